@@ -1,0 +1,190 @@
+// The only file that knows Emscripten. Raw entry points over wasm-memory addresses (element
+// counts, never bytes, except for the .safetensors byte buffer); web/api.js checks every argument,
+// owns every allocation and turns these into the public JS API. Nothing here throws: errors come
+// back as strings, so the module stays usable after any bad input.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "normwave/attention.hpp"
+#include "normwave/encoder.hpp"
+#include "normwave/linear.hpp"
+#include "normwave/norms.hpp"
+#include "normwave/positional_encoding.hpp"
+#include "normwave/safetensors.hpp"
+#include "normwave/softmax.hpp"
+#include "normwave/weights.hpp"
+
+using emscripten::val;
+
+namespace {
+
+using addr = std::uintptr_t;
+
+template <typename T>
+T* at(addr a) {
+  return reinterpret_cast<T*>(a);
+}
+float* f32(addr a) { return a ? at<float>(a) : nullptr; }
+
+addr alloc(std::size_t bytes) { return reinterpret_cast<addr>(std::malloc(bytes)); }
+void dealloc(addr a) { std::free(at<void>(a)); }
+
+void positional_encoding(addr out, int seq_len, int d_model, double base) {
+  normwave::positional_encoding(f32(out), seq_len, d_model, base);
+}
+
+void layer_norm(addr out, addr mean, addr var, addr x, addr gamma, addr beta, int rows, int dim, float eps) {
+  normwave::layer_norm(f32(out), f32(mean), f32(var), f32(x), f32(gamma), f32(beta), rows, dim, eps);
+}
+
+void rms_norm(addr out, addr rms, addr x, addr gamma, int rows, int dim, float eps) {
+  normwave::rms_norm(f32(out), f32(rms), f32(x), f32(gamma), rows, dim, eps);
+}
+
+void batch_norm(addr out, addr mean, addr var, addr x, addr gamma, addr beta, int rows, int dim, float eps) {
+  normwave::batch_norm(f32(out), f32(mean), f32(var), f32(x), f32(gamma), f32(beta), rows, dim, eps);
+}
+
+void linear(addr y, addr x, addr w, addr b, int m, int n, int k) {
+  static std::vector<float> scratch;
+  normwave::linear(f32(y), f32(x), f32(w), f32(b), m, n, k, scratch);
+}
+
+void activation(addr x, int n, int kind) {
+  if (kind == 1)
+    normwave::gelu(f32(x), static_cast<std::size_t>(n));
+  else
+    normwave::relu(f32(x), static_cast<std::size_t>(n));
+}
+
+void softmax(addr out, addr x, addr mask, int rows, int n) {
+  normwave::softmax(f32(out), f32(x), mask ? at<std::uint8_t>(mask) : nullptr, rows, n);
+}
+
+normwave::EncoderConfig make_config(int d_model, int n_heads, int d_ff, int n_layers, bool norm_first,
+                                    int activation, float eps, bool final_norm) {
+  normwave::EncoderConfig c;
+  c.d_model = d_model;
+  c.n_heads = n_heads;
+  c.d_ff = d_ff;
+  c.n_layers = n_layers;
+  c.norm_first = norm_first;
+  c.activation = activation == 1 ? normwave::Activation::gelu : normwave::Activation::relu;
+  c.eps = eps;
+  c.final_norm = final_norm;
+  return c;
+}
+
+std::string validate_encoder(int d_model, int n_heads, int d_ff, int n_layers, bool norm_first,
+                             int activation, float eps, bool final_norm) {
+  return normwave::validate(
+      make_config(d_model, n_heads, d_ff, n_layers, norm_first, activation, eps, final_norm));
+}
+
+// Safetensors header as a JS object, for callers that want to look before loading.
+val inspect_safetensors(addr bytes, std::size_t size) {
+  normwave::safetensors::File file;
+  std::string error;
+  val result = val::object();
+  if (!normwave::safetensors::parse(file, error, at<std::uint8_t>(bytes), size)) {
+    result.set("error", error);
+    return result;
+  }
+  val tensors = val::array();
+  for (const auto& t : file.tensors) {
+    val info = val::object();
+    info.set("name", t.name);
+    info.set("dtype", t.dtype_name);
+    val shape = val::array();
+    for (auto s : t.shape) shape.call<void>("push", static_cast<double>(s));
+    info.set("shape", shape);
+    tensors.call<void>("push", info);
+  }
+  val metadata = val::object();
+  for (const auto& [k, v] : file.metadata) metadata.set(k, v);
+  result.set("tensors", tensors);
+  result.set("metadata", metadata);
+  return result;
+}
+
+// One encoder and its configuration; JS owns it through web/api.js's Encoder.
+class EncoderHandle {
+ public:
+  EncoderHandle(int d_model, int n_heads, int d_ff, int n_layers, bool norm_first, int activation,
+                float eps, bool final_norm, unsigned seed)
+      : enc_(make_config(d_model, n_heads, d_ff, n_layers, norm_first, activation, eps, final_norm), seed) {}
+
+  int param_count() const { return static_cast<int>(enc_.specs().size()); }
+  std::string param_name(int i) const { return enc_.specs()[i].name; }
+  double param_numel(int i) const { return static_cast<double>(enc_.specs()[i].numel); }
+  val param_shape(int i) const {
+    val shape = val::array();
+    for (int s : enc_.specs()[i].shape) shape.call<void>("push", s);
+    return shape;
+  }
+  // flat: every parameter concatenated in spec order.
+  void set_parameters(addr flat) {
+    std::vector<const float*> values;
+    const float* p = f32(flat);
+    for (const auto& spec : enc_.specs()) {
+      values.push_back(p);
+      p += spec.numel;
+    }
+    enc_.set_parameters(values);
+  }
+  void get_parameters(addr flat) const {
+    float* p = f32(flat);
+    for (const auto& v : enc_.parameters()) p = std::copy(v.begin(), v.end(), p);
+  }
+  void randomize(unsigned seed) { enc_.randomize(seed); }
+  std::string load_safetensors(addr bytes, std::size_t size, std::string prefix, bool strict) {
+    normwave::safetensors::File file;
+    std::string error;
+    if (!normwave::safetensors::parse(file, error, at<std::uint8_t>(bytes), size)) return error;
+    return normwave::load_parameters(enc_, file, prefix, strict);
+  }
+  void forward(addr out, addr attn, addr x, addr mask, int batch, int seq) {
+    enc_.forward(f32(out), f32(attn), f32(x), mask ? at<std::uint8_t>(mask) : nullptr, batch, seq);
+  }
+
+ private:
+  normwave::Encoder enc_;
+};
+
+std::string version() { return NORMWAVE_VERSION; }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(normwave) {
+  using emscripten::function;
+  function("version", &version);
+  function("alloc", &alloc);
+  function("dealloc", &dealloc);
+  function("positionalEncoding", &positional_encoding);
+  function("layerNorm", &layer_norm);
+  function("rmsNorm", &rms_norm);
+  function("batchNorm", &batch_norm);
+  function("linear", &linear);
+  function("activation", &activation);
+  function("softmax", &softmax);
+  function("validateEncoder", &validate_encoder);
+  function("inspectSafetensors", &inspect_safetensors);
+  emscripten::class_<EncoderHandle>("Encoder")
+      .constructor<int, int, int, int, bool, int, float, bool, unsigned>()
+      .function("paramCount", &EncoderHandle::param_count)
+      .function("paramName", &EncoderHandle::param_name)
+      .function("paramNumel", &EncoderHandle::param_numel)
+      .function("paramShape", &EncoderHandle::param_shape)
+      .function("setParameters", &EncoderHandle::set_parameters)
+      .function("getParameters", &EncoderHandle::get_parameters)
+      .function("randomize", &EncoderHandle::randomize)
+      .function("loadSafetensors", &EncoderHandle::load_safetensors)
+      .function("forward", &EncoderHandle::forward);
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Build normwave: native (build/native, for the doctest suite), WebAssembly (build/wasm), then
+# assemble dist/ (what the npm package ships and the page serves).
+#   NW_SKIP_NATIVE=1  skip the native build
+# Each build dir is configured once (when it has no build.ninja); after that Ninja re-runs CMake
+# itself whenever CMakeLists.txt changes.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+# Debian's emcc needs acorn & co. from /usr/share/nodejs when it links with -O2/-O3.
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+
+step() { printf '\n== build: %s\n' "$*"; }
+
+if [[ ${NW_SKIP_NATIVE:-0} != 1 ]]; then
+  step native
+  if [[ ! -f build/native/build.ninja ]]; then
+    cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release
+  fi
+  cmake --build build/native
+else
+  step "native skipped (NW_SKIP_NATIVE=1)"
+fi
+
+step wasm
+if [[ ! -f build/wasm/build.ninja ]]; then
+  emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node
+fi
+cmake --build build/wasm
+
+step dist
+for f in build/wasm/normwave_wasm.mjs build/wasm/normwave_wasm.wasm build/wasm/normwave_wasm.single.mjs \
+         web/normwave.js web/normwave.single.js web/normwave.d.ts web/index.html; do
+  [[ -f $f ]] || { echo "build: missing $f" >&2; exit 1; }
+done
+
+# The JS sources import the Emscripten glue by a sibling path ('./normwave_wasm.mjs'), so bundle
+# from a staging copy of web/ that has the glue next to it.
+rm -rf build/web-stage
+mkdir -p build/web-stage
+cp -r web/. build/web-stage/
+cp build/wasm/normwave_wasm.mjs build/wasm/normwave_wasm.single.mjs build/web-stage/
+
+rm -rf dist
+mkdir -p dist
+esbuild=node_modules/.bin/esbuild
+[[ -x $esbuild ]] || { echo "build: $esbuild not found — run scripts/setup.sh (npm ci) first" >&2; exit 1; }
+esbuild_flags=(--bundle --format=esm --platform=neutral --target=es2020 '--external:node:*' --log-level=warning)
+"$esbuild" build/web-stage/normwave.js "${esbuild_flags[@]}" --outfile=dist/normwave.mjs
+"$esbuild" build/web-stage/normwave.single.js "${esbuild_flags[@]}" --outfile=dist/normwave.single.mjs
+
+cp build/wasm/normwave_wasm.wasm dist/
+cp web/normwave.d.ts dist/normwave.d.ts
+cp web/index.html dist/
+
+echo
+printf '%-28s %10s %10s\n' 'dist/' 'bytes' 'gzip -9'
+for f in dist/*; do
+  [[ -f $f ]] || continue
+  printf '%-28s %10d %10d\n' "${f#dist/}" "$(stat -c %s "$f")" "$(gzip -9c "$f" | wc -c)"
+done

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# normwave toolchain check. Installs what is missing (Debian packages with apt-get when run as
+# root, npm devDependencies with npm), and says "setup: all tools present" when nothing was needed.
+# Idempotent; a no-op run takes well under a second. Downloads nothing except via apt-get and npm.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+missing=()   # Debian packages to install
+need() {     # need PACKAGE CHECK...  — queue PACKAGE unless every check passes
+  local pkg=$1; shift
+  local check
+  for check in "$@"; do
+    case $check in
+      /*) [[ -e $check ]] || { missing+=("$pkg"); return; } ;;
+      *)  command -v "$check" >/dev/null 2>&1 || { missing+=("$pkg"); return; } ;;
+    esac
+  done
+}
+
+need emscripten   emcc em++ emcmake
+need libxsimd-dev /usr/include/xsimd /usr/lib/x86_64-linux-gnu/cmake/xsimd
+need doctest-dev  /usr/include/doctest
+need cmake        cmake ctest
+need ninja-build  ninja
+need wabt         wasm-objdump
+need binaryen     wasm-opt
+need chromium     /usr/bin/chromium
+# Hangul glyphs for the Korean page in headless Chromium screenshots (not needed to pass tests).
+need fonts-nanum  /usr/share/fonts/truetype/nanum
+
+# Node.js is not installed from here: Debian 12's own nodejs is 18, too old for this project.
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+  echo "setup: node (>= 20) and npm are required but not found on PATH" >&2
+  exit 1
+fi
+node_version=$(node --version)          # v20.20.2
+node_major=${node_version#v}; node_major=${node_major%%.*}
+if (( node_major < 20 )); then
+  echo "setup: node >= 20 is required, found $node_version ($(command -v node))" >&2
+  exit 1
+fi
+
+did=0
+if (( ${#missing[@]} )); then
+  apt_install=(apt-get install -y --no-install-recommends "${missing[@]}")
+  if (( EUID == 0 )); then
+    echo "setup: installing Debian packages: ${missing[*]}"
+    apt-get update
+    DEBIAN_FRONTEND=noninteractive "${apt_install[@]}"
+    did=1
+  else
+    echo "setup: missing Debian packages: ${missing[*]}" >&2
+    echo "setup: run as root:  apt-get update && DEBIAN_FRONTEND=noninteractive ${apt_install[*]}" >&2
+    exit 1
+  fi
+fi
+
+# npm devDependencies (esbuild, playwright-core). npm writes node_modules/.package-lock.json on
+# every install, so it is the stamp to compare the lockfile against.
+stamp=node_modules/.package-lock.json
+if [[ ! -d node_modules || ! -e $stamp || package.json -nt $stamp || ( -e package-lock.json && package-lock.json -nt $stamp ) ]]; then
+  if [[ -e package-lock.json ]]; then
+    echo "setup: npm ci"
+    npm ci --no-audit --no-fund
+  else
+    echo "setup: npm install (no package-lock.json)"
+    npm install --no-audit --no-fund
+  fi
+  touch "$stamp"
+  did=1
+fi
+
+if (( did )); then
+  echo "setup: done"
+else
+  echo "setup: all tools present"
+fi

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Run every normwave suite in order, stopping at the first failure:
+#   setup -> build -> ctest (native) -> ctest (wasm) -> node --test tests/js -> node --test tests/browser
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+export LC_NUMERIC=C
+
+timings=()
+now() { date +%s%N; }
+
+suite() {  # suite NAME COMMAND...
+  local name=$1; shift
+  printf '\n=== test: %s — %s\n' "$name" "$*"
+  local t0 rc=0
+  t0=$(now)
+  "$@" || rc=$?
+  local secs
+  secs=$(printf '%.1f' "$(( ($(now) - t0) / 1000000 ))e-3")
+  local line
+  line=$(printf '%-14s %6s s' "$name" "$secs")
+  if (( rc != 0 )); then
+    timings+=("$line  FAILED (exit $rc)")
+    printf '\n=== test: FAILED: %s (exit %d) after %s s\n' "$name" "$rc" "$secs"
+    summary
+    exit "$rc"
+  fi
+  timings+=("$line  ok")
+  printf '=== test: %s ok in %s s\n' "$name" "$secs"
+}
+
+summary() {
+  printf '\n=== test: timings\n'
+  printf '  %s\n' "${timings[@]}"
+}
+
+has_tests() { compgen -G "$1/*.test.mjs" >/dev/null; }
+
+suite setup   bash scripts/setup.sh
+suite build   bash scripts/build.sh
+if [[ ${NW_SKIP_NATIVE:-0} != 1 ]]; then
+  suite ctest-native ctest --test-dir build/native --output-on-failure
+fi
+suite ctest-wasm ctest --test-dir build/wasm --output-on-failure
+if has_tests tests/js; then
+  suite node-js node --test tests/js/
+else
+  echo "=== test: node-js skipped (no tests/js/*.test.mjs)"
+fi
+if has_tests tests/browser; then
+  suite browser node --test tests/browser/
+else
+  echo "=== test: browser skipped (no tests/browser/*.test.mjs)"
+fi
+
+summary
+echo "=== test: all suites passed"

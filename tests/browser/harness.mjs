@@ -1,0 +1,72 @@
+// Shared helpers for the browser suites: Debian's Chromium driven by playwright-core, and dist/
+// served on a free loopback port by scripts/serve.mjs.
+//
+//   const browser = await launchBrowser();
+//   const site = await serveDist();            // { url, server, close }
+//   const page = await browser.newPage(); const log = collectErrors(page);
+//   await page.goto(site.url + '/');
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const DIST_DIR = path.join(REPO_ROOT, 'dist');
+export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'build', 'screenshots');
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+/** Launch Debian's Chromium (never a Playwright-downloaded browser). */
+export async function launchBrowser(options = {}) {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(`${CHROMIUM_PATH} not found: run scripts/setup.sh (installs Debian's chromium)`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, ...options });
+}
+
+/**
+ * Serve dist/ on 127.0.0.1 at a free port. `headers` are added to every response
+ * (e.g. { 'Content-Security-Policy': "script-src 'self' 'wasm-unsafe-eval'" }).
+ * @returns {Promise<{url: string, server: import('node:http').Server, close: () => Promise<void>}>}
+ */
+export async function serveDist({ headers = {}, root = DIST_DIR } = {}) {
+  if (!fs.existsSync(path.join(root, 'index.html'))) {
+    throw new Error(`${path.join(root, 'index.html')} not found: run "npm run build" first`);
+  }
+  const { server, url } = await startServer({ root, port: 0, headers });
+  const close = () => new Promise((resolve) => {
+    server.closeAllConnections?.();
+    server.close(() => resolve());
+  });
+  return { url, server, close };
+}
+
+/**
+ * Record console errors, uncaught page errors and failed requests of a page.
+ * @returns {{consoleErrors: string[], pageErrors: string[], failedRequests: string[]}}
+ */
+export function collectErrors(page) {
+  const log = { consoleErrors: [], pageErrors: [], failedRequests: [] };
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') log.consoleErrors.push(msg.text());
+  });
+  page.on('pageerror', (err) => log.pageErrors.push(String(err?.stack ?? err)));
+  page.on('requestfailed', (req) => log.failedRequests.push(`${req.url()}: ${req.failure()?.errorText}`));
+  page.on('response', (res) => {
+    if (res.status() >= 400) log.failedRequests.push(`${res.url()}: HTTP ${res.status()}`);
+  });
+  return log;
+}
+
+/** Save a PNG under build/screenshots/ and return its path. */
+export async function screenshot(page, name, options = {}) {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, name);
+  await page.screenshot({ path: file, fullPage: true, ...options });
+  return file;
+}

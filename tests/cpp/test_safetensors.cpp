@@ -1,0 +1,791 @@
+// The .safetensors reader: valid files, dtype conversion, and hostile bytes. Files are built in
+// memory: an 8-byte little-endian header length, the header JSON, then the data.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "normwave/safetensors.hpp"
+
+namespace st = normwave::safetensors;
+
+namespace {
+
+using Bytes = std::vector<std::uint8_t>;
+
+Bytes make_file_with_length(std::uint64_t header_length, const std::string& header,
+                            const Bytes& data = {}) {
+  Bytes b;
+  for (int i = 0; i < 8; ++i) b.push_back(static_cast<std::uint8_t>(header_length >> (8 * i)));
+  b.insert(b.end(), header.begin(), header.end());
+  b.insert(b.end(), data.begin(), data.end());
+  return b;
+}
+
+Bytes make_file(const std::string& header, const Bytes& data = {}) {
+  return make_file_with_length(header.size(), header, data);
+}
+
+void put_u16(Bytes& b, std::uint16_t v) {
+  b.push_back(static_cast<std::uint8_t>(v));
+  b.push_back(static_cast<std::uint8_t>(v >> 8));
+}
+
+void put_u32(Bytes& b, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) b.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+}
+
+void put_f32(Bytes& b, float f) {
+  std::uint32_t u;
+  std::memcpy(&u, &f, 4);
+  put_u32(b, u);
+}
+
+std::uint32_t bits_of(float f) {
+  std::uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+
+// One tensor "t" of the given dtype over raw data, read back as floats.
+std::vector<float> convert(const std::string& dtype, const Bytes& data, std::size_t elem) {
+  const std::size_t n = data.size() / elem;
+  const std::string header = "{\"t\":{\"dtype\":\"" + dtype + "\",\"shape\":[" +
+                             std::to_string(n) + "],\"data_offsets\":[0," +
+                             std::to_string(data.size()) + "]}}";
+  const Bytes file = make_file(header, data);
+  st::File f;
+  std::string err;
+  REQUIRE_MESSAGE(st::parse(f, err, file.data(), file.size()), err);
+  std::vector<float> out(n);
+  REQUIRE_MESSAGE(st::to_float32(out.data(), err, f, f.tensors.at(0)), err);
+  return out;
+}
+
+// Parses bytes that must be rejected and returns the message.
+std::string parse_error(const Bytes& file) {
+  st::File f;
+  std::string err;
+  const bool ok = st::parse(f, err, file.data(), file.size());
+  CHECK_FALSE(ok);
+  CHECK_FALSE(err.empty());
+  return err;
+}
+
+std::string header_error(const std::string& header, const Bytes& data = {}) {
+  return parse_error(make_file(header, data));
+}
+
+bool contains(const std::string& haystack, const std::string& needle) {
+  return haystack.find(needle) != std::string::npos;
+}
+
+// A tensor entry with the given fields (already JSON), for the schema error cases.
+std::string one_tensor(const std::string& name, const std::string& fields) {
+  return "{\"" + name + "\":{" + fields + "}}";
+}
+
+// Independent binary16 decoding through ldexp, for the exhaustive F16 check.
+float f16_reference(std::uint16_t h) {
+  const int sign = h >> 15, exp = (h >> 10) & 0x1F, mant = h & 0x3FF;
+  float v;
+  if (exp == 0x1F) {
+    v = mant ? std::numeric_limits<float>::quiet_NaN() : std::numeric_limits<float>::infinity();
+  } else if (exp == 0) {
+    v = static_cast<float>(std::ldexp(static_cast<double>(mant), -24));
+  } else {
+    v = static_cast<float>(std::ldexp(static_cast<double>(mant + 1024), exp - 25));
+  }
+  return sign ? -v : v;
+}
+
+}  // namespace
+
+TEST_CASE("safetensors: a valid file with two tensors and metadata") {
+  const std::string header =
+      "{\"__metadata__\":{\"format\":\"pt\",\"source\":\"normwave\"},"
+      "\"layers.0.linear1.weight\":{\"dtype\":\"F32\",\"shape\":[2,3],\"data_offsets\":[0,24]},"
+      "\"layers.0.linear1.bias\":{\"dtype\":\"F16\",\"shape\":[3],\"data_offsets\":[24,30]}}";
+  Bytes data;
+  for (float v : {1.0f, -2.5f, 3.25f, 0.0f, 1e-3f, -7.0f}) put_f32(data, v);
+  const std::uint16_t halves[] = {0x3C00, 0xC000, 0x3800};  // 1, -2, 0.5
+  for (std::uint16_t h : halves) put_u16(data, h);
+  const Bytes file = make_file(header, data);
+
+  st::File f;
+  std::string err;
+  REQUIRE_MESSAGE(st::parse(f, err, file.data(), file.size()), err);
+  REQUIRE(f.tensors.size() == 2);
+  CHECK(f.data == file.data() + 8 + header.size());
+  CHECK(f.data_size == 30);
+
+  const st::TensorInfo& w = f.tensors[0];
+  CHECK(w.name == "layers.0.linear1.weight");
+  CHECK(w.dtype == st::DType::f32);
+  CHECK(w.dtype_name == "F32");
+  CHECK(w.shape == std::vector<std::int64_t>{2, 3});
+  CHECK(w.numel == 6);
+  CHECK(w.begin == 0);
+  CHECK(w.end == 24);
+
+  const st::TensorInfo& b = f.tensors[1];
+  CHECK(b.name == "layers.0.linear1.bias");
+  CHECK(b.dtype == st::DType::f16);
+  CHECK(b.dtype_name == "F16");
+  CHECK(b.shape == std::vector<std::int64_t>{3});
+  CHECK(b.numel == 3);
+  CHECK(b.begin == 24);
+  CHECK(b.end == 30);
+
+  REQUIRE(f.metadata.size() == 2);
+  CHECK(f.metadata[0] == std::make_pair(std::string("format"), std::string("pt")));
+  CHECK(f.metadata[1] == std::make_pair(std::string("source"), std::string("normwave")));
+
+  CHECK(f.find("layers.0.linear1.weight") == &f.tensors[0]);
+  CHECK(f.find("layers.0.linear1.bias") == &f.tensors[1]);
+  CHECK(f.find("layers.0.linear2.weight") == nullptr);
+  CHECK(f.find("") == nullptr);
+
+  std::vector<float> wv(6), bv(3);
+  REQUIRE_MESSAGE(st::to_float32(wv.data(), err, f, w), err);
+  CHECK(wv == std::vector<float>{1.0f, -2.5f, 3.25f, 0.0f, 1e-3f, -7.0f});
+  REQUIRE_MESSAGE(st::to_float32(bv.data(), err, f, b), err);
+  CHECK(bv == std::vector<float>{1.0f, -2.0f, 0.5f});
+}
+
+TEST_CASE("safetensors: scalars, empty tensors and non-float dtypes") {
+  const std::string header =
+      "{\"scalar\":{\"dtype\":\"BF16\",\"shape\":[],\"data_offsets\":[0,2]},"
+      "\"empty\":{\"dtype\":\"F32\",\"shape\":[0,5],\"data_offsets\":[2,2]},"
+      "\"step\":{\"dtype\":\"I64\",\"shape\":[1],\"data_offsets\":[2,10]},"
+      "\"mask\":{\"dtype\":\"BOOL\",\"shape\":[2],\"data_offsets\":[10,12]},"
+      "\"d\":{\"dtype\":\"F64\",\"shape\":[1],\"data_offsets\":[12,20]},"
+      "\"h\":{\"dtype\":\"U16\",\"shape\":[2],\"data_offsets\":[20,24]},"
+      "\"q\":{\"dtype\":\"F8_E4M3\",\"shape\":[4],\"data_offsets\":[24,28]}}";
+  Bytes data(28, 0);
+  data[0] = 0x80;  // BF16 0x3F80 = 1.0
+  data[1] = 0x3F;
+  const Bytes file = make_file(header, data);
+
+  st::File f;
+  std::string err;
+  REQUIRE_MESSAGE(st::parse(f, err, file.data(), file.size()), err);
+  REQUIRE(f.tensors.size() == 7);
+
+  const st::TensorInfo* scalar = f.find("scalar");
+  REQUIRE(scalar != nullptr);
+  CHECK(scalar->shape.empty());
+  CHECK(scalar->numel == 1);
+  float one = 0.0f;
+  REQUIRE_MESSAGE(st::to_float32(&one, err, f, *scalar), err);
+  CHECK(one == 1.0f);
+
+  const st::TensorInfo* empty = f.find("empty");
+  REQUIRE(empty != nullptr);
+  CHECK(empty->numel == 0);
+  CHECK(empty->begin == empty->end);
+  CHECK(st::to_float32(nullptr, err, f, *empty));
+
+  for (const char* name : {"step", "mask", "d", "h", "q"}) {
+    const st::TensorInfo* t = f.find(name);
+    REQUIRE(t != nullptr);
+    CHECK(t->dtype == st::DType::other);
+  }
+  CHECK(f.find("step")->dtype_name == "I64");
+
+  float sink[8];
+  CHECK_FALSE(st::to_float32(sink, err, f, *f.find("step")));
+  CHECK(err == "tensor \"step\" has dtype I64; only F32, F16 and BF16 can be loaded");
+  CHECK_FALSE(st::to_float32(sink, err, f, *f.find("mask")));
+  CHECK(contains(err, "\"mask\""));
+  CHECK(contains(err, "BOOL"));
+}
+
+TEST_CASE("safetensors: F16 edge values") {
+  Bytes data;
+  const std::uint16_t halves[] = {
+      0x0000,  // +0
+      0x8000,  // -0
+      0x3C00,  // 1
+      0xC000,  // -2
+      0x7BFF,  // 65504, the largest finite half
+      0x0400,  // 2^-14, the smallest normal
+      0x0001,  // 2^-24, the smallest subnormal
+      0x03FF,  // 1023 * 2^-24, the largest subnormal
+      0x8001,  // -2^-24
+      0x7C00,  // +inf
+      0xFC00,  // -inf
+      0x7E00,  // quiet NaN
+      0x7C01,  // signalling NaN
+      0xFE00,  // negative NaN
+      0x3555,  // 0x1.554p-2 ≈ 1/3
+  };
+  for (std::uint16_t h : halves) put_u16(data, h);
+  const std::vector<float> v = convert("F16", data, 2);
+  REQUIRE(v.size() == 15);
+  CHECK(bits_of(v[0]) == 0x00000000u);
+  CHECK(bits_of(v[1]) == 0x80000000u);
+  CHECK(v[2] == 1.0f);
+  CHECK(v[3] == -2.0f);
+  CHECK(v[4] == 65504.0f);
+  CHECK(v[5] == std::ldexp(1.0f, -14));
+  CHECK(v[6] == std::ldexp(1.0f, -24));
+  CHECK(v[7] == std::ldexp(1023.0f, -24));
+  CHECK(v[8] == -std::ldexp(1.0f, -24));
+  CHECK(std::isinf(v[9]));
+  CHECK(v[9] > 0);
+  CHECK(std::isinf(v[10]));
+  CHECK(v[10] < 0);
+  CHECK(std::isnan(v[11]));
+  CHECK(std::isnan(v[12]));
+  CHECK(std::isnan(v[13]));
+  CHECK(std::signbit(v[13]));
+  CHECK(v[14] == 0x1.554p-2f);
+}
+
+TEST_CASE("safetensors: F16 conversion is exact for all 65536 values") {
+  Bytes data;
+  for (std::uint32_t h = 0; h < 65536; ++h) put_u16(data, static_cast<std::uint16_t>(h));
+  const std::vector<float> v = convert("F16", data, 2);
+  REQUIRE(v.size() == 65536);
+  int mismatches = 0;
+  std::uint32_t first_bad = 0;
+  for (std::uint32_t h = 0; h < 65536; ++h) {
+    const float ref = f16_reference(static_cast<std::uint16_t>(h));
+    bool ok;
+    if (std::isnan(ref)) {
+      // A NaN keeps its sign and payload: the half's mantissa lands in the top of the float's.
+      ok = bits_of(v[h]) == (((h & 0x8000u) << 16) | 0x7F800000u | ((h & 0x3FFu) << 13));
+    } else {
+      ok = bits_of(v[h]) == bits_of(ref);
+    }
+    if (!ok && mismatches++ == 0) first_bad = h;
+  }
+  INFO("first mismatching half: " << first_bad);
+  CHECK(mismatches == 0);
+}
+
+TEST_CASE("safetensors: BF16 conversion") {
+  Bytes data;
+  const std::uint16_t bf16s[] = {0x3F80, 0xC000, 0x0000, 0x8000, 0x7F80,
+                                 0xFF80, 0x7FC0, 0x0001, 0x3EAB, 0x7F7F};
+  for (std::uint16_t h : bf16s) put_u16(data, h);
+  const std::vector<float> v = convert("BF16", data, 2);
+  REQUIRE(v.size() == 10);
+  CHECK(v[0] == 1.0f);
+  CHECK(v[1] == -2.0f);
+  CHECK(bits_of(v[2]) == 0x00000000u);
+  CHECK(bits_of(v[3]) == 0x80000000u);
+  CHECK(std::isinf(v[4]));
+  CHECK(v[4] > 0);
+  CHECK(std::isinf(v[5]));
+  CHECK(v[5] < 0);
+  CHECK(std::isnan(v[6]));
+  CHECK(bits_of(v[7]) == 0x00010000u);  // a float subnormal
+  CHECK(bits_of(v[8]) == 0x3EAB0000u);
+  CHECK(v[9] == 0x1.FEp+127f);
+}
+
+TEST_CASE("safetensors: buffers at any alignment") {
+  const std::string header =
+      "{\"a\":{\"dtype\":\"F32\",\"shape\":[3],\"data_offsets\":[0,12]},"
+      "\"b\":{\"dtype\":\"F16\",\"shape\":[2],\"data_offsets\":[12,16]},"
+      "\"c\":{\"dtype\":\"BF16\",\"shape\":[2],\"data_offsets\":[16,20]}}";
+  Bytes data;
+  for (float x : {0.5f, -1.5f, 1e30f}) put_f32(data, x);
+  put_u16(data, 0x3C00);
+  put_u16(data, 0xBC00);
+  put_u16(data, 0x4040);
+  put_u16(data, 0xC080);
+  const Bytes file = make_file(header, data);
+
+  for (std::size_t shift = 1; shift < 4; ++shift) {
+    CAPTURE(shift);
+    std::vector<std::uint8_t> buffer(file.size() + shift);
+    std::memcpy(buffer.data() + shift, file.data(), file.size());
+    st::File f;
+    std::string err;
+    REQUIRE_MESSAGE(st::parse(f, err, buffer.data() + shift, file.size()), err);
+    REQUIRE(f.tensors.size() == 3);
+    std::vector<float> a(3), b(2), c(2);
+    REQUIRE_MESSAGE(st::to_float32(a.data(), err, f, f.tensors[0]), err);
+    REQUIRE_MESSAGE(st::to_float32(b.data(), err, f, f.tensors[1]), err);
+    REQUIRE_MESSAGE(st::to_float32(c.data(), err, f, f.tensors[2]), err);
+    CHECK(a == std::vector<float>{0.5f, -1.5f, 1e30f});
+    CHECK(b == std::vector<float>{1.0f, -1.0f});
+    CHECK(c == std::vector<float>{3.0f, -4.0f});
+  }
+}
+
+TEST_CASE("safetensors: JSON string escapes and UTF-8 names") {
+  // "a\"b\\c\/d\b\f\n\r\t\u00e9\u4e2d\ud83d\ude00" and a raw UTF-8 "é" in the metadata.
+  const std::string header =
+      "{\"a\\\"b\\\\c\\/d\\b\\f\\n\\r\\t\\u00e9\\u4E2D\\ud83d\\ude00\":"
+      "{\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[0,4]},"
+      "\"__metadata__\":{\"caf\xC3\xA9\":\"\\u0041\\u00DF\"}}";
+  Bytes data;
+  put_f32(data, 2.0f);
+  const Bytes file = make_file(header, data);
+  st::File f;
+  std::string err;
+  REQUIRE_MESSAGE(st::parse(f, err, file.data(), file.size()), err);
+  REQUIRE(f.tensors.size() == 1);
+  CHECK(f.tensors[0].name ==
+        "a\"b\\c/d\b\f\n\r\t\xC3\xA9\xE4\xB8\xAD\xF0\x9F\x98\x80");
+  REQUIRE(f.metadata.size() == 1);
+  CHECK(f.metadata[0].first == "caf\xC3\xA9");
+  CHECK(f.metadata[0].second == "A\xC3\x9F");
+
+  // Names are echoed in messages with control characters escaped.
+  float sink[1];
+  st::TensorInfo t = f.tensors[0];
+  t.dtype = st::DType::other;
+  t.dtype_name = "I32";
+  CHECK_FALSE(st::to_float32(sink, err, f, t));
+  CHECK(contains(err, "\\u000a"));
+  CHECK_FALSE(contains(err, "\n"));
+}
+
+TEST_CASE("safetensors: empty header, padding and unknown keys") {
+  SUBCASE("\"{}\" is a valid file with no tensors") {
+    const Bytes file = make_file("{}");
+    st::File f;
+    std::string err;
+    REQUIRE_MESSAGE(st::parse(f, err, file.data(), file.size()), err);
+    CHECK(f.tensors.empty());
+    CHECK(f.metadata.empty());
+    CHECK(f.data_size == 0);
+    CHECK(f.find("x") == nullptr);
+  }
+  SUBCASE("a header padded with trailing spaces, as writers do for 8-byte alignment") {
+    std::string header = "{\"x\":{\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[0,4]}}";
+    header.append(8 - header.size() % 8 + 5, ' ');
+    Bytes data;
+    put_f32(data, -3.0f);
+    const Bytes file = make_file(header, data);
+    st::File f;
+    std::string err;
+    REQUIRE_MESSAGE(st::parse(f, err, file.data(), file.size()), err);
+    REQUIRE(f.tensors.size() == 1);
+    CHECK(f.data_size == 4);
+    float x = 0.0f;
+    REQUIRE_MESSAGE(st::to_float32(&x, err, f, f.tensors[0]), err);
+    CHECK(x == -3.0f);
+  }
+  SUBCASE("whitespace between all tokens") {
+    const std::string header =
+        " \t\r\n{ \"x\" : { \"shape\" : [ 2 , 1 ] , \"dtype\" : \"BF16\" ,"
+        " \"data_offsets\" : [ 0 , 4 ] } , \"__metadata__\" : { } }\n ";
+    const Bytes file = make_file(header, Bytes(4, 0));
+    st::File f;
+    std::string err;
+    REQUIRE_MESSAGE(st::parse(f, err, file.data(), file.size()), err);
+    REQUIRE(f.tensors.size() == 1);
+    CHECK(f.tensors[0].shape == std::vector<std::int64_t>{2, 1});
+  }
+  SUBCASE("unknown keys in a tensor entry are skipped, whatever their value") {
+    const std::string header =
+        "{\"x\":{\"dtype\":\"F32\",\"extra\":{\"a\":[1,-2.5e-3,0,1E+9,true,false,null,\"s\"],"
+        "\"b\":{}},\"shape\":[1],\"more\":[],\"data_offsets\":[0,4]}}";
+    const Bytes file = make_file(header, Bytes(4, 0));
+    st::File f;
+    std::string err;
+    REQUIRE_MESSAGE(st::parse(f, err, file.data(), file.size()), err);
+    REQUIRE(f.tensors.size() == 1);
+    CHECK(f.tensors[0].numel == 1);
+  }
+  SUBCASE("bytes after the last tensor are allowed") {
+    const Bytes file = make_file("{\"x\":{\"dtype\":\"U8\",\"shape\":[2],\"data_offsets\":[0,2]}}",
+                                 Bytes(10, 7));
+    st::File f;
+    std::string err;
+    REQUIRE_MESSAGE(st::parse(f, err, file.data(), file.size()), err);
+    CHECK(f.data_size == 10);
+  }
+}
+
+TEST_CASE("safetensors: file and header length errors") {
+  SUBCASE("shorter than 8 bytes") {
+    const std::string err = parse_error(Bytes{1, 2, 3, 4, 5, 6, 7});
+    CHECK(contains(err, "7 bytes"));
+    CHECK(contains(err, "8-byte header length"));
+    st::File f;
+    std::string e;
+    CHECK_FALSE(st::parse(f, e, nullptr, 0));
+    CHECK(contains(e, "0 bytes"));
+  }
+  SUBCASE("header length past the end of the file") {
+    Bytes file = make_file_with_length(4096, "{}");
+    file.resize(100, ' ');
+    const std::string err = parse_error(file);
+    CHECK(contains(err, "header length 4096 runs past the end of the 100-byte file"));
+  }
+  SUBCASE("header length one byte too long") {
+    const std::string err = parse_error(make_file_with_length(3, "{}"));
+    CHECK(contains(err, "header length 3"));
+    CHECK(contains(err, "10-byte file"));
+  }
+  SUBCASE("absurd header lengths that would overflow if added to 8") {
+    for (std::uint64_t n : {std::numeric_limits<std::uint64_t>::max(),
+                            std::numeric_limits<std::uint64_t>::max() - 7,
+                            std::uint64_t{1} << 63, std::uint64_t{1} << 32}) {
+      CAPTURE(n);
+      const std::string err = parse_error(make_file_with_length(n, "{}"));
+      CHECK(contains(err, "header length " + std::to_string(n)));
+      CHECK(contains(err, "10-byte file"));
+    }
+  }
+  SUBCASE("a zero-length header") {
+    const std::string err = parse_error(make_file_with_length(0, ""));
+    CHECK(contains(err, "the header is empty"));
+    CHECK(contains(parse_error(make_file(" \n ")), "the header is empty"));
+  }
+}
+
+TEST_CASE("safetensors: malformed JSON says where") {
+  SUBCASE("missing colon") {
+    const std::string err = header_error("{\"a\":{\"dtype\" \"F32\"}}");
+    CHECK(contains(err, "at byte 14 of the 21-byte header"));
+    CHECK(contains(err, "expected ':'"));
+  }
+  SUBCASE("top level is not an object") {
+    CHECK(contains(header_error("[]"), "must be a JSON object"));
+    CHECK(contains(header_error("\"x\""), "must be a JSON object"));
+  }
+  SUBCASE("trailing comma") {
+    const std::string err = header_error("{\"__metadata__\":{},}");
+    CHECK(contains(err, "at byte 19"));
+    CHECK(contains(err, "expected a tensor name"));
+  }
+  SUBCASE("missing comma between entries") {
+    const std::string err = header_error("{\"__metadata__\":{} \"x\":{}}");
+    CHECK(contains(err, "at byte 19"));
+    CHECK(contains(err, "expected ',' or '}'"));
+  }
+  SUBCASE("truncated JSON") {
+    const std::string err = header_error("{\"a\":{\"dtype\":\"F32\"");
+    CHECK(contains(err, "at byte 19 of the 19-byte header"));
+    CHECK(contains(err, "end of the header"));
+  }
+  SUBCASE("unterminated string points at its opening quote") {
+    const std::string err = header_error("{\"abc");
+    CHECK(contains(err, "at byte 1 of the 5-byte header"));
+    CHECK(contains(err, "not terminated"));
+  }
+  SUBCASE("unquoted key") {
+    CHECK(contains(header_error("{a:1}"), "expected a tensor name"));
+  }
+  SUBCASE("trailing garbage after the object") {
+    const std::string err = header_error("{}  x");
+    CHECK(contains(err, "at byte 4 of the 5-byte header"));
+    CHECK(contains(err, "'x'"));
+    CHECK(contains(err, "after the header's closing '}'"));
+    CHECK(contains(header_error("{} {}"), "after the header's closing '}'"));
+    CHECK(contains(header_error(std::string("{}\0", 3)), "byte 0x00"));
+  }
+  SUBCASE("bad string escapes") {
+    const std::string prefix = "{\"x\":{\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[0,4],\"";
+    auto err_for = [&](const std::string& key) {
+      return parse_error(make_file(prefix + key + "\":1}}", Bytes(4, 0)));
+    };
+    CHECK(contains(err_for("\\x"), "invalid escape"));
+    CHECK(contains(err_for("\\u12G4"), "4 hex digits"));
+    CHECK(contains(err_for("\\udc00"), "lone low surrogate"));
+    CHECK(contains(err_for("\\ud800x"), "low surrogate"));
+    CHECK(contains(err_for("\\ud800\\u0041"), "low surrogate"));
+    CHECK(contains(err_for("a\tb"), "control character"));
+    CHECK(contains(err_for("\xC0\x80"), "invalid UTF-8"));      // overlong NUL
+    CHECK(contains(err_for("\xED\xA0\x80"), "invalid UTF-8"));  // encoded surrogate
+    CHECK(contains(err_for("\xF4\x90\x80\x80"), "invalid UTF-8"));  // above U+10FFFF
+    CHECK(contains(err_for("\xFF"), "invalid UTF-8"));
+    CHECK(contains(err_for("\xE2\x82"), "invalid UTF-8"));  // truncated sequence
+  }
+  SUBCASE("bad numbers and literals under unknown keys") {
+    const std::string prefix = "{\"x\":{\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[0,4],\"k\":";
+    auto err_for = [&](const std::string& value) {
+      return parse_error(make_file(prefix + value + "}}", Bytes(4, 0)));
+    };
+    CHECK(contains(err_for("01"), "leading zeros"));
+    CHECK(contains(err_for("1."), "after '.'"));
+    CHECK(contains(err_for("1e"), "exponent"));
+    CHECK(contains(err_for("-"), "expected a digit"));
+    CHECK(contains(err_for("tru"), "expected a value"));
+    CHECK(contains(err_for("nul"), "expected a value"));
+    CHECK(contains(err_for("+1"), "expected a value"));
+    CHECK(contains(err_for("[1,]"), "expected a value"));
+    CHECK(contains(err_for("{\"a\" 1}"), "expected ':'"));
+    CHECK(contains(err_for("[1 2]"), "expected ',' or ']'"));
+  }
+}
+
+TEST_CASE("safetensors: schema errors name the tensor") {
+  const Bytes four(4, 0);
+  SUBCASE("missing fields") {
+    std::string err = header_error(one_tensor("w", "\"shape\":[1],\"data_offsets\":[0,4]"), four);
+    CHECK(contains(err, "tensor \"w\" is missing \"dtype\""));
+    err = header_error(one_tensor("w", "\"dtype\":\"F32\",\"data_offsets\":[0,4]"), four);
+    CHECK(contains(err, "tensor \"w\" is missing \"shape\""));
+    err = header_error(one_tensor("w", "\"dtype\":\"F32\",\"shape\":[1]"), four);
+    CHECK(contains(err, "tensor \"w\" is missing \"data_offsets\""));
+    err = header_error(one_tensor("w", ""));
+    CHECK(contains(err, "tensor \"w\" is missing \"dtype\", \"shape\" and \"data_offsets\""));
+  }
+  SUBCASE("fields of the wrong kind") {
+    std::string err = header_error("{\"w\":[1,2]}");
+    CHECK(contains(err, "tensor \"w\" must be an object"));
+    CHECK(contains(err, "found an array"));
+    err = header_error(one_tensor("w", "\"dtype\":4,\"shape\":[1],\"data_offsets\":[0,4]"), four);
+    CHECK(contains(err, "tensor \"w\": \"dtype\" must be a string, found a number"));
+    err = header_error(one_tensor("w", "\"dtype\":\"F32\",\"shape\":1,\"data_offsets\":[0,4]"),
+                       four);
+    CHECK(contains(err, "tensor \"w\": shape must be an array"));
+    err = header_error(one_tensor("w", "\"dtype\":\"F32\",\"shape\":[2,-1],\"data_offsets\":[0,4]"),
+                       four);
+    CHECK(contains(err, "tensor \"w\": shape[1] must be a non-negative integer, found \"-1\""));
+    err = header_error(one_tensor("w", "\"dtype\":\"F32\",\"shape\":[1.0],\"data_offsets\":[0,4]"),
+                       four);
+    CHECK(contains(err, "shape[0] must be a non-negative integer, found \"1.0\""));
+    err = header_error(one_tensor("w", "\"dtype\":\"F32\",\"shape\":[\"1\"],\"data_offsets\":[0,4]"),
+                       four);
+    CHECK(contains(err, "shape[0] must be a non-negative integer, found a string"));
+    err = header_error(one_tensor("w", "\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":null"),
+                       four);
+    CHECK(contains(err, "tensor \"w\": data_offsets must be an array"));
+    CHECK(contains(err, "found null"));
+  }
+  SUBCASE("data_offsets must have exactly two entries") {
+    std::string err =
+        header_error(one_tensor("w", "\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[0,4,8]"),
+                     four);
+    CHECK(contains(err, "tensor \"w\": data_offsets must have exactly 2 entries"));
+    CHECK(contains(err, "found 3"));
+    err = header_error(one_tensor("w", "\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[4]"),
+                       four);
+    CHECK(contains(err, "found 1"));
+  }
+  SUBCASE("unknown dtype") {
+    const std::string err =
+        header_error(one_tensor("w", "\"dtype\":\"Q4_K\",\"shape\":[1],\"data_offsets\":[0,4]"),
+                     four);
+    CHECK(contains(err, "tensor \"w\" has unknown dtype \"Q4_K\""));
+    CHECK(contains(err, "BF16"));
+    CHECK(contains(header_error(one_tensor("w", "\"dtype\":\"f32\",\"shape\":[1],"
+                                                "\"data_offsets\":[0,4]"),
+                                four),
+                   "unknown dtype \"f32\""));
+  }
+  SUBCASE("begin after end") {
+    const std::string err = header_error(
+        one_tensor("w", "\"dtype\":\"U8\",\"shape\":[0],\"data_offsets\":[8,4]"), Bytes(8, 0));
+    CHECK(contains(err, "tensor \"w\" has data_offsets [8, 4]: begin is after end"));
+  }
+  SUBCASE("end past the data section") {
+    const std::string err = header_error(
+        one_tensor("big", "\"dtype\":\"F32\",\"shape\":[100],\"data_offsets\":[0,400]"),
+        Bytes(8, 0));
+    CHECK(contains(err, "tensor \"big\""));
+    CHECK(contains(err, "[0, 400]"));
+    CHECK(contains(err, "8-byte data section"));
+  }
+  SUBCASE("offsets near 2^64 do not wrap") {
+    const std::string err = header_error(
+        one_tensor("w", "\"dtype\":\"U8\",\"shape\":[4],"
+                        "\"data_offsets\":[18446744073709551612,18446744073709551615]"),
+        four);
+    CHECK(contains(err, "past the end of the 4-byte data section"));
+    CHECK(contains(header_error(one_tensor("w", "\"dtype\":\"U8\",\"shape\":[4],"
+                                                "\"data_offsets\":[0,18446744073709551616]"),
+                                four),
+                   "is too large"));
+  }
+  SUBCASE("byte length does not match the shape and dtype") {
+    const std::string err = header_error(
+        one_tensor("layers.0.norm1.weight",
+                   "\"dtype\":\"F32\",\"shape\":[2,3],\"data_offsets\":[0,20]"),
+        Bytes(24, 0));
+    CHECK(contains(err, "tensor \"layers.0.norm1.weight\""));
+    CHECK(contains(err, "[2, 3]"));
+    CHECK(contains(err, "6 elements of F32"));
+    CHECK(contains(err, "24 bytes"));
+    CHECK(contains(err, "span 20 bytes"));
+  }
+  SUBCASE("element count overflow") {
+    std::string err = header_error(
+        one_tensor("w", "\"dtype\":\"F32\",\"shape\":[4294967296,4294967296,2],"
+                        "\"data_offsets\":[0,4]"),
+        four);
+    CHECK(contains(err, "tensor \"w\""));
+    CHECK(contains(err, "overflows"));
+    err = header_error(
+        one_tensor("w", "\"dtype\":\"F64\",\"shape\":[4611686018427387904],\"data_offsets\":[0,4]"),
+        four);
+    CHECK(contains(err, "overflows"));
+    err = header_error(
+        one_tensor("w", "\"dtype\":\"F32\",\"shape\":[9223372036854775808],\"data_offsets\":[0,4]"),
+        four);
+    CHECK(contains(err, "shape[0] = 9223372036854775808 is too large"));
+    err = header_error(
+        one_tensor("w", "\"dtype\":\"F32\",\"shape\":[99999999999999999999],\"data_offsets\":[0,4]"),
+        four);
+    CHECK(contains(err, "is too large"));
+  }
+  SUBCASE("a zero dimension makes the tensor empty even beside huge ones") {
+    const Bytes file = make_file(
+        one_tensor("w", "\"dtype\":\"F32\",\"shape\":[4294967296,4294967296,0],"
+                        "\"data_offsets\":[0,0]"));
+    st::File f;
+    std::string err;
+    REQUIRE_MESSAGE(st::parse(f, err, file.data(), file.size()), err);
+    CHECK(f.tensors[0].numel == 0);
+  }
+  SUBCASE("duplicates") {
+    const std::string t = "{\"dtype\":\"U8\",\"shape\":[1],\"data_offsets\":[0,1]}";
+    std::string err = header_error("{\"a\":" + t + ",\"b\":" + t + ",\"a\":" + t + "}", four);
+    CHECK(contains(err, "tensor \"a\" appears twice"));
+    // The same name spelled with an escape is still the same name.
+    err = header_error("{\"a\":" + t + ",\"\\u0061\":" + t + "}", four);
+    CHECK(contains(err, "tensor \"a\" appears twice"));
+    err = header_error(one_tensor("w", "\"dtype\":\"U8\",\"dtype\":\"U8\",\"shape\":[1],"
+                                       "\"data_offsets\":[0,1]"),
+                       four);
+    CHECK(contains(err, "tensor \"w\" has \"dtype\" twice"));
+    err = header_error("{\"__metadata__\":{},\"__metadata__\":{}}");
+    CHECK(contains(err, "\"__metadata__\" twice"));
+    err = header_error("{\"__metadata__\":{\"k\":\"1\",\"j\":\"2\",\"k\":\"3\"}}");
+    CHECK(contains(err, "metadata key \"k\" appears twice"));
+  }
+  SUBCASE("metadata must map strings to strings") {
+    std::string err = header_error("{\"__metadata__\":{\"epoch\":3}}");
+    CHECK(contains(err, "metadata \"epoch\" must be a string, found a number"));
+    err = header_error("{\"__metadata__\":[]}");
+    CHECK(contains(err, "\"__metadata__\" must be an object of strings, found an array"));
+  }
+  SUBCASE("long hostile names are cut in messages") {
+    const std::string name(5000, 'n');
+    const std::string err = header_error(one_tensor(name, ""));
+    CHECK(contains(err, "...\""));
+    CHECK(err.size() < 400);
+  }
+}
+
+TEST_CASE("safetensors: deep nesting cannot exhaust the stack") {
+  SUBCASE("100000 open brackets as the whole header") {
+    const std::string err = header_error(std::string(100000, '['));
+    CHECK(contains(err, "must be a JSON object"));
+  }
+  SUBCASE("100000 open brackets under an unknown key") {
+    const std::string err = header_error(
+        "{\"x\":{\"dtype\":\"F32\",\"k\":" + std::string(100000, '['), Bytes(4, 0));
+    CHECK(contains(err, "nesting is deeper than 64 levels"));
+  }
+  SUBCASE("100000 nested objects under an unknown key") {
+    std::string header = "{\"x\":{\"k\":";
+    for (int i = 0; i < 100000; ++i) header += "{\"k\":";
+    const std::string err = header_error(header);
+    CHECK(contains(err, "nesting is deeper than 64 levels"));
+  }
+  SUBCASE("the limit counts the header's own two levels") {
+    auto header = [](std::size_t depth) {
+      return "{\"x\":{\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[0,4],\"k\":" +
+             std::string(depth, '[') + std::string(depth, ']') + "}}";
+    };
+    const Bytes ok = make_file(header(62), Bytes(4, 0));
+    st::File f;
+    std::string err;
+    CHECK_MESSAGE(st::parse(f, err, ok.data(), ok.size()), err);
+    CHECK(contains(header_error(header(63), Bytes(4, 0)), "deeper than 64"));
+  }
+}
+
+TEST_CASE("safetensors: to_float32 rechecks a TensorInfo that did not come from parse") {
+  const Bytes file =
+      make_file(one_tensor("w", "\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[0,8]"),
+                Bytes(8, 0));
+  st::File f;
+  std::string err;
+  REQUIRE_MESSAGE(st::parse(f, err, file.data(), file.size()), err);
+  float out[4];
+  st::TensorInfo t = f.tensors[0];
+  t.end = 16;
+  t.numel = 4;
+  CHECK_FALSE(st::to_float32(out, err, f, t));
+  CHECK(contains(err, "tensor \"w\""));
+  CHECK(contains(err, "8-byte data section"));
+  t = f.tensors[0];
+  t.numel = 3;
+  CHECK_FALSE(st::to_float32(out, err, f, t));
+  t = f.tensors[0];
+  CHECK_FALSE(st::to_float32(nullptr, err, f, t));
+  CHECK(contains(err, "no output buffer"));
+}
+
+TEST_CASE("safetensors: random corruption never reads out of bounds") {
+  const std::string header =
+      "{\"__metadata__\":{\"format\":\"pt\"},"
+      "\"a\":{\"dtype\":\"F32\",\"shape\":[2,2],\"data_offsets\":[0,16]},"
+      "\"b\":{\"dtype\":\"F16\",\"shape\":[3],\"data_offsets\":[16,22],\"x\":[[1],{\"y\":null}]},"
+      "\"c\":{\"dtype\":\"BF16\",\"shape\":[1],\"data_offsets\":[22,24]},"
+      "\"d\":{\"dtype\":\"I32\",\"shape\":[],\"data_offsets\":[24,28]}}  ";
+  Bytes data;
+  for (int i = 0; i < 28; ++i) data.push_back(static_cast<std::uint8_t>(i * 37));
+  const Bytes valid = make_file(header, data);
+
+  // Raw mt19937 output (not a distribution) so every platform sees the same mutations.
+  std::mt19937 rng(20240611u);
+  int accepted = 0, rejected = 0;
+  for (int iter = 0; iter < 2000; ++iter) {
+    Bytes file = valid;
+    const std::uint32_t kind = rng() % 4;
+    if (kind == 0 || kind == 2) {
+      const std::uint32_t flips = 1 + rng() % 4;
+      for (std::uint32_t i = 0; i < flips; ++i) {
+        // Mostly hit the length prefix and the header, where the parser looks.
+        const std::size_t span = rng() % 4 ? 8 + header.size() : file.size();
+        file[rng() % span] ^= static_cast<std::uint8_t>(1 + rng() % 255);
+      }
+    }
+    if (kind == 1 || kind == 2) file.resize(rng() % (file.size() + 1));
+    if (kind == 3) {
+      // Rewriting digits keeps the JSON well formed, so the shape and offset checks
+      // (not the syntax checks) have to catch the damage.
+      const std::uint32_t edits = 1 + rng() % 3;
+      for (std::uint32_t i = 0; i < edits; ++i) {
+        const std::size_t at = 8 + rng() % header.size();
+        if (file[at] >= '0' && file[at] <= '9') {
+          file[at] = static_cast<std::uint8_t>('0' + rng() % 10);
+        }
+      }
+    }
+
+    // A fresh heap copy of exactly file.size() bytes, so ASan catches any read past the end.
+    std::vector<std::uint8_t> exact(file.begin(), file.end());
+    st::File f;
+    std::string err;
+    if (!st::parse(f, err, exact.data(), exact.size())) {
+      ++rejected;
+      if (err.empty()) CHECK_MESSAGE(false, "empty error message at iteration " << iter);
+      continue;
+    }
+    ++accepted;
+    bool in_bounds = f.data >= exact.data() && f.data + f.data_size == exact.data() + exact.size();
+    for (const st::TensorInfo& t : f.tensors) {
+      in_bounds = in_bounds && t.begin <= t.end && t.end <= f.data_size;
+      if (!in_bounds) break;
+      if (t.dtype != st::DType::other) {
+        std::vector<float> out(t.numel);
+        if (!st::to_float32(out.data(), err, f, t)) {
+          CHECK_MESSAGE(false, "to_float32 failed at iteration " << iter << ": " << err);
+        }
+      }
+    }
+    if (!in_bounds) CHECK_MESSAGE(false, "tensor out of bounds at iteration " << iter);
+  }
+  INFO("accepted " << accepted << ", rejected " << rejected);
+  CHECK(accepted > 0);
+  CHECK(rejected > 0);
+}

@@ -1,0 +1,446 @@
+// The public face of normwave: typed arrays in, typed arrays out, every argument checked.
+// Figures and users call this; only this file touches the Embind module and the wasm heap.
+// Each call copies its inputs into wasm memory once and its result out once; scratch space is
+// one grow-only block, so steady-state calls allocate nothing inside wasm.
+
+const F32 = 4;
+// The module is linked with MAXIMUM_MEMORY=2GB; larger requests are refused before allocating.
+const MAX_BYTES = 2 ** 31;
+const ACTIVATIONS = { relu: 0, gelu: 1 };
+
+function describe(v) {
+  if (v === null) return 'null';
+  if (typeof v === 'number') return String(v);
+  if (ArrayBuffer.isView(v)) return `${v.constructor.name}(${v.length})`;
+  if (Array.isArray(v)) return `Array(${v.length})`;
+  return typeof v;
+}
+
+function checkCount(fn, name, v, max = 2 ** 30) {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) {
+    throw new RangeError(`${fn}: ${name} must be a positive integer, got ${describe(v)}`);
+  }
+  if (v > max) throw new RangeError(`${fn}: ${name} = ${v} is larger than the limit ${max}`);
+  return v;
+}
+
+function checkNumber(fn, name, v, { positive = false } = {}) {
+  if (typeof v !== 'number' || !Number.isFinite(v) || (positive && !(v > 0))) {
+    throw new RangeError(`${fn}: ${name} must be a ${positive ? 'positive ' : ''}finite number, got ${describe(v)}`);
+  }
+  return v;
+}
+
+// Accepts a Float32Array, another typed array or an array of numbers; never modifies it.
+function checkFloats(fn, name, v) {
+  if (v instanceof Float32Array) return v;
+  if (ArrayBuffer.isView(v) && !(v instanceof DataView) || Array.isArray(v)) return Float32Array.from(v);
+  throw new TypeError(`${fn}: ${name} must be a Float32Array (or an array of numbers), got ${describe(v)}`);
+}
+
+function checkLength(fn, name, arr, expected, why) {
+  if (arr.length !== expected) {
+    throw new RangeError(`${fn}: ${name} has length ${arr.length}, expected ${expected} (${why})`);
+  }
+}
+
+function checkBytes(fn, what, bytes) {
+  if (bytes > MAX_BYTES) {
+    throw new RangeError(`${fn}: ${what} needs ${(bytes / 2 ** 20).toFixed(0)} MiB, more than the 2048 MiB of wasm memory`);
+  }
+}
+
+/**
+ * Builds the API object over an instantiated Embind module.
+ * @param {any} M the Embind module
+ * @param {{ simd: boolean }} info
+ */
+export function createApi(M, { simd }) {
+  // Grow-only scratch block. Addresses handed out by layout() stay valid until the next call.
+  let scratch = 0;
+  let scratchBytes = 0;
+
+  function reserve(fn, what, bytes) {
+    checkBytes(fn, what, bytes);
+    if (bytes <= scratchBytes) return scratch;
+    const want = Math.max(bytes, Math.min(MAX_BYTES, scratchBytes * 1.5));
+    const p = M.alloc(want);
+    if (!p) throw new RangeError(`${fn}: could not allocate ${(want / 2 ** 20).toFixed(1)} MiB of wasm memory for ${what}`);
+    if (scratch) M.dealloc(scratch);
+    scratch = p;
+    scratchBytes = want;
+    return p;
+  }
+
+  // Carves named float regions (16-byte aligned) out of the scratch block.
+  function layout(fn, what, sizes) {
+    let total = 0;
+    const offsets = {};
+    for (const [key, n] of Object.entries(sizes)) {
+      offsets[key] = total;
+      total += Math.ceil((n * F32) / 16) * 16;
+    }
+    const base = reserve(fn, what, total);
+    const addr = {};
+    for (const key of Object.keys(sizes)) addr[key] = sizes[key] > 0 ? base + offsets[key] : 0;
+    return addr;
+  }
+
+  // Views are re-taken on every use: memory growth detaches the old ones.
+  const heapF32 = () => M.HEAPF32;
+  const put = (addr, arr) => { if (addr) heapF32().set(arr, addr / F32); };
+  const take = (addr, n) => heapF32().slice(addr / F32, addr / F32 + n);
+
+  function rowsOf(fn, x, dim) {
+    checkCount(fn, 'dim', dim);
+    if (x.length === 0 || x.length % dim !== 0) {
+      throw new RangeError(`${fn}: x has length ${x.length}, which is not a positive multiple of dim = ${dim}`);
+    }
+    return x.length / dim;
+  }
+
+  function optionalVector(fn, name, v, dim) {
+    if (v === undefined || v === null) return null;
+    const arr = checkFloats(fn, name, v);
+    checkLength(fn, name, arr, dim, `one value per feature, dim = ${dim}`);
+    return arr;
+  }
+
+  function norm(fn, kind, x0, dim, opts, defaultEps) {
+    const x = checkFloats(fn, 'x', x0);
+    const rows = rowsOf(fn, x, dim);
+    const gamma = optionalVector(fn, 'gamma', opts.gamma, dim);
+    const beta = kind === 'rms' ? null : optionalVector(fn, 'beta', opts.beta, dim);
+    const eps = checkNumber(fn, 'eps', opts.eps ?? defaultEps, { positive: true });
+    const statCount = kind === 'batch' ? dim : rows;
+    const a = layout(fn, `x (${rows} x ${dim})`, {
+      x: x.length, out: x.length, gamma: gamma ? dim : 0, beta: beta ? dim : 0,
+      s1: statCount, s2: kind === 'rms' ? 0 : statCount,
+    });
+    put(a.x, x); put(a.gamma, gamma); put(a.beta, beta);
+    if (kind === 'layer') M.layerNorm(a.out, a.s1, a.s2, a.x, a.gamma, a.beta, rows, dim, eps);
+    else if (kind === 'batch') M.batchNorm(a.out, a.s1, a.s2, a.x, a.gamma, a.beta, rows, dim, eps);
+    else M.rmsNorm(a.out, a.s1, a.x, a.gamma, rows, dim, eps);
+    const output = take(a.out, x.length);
+    if (kind === 'rms') return { output, rms: take(a.s1, statCount) };
+    return { output, mean: take(a.s1, statCount), variance: take(a.s2, statCount) };
+  }
+
+  const api = {
+    /** @type {string} */
+    version: M.version(),
+    /** @type {boolean} */
+    simd,
+
+    positionalEncoding(seqLen, dModel, { base = 10000 } = {}) {
+      const fn = 'positionalEncoding';
+      checkCount(fn, 'seqLen', seqLen);
+      checkCount(fn, 'dModel', dModel);
+      checkNumber(fn, 'base', base, { positive: true });
+      const n = seqLen * dModel;
+      const a = layout(fn, `seqLen x dModel = ${seqLen} x ${dModel}`, { out: n });
+      M.positionalEncoding(a.out, seqLen, dModel, base);
+      return take(a.out, n);
+    },
+
+    layerNorm(x, dim, opts = {}) { return norm('layerNorm', 'layer', x, dim, opts, 1e-5).output; },
+    rmsNorm(x, dim, opts = {}) { return norm('rmsNorm', 'rms', x, dim, opts, 1e-6).output; },
+    batchNorm(x, dim, opts = {}) { return norm('batchNorm', 'batch', x, dim, opts, 1e-5).output; },
+    /** LayerNorm plus the per-row mean and biased variance. */
+    layerNormWithStats(x, dim, opts = {}) { return norm('layerNormWithStats', 'layer', x, dim, opts, 1e-5); },
+    /** RMSNorm plus the per-row root mean square sqrt(mean(x²)). */
+    rmsNormWithStats(x, dim, opts = {}) { return norm('rmsNormWithStats', 'rms', x, dim, opts, 1e-6); },
+    /** BatchNorm plus the per-feature batch mean and biased variance. */
+    batchNormWithStats(x, dim, opts = {}) { return norm('batchNormWithStats', 'batch', x, dim, opts, 1e-5); },
+    /** Per-row mean and biased variance, as LayerNorm sees them. */
+    layerNormStats(x, dim) {
+      const { mean, variance } = norm('layerNormStats', 'layer', x, dim, {}, 1e-5);
+      return { mean, variance };
+    },
+
+    /** y = x·Wᵀ + b with torch's weight layout (outFeatures, inFeatures). */
+    linear(x0, weight0, bias0, { inFeatures } = {}) {
+      const fn = 'linear';
+      const x = checkFloats(fn, 'x', x0);
+      const w = checkFloats(fn, 'weight', weight0);
+      checkCount(fn, 'inFeatures', inFeatures);
+      const rows = rowsOf(fn, x, inFeatures);
+      if (w.length % inFeatures !== 0) {
+        throw new RangeError(`${fn}: weight has length ${w.length}, not a multiple of inFeatures = ${inFeatures}`);
+      }
+      const outFeatures = w.length / inFeatures;
+      const b = optionalVector(fn, 'bias', bias0, outFeatures);
+      const a = layout(fn, `x (${rows} x ${inFeatures})`, { x: x.length, w: w.length, b: b ? outFeatures : 0, y: rows * outFeatures });
+      put(a.x, x); put(a.w, w); put(a.b, b);
+      M.linear(a.y, a.x, a.w, a.b, rows, outFeatures, inFeatures);
+      return take(a.y, rows * outFeatures);
+    },
+
+    /** Element-wise activation: 'relu' or 'gelu' (exact erf form). */
+    activation(x0, kind = 'relu') {
+      const fn = 'activation';
+      const x = checkFloats(fn, 'x', x0);
+      if (!(kind in ACTIVATIONS)) throw new RangeError(`${fn}: unknown activation ${JSON.stringify(kind)}; use 'relu' or 'gelu'`);
+      if (x.length === 0) return new Float32Array(0);
+      const a = layout(fn, `x (${x.length})`, { x: x.length });
+      put(a.x, x);
+      M.activation(a.x, x.length, ACTIVATIONS[kind]);
+      return take(a.x, x.length);
+    },
+
+    /** Row softmax over the last dim n; mask: Uint8Array(n), nonzero = masked key (weight 0). */
+    softmax(x0, n, { mask } = {}) {
+      const fn = 'softmax';
+      const x = checkFloats(fn, 'x', x0);
+      const rows = rowsOf(fn, x, n);
+      let m = null;
+      if (mask !== undefined && mask !== null) {
+        if (!(mask instanceof Uint8Array)) throw new TypeError(`${fn}: mask must be a Uint8Array, got ${describe(mask)}`);
+        checkLength(fn, 'mask', mask, n, `one flag per key, n = ${n}`);
+        m = mask;
+      }
+      const a = layout(fn, `x (${rows} x ${n})`, { x: x.length, mask: m ? Math.ceil(n / F32) : 0 });
+      put(a.x, x);
+      if (m) M.HEAPU8.set(m, a.mask);
+      M.softmax(a.x, a.x, a.mask, rows, n);
+      return take(a.x, x.length);
+    },
+
+    /** Lists the tensors of a .safetensors file without loading it: { tensors, metadata }. */
+    inspectSafetensors(bytes) {
+      const fn = 'inspectSafetensors';
+      const b = checkByteArray(fn, bytes);
+      const a = reserve(fn, `a ${b.length}-byte file`, Math.max(b.length, 1));
+      M.HEAPU8.set(b, a);
+      const r = M.inspectSafetensors(a, b.length);
+      if (r.error !== undefined) throw new RangeError(`${fn}: ${r.error}`);
+      return r;
+    },
+
+    createEncoder(config = {}) {
+      return new Encoder(M, config, { reserveShared: reserve });
+    },
+  };
+  return api;
+}
+
+function checkByteArray(fn, bytes) {
+  if (bytes instanceof Uint8Array) return bytes;
+  if (bytes instanceof ArrayBuffer) return new Uint8Array(bytes);
+  throw new TypeError(`${fn}: bytes must be a Uint8Array or ArrayBuffer, got ${describe(bytes)}`);
+}
+
+// Frees the C++ encoder and its buffers when a caller forgets dispose().
+const finalizer = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry(({ M, handle, buffers }) => {
+    for (const p of buffers) if (p) M.dealloc(p);
+    handle.delete();
+  })
+  : null;
+
+/**
+ * A torch.nn.TransformerEncoder-compatible encoder whose weights live in wasm memory.
+ * Create it with nw.createEncoder(); free it with dispose().
+ */
+class Encoder {
+  constructor(M, config, { reserveShared }) {
+    const fn = 'createEncoder';
+    if (typeof config !== 'object' || config === null) throw new TypeError(`${fn}: config must be an object, got ${describe(config)}`);
+    const { dModel, nHeads, dFF, nLayers = 1, normFirst = false, activation = 'relu', eps = 1e-5, finalNorm = false, seed = 0 } = config;
+    checkCount(fn, 'dModel', dModel, 32768);
+    checkCount(fn, 'nHeads', nHeads, 32768);
+    checkCount(fn, 'dFF', dFF, 32768);
+    checkCount(fn, 'nLayers', nLayers, 1024);
+    checkNumber(fn, 'eps', eps, { positive: true });
+    if (dModel % nHeads !== 0) throw new RangeError(`${fn}: dModel (${dModel}) must be divisible by nHeads (${nHeads})`);
+    if (!(activation in ACTIVATIONS)) throw new RangeError(`${fn}: unknown activation ${JSON.stringify(activation)}; use 'relu' or 'gelu'`);
+    const paramFloats = nLayers * (4 * dModel * dModel + 2 * dModel * dFF + 9 * dModel + dFF) + (finalNorm ? 2 * dModel : 0);
+    checkBytes(fn, `the weights of ${nLayers} layer(s) with dModel = ${dModel}, dFF = ${dFF}`, paramFloats * F32 * 3);
+    const problem = M.validateEncoder(dModel, nHeads, dFF, nLayers, !!normFirst, ACTIVATIONS[activation], eps, !!finalNorm);
+    if (problem) throw new RangeError(`${fn}: ${problem}`);
+
+    this._M = M;
+    this._reserveShared = reserveShared;
+    this._handle = new M.Encoder(dModel, nHeads, dFF, nLayers, !!normFirst, ACTIVATIONS[activation], eps, !!finalNorm, seed >>> 0);
+    /** The configuration, with defaults filled in. */
+    this.config = Object.freeze({ dModel, nHeads, dFF, nLayers, normFirst: !!normFirst, activation, eps, finalNorm: !!finalNorm });
+    const specs = [];
+    for (let i = 0; i < this._handle.paramCount(); i++) {
+      specs.push(Object.freeze({ name: this._handle.paramName(i), shape: Object.freeze(this._handle.paramShape(i)), numel: this._handle.paramNumel(i) }));
+    }
+    /** Parameter names and shapes, in torch state_dict order. */
+    this.parameters = Object.freeze(specs);
+    this._numel = specs.reduce((s, p) => s + p.numel, 0);
+    this._buf = 0;        // resident forward buffers, grow-only
+    this._bufBytes = 0;
+    this._token = {};
+    this._held = { M, handle: this._handle, buffers: [] };
+    finalizer?.register(this, this._held, this._token);
+  }
+
+  _alive(fn) {
+    if (!this._handle) throw new Error(`${fn}: this encoder has been disposed`);
+  }
+
+  /** Number of learnable parameters. */
+  get parameterCount() { return this._numel; }
+
+  /**
+   * Loads weights by torch state_dict name: { 'layers.0.self_attn.in_proj_weight': Float32Array, ... }.
+   * Values may be Float32Arrays, arrays, or { data, shape } objects. All or nothing.
+   */
+  loadStateDict(stateDict, { strict = true } = {}) {
+    const fn = 'loadStateDict';
+    this._alive(fn);
+    if (typeof stateDict !== 'object' || stateDict === null) throw new TypeError(`${fn}: stateDict must be an object, got ${describe(stateDict)}`);
+    const staged = [];
+    for (const spec of this.parameters) {
+      if (!(spec.name in stateDict)) throw new RangeError(`${fn}: missing key "${spec.name}" (expected shape [${spec.shape.join(', ')}])`);
+      let v = stateDict[spec.name];
+      if (v && typeof v === 'object' && !ArrayBuffer.isView(v) && !Array.isArray(v) && 'data' in v) {
+        if (v.shape && (v.shape.length !== spec.shape.length || v.shape.some((s, i) => s !== spec.shape[i]))) {
+          throw new RangeError(`${fn}: "${spec.name}" has shape [${v.shape.join(', ')}], expected [${spec.shape.join(', ')}]`);
+        }
+        v = v.data;
+      }
+      const arr = checkFloats(fn, `"${spec.name}"`, v);
+      checkLength(fn, `"${spec.name}"`, arr, spec.numel, `shape [${spec.shape.join(', ')}]`);
+      staged.push(arr);
+    }
+    if (strict) {
+      const known = new Set(this.parameters.map((p) => p.name));
+      for (const key of Object.keys(stateDict)) {
+        if (!known.has(key)) throw new RangeError(`${fn}: unexpected key "${key}" (pass { strict: false } to ignore it)`);
+      }
+    }
+    const M = this._M;
+    const base = this._reserveShared(fn, `${this._numel} parameters`, this._numel * F32);
+    let off = base / F32;
+    for (const arr of staged) { M.HEAPF32.set(arr, off); off += arr.length; }
+    this._handle.setParameters(base);
+  }
+
+  /** Loads weights from .safetensors bytes (F32, F16 or BF16) with the same names. All or nothing. */
+  loadSafetensors(bytes, { prefix = '', strict = true } = {}) {
+    const fn = 'loadSafetensors';
+    this._alive(fn);
+    const b = checkByteArray(fn, bytes);
+    const M = this._M;
+    const a = this._reserveShared(fn, `a ${b.length}-byte file`, Math.max(b.length, 1));
+    M.HEAPU8.set(b, a);
+    const error = this._handle.loadSafetensors(a, b.length, String(prefix), !!strict);
+    if (error) throw new RangeError(`${fn}: ${error}`);
+  }
+
+  /** A copy of every parameter by torch name. */
+  stateDict() {
+    const fn = 'stateDict';
+    this._alive(fn);
+    const base = this._reserveShared(fn, `${this._numel} parameters`, this._numel * F32);
+    this._handle.getParameters(base);
+    const out = {};
+    let off = base / F32;
+    for (const p of this.parameters) { out[p.name] = this._M.HEAPF32.slice(off, off + p.numel); off += p.numel; }
+    return out;
+  }
+
+  /** Re-draws the weights with PyTorch's default initialisation from a seed. */
+  randomize(seed = 0) {
+    this._alive('randomize');
+    this._handle.randomize(seed >>> 0);
+  }
+
+  /**
+   * Runs the encoder. x: Float32Array(batch*seqLen*dModel). paddingMask: Uint8Array(batch*seqLen),
+   * 1 = <PAD> key. Returns { output, attention } with one Float32Array(batch*nHeads*seqLen*seqLen)
+   * per layer (attention: [] when { attention: false }).
+   */
+  forward(x0, { batch = 1, seqLen, paddingMask, attention = true } = {}) {
+    const fn = 'forward';
+    this._alive(fn);
+    const { dModel, nHeads, nLayers } = this.config;
+    const x = checkFloats(fn, 'x', x0);
+    checkCount(fn, 'batch', batch);
+    if (seqLen === undefined) {
+      if (x.length === 0 || x.length % (batch * dModel) !== 0) {
+        throw new RangeError(`${fn}: x has length ${x.length}, not a positive multiple of batch x dModel = ${batch} x ${dModel}`);
+      }
+      seqLen = x.length / (batch * dModel);
+    }
+    checkCount(fn, 'seqLen', seqLen);
+    checkLength(fn, 'x', x, batch * seqLen * dModel, `batch x seqLen x dModel = ${batch} x ${seqLen} x ${dModel}`);
+    let mask = null;
+    if (paddingMask !== undefined && paddingMask !== null) {
+      if (!(paddingMask instanceof Uint8Array)) throw new TypeError(`${fn}: paddingMask must be a Uint8Array, got ${describe(paddingMask)}`);
+      checkLength(fn, 'paddingMask', paddingMask, batch * seqLen, `batch x seqLen = ${batch} x ${seqLen}`);
+      mask = paddingMask;
+    }
+    const rows = batch * seqLen;
+    const attnPerLayer = batch * nHeads * seqLen * seqLen;
+    const sizes = [rows * dModel, attention ? nLayers * attnPerLayer : 0, mask ? Math.ceil(rows / F32) : 0];
+    const work = rows * (7 * dModel + this.config.dFF) + seqLen * seqLen;
+    checkBytes(fn, `batch x seqLen = ${batch} x ${seqLen}`, (sizes.reduce((s, n) => s + n, 0) + work) * F32);
+    const bytes = sizes.reduce((s, n) => s + Math.ceil((n * F32) / 16) * 16, 0);
+    const M = this._M;
+    if (bytes > this._bufBytes) {
+      const p = M.alloc(bytes);
+      if (!p) throw new RangeError(`${fn}: could not allocate ${(bytes / 2 ** 20).toFixed(1)} MiB for batch x seqLen = ${batch} x ${seqLen}`);
+      if (this._buf) M.dealloc(this._buf);
+      this._buf = p;
+      this._bufBytes = bytes;
+      this._held.buffers = [p];
+    }
+    const xAddr = this._buf;
+    const attnAddr = attention ? xAddr + Math.ceil((sizes[0] * F32) / 16) * 16 : 0;
+    const maskAddr = mask ? xAddr + Math.ceil((sizes[0] * F32) / 16) * 16 + Math.ceil((sizes[1] * F32) / 16) * 16 : 0;
+    M.HEAPF32.set(x, xAddr / F32);
+    if (mask) M.HEAPU8.set(mask, maskAddr);
+    this._handle.forward(xAddr, attnAddr, xAddr, maskAddr, batch, seqLen);
+    const output = M.HEAPF32.slice(xAddr / F32, xAddr / F32 + rows * dModel);
+    const maps = [];
+    for (let l = 0; attention && l < nLayers; l++) {
+      const start = attnAddr / F32 + l * attnPerLayer;
+      maps.push(M.HEAPF32.slice(start, start + attnPerLayer));
+    }
+    return { output, attention: maps };
+  }
+
+  /** Frees the weights and buffers in wasm memory. Safe to call twice. */
+  dispose() {
+    if (!this._handle) return;
+    finalizer?.unregister(this._token);
+    if (this._buf) this._M.dealloc(this._buf);
+    this._handle.delete();
+    this._handle = null;
+    this._buf = 0;
+  }
+}
+
+// A minimal module using one v128 instruction: validates only where WebAssembly SIMD exists.
+const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
+
+export function hasWasmSimd() {
+  return typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
+}
+
+/**
+ * Makes the public loadNormwave() for one build of the Embind module.
+ * @param {(opts: object) => Promise<any>} factory the Emscripten module factory
+ * @param {() => Promise<object>} moduleOptions extra factory options (Node passes wasmBinary)
+ */
+export function createLoader(factory, moduleOptions) {
+  let loading = null;
+  return function loadNormwave() {
+    if (!loading) {
+      loading = (async () => {
+        if (!hasWasmSimd()) {
+          throw new Error('normwave needs WebAssembly SIMD (Chrome/Edge 91+, Firefox 89+, Safari 16.4+, Node 16.4+); this runtime does not support it');
+        }
+        const M = await factory(await moduleOptions());
+        return Object.freeze(createApi(M, { simd: true }));
+      })();
+      loading.catch(() => { loading = null; });
+    }
+    return loading;
+  };
+}
