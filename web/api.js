@@ -206,6 +206,9 @@ export function createApi(M, { simd }) {
       return take(a.x, x.length);
     },
 
+    /** Wasm memory in use: { heapUsed (bytes held by malloc), memoryBytes (the memory's size) }. */
+    memoryStats() { return M.memoryStats(); },
+
     /** Lists the tensors of a .safetensors file without loading it: { tensors, metadata }. */
     inspectSafetensors(bytes) {
       const fn = 'inspectSafetensors';

@@ -84,6 +84,8 @@ export interface Normwave {
   activation(x: ArrayLike<number>, kind?: 'relu' | 'gelu'): Float32Array;
   /** Row softmax; masked keys get exactly 0, a fully masked row is all zeros. */
   softmax(x: ArrayLike<number>, n: number, options?: { mask?: Uint8Array }): Float32Array;
+  /** Wasm memory in use: bytes held by malloc, and the memory's current size. */
+  memoryStats(): { heapUsed: number; memoryBytes: number };
   inspectSafetensors(bytes: Uint8Array | ArrayBuffer): SafetensorsInfo;
   createEncoder(config: EncoderConfig): Encoder;
 }

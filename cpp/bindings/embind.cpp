@@ -4,6 +4,7 @@
 // back as strings, so the module stays usable after any bad input.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
+#include <malloc.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -160,11 +161,21 @@ class EncoderHandle {
 
 std::string version() { return NORMWAVE_VERSION; }
 
+// Bytes of wasm heap in use by malloc (for leak checks), and the memory's current size.
+val memory_stats() {
+  const struct mallinfo mi = mallinfo();
+  val stats = val::object();
+  stats.set("heapUsed", static_cast<double>(mi.uordblks));
+  stats.set("memoryBytes", static_cast<double>(__builtin_wasm_memory_size(0)) * 65536.0);
+  return stats;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(normwave) {
   using emscripten::function;
   function("version", &version);
+  function("memoryStats", &memory_stats);
   function("alloc", &alloc);
   function("dealloc", &dealloc);
   function("positionalEncoding", &positional_encoding);

@@ -151,7 +151,7 @@ class HeaderParser {
     skip_ws();
     if (pos_ != n_) {
       return syntax("unexpected " + found() +
-                    " after the header's closing '}' (only spaces may follow it)");
+                    " after the header's closing '}' (only whitespace may follow it)");
     }
     return check_duplicates(out);
   }
