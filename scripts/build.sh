@@ -31,7 +31,7 @@ fi
 cmake --build build/wasm
 
 step dist
-for f in build/wasm/normwave_wasm.mjs build/wasm/normwave_wasm.wasm build/wasm/normwave_wasm.single.mjs \
+for f in build/wasm/normwave_wasm.mjs build/wasm/normwave_wasm.wasm \
          web/normwave.js web/normwave.single.js web/normwave.d.ts web/index.html; do
   [[ -f $f ]] || { echo "build: missing $f" >&2; exit 1; }
 done
@@ -41,7 +41,7 @@ done
 rm -rf build/web-stage
 mkdir -p build/web-stage
 cp -r web/. build/web-stage/
-cp build/wasm/normwave_wasm.mjs build/wasm/normwave_wasm.single.mjs build/web-stage/
+cp build/wasm/normwave_wasm.mjs build/wasm/normwave_wasm.wasm build/web-stage/
 
 rm -rf dist
 mkdir -p dist
@@ -49,7 +49,9 @@ esbuild=node_modules/.bin/esbuild
 [[ -x $esbuild ]] || { echo "build: $esbuild not found — run scripts/setup.sh (npm ci) first" >&2; exit 1; }
 esbuild_flags=(--bundle --format=esm --platform=neutral --target=es2020 '--external:node:*' --log-level=warning)
 "$esbuild" build/web-stage/normwave.js "${esbuild_flags[@]}" --outfile=dist/normwave.mjs
-"$esbuild" build/web-stage/normwave.single.js "${esbuild_flags[@]}" --outfile=dist/normwave.single.mjs
+# The one-file build inlines the .wasm bytes (esbuild's binary loader) and hands them to the
+# same glue, so nothing is fetched: no data: URL request for a strict CSP to refuse.
+"$esbuild" build/web-stage/normwave.single.js "${esbuild_flags[@]}" --loader:.wasm=binary --outfile=dist/normwave.single.mjs
 
 cp build/wasm/normwave_wasm.wasm dist/
 cp web/normwave.d.ts dist/normwave.d.ts
