@@ -32,7 +32,7 @@ cmake --build build/wasm
 
 step dist
 for f in build/wasm/normwave_wasm.mjs build/wasm/normwave_wasm.wasm \
-         web/normwave.js web/normwave.single.js web/normwave.d.ts web/index.html; do
+         web/normwave.js web/normwave.single.js web/normwave.d.ts web/index.html web/page.js web/elements/index.js; do
   [[ -f $f ]] || { echo "build: missing $f" >&2; exit 1; }
 done
 
@@ -42,24 +42,36 @@ rm -rf build/web-stage
 mkdir -p build/web-stage
 cp -r web/. build/web-stage/
 cp build/wasm/normwave_wasm.mjs build/wasm/normwave_wasm.wasm build/web-stage/
+# The npm package says "sideEffects": false (true of the library), but the element modules
+# register custom elements when imported: give the staged sources their own package scope.
+echo '{ "private": true, "sideEffects": true }' > build/web-stage/package.json
 
 rm -rf dist
 mkdir -p dist
 esbuild=node_modules/.bin/esbuild
 [[ -x $esbuild ]] || { echo "build: $esbuild not found — run scripts/setup.sh (npm ci) first" >&2; exit 1; }
 esbuild_flags=(--bundle --format=esm --platform=neutral --target=es2020 '--external:node:*' --log-level=warning)
+# The library: readable, as an npm package ships it.
 "$esbuild" build/web-stage/normwave.js "${esbuild_flags[@]}" --outfile=dist/normwave.mjs
 # The one-file build inlines the .wasm bytes (esbuild's binary loader) and hands them to the
 # same glue, so nothing is fetched: no data: URL request for a strict CSP to refuse.
 "$esbuild" build/web-stage/normwave.single.js "${esbuild_flags[@]}" --loader:.wasm=binary --outfile=dist/normwave.single.mjs
+# The figures for blogs (one script tag; the .wasm beside it) and the article page: minified.
+"$esbuild" build/web-stage/elements/index.js "${esbuild_flags[@]}" --minify --main-fields=module,main --outfile=dist/normwave-elements.mjs
+"$esbuild" build/web-stage/page.js "${esbuild_flags[@]}" --minify --main-fields=module,main --outfile=dist/page.mjs
 
 cp build/wasm/normwave_wasm.wasm dist/
 cp web/normwave.d.ts dist/normwave.d.ts
-cp web/index.html dist/
+cp web/*.html web/page.css dist/
+# KaTeX's stylesheet and fonts, served from our own origin.
+mkdir -p dist/katex
+cp node_modules/katex/dist/katex.min.css dist/katex/
+cp -r node_modules/katex/dist/fonts dist/katex/
 
 echo
 printf '%-28s %10s %10s\n' 'dist/' 'bytes' 'gzip -9'
 for f in dist/*; do
   [[ -f $f ]] || continue
+  [[ $f == *.html || $f == *.mjs || $f == *.wasm || $f == *.css ]] || continue
   printf '%-28s %10d %10d\n' "${f#dist/}" "$(stat -c %s "$f")" "$(gzip -9c "$f" | wc -c)"
 done

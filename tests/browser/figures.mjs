@@ -1,0 +1,70 @@
+// Helpers for testing figure elements in the article page (or any page) with playwright-core.
+//   const page = await openPage(browser, site, { lang: 'en', width: 390, colorScheme: 'dark' });
+//   const fig = page.locator('#pe-heatmap');
+//   const before = await pixels(fig);  await setSlider(fig, 'd-model', 512);  assert.notEqual(await pixels(fig), before);
+import { createHash } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { collectErrors } from './harness.mjs';
+
+/** Opens the page (default: the article) and waits until the library is loaded. */
+export async function openPage(browser, site, { path = '/', lang, width = 1100, height = 900, colorScheme = 'light', hash = '' } = {}) {
+  // axe needs a page from an explicit context.
+  const context = await browser.newContext({ viewport: { width, height }, colorScheme });
+  const page = await context.newPage();
+  page.on('close', () => context.close().catch(() => {}));
+  const log = collectErrors(page);
+  const query = lang ? `?lang=${lang}` : '';
+  await page.goto(`${site.url}${path}${query}${hash}`);
+  await page.waitForFunction(() => document.body.dataset.state === 'ready' || document.body.dataset.state === 'error', null, { timeout: 20_000 });
+  return { page, log };
+}
+
+/** Waits until the element (a locator) has rendered its figure from the library. */
+export async function ready(fig) {
+  await fig.locator('[data-readout]').first().waitFor({ timeout: 20_000 });
+}
+
+/**
+ * Moves the range input with data-control=id inside the element through values, firing an
+ * input event per step (as a drag does), and waits for the element to re-render after each.
+ */
+export async function setSlider(fig, id, ...values) {
+  for (const v of values) {
+    await fig.locator(`input[data-control="${id}"]`).evaluate((input, value) => {
+      input.value = String(value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }, v);
+    await fig.evaluate((el) => el.updateComplete);
+  }
+}
+
+/** A hash of everything the element draws: canvas pixels and SVG markup in its shadow root. */
+export async function pixels(fig) {
+  const parts = await fig.evaluate(async (el) => {
+    await el.updateComplete;
+    const out = [];
+    for (const c of el.shadowRoot.querySelectorAll('canvas')) out.push(c.width + 'x' + c.height + ':' + c.toDataURL());
+    for (const s of el.shadowRoot.querySelectorAll('svg')) out.push(s.outerHTML);
+    return out;
+  });
+  return createHash('sha256').update(parts.join('\n')).digest('hex');
+}
+
+/** The text of the element's aria-live readout. */
+export async function readout(fig) {
+  return (await fig.locator('[data-readout]').first().textContent()).trim();
+}
+
+/** axe-core on one element (or the page); returns serious and critical violations only. */
+export async function seriousViolations(page, include) {
+  let builder = new AxeBuilder({ page });
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** Whether the page scrolls sideways (for phone widths). */
+export async function hasSidewaysScroll(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+}

@@ -1,0 +1,131 @@
+// <nw-pe-heatmap>: the whole PE table [seq_len × d_model] as a heatmap (Fig.3).
+import { NwElement, html, css } from '../lib/base.js';
+import { paintMatrix, DIVERGING, cssColor } from '../lib/colormap.js';
+import { fmt } from '../lib/format.js';
+import { layoutColumns } from '../lib/pe-layout.js';
+
+/**
+ * Attributes: d-model (16–1024, default 64), seq-len (10–2048, default 50),
+ * layout ('interleaved' | 'concat', default 'interleaved'), lang, theme.
+ */
+export class NwPeHeatmap extends NwElement {
+  static properties = {
+    dModel: { type: Number, attribute: 'd-model' },
+    seqLen: { type: Number, attribute: 'seq-len' },
+    layout: { type: String },
+    cursor: { state: true },
+  };
+
+  static urlState = {
+    dModel: { min: 16, max: 1024, step: 16 },
+    seqLen: { min: 10, max: 2048, step: 1 },
+    layout: ['interleaved', 'concat'],
+  };
+
+  static styles = [NwElement.styles, css`
+    .plot { display: grid; grid-template-columns: auto 1fr; grid-template-rows: 1fr auto; gap: 4px 6px; }
+    .ylabel { writing-mode: vertical-rl; transform: rotate(180deg); font-size: 0.8rem; color: var(--nw-muted); text-align: center; }
+    .frame { position: relative; width: 100%; aspect-ratio: 16 / 10; border: 1px solid var(--nw-border); touch-action: none; }
+    .frame canvas { position: absolute; inset: 0; width: 100%; height: 100%; }
+    .frame .cursor { position: absolute; pointer-events: none; border: 2px solid var(--nw-fg); box-shadow: 0 0 0 1px var(--nw-bg); }
+    .xlabel { grid-column: 2; display: flex; justify-content: space-between; font-size: 0.8rem; color: var(--nw-muted); gap: 8px; }
+    .colorbar { display: flex; align-items: center; gap: 8px; margin-top: 8px; font-size: 0.8rem; color: var(--nw-muted); }
+    .colorbar .bar { flex: 1; height: 12px; border-radius: 3px; border: 1px solid var(--nw-border); }
+  `];
+
+  constructor() {
+    super();
+    this.dModel = 64;
+    this.seqLen = 50;
+    this.layout = 'interleaved';
+    this.cursor = { pos: 0, dim: 0 };
+    this._table = null;
+  }
+
+  willUpdate(changed) {
+    this.dModel = Math.min(1024, Math.max(16, Math.round(this.dModel / 16) * 16 || 64));
+    this.seqLen = Math.min(2048, Math.max(10, Math.round(this.seqLen) || 50));
+    if (!['interleaved', 'concat'].includes(this.layout)) this.layout = 'interleaved';
+    if (this.nw && (changed.has('nw') || changed.has('dModel') || changed.has('seqLen') || !this._table)) {
+      this._table = this.nw.positionalEncoding(this.seqLen, this.dModel);
+      let min = Infinity, max = -Infinity;
+      for (const x of this._table) { if (x < min) min = x; if (x > max) max = x; }
+      this._range = { min, max };
+    }
+    this.cursor = { pos: Math.min(this.cursor.pos, this.seqLen - 1), dim: Math.min(this.cursor.dim, this.dModel - 1) };
+  }
+
+  /** PE value under the cursor, in the drawn column order. */
+  _valueAt(pos, col) {
+    return this._table[pos * this.dModel + layoutColumns(this.layout, this.dModel)[col]];
+  }
+
+  _describeColumn(col) {
+    const src = layoutColumns(this.layout, this.dModel)[col];
+    return { dim: src, i: Math.floor(src / 2), fn: src % 2 ? 'cos' : 'sin' };
+  }
+
+  _pointer(e) {
+    const rect = e.currentTarget.getBoundingClientRect();
+    const col = Math.floor(((e.clientX - rect.left) / rect.width) * this.dModel);
+    const pos = Math.floor(((e.clientY - rect.top) / rect.height) * this.seqLen);
+    if (col >= 0 && col < this.dModel && pos >= 0 && pos < this.seqLen) this.cursor = { pos, dim: col };
+  }
+
+  _key(e) {
+    const step = e.shiftKey ? 10 : 1;
+    const moves = { ArrowLeft: [0, -step], ArrowRight: [0, step], ArrowUp: [-step, 0], ArrowDown: [step, 0], Home: [-Infinity, 0], End: [Infinity, 0] };
+    const m = moves[e.key];
+    if (!m) return;
+    e.preventDefault();
+    this.cursor = {
+      pos: Math.min(this.seqLen - 1, Math.max(0, this.cursor.pos + m[0])),
+      dim: Math.min(this.dModel - 1, Math.max(0, this.cursor.dim + m[1])),
+    };
+  }
+
+  updated(changed) {
+    super.updated(changed);
+    const canvas = this.renderRoot.querySelector('canvas');
+    if (canvas && this._table && (changed.has('nw') || changed.has('dModel') || changed.has('seqLen') || changed.has('layout') || !canvas.dataset.painted)) {
+      paintMatrix(canvas, this._table, this.seqLen, this.dModel, { lut: DIVERGING, colIndex: layoutColumns(this.layout, this.dModel) });
+      canvas.dataset.painted = `${this.seqLen}x${this.dModel}:${this.layout}`;
+    }
+  }
+
+  render() {
+    if (!this.nw) return this.renderLoading();
+    const { pos, dim: col } = this.cursor;
+    const v = this._valueAt(pos, col);
+    const { dim, i, fn } = this._describeColumn(col);
+    const { min, max } = this._range;
+    const gradient = `linear-gradient(to right, ${[0, 0.25, 0.5, 0.75, 1].map((t) => cssColor(DIVERGING, t * 2 - 1, -1, 1)).join(', ')})`;
+    return html`
+      <p class="title">${this.t('peHeatmap.title')}</p>
+      <p class="caption">${this.t('peHeatmap.caption')}</p>
+      <div class="controls">
+        ${this.slider({ id: 'd-model', label: this.t('peHeatmap.dModel'), value: this.dModel, min: 16, max: 1024, step: 16, onInput: (v) => { this.dModel = v; } })}
+        ${this.slider({ id: 'seq-len', label: this.t('peHeatmap.seqLen'), value: this.seqLen, min: 10, max: 2048, onInput: (v) => { this.seqLen = v; } })}
+        ${this.toggle({ id: 'layout', label: this.t('pe.layout'), value: this.layout, onChange: (v) => { this.layout = v; },
+          options: [{ value: 'interleaved', label: this.t('pe.layout.interleaved') }, { value: 'concat', label: this.t('pe.layout.concat') }] })}
+      </div>
+      <div class="plot">
+        <div class="ylabel">${this.t('peHeatmap.yAxis', { max: this.seqLen - 1 })}</div>
+        <div class="frame" tabindex="0" role="img"
+          aria-label=${this.t('peHeatmap.aria', { seqLen: this.seqLen, dModel: this.dModel })}
+          @pointermove=${this._pointer} @pointerdown=${this._pointer} @keydown=${this._key}>
+          <canvas></canvas>
+          <div class="cursor" style=${`left:${(col / this.dModel) * 100}%;top:${(pos / this.seqLen) * 100}%;width:max(4px, ${100 / this.dModel}%);height:max(4px, ${100 / this.seqLen}%)`}></div>
+        </div>
+        <div class="xlabel"><span>${this.t(this.layout === 'concat' ? 'peHeatmap.xLeftConcat' : 'peHeatmap.xLeft')}</span><span>${this.t('peHeatmap.xRight', { max: this.dModel - 1 })}</span></div>
+      </div>
+      <div class="colorbar" aria-hidden="true"><span>−1</span><div class="bar" style=${`background:${gradient}`}></div><span>+1</span></div>
+      <div class="readout" aria-live="polite" data-readout>${this.t('peHeatmap.readout', {
+        pos, dim, fn, i, value: fmt(v, 4), min: fmt(min, 3), max: fmt(max, 3),
+      })}</div>
+      <p class="caption">${this.t('peHeatmap.keys')}</p>
+    `;
+  }
+}
+
+customElements.define('nw-pe-heatmap', NwPeHeatmap);

@@ -1,0 +1,208 @@
+// The base of every figure element: language, theme, the shared normwave instance, URL state,
+// and the common look (CSS custom properties, sliders, readouts). Elements extend NwElement.
+import { LitElement, html, css } from 'lit';
+import { loadNormwave } from '../normwave.js';
+import { translate, normalizeLang } from './i18n.js';
+import { readState, writeState } from './url-state.js';
+
+// One observer for the whole page: elements re-render when <html lang> or data-theme changes.
+const listeners = new Set();
+if (typeof document !== 'undefined') {
+  new MutationObserver(() => listeners.forEach((el) => el._syncEnvironment()))
+    .observe(document.documentElement, { attributes: true, attributeFilter: ['lang', 'data-theme'] });
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => listeners.forEach((el) => el._syncEnvironment()));
+}
+
+export const sharedStyles = css`
+  :host {
+    --nw-bg: #ffffff;
+    --nw-fg: #1b1f24;
+    --nw-muted: #5b6470;
+    --nw-border: #d5dae1;
+    --nw-panel: #f5f7fa;
+    --nw-accent: #c2410c;
+    --nw-accent-2: #1d4ed8;
+    --nw-on-accent: #ffffff;
+    --nw-ok: #15803d;
+    --nw-warn: #b45309;
+    --nw-font: system-ui, -apple-system, 'Segoe UI', 'Noto Sans KR', 'NanumGothic', sans-serif;
+    --nw-mono: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
+    display: block;
+    box-sizing: border-box;
+    max-width: 100%;
+    color: var(--nw-fg);
+    background: var(--nw-bg);
+    font-family: var(--nw-font);
+    font-size: 15px;
+    line-height: 1.5;
+    border: 1px solid var(--nw-border);
+    border-radius: 10px;
+    padding: 14px;
+    margin: 1.2em 0;
+  }
+  :host([data-resolved-theme='dark']) {
+    --nw-bg: #15191f;
+    --nw-fg: #e6e9ee;
+    --nw-muted: #9aa4b2;
+    --nw-border: #343c48;
+    --nw-panel: #1e242c;
+    --nw-accent: #fb923c;
+    --nw-accent-2: #60a5fa;
+    --nw-on-accent: #111418;
+    --nw-ok: #4ade80;
+    --nw-warn: #fbbf24;
+  }
+  *, *::before, *::after { box-sizing: border-box; }
+  .title { font-weight: 650; margin: 0 0 4px; font-size: 1rem; }
+  .caption { color: var(--nw-muted); font-size: 0.88rem; margin: 0 0 10px; }
+  .controls { display: flex; flex-wrap: wrap; gap: 8px 18px; margin: 8px 0 12px; }
+  .control { display: flex; flex-direction: column; min-width: 150px; flex: 1 1 150px; }
+  .control label { font-size: 0.85rem; color: var(--nw-muted); display: flex; justify-content: space-between; gap: 8px; }
+  .control output { font-family: var(--nw-mono); color: var(--nw-fg); }
+  input[type='range'] { width: 100%; accent-color: var(--nw-accent); min-height: 28px; }
+  .toggle { display: inline-flex; border: 1px solid var(--nw-border); border-radius: 8px; overflow: hidden; }
+  .toggle button { white-space: nowrap; font: inherit; font-size: 0.85rem; border: 0; padding: 6px 12px; min-height: 32px; background: var(--nw-panel); color: var(--nw-fg); cursor: pointer; }
+  .toggle button[aria-pressed='true'] { background: var(--nw-accent); color: var(--nw-on-accent); }
+  button:focus-visible, input:focus-visible, [tabindex]:focus-visible { outline: 2px solid var(--nw-accent-2); outline-offset: 2px; }
+  .readout { font-family: var(--nw-mono); font-size: 0.85rem; background: var(--nw-panel); border-radius: 6px; padding: 8px 10px; margin-top: 10px; white-space: pre-wrap; overflow-wrap: anywhere; }
+  .badge { display: inline-block; font-size: 0.8rem; padding: 2px 8px; border-radius: 999px; border: 1px solid currentColor; }
+  .badge.ok { color: var(--nw-ok); }
+  .badge.warn { color: var(--nw-warn); }
+  .error { color: var(--nw-warn); }
+  svg text { fill: var(--nw-muted); font-size: 11px; font-family: var(--nw-font); }
+  canvas { image-rendering: pixelated; display: block; }
+  .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+`;
+
+/**
+ * Base class of the figures.
+ * Attributes: lang ('ko' | 'en'; default: the page's <html lang>), theme ('light' | 'dark';
+ * default: the page's data-theme, else the system preference), no-url-state (keep the state out
+ * of the URL hash; by default an element with an id keeps its state there).
+ * Subclasses declare `static urlState = { prop: { min, max, step } | 'bool' | [choices] }`.
+ */
+export class NwElement extends LitElement {
+  static properties = {
+    theme: { type: String, reflect: true },
+    nw: { state: true },
+    loadError: { state: true },
+  };
+
+  // lang is the native HTML attribute: observed here rather than redeclared as a Lit property.
+  static get observedAttributes() {
+    return [...super.observedAttributes, 'lang'];
+  }
+
+  static styles = sharedStyles;
+  static urlState = {};
+
+  constructor() {
+    super();
+    this.nw = null;
+    this.loadError = null;
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    listeners.add(this);
+    this._syncEnvironment();
+    this._restoreState();
+    loadNormwave().then((nw) => { this.nw = nw; }, (e) => { this.loadError = e; });
+  }
+
+  disconnectedCallback() {
+    listeners.delete(this);
+    super.disconnectedCallback();
+  }
+
+  /** The effective language: own attribute, else the nearest lang, else Korean. */
+  get locale() {
+    return normalizeLang(this.getAttribute('lang') || this.parentElement?.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang);
+  }
+
+  /** Looks up a string of web/i18n in this element's language. */
+  t(key, vars) {
+    return translate(this.locale, key, vars);
+  }
+
+  _syncEnvironment() {
+    const own = this.getAttribute('theme');
+    const page = document.documentElement.dataset.theme;
+    const resolved = own === 'dark' || own === 'light' ? own
+      : page === 'dark' || page === 'light' ? page
+        : matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+    if (this.dataset.resolvedTheme !== resolved) this.dataset.resolvedTheme = resolved;
+    this.requestUpdate();
+  }
+
+  attributeChangedCallback(name, old, value) {
+    super.attributeChangedCallback(name, old, value);
+    if (name === 'theme' || name === 'lang') this._syncEnvironment?.();
+  }
+
+  get _urlStateOn() {
+    return this.id && !this.hasAttribute('no-url-state');
+  }
+
+  _restoreState() {
+    if (!this._urlStateOn) return;
+    const saved = readState(this.id);
+    for (const [prop, spec] of Object.entries(this.constructor.urlState)) {
+      if (!(prop in saved)) continue;
+      const raw = saved[prop];
+      if (spec === 'bool') this[prop] = raw === '1' || raw === 'true';
+      else if (Array.isArray(spec)) { if (spec.includes(raw)) this[prop] = raw; }
+      else {
+        const v = Number(raw);
+        if (Number.isFinite(v)) {
+          const clamped = Math.min(spec.max, Math.max(spec.min, v));
+          const step = spec.step ?? 1;
+          this[prop] = Math.round((clamped - spec.min) / step) * step + spec.min;
+        }
+      }
+    }
+  }
+
+  updated(changed) {
+    super.updated?.(changed);
+    if (!this._urlStateOn) return;
+    const props = Object.keys(this.constructor.urlState);
+    if (!props.some((p) => changed.has(p))) return;
+    const state = {};
+    for (const p of props) {
+      const v = this[p];
+      state[p] = typeof v === 'boolean' ? (v ? 1 : 0) : v;
+    }
+    writeState(this.id, state);
+  }
+
+  /** A labelled range input that reports every movement (input events, not only change). */
+  slider({ id, label, value, min, max, step = 1, onInput, format = (v) => String(v) }) {
+    const inputId = `${id}-input`;
+    return html`<div class="control">
+      <label for=${inputId}><span>${label}</span><output for=${inputId}>${format(value)}</output></label>
+      <input id=${inputId} data-control=${id} type="range" .value=${String(value)} min=${min} max=${max} step=${step}
+        aria-valuetext=${format(value)}
+        @input=${(e) => onInput(Number(e.target.value))}>
+    </div>`;
+  }
+
+  /** A two-or-more-way switch of buttons with aria-pressed. */
+  toggle({ id, label, value, options, onChange }) {
+    return html`<div class="control" role="group" aria-label=${label}>
+      <label><span>${label}</span></label>
+      <div class="toggle" data-control=${id}>
+        ${options.map((o) => html`<button type="button" data-value=${o.value} aria-pressed=${String(value === o.value)}
+          @click=${() => onChange(o.value)}>${o.label}</button>`)}
+      </div>
+    </div>`;
+  }
+
+  /** What to show until the library is ready, or when it cannot load. */
+  renderLoading() {
+    if (this.loadError) return html`<p class="error" role="alert">${this.t('common.loadError', { message: this.loadError.message })}</p>`;
+    return html`<p class="caption">${this.t('common.loading')}</p>`;
+  }
+}
+
+export { html, css };

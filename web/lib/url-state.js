@@ -1,0 +1,53 @@
+// Figure state in the URL hash, so a reader can share exactly what they see:
+//   #pe-heatmap.dModel=128&pe-heatmap.seqLen=50&lang=en
+// Values are read as numbers/booleans/strings and the element clamps them; nothing from the hash is
+// ever inserted as HTML.
+const MAX_HASH = 4096;
+
+function params() {
+  const raw = location.hash.slice(1, 1 + MAX_HASH);
+  try {
+    return new URLSearchParams(raw);
+  } catch {
+    return new URLSearchParams();
+  }
+}
+
+/** The raw string values stored for element id, as { prop: string }. */
+export function readState(id) {
+  const out = {};
+  if (!id) return out;
+  for (const [key, value] of params()) {
+    if (key.startsWith(`${id}.`)) out[key.slice(id.length + 1)] = value.slice(0, 256);
+  }
+  return out;
+}
+
+let pending = null;
+const queued = new Map();
+
+/** Records state for element id; written with history.replaceState, batched per frame. */
+export function writeState(id, state) {
+  if (!id) return;
+  queued.set(id, state);
+  if (pending) return;
+  pending = requestAnimationFrame(() => {
+    pending = null;
+    const p = params();
+    for (const [elementId, s] of queued) {
+      for (const key of [...p.keys()]) if (key.startsWith(`${elementId}.`)) p.delete(key);
+      for (const [k, v] of Object.entries(s)) p.set(`${elementId}.${k}`, String(v));
+    }
+    queued.clear();
+    const hash = p.toString();
+    history.replaceState(history.state, '', hash ? `#${hash}` : location.pathname + location.search);
+  });
+}
+
+/** Parses a hash value as a number clamped to [min, max] (rounded to step), or returns fallback. */
+export function clampNumber(raw, { min, max, step = 1, fallback }) {
+  const v = Number(raw);
+  if (raw === undefined || raw === '' || !Number.isFinite(v)) return fallback;
+  const clamped = Math.min(max, Math.max(min, v));
+  return step ? Math.round((clamped - min) / step) * step + min : clamped;
+}
