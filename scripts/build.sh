@@ -45,6 +45,7 @@ cp build/wasm/normwave_wasm.mjs build/wasm/normwave_wasm.wasm build/web-stage/
 # The npm package says "sideEffects": false (true of the library), but the element modules
 # register custom elements when imported: give the staged sources their own package scope.
 echo '{ "private": true, "sideEffects": true }' > build/web-stage/package.json
+node scripts/extract-kernel-source.mjs build/web-stage/lib/kernel-source.generated.js
 
 rm -rf dist
 mkdir -p dist
@@ -55,7 +56,8 @@ esbuild_flags=(--bundle --format=esm --platform=neutral --target=es2020 '--exter
 "$esbuild" build/web-stage/normwave.js "${esbuild_flags[@]}" --outfile=dist/normwave.mjs
 # The one-file build inlines the .wasm bytes (esbuild's binary loader) and hands them to the
 # same glue, so nothing is fetched: no data: URL request for a strict CSP to refuse.
-"$esbuild" build/web-stage/normwave.single.js "${esbuild_flags[@]}" --loader:.wasm=binary --outfile=dist/normwave.single.mjs
+# Minified: it is the one-script drop-in, with a size budget (80 KB gzipped).
+"$esbuild" build/web-stage/normwave.single.js "${esbuild_flags[@]}" --loader:.wasm=binary --minify --outfile=dist/normwave.single.mjs
 # The figures for blogs (one script tag; the .wasm beside it) and the article page: minified.
 "$esbuild" build/web-stage/elements/index.js "${esbuild_flags[@]}" --minify --main-fields=module,main --outfile=dist/normwave-elements.mjs
 "$esbuild" build/web-stage/page.js "${esbuild_flags[@]}" --minify --main-fields=module,main --outfile=dist/page.mjs
@@ -63,6 +65,9 @@ esbuild_flags=(--bundle --format=esm --platform=neutral --target=es2020 '--exter
 cp build/wasm/normwave_wasm.wasm dist/
 cp web/normwave.d.ts dist/normwave.d.ts
 cp web/*.html web/page.css dist/
+# PyTorch reference tensors, for the figures' live parity badges.
+mkdir -p dist/golden
+cp tests/golden/*.safetensors dist/golden/
 # KaTeX's stylesheet and fonts, served from our own origin.
 mkdir -p dist/katex
 cp node_modules/katex/dist/katex.min.css dist/katex/

@@ -40,9 +40,23 @@ function applyLang(lang) {
   link.href = `?lang=${other}${location.hash}`;
   link.hreflang = other;
   link.lang = other;
+  buildToc();
   const url = new URL(location.href);
   url.searchParams.set('lang', lang);
   history.replaceState(history.state, '', url);
+}
+
+/** The table of contents, from the section headings (numbered by CSS, like the headings). */
+function buildToc() {
+  const list = document.getElementById('toc-list');
+  list.replaceChildren(...[...document.querySelectorAll('main section > h2')].map((h) => {
+    const li = document.createElement('li');
+    const a = document.createElement('a');
+    a.href = `#${h.closest('section').id}`;
+    a.textContent = h.textContent;
+    li.append(a);
+    return li;
+  }));
 }
 
 function applyTheme(choice) {
@@ -60,16 +74,37 @@ function renderFormulas() {
   }
 }
 
+// A display formula wider than a phone scrolls sideways inside its box: make that box reachable
+// by keyboard (and named) only when it actually overflows.
+function markScrollableFormulas() {
+  for (const el of document.querySelectorAll('.formula')) {
+    const scrolls = el.scrollWidth > el.clientWidth + 1;
+    if (scrolls) {
+      el.tabIndex = 0;
+      el.setAttribute('role', 'region');
+      el.setAttribute('aria-label', translate(document.documentElement.lang, 'page.formulaLabel'));
+    } else {
+      el.removeAttribute('tabindex');
+      el.removeAttribute('role');
+      el.removeAttribute('aria-label');
+    }
+  }
+}
+
 let lang = initialLang();
 applyLang(lang);
 applyTheme(stored(THEME_KEY));
 renderFormulas();
+markScrollableFormulas();
+addEventListener('resize', markScrollableFormulas);
+document.fonts?.ready.then(markScrollableFormulas);
 
 document.getElementById('lang-switch').addEventListener('click', (e) => {
   e.preventDefault();
   lang = lang === 'ko' ? 'en' : 'ko';
   store(LANG_KEY, lang);
   applyLang(lang);
+  markScrollableFormulas();
 });
 for (const b of document.querySelectorAll('[data-theme-choice]')) {
   b.addEventListener('click', () => {

@@ -1,88 +1,78 @@
-// Smoke test: the built page (dist/index.html) loads the library in Debian's Chromium, computes
-// LayerNorm of a fixed vector, and the single-file build works when imported in a page.
+// The article page as a whole: text in both languages from web/i18n, the language and theme
+// switches, KaTeX formulas, nothing fetched from another origin, phone width, axe.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, serveDist, collectErrors, screenshot } from './harness.mjs';
+import { launchBrowser, serveDist, screenshot } from './harness.mjs';
+import { openPage, seriousViolations, hasSidewaysScroll } from './figures.mjs';
 
-const X = [2.4, 1.1, -0.3, 0.8, 3.0, -1.2, 0.5, 1.7];   // mean 1.0, biased variance 1.66
-const EPS = 1e-5;
+let browser, site;
+before(async () => { site = await serveDist(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await site?.close(); });
 
-let browser;
-let site;
+test('the page is Korean by default, English with ?lang=en, and the choice persists', async () => {
+  const { page, log } = await openPage(browser, site);
+  assert.equal(await page.getAttribute('html', 'lang'), 'ko');
+  assert.match(await page.textContent('h1'), /위치 인코딩/);
+  assert.equal(await page.getAttribute('body', 'data-state'), 'ready');
+  assert.match(await page.textContent('#page-meta'), /normwave \d+\.\d+\.\d+/);
+  // Every i18n slot is filled (no empty text, no raw key).
+  const empty = await page.$$eval('[data-i18n], [data-i18n-html]', (els) => els
+    .filter((e) => !e.textContent.trim() || /^[a-z]\w*\.[\w.]+$/.test(e.textContent.trim()))
+    .map((e) => e.dataset.i18n ?? e.dataset.i18nHtml));
+  assert.deepEqual(empty, []);
 
-before(async () => {
-  site = await serveDist();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-test('index.html computes LayerNorm in the browser', async () => {
-  const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
-  const log = collectErrors(page);
+  await page.click('#lang-switch');
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
+  assert.match(await page.textContent('h1'), /Positional Encoding/);
+  assert.match(page.url(), /lang=en/);
   await page.goto(`${site.url}/`);
-  // The page sets <body data-state="ready|error"> when it is done.
-  await page.waitForFunction(() => ['ready', 'error'].includes(document.body.dataset.state), null, { timeout: 20_000 });
-  if ((await page.getAttribute('body', 'data-state')) === 'error') {
-    assert.fail(`page reported: ${await page.textContent('#status')}\n${JSON.stringify(log, null, 2)}`);
+  await page.waitForFunction(() => document.body.dataset.state === 'ready');
+  assert.equal(await page.getAttribute('html', 'lang'), 'en', 'the choice persists');
+  await page.goto(`${site.url}/?lang=ko`);
+  await page.waitForFunction(() => document.body.dataset.state === 'ready');
+  assert.equal(await page.getAttribute('html', 'lang'), 'ko');
+  assert.deepEqual(log.pageErrors, []);
+  assert.deepEqual(log.consoleErrors, []);
+  assert.deepEqual(log.failedRequests, []);
+  await page.close();
+});
+
+test('formulas are typeset by KaTeX; nothing is fetched from another origin', async () => {
+  const { page } = await openPage(browser, site, { lang: 'en' });
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.state === 'ready');
+  const formulas = await page.$$eval('[data-tex]', (els) => els.map((e) => !!e.querySelector('.katex')));
+  assert.ok(formulas.length >= 8, `${formulas.length} formulas`);
+  assert.ok(formulas.every(Boolean), 'every formula rendered');
+  const foreign = requests.filter((u) => !u.startsWith(site.url) && !u.startsWith('data:'));
+  assert.deepEqual(foreign, []);
+  await page.close();
+});
+
+test('theme switch: system, light, dark — figures follow the page', async () => {
+  const { page } = await openPage(browser, site, { lang: 'en', colorScheme: 'dark' });
+  const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const dark = await bg();
+  await page.click('[data-theme-choice="light"]');
+  assert.notEqual(await bg(), dark);
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'light');
+  assert.equal(await page.locator('#pe-heatmap').getAttribute('data-resolved-theme'), 'light');
+  await page.click('[data-theme-choice="dark"]');
+  assert.equal(await bg(), dark);
+  assert.equal(await page.locator('#pe-heatmap').getAttribute('data-resolved-theme'), 'dark');
+  await page.click('[data-theme-choice="auto"]');
+  assert.equal(await page.getAttribute('html', 'data-theme'), null);
+  await page.close();
+});
+
+test('phone and desktop, both themes: no sideways scroll, no serious axe violation; screenshots', async () => {
+  for (const [lang, colorScheme, width, height] of [['ko', 'light', 1200, 900], ['en', 'dark', 1200, 900], ['ko', 'light', 390, 844], ['en', 'dark', 390, 844]]) {
+    const { page } = await openPage(browser, site, { lang, colorScheme, width, height });
+    assert.equal(await hasSidewaysScroll(page), false, `${width}px ${lang} ${colorScheme}`);
+    assert.deepEqual(await seriousViolations(page), [], `${width}px ${lang} ${colorScheme}`);
+    await screenshot(page, `page-${lang}-${colorScheme}-${width}.png`, { fullPage: true });
+    await page.close();
   }
-  await page.waitForSelector('#ln-output[data-ready] td.y[data-index="7"]');
-
-  const cells = await page.$$eval('#ln-output td.y[data-index]', (tds) =>
-    tds.map((td) => ({ index: Number(td.dataset.index), value: Number(td.dataset.value), text: td.textContent })));
-  assert.equal(cells.length, 8, 'eight output cells');
-  cells.sort((a, b) => a.index - b.index);
-  assert.deepEqual(cells.map((c) => c.index), [0, 1, 2, 3, 4, 5, 6, 7]);
-  const y = cells.map((c) => c.value);
-  for (const v of y) assert.ok(Number.isFinite(v), `finite output, got ${v}`);
-
-  const mean = y.reduce((s, v) => s + v, 0) / y.length;
-  const variance = y.reduce((s, v) => s + (v - mean) ** 2, 0) / y.length;
-  assert.ok(Math.abs(mean) < 1e-5, `mean of outputs ≈ 0, got ${mean}`);
-  assert.ok(Math.abs(variance - 1) < 1e-3, `biased variance of outputs ≈ 1, got ${variance}`);
-
-  const denom = Math.sqrt(1.66 + EPS);
-  X.forEach((x, i) => {
-    const expected = (x - 1.0) / denom;
-    assert.ok(Math.abs(y[i] - expected) < 1e-5, `y[${i}] = ${y[i]}, expected ${expected}`);
-  });
-
-  const inputs = await page.$$eval('#ln-output td.x[data-index]', (tds) => tds.map((td) => Number(td.dataset.value)));
-  assert.equal(inputs.length, 8);
-  inputs.forEach((v, i) => assert.ok(Math.abs(v - X[i]) < 1e-6, `input ${i} shown as ${v}`));
-
-  assert.notEqual((await page.textContent('#nw-version')).trim(), '', 'version shown');
-  assert.notEqual((await page.textContent('#nw-simd')).trim(), '', 'simd shown');
-
-  await screenshot(page, 'index.png');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(page, 'index-phone.png');
-
-  assert.deepEqual(log.pageErrors, [], 'no page errors');
-  assert.deepEqual(log.consoleErrors, [], 'no console errors');
-  assert.deepEqual(log.failedRequests, [], 'no failed requests');
-  await page.close();
-});
-
-test('normwave.single.mjs loads inside a page and computes positional encoding', async () => {
-  const page = await browser.newPage();
-  const log = collectErrors(page);
-  await page.goto(`${site.url}/`);
-  const pe = await page.evaluate(async () => {
-    const mod = await import('/normwave.single.mjs');
-    const nw = await mod.loadNormwave();
-    return Array.from(nw.positionalEncoding(4, 8));
-  });
-  assert.equal(pe.length, 4 * 8);
-  const at = (pos, dim) => pe[pos * 8 + dim];
-  assert.ok(Math.abs(at(0, 0) - 0) < 1e-6, `PE(0,0) = ${at(0, 0)}, expected 0`);
-  assert.ok(Math.abs(at(0, 1) - 1) < 1e-6, `PE(0,1) = ${at(0, 1)}, expected 1`);
-  assert.ok(Math.abs(at(1, 0) - Math.sin(1)) < 1e-6, `PE(1,0) = ${at(1, 0)}, expected sin(1)`);
-  assert.ok(Math.abs(at(1, 1) - Math.cos(1)) < 1e-6, `PE(1,1) = ${at(1, 1)}, expected cos(1)`);
-  assert.deepEqual(log.pageErrors, [], 'no page errors');
-  assert.deepEqual(log.consoleErrors, [], 'no console errors');
-  await page.close();
 });

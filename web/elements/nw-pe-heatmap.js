@@ -124,6 +124,7 @@ export class NwPeHeatmap extends NwElement {
         pos, dim, fn, i, value: fmt(v, 4), min: fmt(min, 3), max: fmt(max, 3),
       })}</div>
       <p class="caption">${this.t('peHeatmap.keys')}</p>
+      <p>${this.parityBadge('positionalEncoding')}</p>
     `;
   }
 }

@@ -4,6 +4,8 @@ import { LitElement, html, css } from 'lit';
 import { loadNormwave } from '../normwave.js';
 import { translate, normalizeLang } from './i18n.js';
 import { readState, writeState } from './url-state.js';
+import { parity } from './parity.js';
+import { fmtSci } from './format.js';
 
 // One observer for the whole page: elements re-render when <html lang> or data-theme changes.
 const listeners = new Set();
@@ -60,6 +62,7 @@ export const sharedStyles = css`
   .control label { font-size: 0.85rem; color: var(--nw-muted); display: flex; justify-content: space-between; gap: 8px; }
   .control output { font-family: var(--nw-mono); color: var(--nw-fg); }
   input[type='range'] { width: 100%; accent-color: var(--nw-accent); min-height: 28px; }
+  .control .toggle { align-self: flex-start; }
   .toggle { display: inline-flex; border: 1px solid var(--nw-border); border-radius: 8px; overflow: hidden; }
   .toggle button { white-space: nowrap; font: inherit; font-size: 0.85rem; border: 0; padding: 6px 12px; min-height: 32px; background: var(--nw-panel); color: var(--nw-fg); cursor: pointer; }
   .toggle button[aria-pressed='true'] { background: var(--nw-accent); color: var(--nw-on-accent); }
@@ -176,13 +179,16 @@ export class NwElement extends LitElement {
     writeState(this.id, state);
   }
 
-  /** A labelled range input that reports every movement (input events, not only change). */
+  /**
+   * A labelled range input that reports every movement (input events, not only change).
+   * .value is bound after min/max/step: bound first, the browser would clamp it to 0–100.
+   */
   slider({ id, label, value, min, max, step = 1, onInput, format = (v) => String(v) }) {
     const inputId = `${id}-input`;
     return html`<div class="control">
       <label for=${inputId}><span>${label}</span><output for=${inputId}>${format(value)}</output></label>
-      <input id=${inputId} data-control=${id} type="range" .value=${String(value)} min=${min} max=${max} step=${step}
-        aria-valuetext=${format(value)}
+      <input id=${inputId} data-control=${id} type="range" min=${min} max=${max} step=${step}
+        .value=${String(value)} aria-valuetext=${format(value)}
         @input=${(e) => onInput(Number(e.target.value))}>
     </div>`;
   }
@@ -196,6 +202,25 @@ export class NwElement extends LitElement {
           @click=${() => onChange(o.value)}>${o.label}</button>`)}
       </div>
     </div>`;
+  }
+
+  /**
+   * A badge with the live max error of the library against PyTorch reference values for op
+   * (see lib/parity.js), for figures that mirror a PyTorch op. Re-renders when the check is done.
+   */
+  parityBadge(op) {
+    this._parity ??= {};
+    if (!(op in this._parity)) {
+      this._parity[op] = null;
+      parity(op).then((r) => { this._parity[op] = r; this.requestUpdate(); },
+        (e) => { this._parity[op] = { error: e.message }; this.requestUpdate(); });
+    }
+    const r = this._parity[op];
+    if (!r) return html`<span class="badge parity" data-parity=${op}>${this.t('common.parityRunning')}</span>`;
+    if (r.error) return html`<span class="badge parity warn" data-parity=${op} data-ok="false">${this.t('common.parityError', { message: r.error })}</span>`;
+    return html`<span class="badge parity ${r.ok ? 'ok' : 'warn'}" data-parity=${op} data-ok=${String(r.ok)}
+      data-max-error=${String(r.maxError)} title=${r.torch}>${this.t(r.ok ? 'common.parityOk' : 'common.parityBad', {
+        error: fmtSci(r.maxError), tolerance: fmtSci(r.tolerance, 0) })}</span>`;
   }
 
   /** What to show until the library is ready, or when it cannot load. */

@@ -1,0 +1,235 @@
+// <nw-depth-demo>: why normalize (Fig.4). One random vector goes through the same stack of random
+// linear layers twice — bare, and with LayerNorm after every layer — and the figure plots the
+// standard deviation of the activations after each layer on a log scale. Every activation is
+// computed by nw.linear (then nw.activation and nw.layerNorm); every plotted σ by nw.layerNormStats.
+import { svg } from 'lit';
+import { NwElement, html, css } from '../lib/base.js';
+import { fmt, fmtSci } from '../lib/format.js';
+import { seededNormals, observeWidth, normFigureStyles } from '../lib/norm-figures.js';
+
+const MAX_DEPTH = 96;
+const ACTIVATIONS = ['none', 'relu'];
+/** Variance gain of the activation: 2 for ReLU (He init), so s = 1 keeps the size for both. */
+const GAIN = { none: 1, relu: 2 };
+
+/** 10ⁿ with a superscript exponent. */
+function decade(n) {
+  const sup = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+  return n === 0 ? '1' : `10${[...String(n)].map((c) => sup[c]).join('')}`;
+}
+
+/** A readable size: plain digits near 1, scientific notation far from it. */
+function fmtSize(v) {
+  if (!Number.isFinite(v)) return fmt(v);
+  return v !== 0 && (v >= 1e4 || v < 1e-2) ? fmtSci(v, 2) : fmt(v, 3);
+}
+
+/**
+ * Standard deviation of each row of a (rows × width) matrix, by nw.layerNormStats. Each row is
+ * first multiplied by an exact power of two that brings its largest |value| near 1 (as BLAS's
+ * nrm2 scales before squaring), so σ² stays inside float32 even for activations near 10³⁰.
+ */
+function rowStd(nw, rows, width) {
+  const n = rows.length / width;
+  const scaled = new Float32Array(rows.length);
+  const exps = new Float64Array(n);
+  for (let r = 0; r < n; r++) {
+    let max = 0;
+    for (let k = 0; k < width; k++) max = Math.max(max, Math.abs(rows[r * width + k]));
+    const e = max > 0 && Number.isFinite(max) ? Math.floor(Math.log2(max)) : 0;
+    const f = 2 ** -e;
+    for (let k = 0; k < width; k++) scaled[r * width + k] = rows[r * width + k] * f;
+    exps[r] = e;
+  }
+  const { variance } = nw.layerNormStats(scaled, width);
+  return Array.from(variance, (v, r) => Math.sqrt(v) * 2 ** exps[r]);
+}
+
+/**
+ * Attributes: depth (number of layers, 1–96, default 96), scale (weight scale s, 0.5–2 in steps
+ * of 0.05, default 1.5; the weights are N(0, g·s²/width) with g = 1 without activation and g = 2
+ * (He) with ReLU, so s = 1 keeps the signal's size on average and every layer multiplies it by
+ * about s otherwise), activation ('none' | 'relu', default 'none'), seed (of the weights and the
+ * input vector, 1–999999, default 1), width (features per layer, 16–256, default 64), lang, theme.
+ * The URL hash keeps depth, scale, activation and seed.
+ */
+export class NwDepthDemo extends NwElement {
+  static properties = {
+    depth: { type: Number },
+    scale: { type: Number },
+    activation: { type: String },
+    seed: { type: Number },
+    layerWidth: { type: Number, attribute: 'width' },
+    _width: { state: true },
+  };
+
+  static urlState = {
+    depth: { min: 1, max: MAX_DEPTH, step: 1 },
+    scale: { min: 0.5, max: 2, step: 0.05 },
+    activation: ACTIVATIONS,
+    seed: { min: 1, max: 999999, step: 1 },
+  };
+
+  static styles = [NwElement.styles, normFigureStyles, css`
+    .line { fill: none; stroke-width: 2.2; stroke-linejoin: round; }
+    .plain { stroke: var(--nw-accent); }
+    .normed { stroke: var(--nw-accent-2); stroke-dasharray: 7 4; }
+    circle.plain { fill: var(--nw-accent); stroke: var(--nw-bg); stroke-width: 1.5; stroke-dasharray: none; }
+    circle.normed { fill: var(--nw-accent-2); stroke: var(--nw-bg); stroke-width: 1.5; stroke-dasharray: none; }
+    .legend .line { stroke-width: 2.5; }
+  `];
+
+  constructor() {
+    super();
+    this.depth = MAX_DEPTH;
+    this.scale = 1.5;
+    this.activation = 'none';
+    this.seed = 1;
+    this.layerWidth = 64;
+    this._width = 0;
+    this._base = null;
+    this._baseKey = '';
+    this._run = null;
+    this._runKey = '';
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    this._resize = observeWidth(this, (w) => { if (w !== this._width) this._width = w; });
+  }
+
+  disconnectedCallback() {
+    this._resize?.disconnect();
+    super.disconnectedCallback();
+  }
+
+  willUpdate(changed) {
+    super.willUpdate?.(changed);
+    const clamp = (v, lo, hi, fallback) => (Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : fallback);
+    this.depth = Math.round(clamp(this.depth, 1, MAX_DEPTH, MAX_DEPTH));
+    this.scale = Math.round(clamp(this.scale, 0.5, 2, 1.5) * 20) / 20;
+    this.seed = Math.round(clamp(this.seed, 1, 999999, 1));
+    this.layerWidth = Math.round(clamp(this.layerWidth, 16, 256, 64));
+    if (!ACTIVATIONS.includes(this.activation)) this.activation = 'none';
+    if (!this.nw) return;
+    const w = this.layerWidth;
+    const baseKey = `${w}:${this.seed}`;
+    if (baseKey !== this._baseKey) {
+      // Standard normals for every weight of the deepest stack, then the input vector.
+      this._base = seededNormals(MAX_DEPTH * w * w + w, this.seed);
+      this._baseKey = baseKey;
+    }
+    const runKey = `${baseKey}:${this.scale}:${this.activation}`;
+    if (runKey !== this._runKey) {
+      this._run = this._compute();
+      this._runKey = runKey;
+    }
+  }
+
+  /** Runs all MAX_DEPTH layers, both ways; the depth slider only chooses how many are shown. */
+  _compute() {
+    const { nw } = this;
+    const w = this.layerWidth;
+    const std = this.scale * Math.sqrt(GAIN[this.activation] / w);
+    const weights = new Float32Array(MAX_DEPTH * w * w);
+    for (let k = 0; k < weights.length; k++) weights[k] = this._base[k] * std;
+    const x0 = this._base.subarray(MAX_DEPTH * w * w);
+    const plainRows = new Float32Array((MAX_DEPTH + 1) * w);
+    const normedRows = new Float32Array((MAX_DEPTH + 1) * w);
+    plainRows.set(x0);
+    normedRows.set(x0);
+    // Both runs share each layer's weights: one linear call on the two vectors as two rows.
+    const pair = new Float32Array(2 * w);
+    for (let l = 0; l < MAX_DEPTH; l++) {
+      pair.set(plainRows.subarray(l * w, (l + 1) * w), 0);
+      pair.set(normedRows.subarray(l * w, (l + 1) * w), w);
+      let y = nw.linear(pair, weights.subarray(l * w * w, (l + 1) * w * w), null, { inFeatures: w });
+      if (this.activation !== 'none') y = nw.activation(y, this.activation);
+      plainRows.set(y.subarray(0, w), (l + 1) * w);
+      normedRows.set(nw.layerNorm(y.subarray(w), w), (l + 1) * w);
+    }
+    return { plain: rowStd(nw, plainRows, w), normed: rowStd(nw, normedRows, w) };
+  }
+
+  _chart(plain, normed, width) {
+    const d = this.depth;
+    const h = width < 480 ? 250 : 290;
+    const m = { left: 46, right: 14, top: 26, bottom: 40 };
+    const iw = width - m.left - m.right;
+    const ih = h - m.top - m.bottom;
+    const logs = [...plain, ...normed].filter((v) => v > 0).map(Math.log10);
+    let lo = Math.min(-1, Math.floor(Math.min(...logs)));
+    let hi = Math.max(1, Math.ceil(Math.max(...logs)));
+    const yStep = [1, 2, 3, 5, 10, 20].find((s) => (hi - lo) / s <= 6) ?? 20;
+    lo = Math.floor(lo / yStep) * yStep;
+    hi = Math.ceil(hi / yStep) * yStep;
+    const x = (l) => m.left + (l / d) * iw;
+    const y = (v) => m.top + ((hi - Math.log10(Math.max(v, 10 ** lo))) / (hi - lo)) * ih;
+    const path = (vals) => vals.map((v, l) => `${l ? 'L' : 'M'}${x(l).toFixed(1)},${y(v).toFixed(1)}`).join('');
+    const yTicks = [];
+    for (let e = lo; e <= hi; e += yStep) yTicks.push(e);
+    const xStep = [1, 2, 4, 8, 12, 16, 24, 32].find((s) => d / s <= (width < 480 ? 5 : 8)) ?? 32;
+    const xTicks = [];
+    for (let l = 0; l <= d; l += xStep) xTicks.push(l);
+    const last = (vals) => vals[d];
+    return html`<svg viewBox=${`0 0 ${width} ${h}`} width=${width} height=${h} role="img"
+      aria-label=${this.t('depthDemo.aria', { depth: d, plain: fmtSize(last(plain)), normed: fmtSize(last(normed)) })}>
+      <text class="axis-title" x=${m.left - 40} y="13">${this.t('depthDemo.yAxis')}</text>
+      ${yTicks.map((e) => svg`<line class=${e === 0 ? 'grid strong' : 'grid'} x1=${m.left} x2=${width - m.right} y1=${y(10 ** e)} y2=${y(10 ** e)}></line>
+        <text x=${m.left - 6} y=${y(10 ** e) + 4} text-anchor="end">${decade(e)}</text>`)}
+      ${xTicks.map((l) => svg`<line class="grid" x1=${x(l)} x2=${x(l)} y1=${m.top + ih} y2=${m.top + ih + 4}></line>
+        <text x=${x(l)} y=${m.top + ih + 16} text-anchor="middle">${l}</text>`)}
+      <text class="axis-title" x=${width - m.right} y=${h - 4} text-anchor="end">${this.t('depthDemo.xAxis')}</text>
+      <path class="line plain" d=${path(plain)}></path>
+      <path class="line normed" d=${path(normed)}></path>
+      <circle class="plain" cx=${x(d)} cy=${y(last(plain))} r="4"></circle>
+      <circle class="normed" cx=${x(d)} cy=${y(last(normed))} r="4"></circle>
+    </svg>`;
+  }
+
+  _legendItem(cls, text) {
+    return html`<li><svg width="28" height="10" aria-hidden="true"><line class=${`line ${cls}`} x1="1" x2="27" y1="5" y2="5"></line></svg>${text}</li>`;
+  }
+
+
+
+  render() {
+    if (!this.nw || !this._run) return this.renderLoading();
+    const d = this.depth;
+    const plain = this._run.plain.slice(0, d + 1);
+    const normed = this._run.normed.slice(0, d + 1);
+    const width = Math.max(260, this._width || 640);
+    const ratio = plain[d] / plain[0];
+    const trend = ratio > 10 ? 'depthDemo.exploded' : ratio < 0.1 ? 'depthDemo.vanished' : 'depthDemo.drifted';
+    const readout = [
+      this.t('depthDemo.readoutPlain', { depth: d, value: fmtSize(plain[d]), ratio: fmtSize(ratio) }),
+      this.t('depthDemo.readoutNormed', { depth: d, value: fmtSize(normed[d]) }),
+      this.t(trend, { ratio: fmtSize(ratio) }),
+      this.t('depthDemo.readoutSetup', { first: fmt(plain[0], 3), scale: fmt(this.scale, 2), width: this.layerWidth, seed: this.seed }),
+    ].join('\n');
+    return html`
+      <p class="title">${this.t('depthDemo.title')}</p>
+      <p class="caption">${this.t('depthDemo.caption', { width: this.layerWidth, max: MAX_DEPTH })}</p>
+      <div class="controls">
+        ${this.slider({ id: 'depth', label: this.t('depthDemo.depth'), value: d, min: 1, max: MAX_DEPTH, onInput: (v) => { this.depth = v; } })}
+        ${this.slider({ id: 'scale', label: this.t('depthDemo.scale'), value: this.scale, min: 0.5, max: 2, step: 0.05,
+          format: (v) => fmt(v, 2), onInput: (v) => { this.scale = v; } })}
+        ${this.toggle({ id: 'activation', label: this.t('depthDemo.activation'), value: this.activation, onChange: (v) => { this.activation = v; },
+          options: ACTIVATIONS.map((value) => ({ value, label: this.t(`depthDemo.activation.${value}`) })) })}
+      </div>
+      <div class="actions">
+        <button type="button" data-control="new-weights" @click=${() => { this.seed = (this.seed % 999999) + 1; }}>${this.t('depthDemo.newWeights')}</button>
+        ${this.parityBadge('layerNorm')}
+      </div>
+      <div class="plot">${this._chart(plain, normed, width)}</div>
+      <ul class="legend">
+        ${this._legendItem('plain', this.t('depthDemo.legendPlain'))}
+        ${this._legendItem('normed', this.t('depthDemo.legendNormed'))}
+      </ul>
+      <div class="readout" aria-live="polite" data-readout>${readout}</div>
+      <p class="caption">${this.t('depthDemo.note')}</p>
+    `;
+  }
+}
+
+customElements.define('nw-depth-demo', NwDepthDemo);

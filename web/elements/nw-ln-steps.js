@@ -1,0 +1,175 @@
+// <nw-ln-steps>: the four stages of LayerNorm on one vector (Fig.5) — x, x − μ, x̂ and γ·x̂ + β —
+// as strip plots on one shared axis, each with its own μ and σ. μ, σ², x̂ and the final output come
+// from nw.layerNormWithStats (a γ = 1, β = 0 call and a call with the γ, β vectors); x − μ is x
+// minus the returned mean; the μ and σ printed for every stage come from nw.layerNormStats.
+import { svg } from 'lit';
+import { NwElement, html, css } from '../lib/base.js';
+import { fmt, fmtSci } from '../lib/format.js';
+import { seededNormals, observeWidth, filled, ticks, tickDigits, normFigureStyles } from '../lib/norm-figures.js';
+
+const EPS = 1e-5;
+const STAGES = ['x', 'centered', 'hat', 'y'];
+const LIMITS = {
+  h: { min: 4, max: 256, step: 1 },
+  mean: { min: -5, max: 5, step: 0.1 },
+  std: { min: 0.2, max: 5, step: 0.1 },
+  gamma: { min: -3, max: 3, step: 0.1 },
+  beta: { min: -3, max: 3, step: 0.1 },
+  seed: { min: 1, max: 999999, step: 1 },
+};
+const DEFAULTS = { h: 16, mean: 2.5, std: 2, gamma: 1.5, beta: 0.5, seed: 1 };
+
+/**
+ * Attributes: h (vector size H, 4–256, default 16), mean (mean of the input's distribution,
+ * −5…5, default 2.5), std (its standard deviation, 0.2…5, default 2), gamma (γ, the same for every
+ * feature, −3…3, default 1.5), beta (β, −3…3, default 0.5), seed (of the input vector, 1–999999,
+ * default 1), lang, theme. The input is x = mean + std·z with z seeded standard normals, so the
+ * sample's own μ and σ (which LayerNorm uses) differ a little from the sliders. ε = 1e-5.
+ * The URL hash keeps all six.
+ */
+export class NwLnSteps extends NwElement {
+  static properties = {
+    h: { type: Number },
+    mean: { type: Number },
+    std: { type: Number },
+    gamma: { type: Number },
+    beta: { type: Number },
+    seed: { type: Number },
+    _width: { state: true },
+  };
+
+  static urlState = LIMITS;
+
+  static styles = [NwElement.styles, normFigureStyles, css`
+    .stage { margin: 0; }
+    .stage-head { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0 12px; font-size: 0.88rem; }
+    .stage-name { font-weight: 600; }
+    .stage-stats { font-family: var(--nw-mono); color: var(--nw-muted); }
+    .op { text-align: center; font-family: var(--nw-mono); font-size: 0.85rem; color: var(--nw-accent-2); margin: 2px 0; }
+    .dot { fill: var(--nw-accent-2); fill-opacity: 0.75; stroke: var(--nw-bg); stroke-width: 0.8; }
+    .strip-bg { fill: var(--nw-panel); }
+    svg text.mu-label { fill: var(--nw-accent); font-weight: 600; }
+  `];
+
+  constructor() {
+    super();
+    Object.assign(this, DEFAULTS);
+    this._width = 0;
+    this._z = null;
+    this._zKey = '';
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    this._resize = observeWidth(this, (w) => { if (w !== this._width) this._width = w; });
+  }
+
+  disconnectedCallback() {
+    this._resize?.disconnect();
+    super.disconnectedCallback();
+  }
+
+  willUpdate(changed) {
+    super.willUpdate?.(changed);
+    for (const [k, { min, max, step }] of Object.entries(LIMITS)) {
+      const v = Number.isFinite(this[k]) ? Math.min(max, Math.max(min, this[k])) : DEFAULTS[k];
+      this[k] = Math.round(v / step) * step;
+      if (step < 1) this[k] = Math.round(this[k] * 10) / 10;
+    }
+    if (!this.nw) return;
+    const zKey = `${this.h}:${this.seed}`;
+    if (zKey !== this._zKey) {
+      this._z = seededNormals(this.h, this.seed);
+      this._zKey = zKey;
+    }
+    this._result = this._compute();
+  }
+
+  _compute() {
+    const { nw, h } = this;
+    const x = Float32Array.from(this._z, (z) => this.mean + this.std * z);
+    const plain = nw.layerNormWithStats(x, h);
+    const mu = plain.mean[0];
+    const centered = Float32Array.from(x, (v) => v - mu);
+    const y = nw.layerNormWithStats(x, h, { gamma: filled(h, this.gamma), beta: filled(h, this.beta) }).output;
+    const rows = [x, centered, plain.output, y];
+    const all = new Float32Array(4 * h);
+    rows.forEach((r, k) => all.set(r, k * h));
+    const stats = nw.layerNormStats(all, h);
+    return {
+      rows, mu, variance: plain.variance[0],
+      stats: rows.map((_, k) => ({ mean: stats.mean[k], std: Math.sqrt(stats.variance[k]) })),
+    };
+  }
+
+  /** One stage: the values as dots on the shared axis, its μ as a line and μ ± σ as a band. */
+  _strip(k, axis, width) {
+    const values = this._result.rows[k];
+    const { mean, std } = this._result.stats[k];
+    const h = 58;
+    const m = { left: 10, right: 10, top: 4, band: 34 };
+    const x = (v) => m.left + ((v - axis.lo) / (axis.hi - axis.lo)) * (width - m.left - m.right);
+    const dy = (i) => m.top + 5 + ((i * 0.618034) % 1) * (m.band - 10);
+    const r = values.length > 64 ? 2.5 : 4;
+    const anchor = (px) => (px < 16 ? 'start' : px > width - 16 ? 'end' : 'middle');
+    return html`<svg viewBox=${`0 0 ${width} ${h}`} width=${width} height=${h} role="img"
+      aria-label=${this.t('lnSteps.aria', { stage: this.t(`lnSteps.stage.${STAGES[k]}`), h: values.length, mean: fmt(mean, 3), std: fmt(std, 3) })}>
+      <rect class="strip-bg" x=${m.left} y=${m.top} width=${width - m.left - m.right} height=${m.band}></rect>
+      <rect class="sigma-band" x=${x(mean - std)} y=${m.top} width=${Math.max(0, x(mean + std) - x(mean - std))} height=${m.band}></rect>
+      ${axis.ticks.map((t) => svg`<line class=${t === 0 ? 'zero' : 'grid'} x1=${x(t)} x2=${x(t)} y1=${m.top} y2=${m.top + m.band + 3}></line>
+        <text x=${x(t)} y=${h - 4} text-anchor=${anchor(x(t))}>${fmt(t, axis.digits)}</text>`)}
+      ${Array.from(values, (v, i) => svg`<circle class="dot" cx=${x(v).toFixed(1)} cy=${dy(i).toFixed(1)} r=${r}></circle>`)}
+      <line class="mu" x1=${x(mean)} x2=${x(mean)} y1=${m.top - 2} y2=${m.top + m.band + 2}></line>
+    </svg>`;
+  }
+
+
+
+  render() {
+    if (!this.nw || !this._result) return this.renderLoading();
+    const { rows, mu, variance, stats } = this._result;
+    const width = Math.max(240, this._width || 640);
+    let lo = Infinity, hi = -Infinity;
+    for (const r of rows) for (const v of r) { if (v < lo) lo = v; if (v > hi) hi = v; }
+    const pad = Math.max(0.25, (hi - lo) * 0.04);
+    const t = ticks(lo - pad, hi + pad, width < 480 ? 6 : 9);
+    const axis = { lo: lo - pad, hi: hi + pad, ticks: t.values, digits: tickDigits(t.step) };
+    const ops = [
+      this.t('lnSteps.op.center', { mu: fmt(mu, 3) }),
+      this.t('lnSteps.op.scale', { sd: fmt(Math.sqrt(variance + EPS), 3) }),
+      this.t('lnSteps.op.affine', { gamma: fmt(this.gamma, 1), beta: fmt(this.beta, 1) }),
+    ];
+    const statLine = (k) => this.t('lnSteps.stats', { mean: fmt(stats[k].mean, 3), std: fmt(stats[k].std, 3) });
+    const readout = [
+      this.t('lnSteps.readoutInput', { h: this.h, mu: fmt(mu, 3), variance: fmt(variance, 3), std: fmt(Math.sqrt(variance), 3) }),
+      ...STAGES.map((s, k) => `${this.t(`lnSteps.stage.${s}`)}: ${statLine(k)}`),
+      this.t('lnSteps.readoutNote', { gamma: fmt(Math.abs(this.gamma), 1), beta: fmt(this.beta, 1), eps: fmtSci(EPS, 0) }),
+    ].join('\n');
+    const slider = (id, prop, digits = 1) => this.slider({
+      id, label: this.t(`lnSteps.${prop}`), value: this[prop], ...LIMITS[prop],
+      format: (v) => fmt(v, digits), onInput: (v) => { this[prop] = v; },
+    });
+    return html`
+      <p class="title">${this.t('lnSteps.title')}</p>
+      <p class="caption">${this.t('lnSteps.caption')}</p>
+      <div class="controls">
+        ${slider('h', 'h', 0)}${slider('mean', 'mean')}${slider('std', 'std')}${slider('gamma', 'gamma')}${slider('beta', 'beta')}
+      </div>
+      <div class="actions">
+        <button type="button" data-control="new-vector" @click=${() => { this.seed = (this.seed % 999999) + 1; }}>${this.t('lnSteps.newVector')}</button>
+        ${this.parityBadge('layerNorm')}
+      </div>
+      <div class="plot">
+        ${STAGES.map((s, k) => html`
+          ${k ? html`<p class="op" aria-hidden="true">↓ ${ops[k - 1]}</p>` : ''}
+          <figure class="stage">
+            <figcaption class="stage-head"><span class="stage-name">${this.t(`lnSteps.stage.${s}`)}</span><span class="stage-stats">${statLine(k)}</span></figcaption>
+            ${this._strip(k, axis, width)}
+          </figure>`)}
+      </div>
+      <div class="readout" aria-live="polite" data-readout>${readout}</div>
+    `;
+  }
+}
+
+customElements.define('nw-ln-steps', NwLnSteps);
