@@ -1,7 +1,9 @@
 // The public face of normwave: typed arrays in, typed arrays out, every argument checked.
 // Figures and users call this; only this file touches the Embind module and the wasm heap.
 // Each call copies its inputs into wasm memory once and its result out once; scratch space is
-// one grow-only block, so steady-state calls allocate nothing inside wasm.
+// one grow-only block, so steady-state calls allocate nothing inside wasm. Tensors (nw.tensor)
+// are the exception to copying: caller-owned float buffers that live in wasm memory, which the
+// norms, positionalEncoding and Encoder.forward read and write in place.
 
 const F32 = 4;
 // The module is linked with MAXIMUM_MEMORY=2GB; larger requests are refused before allocating.
@@ -12,6 +14,7 @@ function describe(v) {
   if (v === null) return 'null';
   if (typeof v === 'number') return String(v);
   if (ArrayBuffer.isView(v)) return `${v.constructor.name}(${v.length})`;
+  if (v instanceof Tensor) return `Tensor(${v.disposed ? 'disposed' : v.length})`;
   if (Array.isArray(v)) return `Array(${v.length})`;
   return typeof v;
 }
@@ -50,6 +53,80 @@ function checkBytes(fn, what, bytes) {
   }
 }
 
+// Frees wasm memory of objects whose owner forgot dispose(): { M, addr } for a Tensor.
+const tensorFinalizer = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry(({ M, addr }) => M.dealloc(addr))
+  : null;
+
+/**
+ * A Float32 buffer that lives in wasm memory, for data that stays there between calls (the
+ * kernels read and write it without copies). Make one with nw.tensor(); free it with dispose().
+ * It hands out no long-lived views: view() re-takes one from the current memory each time.
+ */
+class Tensor {
+  constructor(M, addr, length) {
+    this._M = M;
+    this._addr = addr;
+    /** Number of floats. */
+    this.length = length;
+    this._token = {};
+    tensorFinalizer?.register(this, { M, addr }, this._token);
+  }
+
+  _alive(fn) {
+    if (!this._addr) throw new Error(`${fn}: this tensor has been disposed`);
+    return this._addr;
+  }
+
+  /**
+   * A Float32Array over the tensor's floats in wasm memory (no copy). Take a new one after any
+   * normwave call that may allocate: growing the memory detaches earlier views (they read as empty).
+   */
+  view() {
+    const addr = this._alive('tensor.view');
+    return new Float32Array(this._M.HEAPF32.buffer, addr, this.length);
+  }
+
+  /** A copy of the floats, owned by the caller. */
+  read() {
+    const addr = this._alive('tensor.read');
+    return this._M.HEAPF32.slice(addr / F32, addr / F32 + this.length);
+  }
+
+  /** Copies data (any array of numbers) in at offset: one bulk copy. Returns this. */
+  write(data, offset = 0) {
+    const fn = 'tensor.write';
+    const addr = this._alive(fn);
+    const arr = checkFloats(fn, 'data', data);
+    if (!Number.isInteger(offset) || offset < 0 || offset + arr.length > this.length) {
+      throw new RangeError(`${fn}: ${arr.length} floats at offset ${describe(offset)} do not fit a tensor of length ${this.length}`);
+    }
+    this._M.HEAPF32.set(arr, addr / F32 + offset);
+    return this;
+  }
+
+  /** Frees the wasm memory. Safe to call twice; any later use throws. */
+  dispose() {
+    if (!this._addr) return;
+    tensorFinalizer?.unregister(this._token);
+    this._M.dealloc(this._addr);
+    this._addr = 0;
+  }
+
+  /** True after dispose(). */
+  get disposed() { return !this._addr; }
+}
+
+// A Tensor argument of this module, alive and of the expected length; its address.
+function checkTensor(M, fn, name, t, expected, why) {
+  if (!(t instanceof Tensor) || t._M !== M) {
+    throw new TypeError(`${fn}: ${name} must be a tensor made by this module's nw.tensor(), got ${describe(t)}`);
+  }
+  const addr = t._alive(fn);
+  if (expected !== undefined) checkLength(fn, name, t, expected, why);
+  return addr;
+}
+
 /**
  * Builds the API object over an instantiated Embind module.
  * @param {any} M the Embind module
@@ -60,10 +137,18 @@ export function createApi(M, { simd }) {
   let scratch = 0;
   let scratchBytes = 0;
 
-  function reserve(fn, what, bytes) {
-    checkBytes(fn, what, bytes);
-    if (bytes <= scratchBytes) return scratch;
-    const want = Math.max(bytes, Math.min(MAX_BYTES, scratchBytes * 1.5));
+  // work: bytes that the kernel will malloc itself during this call (PE tables, linear's packed
+  // weights, the encoder's buffers). A failed malloc inside C++ cannot be reported, so it is
+  // tried here first, together with any growth of the scratch block, before anything is kept.
+  function reserve(fn, what, bytes, work = 0) {
+    checkBytes(fn, what, bytes + work);
+    const want = bytes <= scratchBytes ? 0 : Math.max(bytes, Math.min(MAX_BYTES, scratchBytes * 1.5));
+    if (work > 0) {
+      const probe = M.alloc(want + work);
+      if (!probe) throw new RangeError(`${fn}: ${what} needs ${((want + work) / 2 ** 20).toFixed(1)} MiB more wasm memory than is free`);
+      M.dealloc(probe);
+    }
+    if (!want) return scratch;
     const p = M.alloc(want);
     if (!p) throw new RangeError(`${fn}: could not allocate ${(want / 2 ** 20).toFixed(1)} MiB of wasm memory for ${what}`);
     if (scratch) M.dealloc(scratch);
@@ -73,14 +158,14 @@ export function createApi(M, { simd }) {
   }
 
   // Carves named float regions (16-byte aligned) out of the scratch block.
-  function layout(fn, what, sizes) {
+  function layout(fn, what, sizes, work = 0) {
     let total = 0;
     const offsets = {};
     for (const [key, n] of Object.entries(sizes)) {
       offsets[key] = total;
       total += Math.ceil((n * F32) / 16) * 16;
     }
-    const base = reserve(fn, what, total);
+    const base = reserve(fn, what, total, work);
     const addr = {};
     for (const key of Object.keys(sizes)) addr[key] = sizes[key] > 0 ? base + offsets[key] : 0;
     return addr;
@@ -106,22 +191,69 @@ export function createApi(M, { simd }) {
     return arr;
   }
 
-  function norm(fn, kind, x0, dim, opts, defaultEps) {
-    const x = checkFloats(fn, 'x', x0);
+  // gamma/beta: null, a resident Tensor (read in place) or an array (copied in).
+  function vectorArg(fn, name, v, dim) {
+    if (v instanceof Tensor) {
+      checkTensor(M, fn, name, v, dim, `one value per feature, dim = ${dim}`);
+      return v;
+    }
+    return optionalVector(fn, name, v, dim);
+  }
+
+  // options.out: undefined/null; a Tensor of n floats that receives the result in place; or a
+  // caller's Float32Array(n) that receives it with one bulk copy (no new array to allocate and
+  // zero-fill, which for large results costs more than the copy itself).
+  function outArg(fn, out, n, why) {
+    if (out === undefined || out === null) return null;
+    if (out instanceof Float32Array) {
+      checkLength(fn, 'out', out, n, why);
+      return out;
+    }
+    if (!(out instanceof Tensor)) throw new TypeError(`${fn}: out must be a Float32Array or a tensor made by nw.tensor(), got ${describe(out)}`);
+    checkTensor(M, fn, 'out', out, n, why);
+    return out;
+  }
+  const into = (out, addr, n) => {
+    out.set(heapF32().subarray(addr / F32, addr / F32 + n));
+    return out;
+  };
+
+  // Address of an argument that is either a Tensor (in place) or an array copied to `addr`.
+  function place(v, addr) {
+    if (v instanceof Tensor) return v._addr;
+    put(addr, v);
+    return addr;
+  }
+  const copied = (v, n) => (v && !(v instanceof Tensor) ? n : 0);
+  const NOTHING = Object.freeze({ x: 0, out: 0, gamma: 0, beta: 0, s1: 0, s2: 0 });
+
+  // x: an array (copied in) or a Tensor (read in place); options.out: a Tensor to write instead
+  // of returning a new array. Statistics are computed only when the caller asks for them.
+  function norm(fn, kind, x0, dim, opts, defaultEps, stats) {
+    const resident = x0 instanceof Tensor;
+    if (resident) checkTensor(M, fn, 'x', x0);
+    const x = resident ? x0 : checkFloats(fn, 'x', x0);
     const rows = rowsOf(fn, x, dim);
-    const gamma = optionalVector(fn, 'gamma', opts.gamma, dim);
-    const beta = kind === 'rms' ? null : optionalVector(fn, 'beta', opts.beta, dim);
+    const n = x.length;
+    const gamma = vectorArg(fn, 'gamma', opts.gamma, dim);
+    const beta = kind === 'rms' ? null : vectorArg(fn, 'beta', opts.beta, dim);
     const eps = checkNumber(fn, 'eps', opts.eps ?? defaultEps, { positive: true });
+    const outOpt = outArg(fn, opts.out, n, `like x, rows x dim = ${rows} x ${dim}`);
+    if (outOpt && (outOpt === gamma || outOpt === beta)) throw new RangeError(`${fn}: out must not be the gamma or beta tensor`);
+    const out = outOpt instanceof Tensor ? outOpt : null;
     const statCount = kind === 'batch' ? dim : rows;
-    const a = layout(fn, `x (${rows} x ${dim})`, {
-      x: x.length, out: x.length, gamma: gamma ? dim : 0, beta: beta ? dim : 0,
-      s1: statCount, s2: kind === 'rms' ? 0 : statCount,
+    // Everything resident and no statistics: nothing to place in scratch (the kernel-level path).
+    const a = resident && out && !stats && !copied(gamma, dim) && !copied(beta, dim) ? NOTHING : layout(fn, `x (${rows} x ${dim})`, {
+      x: resident ? 0 : n, out: out ? 0 : n, gamma: copied(gamma, dim), beta: copied(beta, dim),
+      s1: stats ? statCount : 0, s2: stats && kind !== 'rms' ? statCount : 0,
     });
-    put(a.x, x); put(a.gamma, gamma); put(a.beta, beta);
-    if (kind === 'layer') M.layerNorm(a.out, a.s1, a.s2, a.x, a.gamma, a.beta, rows, dim, eps);
-    else if (kind === 'batch') M.batchNorm(a.out, a.s1, a.s2, a.x, a.gamma, a.beta, rows, dim, eps);
-    else M.rmsNorm(a.out, a.s1, a.x, a.gamma, rows, dim, eps);
-    const output = take(a.out, x.length);
+    const xa = place(x, a.x), ga = gamma ? place(gamma, a.gamma) : 0, ba = beta ? place(beta, a.beta) : 0;
+    const ya = out ? out._addr : a.out;
+    if (kind === 'layer') M.layerNorm(ya, a.s1, a.s2, xa, ga, ba, rows, dim, eps);
+    else if (kind === 'batch') M.batchNorm(ya, a.s1, a.s2, xa, ga, ba, rows, dim, eps);
+    else M.rmsNorm(ya, a.s1, xa, ga, rows, dim, eps);
+    const output = out ?? (outOpt ? into(outOpt, a.out, n) : take(a.out, n));
+    if (!stats) return output;
     if (kind === 'rms') return { output, rms: take(a.s1, statCount) };
     return { output, mean: take(a.s1, statCount), variance: take(a.s2, statCount) };
   }
@@ -132,30 +264,59 @@ export function createApi(M, { simd }) {
     /** @type {boolean} */
     simd,
 
-    positionalEncoding(seqLen, dModel, { base = 10000 } = {}) {
+    /** options.out: a Tensor (filled in place) or Float32Array(seqLen * dModel) to return instead of a new array. */
+    positionalEncoding(seqLen, dModel, { base = 10000, out } = {}) {
       const fn = 'positionalEncoding';
       checkCount(fn, 'seqLen', seqLen);
       checkCount(fn, 'dModel', dModel);
       checkNumber(fn, 'base', base, { positive: true });
       const n = seqLen * dModel;
-      const a = layout(fn, `seqLen x dModel = ${seqLen} x ${dModel}`, { out: n });
+      const what = `seqLen x dModel = ${seqLen} x ${dModel}`;
+      const tables = 256 * (dModel + 16);  // the kernel's float64/float32 sin-cos tables, per call
+      checkBytes(fn, what, n * F32 + tables);
+      const o = outArg(fn, out, n, what);
+      if (o instanceof Tensor) {
+        reserve(fn, what, 0, tables);
+        M.positionalEncoding(o._addr, seqLen, dModel, base);
+        return o;
+      }
+      const a = layout(fn, what, { out: n }, tables);
       M.positionalEncoding(a.out, seqLen, dModel, base);
-      return take(a.out, n);
+      return o ? into(o, a.out, n) : take(a.out, n);
     },
 
-    layerNorm(x, dim, opts = {}) { return norm('layerNorm', 'layer', x, dim, opts, 1e-5).output; },
-    rmsNorm(x, dim, opts = {}) { return norm('rmsNorm', 'rms', x, dim, opts, 1e-6).output; },
-    batchNorm(x, dim, opts = {}) { return norm('batchNorm', 'batch', x, dim, opts, 1e-5).output; },
+    // x, gamma, beta: arrays or Tensors; options.out: a Tensor (written in place) or a
+    // Float32Array (one copy into it) that is returned instead of a new array.
+    layerNorm(x, dim, opts = {}) { return norm('layerNorm', 'layer', x, dim, opts, 1e-5, false); },
+    rmsNorm(x, dim, opts = {}) { return norm('rmsNorm', 'rms', x, dim, opts, 1e-6, false); },
+    batchNorm(x, dim, opts = {}) { return norm('batchNorm', 'batch', x, dim, opts, 1e-5, false); },
     /** LayerNorm plus the per-row mean and biased variance. */
-    layerNormWithStats(x, dim, opts = {}) { return norm('layerNormWithStats', 'layer', x, dim, opts, 1e-5); },
+    layerNormWithStats(x, dim, opts = {}) { return norm('layerNormWithStats', 'layer', x, dim, opts, 1e-5, true); },
     /** RMSNorm plus the per-row root mean square sqrt(mean(x²)). */
-    rmsNormWithStats(x, dim, opts = {}) { return norm('rmsNormWithStats', 'rms', x, dim, opts, 1e-6); },
+    rmsNormWithStats(x, dim, opts = {}) { return norm('rmsNormWithStats', 'rms', x, dim, opts, 1e-6, true); },
     /** BatchNorm plus the per-feature batch mean and biased variance. */
-    batchNormWithStats(x, dim, opts = {}) { return norm('batchNormWithStats', 'batch', x, dim, opts, 1e-5); },
+    batchNormWithStats(x, dim, opts = {}) { return norm('batchNormWithStats', 'batch', x, dim, opts, 1e-5, true); },
     /** Per-row mean and biased variance, as LayerNorm sees them. */
     layerNormStats(x, dim) {
-      const { mean, variance } = norm('layerNormStats', 'layer', x, dim, {}, 1e-5);
+      const { mean, variance } = norm('layerNormStats', 'layer', x, dim, {}, 1e-5, true);
       return { mean, variance };
+    },
+
+    /**
+     * A Tensor of `length` zeros, or holding a copy of `data`, in wasm memory: pass it as x,
+     * gamma, beta or { out } to skip the copies. Free it with dispose().
+     */
+    tensor(lengthOrData) {
+      const fn = 'tensor';
+      const data = typeof lengthOrData === 'number' ? null : checkFloats(fn, 'lengthOrData', lengthOrData);
+      const n = data ? data.length : checkCount(fn, 'length', lengthOrData);
+      if (n === 0) throw new RangeError(`${fn}: data is empty; a tensor holds at least one float`);
+      checkBytes(fn, `a tensor of ${n} floats`, n * F32);
+      const addr = M.alloc(n * F32);
+      if (!addr) throw new RangeError(`${fn}: could not allocate ${(n * F32 / 2 ** 20).toFixed(1)} MiB of wasm memory`);
+      if (data) M.HEAPF32.set(data, addr / F32);
+      else M.HEAPF32.fill(0, addr / F32, addr / F32 + n);
+      return new Tensor(M, addr, n);
     },
 
     /** y = x·Wᵀ + b with torch's weight layout (outFeatures, inFeatures). */
@@ -170,7 +331,9 @@ export function createApi(M, { simd }) {
       }
       const outFeatures = w.length / inFeatures;
       const b = optionalVector(fn, 'bias', bias0, outFeatures);
-      const a = layout(fn, `x (${rows} x ${inFeatures})`, { x: x.length, w: w.length, b: b ? outFeatures : 0, y: rows * outFeatures });
+      // The kernel packs the weight into panels of up to 16 outputs (its own, grow-only buffer).
+      const a = layout(fn, `x (${rows} x ${inFeatures}) and weight (${outFeatures} x ${inFeatures})`,
+        { x: x.length, w: w.length, b: b ? outFeatures : 0, y: rows * outFeatures }, (outFeatures + 16) * inFeatures * F32);
       put(a.x, x); put(a.w, w); put(a.b, b);
       M.linear(a.y, a.x, a.w, a.b, rows, outFeatures, inFeatures);
       return take(a.y, rows * outFeatures);
@@ -213,7 +376,7 @@ export function createApi(M, { simd }) {
     inspectSafetensors(bytes) {
       const fn = 'inspectSafetensors';
       const b = checkByteArray(fn, bytes);
-      const a = reserve(fn, `a ${b.length}-byte file`, Math.max(b.length, 1));
+      const a = reserve(fn, `a ${b.length}-byte file`, Math.max(b.length, 1), headerWork(b));
       M.HEAPU8.set(b, a);
       const r = M.inspectSafetensors(a, b.length);
       if (r.error !== undefined) throw new RangeError(`${fn}: ${r.error}`);
@@ -225,6 +388,13 @@ export function createApi(M, { simd }) {
     },
   };
   return api;
+}
+
+// Wasm memory the C++ .safetensors parser may take for a file's header (tensor records, names,
+// shapes: a few times the header's own size), read from its 8-byte length.
+function headerWork(b) {
+  const claimed = b.length >= 8 ? Number(new DataView(b.buffer, b.byteOffset, 8).getBigUint64(0, true)) : 0;
+  return 12 * Math.min(claimed, b.length) + 65536;
 }
 
 function checkByteArray(fn, bytes) {
@@ -262,8 +432,11 @@ class Encoder {
     const problem = M.validateEncoder(dModel, nHeads, dFF, nLayers, !!normFirst, ACTIVATIONS[activation], eps, !!finalNorm);
     if (problem) throw new RangeError(`${fn}: ${problem}`);
 
+    // Weights and their packed copies, allocated by the C++ constructor.
+    reserveShared(fn, `the weights of ${nLayers} layer(s) with dModel = ${dModel}, dFF = ${dFF}`, 0, paramFloats * F32 * 2 + 65536);
     this._M = M;
     this._reserveShared = reserveShared;
+    this._work = 0;       // bytes of C++ forward buffers known to fit (they grow, never shrink)
     this._handle = new M.Encoder(dModel, nHeads, dFF, nLayers, !!normFirst, ACTIVATIONS[activation], eps, !!finalNorm, seed >>> 0);
     /** The configuration, with defaults filled in. */
     this.config = Object.freeze({ dModel, nHeads, dFF, nLayers, normFirst: !!normFirst, activation, eps, finalNorm: !!finalNorm });
@@ -329,7 +502,8 @@ class Encoder {
     this._alive(fn);
     const b = checkByteArray(fn, bytes);
     const M = this._M;
-    const a = this._reserveShared(fn, `a ${b.length}-byte file`, Math.max(b.length, 1));
+    // The loader stages a float copy of every parameter before it commits (all or nothing).
+    const a = this._reserveShared(fn, `a ${b.length}-byte file`, Math.max(b.length, 1), this._numel * F32 + headerWork(b));
     M.HEAPU8.set(b, a);
     const error = this._handle.loadSafetensors(a, b.length, String(prefix), !!strict);
     if (error) throw new RangeError(`${fn}: ${error}`);
@@ -354,15 +528,19 @@ class Encoder {
   }
 
   /**
-   * Runs the encoder. x: Float32Array(batch*seqLen*dModel). paddingMask: Uint8Array(batch*seqLen),
-   * 1 = <PAD> key. Returns { output, attention } with one Float32Array(batch*nHeads*seqLen*seqLen)
-   * per layer (attention: [] when { attention: false }).
+   * Runs the encoder. x: Float32Array(batch*seqLen*dModel) or a Tensor (read in place).
+   * paddingMask: Uint8Array(batch*seqLen), 1 = <PAD> key. Returns { output, attention } with one
+   * Float32Array(batch*nHeads*seqLen*seqLen) per layer (attention: [] when { attention: false });
+   * with { out: Tensor } the output is written there (may be x itself) and returned as output.
    */
-  forward(x0, { batch = 1, seqLen, paddingMask, attention = true } = {}) {
+  forward(x0, { batch = 1, seqLen, paddingMask, attention = true, out } = {}) {
     const fn = 'forward';
     this._alive(fn);
+    const M = this._M;
     const { dModel, nHeads, nLayers } = this.config;
-    const x = checkFloats(fn, 'x', x0);
+    const resident = x0 instanceof Tensor;
+    if (resident) checkTensor(M, fn, 'x', x0);
+    const x = resident ? x0 : checkFloats(fn, 'x', x0);
     checkCount(fn, 'batch', batch);
     if (seqLen === undefined) {
       if (x.length === 0 || x.length % (batch * dModel) !== 0) {
@@ -371,7 +549,9 @@ class Encoder {
       seqLen = x.length / (batch * dModel);
     }
     checkCount(fn, 'seqLen', seqLen);
-    checkLength(fn, 'x', x, batch * seqLen * dModel, `batch x seqLen x dModel = ${batch} x ${seqLen} x ${dModel}`);
+    const shape = `batch x seqLen x dModel = ${batch} x ${seqLen} x ${dModel}`;
+    checkLength(fn, 'x', x, batch * seqLen * dModel, shape);
+    const o = out === undefined || out === null ? null : (checkTensor(M, fn, 'out', out, batch * seqLen * dModel, shape), out);
     let mask = null;
     if (paddingMask !== undefined && paddingMask !== null) {
       if (!(paddingMask instanceof Uint8Array)) throw new TypeError(`${fn}: paddingMask must be a Uint8Array, got ${describe(paddingMask)}`);
@@ -380,11 +560,18 @@ class Encoder {
     }
     const rows = batch * seqLen;
     const attnPerLayer = batch * nHeads * seqLen * seqLen;
-    const sizes = [rows * dModel, attention ? nLayers * attnPerLayer : 0, mask ? Math.ceil(rows / F32) : 0];
+    // Regions of the grow-only buffer: x/output (unless both are tensors), attention maps, mask.
+    const sizes = [resident && o ? 0 : rows * dModel, attention ? nLayers * attnPerLayer : 0, mask ? Math.ceil(rows / F32) : 0];
     const work = rows * (7 * dModel + this.config.dFF) + seqLen * seqLen;
     checkBytes(fn, `batch x seqLen = ${batch} x ${seqLen}`, (sizes.reduce((s, n) => s + n, 0) + work) * F32);
-    const bytes = sizes.reduce((s, n) => s + Math.ceil((n * F32) / 16) * 16, 0);
-    const M = this._M;
+    const aligned = sizes.map((n) => Math.ceil((n * F32) / 16) * 16);
+    const bytes = aligned.reduce((s, n) => s + n, 0);
+    // Encoder::forward's own buffers (grow-only) and attention's per-call copies of Q/K/V heads.
+    const workBytes = (work + 4 * seqLen * (dModel + 16)) * F32;
+    if (bytes > this._bufBytes || workBytes > this._work) {
+      this._reserveShared(fn, `batch x seqLen = ${batch} x ${seqLen}`, 0,
+        (bytes > this._bufBytes ? bytes : 0) + (workBytes > this._work ? workBytes : 0));
+    }
     if (bytes > this._bufBytes) {
       const p = M.alloc(bytes);
       if (!p) throw new RangeError(`${fn}: could not allocate ${(bytes / 2 ** 20).toFixed(1)} MiB for batch x seqLen = ${batch} x ${seqLen}`);
@@ -393,13 +580,14 @@ class Encoder {
       this._bufBytes = bytes;
       this._held.buffers = [p];
     }
-    const xAddr = this._buf;
-    const attnAddr = attention ? xAddr + Math.ceil((sizes[0] * F32) / 16) * 16 : 0;
-    const maskAddr = mask ? xAddr + Math.ceil((sizes[0] * F32) / 16) * 16 + Math.ceil((sizes[1] * F32) / 16) * 16 : 0;
-    M.HEAPF32.set(x, xAddr / F32);
+    const ioAddr = this._buf;
+    const attnAddr = attention ? ioAddr + aligned[0] : 0;
+    const maskAddr = mask ? ioAddr + aligned[0] + aligned[1] : 0;
+    if (!resident) M.HEAPF32.set(x, ioAddr / F32);
     if (mask) M.HEAPU8.set(mask, maskAddr);
-    this._handle.forward(xAddr, attnAddr, xAddr, maskAddr, batch, seqLen);
-    const output = M.HEAPF32.slice(xAddr / F32, xAddr / F32 + rows * dModel);
+    this._handle.forward(o ? o._addr : ioAddr, attnAddr, resident ? x._addr : ioAddr, maskAddr, batch, seqLen);
+    this._work = Math.max(this._work, workBytes);
+    const output = o ?? M.HEAPF32.slice(ioAddr / F32, ioAddr / F32 + rows * dModel);
     const maps = [];
     for (let l = 0; attention && l < nLayers; l++) {
       const start = attnAddr / F32 + l * attnPerLayer;

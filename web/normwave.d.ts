@@ -1,12 +1,46 @@
 // Types for normwave's public API (dist/normwave.mjs and dist/normwave.single.mjs).
 
+/**
+ * Floats that live in wasm memory (made by nw.tensor()). Pass one as x, gamma, beta or
+ * `{ out }` to the norms, positionalEncoding and Encoder.forward: the kernels read and write it
+ * in place, with no copy in or out. Free it with dispose().
+ */
+export interface Tensor {
+  /** Number of floats. */
+  readonly length: number;
+  readonly disposed: boolean;
+  /**
+   * A Float32Array over the floats in wasm memory (no copy). Take a new one after any normwave
+   * call that may allocate: when wasm memory grows, older views detach and read as empty.
+   */
+  view(): Float32Array;
+  /** A copy, owned by the caller. */
+  read(): Float32Array;
+  /** Copies data in at offset (default 0) with one bulk copy. */
+  write(data: ArrayLike<number>, offset?: number): this;
+  /** Frees the wasm memory; later use throws. Safe to call twice. */
+  dispose(): void;
+}
+
+/** An array copied into wasm memory for the call, or a Tensor read in place. */
+export type FloatInput = ArrayLike<number> | Tensor;
+
 export interface NormOptions {
   /** Scale per feature, length dim (default: all ones). */
-  gamma?: ArrayLike<number>;
+  gamma?: FloatInput;
   /** Shift per feature, length dim (default: all zeros). */
-  beta?: ArrayLike<number>;
+  beta?: FloatInput;
   /** Added to the variance before the square root (LayerNorm/BatchNorm 1e-5, RMSNorm 1e-6). */
   eps?: number;
+}
+
+/**
+ * With `out`, the result goes there and `out` is returned: a Tensor is written in place by the
+ * kernel (it may be x itself); a Float32Array of the result's length receives one bulk copy,
+ * which spares allocating and zero-filling a new array on every call.
+ */
+export interface OutOption<T> {
+  out: T;
 }
 
 export interface EncoderConfig {
@@ -38,11 +72,13 @@ export interface ForwardOptions {
   paddingMask?: Uint8Array;
   /** Copy the attention maps out (default true). */
   attention?: boolean;
+  /** A Tensor(batch * seqLen * dModel) to receive the output in place (it may be x); returned as output. */
+  out?: Tensor;
 }
 
 export interface ForwardResult {
-  /** Float32Array(batch * seqLen * dModel). */
-  output: Float32Array;
+  /** Float32Array(batch * seqLen * dModel), or the `out` Tensor when one was given. */
+  output: Float32Array | Tensor;
   /** One Float32Array(batch * nHeads * seqLen * seqLen) per layer, [b][h][query][key]. */
   attention: Float32Array[];
 }
@@ -56,7 +92,7 @@ export interface Encoder {
   loadSafetensors(bytes: Uint8Array | ArrayBuffer, options?: { prefix?: string; strict?: boolean }): void;
   stateDict(): Record<string, Float32Array>;
   randomize(seed?: number): void;
-  forward(x: ArrayLike<number>, options?: ForwardOptions): ForwardResult;
+  forward(x: FloatInput, options?: ForwardOptions): ForwardResult;
   dispose(): void;
 }
 
@@ -71,14 +107,24 @@ export interface Normwave {
   readonly simd: boolean;
   /** Float32Array(seqLen * dModel), [pos][dim]; dim 2i = sin, 2i+1 = cos of pos / base^(2i/dModel). */
   positionalEncoding(seqLen: number, dModel: number, options?: { base?: number }): Float32Array;
-  layerNorm(x: ArrayLike<number>, dim: number, options?: NormOptions): Float32Array;
-  rmsNorm(x: ArrayLike<number>, dim: number, options?: Omit<NormOptions, 'beta'>): Float32Array;
+  positionalEncoding(seqLen: number, dModel: number, options: { base?: number } & OutOption<Tensor>): Tensor;
+  positionalEncoding(seqLen: number, dModel: number, options: { base?: number } & OutOption<Float32Array>): Float32Array;
+  layerNorm(x: FloatInput, dim: number, options?: NormOptions & Partial<OutOption<Float32Array>>): Float32Array;
+  layerNorm(x: FloatInput, dim: number, options: NormOptions & OutOption<Tensor>): Tensor;
+  rmsNorm(x: FloatInput, dim: number, options?: Omit<NormOptions, 'beta'> & Partial<OutOption<Float32Array>>): Float32Array;
+  rmsNorm(x: FloatInput, dim: number, options: Omit<NormOptions, 'beta'> & OutOption<Tensor>): Tensor;
   /** Batch statistics per feature over the rows (training-mode BatchNorm, biased variance). */
-  batchNorm(x: ArrayLike<number>, dim: number, options?: NormOptions): Float32Array;
-  layerNormWithStats(x: ArrayLike<number>, dim: number, options?: NormOptions): { output: Float32Array; mean: Float32Array; variance: Float32Array };
-  rmsNormWithStats(x: ArrayLike<number>, dim: number, options?: Omit<NormOptions, 'beta'>): { output: Float32Array; rms: Float32Array };
-  batchNormWithStats(x: ArrayLike<number>, dim: number, options?: NormOptions): { output: Float32Array; mean: Float32Array; variance: Float32Array };
-  layerNormStats(x: ArrayLike<number>, dim: number): { mean: Float32Array; variance: Float32Array };
+  batchNorm(x: FloatInput, dim: number, options?: NormOptions & Partial<OutOption<Float32Array>>): Float32Array;
+  batchNorm(x: FloatInput, dim: number, options: NormOptions & OutOption<Tensor>): Tensor;
+  layerNormWithStats(x: FloatInput, dim: number, options?: NormOptions & Partial<OutOption<Float32Array>>): { output: Float32Array; mean: Float32Array; variance: Float32Array };
+  layerNormWithStats(x: FloatInput, dim: number, options: NormOptions & OutOption<Tensor>): { output: Tensor; mean: Float32Array; variance: Float32Array };
+  rmsNormWithStats(x: FloatInput, dim: number, options?: Omit<NormOptions, 'beta'> & Partial<OutOption<Float32Array>>): { output: Float32Array; rms: Float32Array };
+  rmsNormWithStats(x: FloatInput, dim: number, options: Omit<NormOptions, 'beta'> & OutOption<Tensor>): { output: Tensor; rms: Float32Array };
+  batchNormWithStats(x: FloatInput, dim: number, options?: NormOptions & Partial<OutOption<Float32Array>>): { output: Float32Array; mean: Float32Array; variance: Float32Array };
+  batchNormWithStats(x: FloatInput, dim: number, options: NormOptions & OutOption<Tensor>): { output: Tensor; mean: Float32Array; variance: Float32Array };
+  layerNormStats(x: FloatInput, dim: number): { mean: Float32Array; variance: Float32Array };
+  /** Floats resident in wasm memory: `length` zeros, or a copy of `data`. Free with dispose(). */
+  tensor(lengthOrData: number | ArrayLike<number>): Tensor;
   /** y = x·Wᵀ + b, weight in torch layout (outFeatures, inFeatures). */
   linear(x: ArrayLike<number>, weight: ArrayLike<number>, bias: ArrayLike<number> | null | undefined, options: { inFeatures: number }): Float32Array;
   activation(x: ArrayLike<number>, kind?: 'relu' | 'gelu'): Float32Array;

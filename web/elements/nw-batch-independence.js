@@ -42,7 +42,6 @@ export class NwBatchIndependence extends NwElement {
     batch: { type: Number },
     features: { type: Number },
     seed: { type: Number },
-    _width: { state: true },
   };
 
   static urlState = {
@@ -90,19 +89,7 @@ export class NwBatchIndependence extends NwElement {
     this._cacheKey = '';
   }
 
-  connectedCallback() {
-    super.connectedCallback();
-    this._resize = new ResizeObserver(([entry]) => {
-      const w = Math.floor(entry.contentRect.width);
-      if (w > 0 && w !== this._width) this._width = w;
-    });
-    this._resize.observe(this);
-  }
 
-  disconnectedCallback() {
-    this._resize?.disconnect();
-    super.disconnectedCallback();
-  }
 
   willUpdate(changed) {
     super.willUpdate?.(changed);

@@ -5,7 +5,8 @@
 import { svg } from 'lit';
 import { NwElement, html, css } from '../lib/base.js';
 import { fmt, fmtSci } from '../lib/format.js';
-import { seededNormals, observeWidth, normFigureStyles } from '../lib/norm-figures.js';
+import { normFigureStyles } from '../lib/norm-figures.js';
+import { normals } from '../lib/seeded-random.js';
 
 const MAX_DEPTH = 96;
 const ACTIVATIONS = ['none', 'relu'];
@@ -60,7 +61,6 @@ export class NwDepthDemo extends NwElement {
     activation: { type: String },
     seed: { type: Number },
     layerWidth: { type: Number, attribute: 'width' },
-    _width: { state: true },
   };
 
   static urlState = {
@@ -93,15 +93,7 @@ export class NwDepthDemo extends NwElement {
     this._runKey = '';
   }
 
-  connectedCallback() {
-    super.connectedCallback();
-    this._resize = observeWidth(this, (w) => { if (w !== this._width) this._width = w; });
-  }
 
-  disconnectedCallback() {
-    this._resize?.disconnect();
-    super.disconnectedCallback();
-  }
 
   willUpdate(changed) {
     super.willUpdate?.(changed);
@@ -116,7 +108,7 @@ export class NwDepthDemo extends NwElement {
     const baseKey = `${w}:${this.seed}`;
     if (baseKey !== this._baseKey) {
       // Standard normals for every weight of the deepest stack, then the input vector.
-      this._base = seededNormals(MAX_DEPTH * w * w + w, this.seed);
+      this._base = normals(MAX_DEPTH * w * w + w, this.seed);
       this._baseKey = baseKey;
     }
     const runKey = `${baseKey}:${this.scale}:${this.activation}`;

@@ -7,7 +7,7 @@ import { svg } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { NwElement, html, css } from '../lib/base.js';
 import { fmt, fmtSci } from '../lib/format.js';
-import { observeWidth, normFigureStyles } from '../lib/norm-figures.js';
+import { normFigureStyles } from '../lib/norm-figures.js';
 
 const H = 8;
 const EPS = 1e-5;
@@ -40,7 +40,6 @@ export class NwLnPipeline extends NwElement {
     ...props,
     dim: { type: Number },
     symbol: { state: true },
-    _width: { state: true },
   };
 
   static urlState = urlState;
@@ -104,15 +103,7 @@ export class NwLnPipeline extends NwElement {
     this._active = [0, 0, 0];
   }
 
-  connectedCallback() {
-    super.connectedCallback();
-    this._resize = observeWidth(this, (w) => { if (w !== this._width) this._width = w; });
-  }
 
-  disconnectedCallback() {
-    this._resize?.disconnect();
-    super.disconnectedCallback();
-  }
 
   _vector(p) {
     return Float32Array.from(DIMS, (k) => this[`${p}${k}`]);

@@ -6,7 +6,8 @@
 import { svg } from 'lit';
 import { NwElement, html, css } from '../lib/base.js';
 import { fmt, fmtSci } from '../lib/format.js';
-import { seededNormals, observeWidth, filled, histogram, niceCeil, ticks, tickDigits, normFigureStyles } from '../lib/norm-figures.js';
+import { filled, histogram, niceCeil, ticks, tickDigits, normFigureStyles } from '../lib/norm-figures.js';
+import { normals } from '../lib/seeded-random.js';
 
 const EPS = 1e-5;
 const BINS = 60;
@@ -35,7 +36,6 @@ export class NwLnSimulator extends NwElement {
     beta: { type: Number },
     h: { type: Number },
     seed: { type: Number },
-    _width: { state: true },
   };
 
   static urlState = LIMITS;
@@ -60,15 +60,7 @@ export class NwLnSimulator extends NwElement {
     this._zKey = '';
   }
 
-  connectedCallback() {
-    super.connectedCallback();
-    this._resize = observeWidth(this, (w) => { if (w !== this._width) this._width = w; });
-  }
 
-  disconnectedCallback() {
-    this._resize?.disconnect();
-    super.disconnectedCallback();
-  }
 
   willUpdate(changed) {
     super.willUpdate?.(changed);
@@ -80,7 +72,7 @@ export class NwLnSimulator extends NwElement {
     if (!this.nw) return;
     const zKey = `${this.h}:${this.seed}`;
     if (zKey !== this._zKey) {
-      this._z = seededNormals(this.h, this.seed);
+      this._z = normals(this.h, this.seed);
       this._x = new Float32Array(this.h);
       this._zKey = zKey;
     }

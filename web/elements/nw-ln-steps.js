@@ -5,7 +5,8 @@
 import { svg } from 'lit';
 import { NwElement, html, css } from '../lib/base.js';
 import { fmt, fmtSci } from '../lib/format.js';
-import { seededNormals, observeWidth, filled, ticks, tickDigits, normFigureStyles } from '../lib/norm-figures.js';
+import { filled, ticks, tickDigits, normFigureStyles } from '../lib/norm-figures.js';
+import { normals } from '../lib/seeded-random.js';
 
 const EPS = 1e-5;
 const STAGES = ['x', 'centered', 'hat', 'y'];
@@ -35,7 +36,6 @@ export class NwLnSteps extends NwElement {
     gamma: { type: Number },
     beta: { type: Number },
     seed: { type: Number },
-    _width: { state: true },
   };
 
   static urlState = LIMITS;
@@ -59,15 +59,7 @@ export class NwLnSteps extends NwElement {
     this._zKey = '';
   }
 
-  connectedCallback() {
-    super.connectedCallback();
-    this._resize = observeWidth(this, (w) => { if (w !== this._width) this._width = w; });
-  }
 
-  disconnectedCallback() {
-    this._resize?.disconnect();
-    super.disconnectedCallback();
-  }
 
   willUpdate(changed) {
     super.willUpdate?.(changed);
@@ -79,7 +71,7 @@ export class NwLnSteps extends NwElement {
     if (!this.nw) return;
     const zKey = `${this.h}:${this.seed}`;
     if (zKey !== this._zKey) {
-      this._z = seededNormals(this.h, this.seed);
+      this._z = normals(this.h, this.seed);
       this._zKey = zKey;
     }
     this._result = this._compute();

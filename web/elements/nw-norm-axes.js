@@ -47,7 +47,6 @@ export class NwNormAxes extends NwElement {
     cols: { type: Number },
     seed: { type: Number },
     cursor: { state: true },
-    _width: { state: true },
   };
 
   static urlState = {
@@ -104,19 +103,7 @@ export class NwNormAxes extends NwElement {
     this._focusCursor = false;
   }
 
-  connectedCallback() {
-    super.connectedCallback();
-    this._resize = new ResizeObserver(([entry]) => {
-      const w = Math.floor(entry.contentRect.width);
-      if (w > 0 && w !== this._width) this._width = w;
-    });
-    this._resize.observe(this);
-  }
 
-  disconnectedCallback() {
-    this._resize?.disconnect();
-    super.disconnectedCallback();
-  }
 
   willUpdate(changed) {
     super.willUpdate?.(changed);

@@ -41,7 +41,6 @@ export class NwOrderDemo extends NwElement {
   static properties = {
     withPe: { type: Boolean, attribute: 'with-pe' },
     perm: { type: String },
-    _width: { state: true },
   };
 
   static urlState = { withPe: 'bool', perm: PERMS };
@@ -78,17 +77,8 @@ export class NwOrderDemo extends NwElement {
     this._result = null;
   }
 
-  connectedCallback() {
-    super.connectedCallback();
-    this._resize = new ResizeObserver(([entry]) => {
-      const w = Math.floor(entry.contentRect.width);
-      if (w > 0 && w !== this._width) this._width = w;
-    });
-    this._resize.observe(this);
-  }
 
   disconnectedCallback() {
-    this._resize?.disconnect();
     this._encoder?.dispose();
     this._encoder = null;
     this._key = '';

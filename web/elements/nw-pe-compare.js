@@ -75,7 +75,6 @@ export class NwPeCompare extends NwElement {
     alibiLen: { type: Number, attribute: 'alibi-len' },
     query: { type: Number },
     mask: { type: String },
-    _width: { state: true },
   };
 
   static urlState = {
@@ -130,20 +129,7 @@ export class NwPeCompare extends NwElement {
     this._ropeKey = null;
   }
 
-  connectedCallback() {
-    super.connectedCallback();
-    this._resize ??= new ResizeObserver(([entry]) => {
-      const w = Math.floor(entry.contentRect.width);
-      // Applied in the next frame, so the re-render never resizes what is being observed.
-      requestAnimationFrame(() => { if (w > 0 && w !== this._width) this._width = w; });
-    });
-    this._resize.observe(this);
-  }
 
-  disconnectedCallback() {
-    this._resize?.disconnect();
-    super.disconnectedCallback();
-  }
 
   /** q and k of the RoPE view before rotation (copies). */
   get ropeVectors() {

@@ -50,7 +50,6 @@ export class NwPeProperties extends NwElement {
     trainedLen: { type: Number, attribute: 'trained-len' },
     panel: { type: String },
     layout: { type: String },
-    _width: { state: true },
   };
 
   static urlState = {
@@ -99,20 +98,7 @@ export class NwPeProperties extends NwElement {
     this._key = null;
   }
 
-  connectedCallback() {
-    super.connectedCallback();
-    this._resize ??= new ResizeObserver(([entry]) => {
-      const w = Math.floor(entry.contentRect.width);
-      // Applied in the next frame, so the re-render never resizes what is being observed.
-      requestAnimationFrame(() => { if (w > 0 && w !== this._width) this._width = w; });
-    });
-    this._resize.observe(this);
-  }
 
-  disconnectedCallback() {
-    this._resize?.disconnect();
-    super.disconnectedCallback();
-  }
 
   willUpdate() {
     this.dModel = clampInt(this.dModel, 16, 512, 16, 64);

@@ -41,7 +41,6 @@ export class NwPeWaves extends NwElement {
     iLow: { type: Number, attribute: 'i-low' },
     dModel: { type: Number, attribute: 'd-model' },
     layout: { type: String },
-    _width: { state: true },
   };
 
   static urlState = {
@@ -96,19 +95,7 @@ export class NwPeWaves extends NwElement {
     this._tableKey = '';
   }
 
-  connectedCallback() {
-    super.connectedCallback();
-    this._resize = new ResizeObserver(([entry]) => {
-      const w = Math.floor(entry.contentRect.width);
-      if (w > 0 && w !== this._width) this._width = w;
-    });
-    this._resize.observe(this);
-  }
 
-  disconnectedCallback() {
-    this._resize?.disconnect();
-    super.disconnectedCallback();
-  }
 
   willUpdate(changed) {
     super.willUpdate?.(changed);

@@ -43,7 +43,6 @@ export class NwPrepostLn extends NwElement {
   static properties = {
     layers: { type: Number },
     wiring: { type: String },
-    _width: { state: true },
   };
 
   static urlState = {
@@ -98,19 +97,7 @@ export class NwPrepostLn extends NwElement {
     this._result = null;
   }
 
-  connectedCallback() {
-    super.connectedCallback();
-    this._resize = new ResizeObserver(([entry]) => {
-      const w = Math.floor(entry.contentRect.width);
-      if (w > 0 && w !== this._width) this._width = w;
-    });
-    this._resize.observe(this);
-  }
 
-  disconnectedCallback() {
-    this._resize?.disconnect();
-    super.disconnectedCallback();
-  }
 
   willUpdate(changed) {
     super.willUpdate?.(changed);

@@ -36,7 +36,6 @@ export class NwRmsnorm extends NwElement {
     gamma: { type: Number },
     shift: { type: Number },
     values: { type: String },
-    _width: { state: true },
     _timing: { state: true },
     _measuring: { state: true },
   };
@@ -91,17 +90,8 @@ export class NwRmsnorm extends NwElement {
     this._big = null;
   }
 
-  connectedCallback() {
-    super.connectedCallback();
-    this._resize = new ResizeObserver(([entry]) => {
-      const w = Math.floor(entry.contentRect.width);
-      if (w > 0 && w !== this._width) this._width = w;
-    });
-    this._resize.observe(this);
-  }
 
   disconnectedCallback() {
-    this._resize?.disconnect();
     clearTimeout(this._timer);
     super.disconnectedCallback();
   }

@@ -89,6 +89,7 @@ export class NwElement extends LitElement {
     theme: { type: String, reflect: true },
     nw: { state: true },
     loadError: { state: true },
+    _width: { state: true },
   };
 
   // lang is the native HTML attribute: observed here rather than redeclared as a Lit property.
@@ -109,12 +110,20 @@ export class NwElement extends LitElement {
     super.connectedCallback();
     listeners.add(this);
     this._syncEnvironment();
+    // Figures size their SVG to the element's width (so text stays legible on a phone). Applied in
+    // the next frame, so a re-render never resizes what is being observed within the same frame.
+    this._resize ??= new ResizeObserver(([entry]) => {
+      const w = Math.floor(entry.contentRect.width);
+      requestAnimationFrame(() => { if (w > 0 && w !== this._width) this._width = w; });
+    });
+    this._resize.observe(this);
     this._restoreState();
     loadNormwave().then((nw) => { this.nw = nw; }, (e) => { this.loadError = e; });
   }
 
   disconnectedCallback() {
     listeners.delete(this);
+    this._resize.disconnect();
     super.disconnectedCallback();
   }
 

@@ -1,32 +1,8 @@
 // What the LayerNorm figures share (<nw-depth-demo>, <nw-ln-steps>, <nw-ln-simulator>,
-// <nw-ln-pipeline>): seeded samples, histogram bins, axis ticks, width tracking and the look of
+// <nw-ln-pipeline>): histogram bins, axis ticks and the look of
 // their action buttons and number inputs. Numbers shown on screen still come from the library;
 // these helpers only make inputs and lay out drawings.
 import { css } from 'lit';
-
-/**
- * n standard-normal samples, the same for the same seed on every browser: mulberry32 uniforms
- * through the Box–Muller transform.
- * @returns {Float32Array}
- */
-export function seededNormals(n, seed) {
-  let s = (seed >>> 0) ^ 0x9e3779b9;
-  const uniform = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) + 0.5) / 4294967296;
-  };
-  const out = new Float32Array(n);
-  for (let k = 0; k < n; k += 2) {
-    const r = Math.sqrt(-2 * Math.log(uniform()));
-    const a = 2 * Math.PI * uniform();
-    out[k] = r * Math.cos(a);
-    if (k + 1 < n) out[k + 1] = r * Math.sin(a);
-  }
-  return out;
-}
 
 /** Counts of values in `bins` equal bins over [lo, hi]; values outside land in the edge bins. */
 export function histogram(values, lo, hi, bins) {
@@ -61,16 +37,6 @@ export function ticks(lo, hi, count = 5) {
 /** Digits after the point that labels on a tick step need. */
 export function tickDigits(step) {
   return Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
-}
-
-/** Calls onWidth(px) when host's content box changes width; returns the observer (disconnect it). */
-export function observeWidth(host, onWidth) {
-  const observer = new ResizeObserver(([entry]) => {
-    const w = Math.floor(entry.contentRect.width);
-    if (w > 0) onWidth(w);
-  });
-  observer.observe(host);
-  return observer;
 }
 
 /** A float32 array of n copies of v (for γ and β vectors). */
