@@ -7,62 +7,80 @@
 
 #include "normwave/linear.hpp"
 #include "normwave/softmax.hpp"
-#include "simd.hpp"
 
 namespace normwave {
 
-using simd::fbatch;
-using simd::kWidth;
-
 namespace {
 
-float dot(const float* a, const float* b, int n) {
-  fbatch acc(0.f);
-  int i = 0;
-  for (; i + kWidth <= n; i += kWidth) acc += simd::load(a + i) * simd::load(b + i);
-  float total = simd::sum(acc);
-  for (; i < n; ++i) total += a[i] * b[i];
-  return total;
+// The packed-weight layout of linear.hpp, packed[(j / P) * k * P + kk * P + (j % P)] = W[j, kk],
+// filled from strided sources so attention can run linear_packed on Q/K/V column slices in place.
+// W[j, kk] = w[j * ldw + kk]: K_h as the weight of Q_h · K_hᵀ.
+void pack_rows(float* packed, const float* w, std::size_t ldw, int n, int k) {
+  const int P = panel_width();
+  for (int p = 0; p * P < n; ++p) {
+    float* dst = packed + static_cast<std::size_t>(p) * k * P;
+    for (int c = 0; c < P; ++c) {
+      const int j = p * P + c;
+      for (int kk = 0; kk < k; ++kk) dst[kk * P + c] = j < n ? w[j * ldw + kk] : 0.f;
+    }
+  }
 }
 
-// y[0..n) += a * x[0..n)
-void axpy(float* y, float a, const float* x, int n) {
-  const fbatch av(a);
-  int i = 0;
-  for (; i + kWidth <= n; i += kWidth) simd::store(y + i, simd::load(y + i) + av * simd::load(x + i));
-  for (; i < n; ++i) y[i] += a * x[i];
+// W[j, kk] = w[kk * ldw + j]: V_h as the weight of P · V_h (W = V_hᵀ), read row by row.
+void pack_cols(float* packed, const float* w, std::size_t ldw, int n, int k) {
+  const int P = panel_width();
+  for (int p = 0; p * P < n; ++p) {
+    float* dst = packed + static_cast<std::size_t>(p) * k * P;
+    const int cols = std::min(P, n - p * P);
+    for (int kk = 0; kk < k; ++kk) {
+      const float* src = w + kk * ldw + p * P;
+      int c = 0;
+      for (; c < cols; ++c) dst[kk * P + c] = src[c];
+      for (; c < P; ++c) dst[kk * P + c] = 0.f;
+    }
+  }
 }
 
 }  // namespace
 
-// Head by head: scores (seq, seq) = Q_h K_hᵀ / sqrt(hd), masked softmax, then ctx_h = P V_h.
+// Head by head, each product a small GEMM on the register-blocked linear_packed kernel:
+//   S = (Q_h / sqrt(hd)) K_hᵀ  (seq, seq),  P = masked softmax(S),  ctx_h = P V_h  (seq, hd).
+// Q_h is copied (scaled) to a contiguous block, K_h and V_h are packed as weights (seq * hd floats
+// each, a small cost next to the seq^2 * hd products).
 void attention_core(float* ctx, float* attn, const float* qkv, const std::uint8_t* key_padding_mask,
                     AttentionShape s, float* scores) {
-  const int d = s.d_model, hd = d / s.n_heads, ld = 3 * d;
+  if (s.seq <= 0) return;  // empty sequences: qkv may be null, and null + offset is UB (fuzz_kernels)
+  const int d = s.d_model, hd = d / s.n_heads, n = s.seq;
+  const std::size_t ld = 3 * static_cast<std::size_t>(d);
   const float scale = 1.f / std::sqrt(static_cast<float>(hd));
+  const std::size_t q_size = static_cast<std::size_t>(n) * hd;
+  const std::size_t k_size = packed_size(n, hd), v_size = packed_size(hd, n);
+  std::vector<float> work(2 * q_size + k_size + v_size);
+  float* qh = work.data();
+  float* ch = qh + q_size;
+  float* pk = ch + q_size;
+  float* pv = pk + k_size;
   for (int b = 0; b < s.batch; ++b) {
-    const float* base = qkv + static_cast<std::size_t>(b) * s.seq * ld;
-    const std::uint8_t* mask = key_padding_mask ? key_padding_mask + static_cast<std::size_t>(b) * s.seq : nullptr;
+    const float* base = qkv + static_cast<std::size_t>(b) * n * ld;
+    const std::uint8_t* mask = key_padding_mask ? key_padding_mask + static_cast<std::size_t>(b) * n : nullptr;
     for (int h = 0; h < s.n_heads; ++h) {
       const float* q = base + h * hd;
       const float* k = base + d + h * hd;
       const float* v = base + 2 * d + h * hd;
-      for (int i = 0; i < s.seq; ++i)
-        for (int j = 0; j < s.seq; ++j)
-          scores[static_cast<std::size_t>(i) * s.seq + j] =
-              dot(q + static_cast<std::size_t>(i) * ld, k + static_cast<std::size_t>(j) * ld, hd) * scale;
-      softmax(scores, scores, mask, s.seq, s.seq);
+      for (int i = 0; i < n; ++i)
+        for (int t = 0; t < hd; ++t) qh[static_cast<std::size_t>(i) * hd + t] = q[i * ld + t] * scale;
+      pack_rows(pk, k, ld, n, hd);
+      linear_packed(scores, qh, pk, nullptr, n, n, hd);
+      softmax(scores, scores, mask, n, n);
       if (attn) {
-        float* a = attn + (static_cast<std::size_t>(b) * s.n_heads + h) * s.seq * s.seq;
-        std::copy(scores, scores + static_cast<std::size_t>(s.seq) * s.seq, a);
+        float* a = attn + (static_cast<std::size_t>(b) * s.n_heads + h) * n * n;
+        std::copy(scores, scores + static_cast<std::size_t>(n) * n, a);
       }
-      for (int i = 0; i < s.seq; ++i) {
-        float* c = ctx + (static_cast<std::size_t>(b) * s.seq + i) * d + h * hd;
-        std::fill(c, c + hd, 0.f);
-        const float* p = scores + static_cast<std::size_t>(i) * s.seq;
-        for (int j = 0; j < s.seq; ++j)
-          if (p[j] != 0.f) axpy(c, p[j], v + static_cast<std::size_t>(j) * ld, hd);
-      }
+      pack_cols(pv, v, ld, hd, n);
+      linear_packed(ch, scores, pv, nullptr, n, hd, n);
+      for (int i = 0; i < n; ++i)
+        std::copy(ch + static_cast<std::size_t>(i) * hd, ch + static_cast<std::size_t>(i + 1) * hd,
+                  ctx + (static_cast<std::size_t>(b) * n + i) * d + h * hd);
     }
   }
 }

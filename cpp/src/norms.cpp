@@ -12,21 +12,6 @@ using simd::kWidth;
 
 namespace {
 
-// Sum of (x[i] - shift) over n floats.
-float shifted_sum(const float* x, int n, float shift) {
-  const fbatch s(shift);
-  fbatch acc0(0.f), acc1(0.f);
-  int i = 0;
-  for (; i + 2 * kWidth <= n; i += 2 * kWidth) {
-    acc0 += simd::load(x + i) - s;
-    acc1 += simd::load(x + i + kWidth) - s;
-  }
-  for (; i + kWidth <= n; i += kWidth) acc0 += simd::load(x + i) - s;
-  float total = simd::sum(acc0 + acc1);
-  for (; i < n; ++i) total += x[i] - shift;
-  return total;
-}
-
 // Sum of (x[i] - shift - m)^2, and of squares when shift = m = 0.
 float centered_sq_sum(const float* x, int n, float shift, float m) {
   const fbatch s(shift), mb(m);
@@ -50,37 +35,90 @@ float centered_sq_sum(const float* x, int n, float shift, float m) {
   return total;
 }
 
-// out = ((x - shift) - m) * scale * gamma + beta over n floats; gamma/beta may be null.
+// Sums of d and d^2 over n floats, d = x[i] - shift, in one pass.
+void shifted_sums(const float* x, int n, float shift, float& sum, float& sq) {
+  const fbatch s(shift);
+  fbatch a0(0.f), a1(0.f), q0(0.f), q1(0.f);
+  int i = 0;
+  for (; i + 2 * kWidth <= n; i += 2 * kWidth) {
+    const fbatch d0 = simd::load(x + i) - s;
+    const fbatch d1 = simd::load(x + i + kWidth) - s;
+    a0 += d0;
+    a1 += d1;
+    q0 += d0 * d0;
+    q1 += d1 * d1;
+  }
+  for (; i + kWidth <= n; i += kWidth) {
+    const fbatch d = simd::load(x + i) - s;
+    a0 += d;
+    q0 += d * d;
+  }
+  sum = simd::sum(a0 + a1);
+  sq = simd::sum(q0 + q1);
+  for (; i < n; ++i) {
+    const float d = x[i] - shift;
+    sum += d;
+    sq += d * d;
+  }
+}
+
+// out = ((x - shift) - m) * scale * gamma + beta over n floats; gamma/beta may be null
+// (the template parameters hoist those branches out of the loop).
+template <bool kGamma, bool kBeta>
 void normalize_row(float* out, const float* x, const float* gamma, const float* beta, int n,
                    float shift, float m, float scale) {
   const fbatch s(shift), mb(m), sc(scale);
   int i = 0;
   for (; i + kWidth <= n; i += kWidth) {
     fbatch y = ((simd::load(x + i) - s) - mb) * sc;
-    if (gamma) y *= simd::load(gamma + i);
-    if (beta) y += simd::load(beta + i);
+    if (kGamma) y *= simd::load(gamma + i);
+    if (kBeta) y += simd::load(beta + i);
     simd::store(out + i, y);
   }
   for (; i < n; ++i) {
     float y = ((x[i] - shift) - m) * scale;
-    if (gamma) y *= gamma[i];
-    if (beta) y += beta[i];
+    if (kGamma) y *= gamma[i];
+    if (kBeta) y += beta[i];
     out[i] = y;
   }
 }
 
+void normalize_row(float* out, const float* x, const float* gamma, const float* beta, int n,
+                   float shift, float m, float scale) {
+  if (gamma && beta) normalize_row<true, true>(out, x, gamma, beta, n, shift, m, scale);
+  else if (gamma) normalize_row<true, false>(out, x, gamma, beta, n, shift, m, scale);
+  else if (beta) normalize_row<false, true>(out, x, gamma, beta, n, shift, m, scale);
+  else normalize_row<false, false>(out, x, gamma, beta, n, shift, m, scale);
+}
+
+// Shift for a row: the mean of its first few floats (0 for an empty row: nothing to read, the
+// stats are 0/0). x - shift is exact when a row has a large common offset (1e4 + small noise),
+// and being near the row mean it keeps the one-pass variance below from cancelling.
+float row_shift(const float* x, int n) {
+  const int k = n < 8 ? n : 8;
+  float s = 0.f;
+  for (int i = 0; i < k; ++i) s += x[i];
+  return k > 0 ? s / static_cast<float>(k) : 0.f;
+}
+
 }  // namespace
 
-// x, out: (rows, dim). Shifting each row by its first element keeps the subtraction exact for
-// rows with a large common offset (1e4 + small noise), where E[x^2] - E[x]^2 would cancel.
+// x, out: (rows, dim). One pass gives sum(d) and sum(d^2) of d = x - shift, and
+// var = mean(d^2) - mean(d)^2. That difference loses log2(mean(d^2) / var) bits; when the shift
+// is far from the mean (more than 2 bits lost) the row takes a second, exactly centred pass
+// sum((d - mean(d))^2) instead, so no row is worse than the classic two-pass algorithm.
 void layer_norm(float* out, float* mean, float* var, const float* x, const float* gamma,
                 const float* beta, int rows, int dim, float eps) {
+  const float inv_dim = 1.f / static_cast<float>(dim);
   for (int r = 0; r < rows; ++r) {
     const float* xr = x + static_cast<std::size_t>(r) * dim;
     float* yr = out + static_cast<std::size_t>(r) * dim;
-    const float shift = xr[0];
-    const float m = shifted_sum(xr, dim, shift) / static_cast<float>(dim);
-    const float v = centered_sq_sum(xr, dim, shift, m) / static_cast<float>(dim);
+    const float shift = row_shift(xr, dim);
+    float sum, sq;
+    shifted_sums(xr, dim, shift, sum, sq);
+    const float m = sum * inv_dim, ms = sq * inv_dim;
+    float v = ms - m * m;
+    if (!(v >= 0.25f * ms)) v = centered_sq_sum(xr, dim, shift, m) * inv_dim;
     if (mean) mean[r] = shift + m;
     if (var) var[r] = v;
     normalize_row(yr, xr, gamma, beta, dim, shift, m, 1.f / std::sqrt(v + eps));
@@ -103,6 +141,13 @@ void rms_norm(float* out, float* rms, const float* x, const float* gamma, int ro
 void batch_norm(float* out, float* mean, float* var, const float* x, const float* gamma,
                 const float* beta, int rows, int dim, float eps) {
   const auto at = [dim](int r, int f) { return static_cast<std::size_t>(r) * dim + f; };
+  if (rows <= 0) {  // no row to shift by (fuzz_kernels found the read of row 0); stats are 0/0
+    for (int g = 0; g < dim; ++g) {
+      if (mean) mean[g] = std::nanf("");
+      if (var) var[g] = std::nanf("");
+    }
+    return;
+  }
   int f = 0;
   for (; f + kWidth <= dim; f += kWidth) {
     const fbatch shift = simd::load(x + at(0, f));

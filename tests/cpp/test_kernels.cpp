@@ -273,6 +273,55 @@ TEST_CASE("multi_head_attention matches ref, with padding and a fully padded seq
   }
 }
 
+TEST_CASE("attention_core (GEMM per head) matches ref around the panel width and the depth block") {
+  // seq crosses the GEMM's panel width (8 / 16 keys) and its depth block (256 keys in P·V).
+  for (int seq : {1, 7, 8, 9, 17, 300}) {
+    for (int hd : {1, 4, 5, 16}) {
+      CAPTURE(seq);
+      CAPTURE(hd);
+      const normwave::AttentionShape s{2, seq, 2 * hd, 2};
+      const std::size_t rows = static_cast<std::size_t>(s.batch) * seq;
+      const std::vector<float> qkv = randn(rows * 3 * s.d_model, 81);
+      std::vector<std::uint8_t> mask(rows, 0);
+      for (int j = seq / 2; j < seq; j += 3) mask[seq + j] = 1;  // some padded keys in sequence 1
+      const std::size_t na = static_cast<std::size_t>(s.batch) * s.n_heads * seq * seq;
+      std::vector<float> a(rows * s.d_model), b(a.size()), aa(na), ab(na), scores(static_cast<std::size_t>(seq) * seq);
+      normwave::attention_core(a.data(), aa.data(), qkv.data(), mask.data(), s, scores.data());
+      normwave::ref::attention_core(b.data(), ab.data(), qkv.data(), mask.data(), s);
+      CHECK(max_abs_diff(a, b) <= 1e-5);
+      CHECK(max_abs_diff(aa, ab) <= 1e-5);
+      if (seq == 300 && hd == 16) MESSAGE("attention_core (2 x 300, 2 heads of 16) maxdiff = " << max_abs_diff(a, b));
+    }
+  }
+}
+
+TEST_CASE("positional_encoding matches ref for seq_len around its 16-row blocks") {
+  for (int seq : {1, 15, 16, 17, 33}) {
+    for (int d : edge_sizes()) {
+      CAPTURE(seq);
+      CAPTURE(d);
+      std::vector<float> fast(static_cast<std::size_t>(seq) * d), slow(fast.size());
+      normwave::positional_encoding(fast.data(), seq, d, 10000.0);
+      normwave::ref::positional_encoding(slow.data(), seq, d, 10000.0);
+      CHECK(max_abs_diff(fast, slow) <= 1e-6);
+    }
+  }
+}
+
+TEST_CASE("layer_norm takes the exact second pass when the row's start is far from its mean") {
+  // The first 8 values sit 1e3 standard deviations away, so the one-pass variance would cancel.
+  for (int dim : {9, 17, 64, 513}) {
+    CAPTURE(dim);
+    std::vector<float> x = randn(dim, 91, 5.f, 1e-2f);
+    for (int i = 0; i < 8; ++i) x[i] = 15.f;
+    std::vector<float> fast(dim), slow(dim), mf(1), ms(1), vf(1), vs(1);
+    normwave::layer_norm(fast.data(), mf.data(), vf.data(), x.data(), nullptr, nullptr, 1, dim);
+    normwave::ref::layer_norm(slow.data(), ms.data(), vs.data(), x.data(), nullptr, nullptr, 1, dim);
+    CHECK(max_abs_diff(fast, slow) <= 1e-5);
+    CHECK(vf[0] == doctest::Approx(vs[0]).epsilon(1e-5));
+  }
+}
+
 TEST_CASE("encoder matches ref: post/pre-LN, relu/gelu, layers, final norm, padding") {
   for (bool norm_first : {false, true}) {
     for (auto act : {normwave::Activation::relu, normwave::Activation::gelu}) {

@@ -1,0 +1,282 @@
+// The benchmark cases and their contenders, shared by run.mjs (timing) and the twin test
+// tests/js/bench-peers.test.mjs (correctness only, on small shapes).
+//
+// A contender is { name, setup() -> { run(), output(), dispose?() } }: setup does everything
+// that is not part of one call (loading models, placing resident tensors); run() is one call
+// (sync, or a promise for onnxruntime-web); output() returns the result of the last run() as a
+// Float32Array (or a promise of one), for the check against ours before timing.
+import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { randn, normParams } from './inputs.mjs';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const ONNX_DIR = `${ROOT}build/bench/onnx/`;
+const PYTHON = '/usr/bin/python3';
+const ENCODER = { dModel: 512, nHeads: 8, dFF: 2048, nLayers: 1, normFirst: false, activation: 'gelu', eps: 1e-5 };
+
+// ---------------------------------------------------------------- peers, loaded when present
+
+/** normwave from dist/ (run `npm run build` first). */
+export async function loadOurs() {
+  const { loadNormwave } = await import(`${ROOT}dist/normwave.mjs`);
+  return loadNormwave();
+}
+
+/** tfjs-core with its wasm backend, one thread; null + reason when not installed. */
+export async function loadTf() {
+  try {
+    const tf = await import('@tensorflow/tfjs-core');
+    const wasm = await import('@tensorflow/tfjs-backend-wasm');
+    // Single-threaded like every figure here: the backend's own switch, before it initialises.
+    wasm.setThreadsCount(1);
+    await tf.setBackend('wasm');
+    await tf.ready();
+    return { tf, threads: wasm.getThreadsCount(), version: tf.version_core };
+  } catch (e) {
+    return { missing: `@tensorflow/tfjs-backend-wasm not usable (${e.message.split('\n')[0]}); run npm ci` };
+  }
+}
+
+/** onnxruntime-web (wasm execution provider, numThreads = 1); null + reason when not installed. */
+export async function loadOrt() {
+  try {
+    const ort = (await import('onnxruntime-web')).default ?? (await import('onnxruntime-web'));
+    ort.env.wasm.numThreads = 1;
+    ort.env.logLevel = 'error';
+    return { ort, version: ort.env.versions?.web ?? ort.env.versions?.common };
+  } catch (e) {
+    return { missing: `onnxruntime-web not usable (${e.message.split('\n')[0]}); run npm ci` };
+  }
+}
+
+/**
+ * Makes the ONNX models that are missing (scripts/bench/make_onnx.py with Debian's python3).
+ * Returns null when they exist, or a message saying what is missing.
+ */
+export function ensureOnnx(names, { only } = {}) {
+  if (names.every((n) => existsSync(ONNX_DIR + n))) return null;
+  const probe = (mod) => {
+    try { execFileSync(PYTHON, ['-c', `import ${mod}`], { stdio: 'ignore' }); return true; } catch { return false; }
+  };
+  if (!existsSync(PYTHON) || !probe('onnx')) return 'python3-onnx is missing (apt-get install python3-onnx): onnxruntime-web skipped';
+  if (only !== 'norms' && !probe('torch')) return 'python3-torch is missing (apt-get install python3-torch): the encoder models cannot be exported, onnxruntime-web skipped for them';
+  execFileSync(PYTHON, [`${ROOT}scripts/bench/make_onnx.py`, '--out', ONNX_DIR, ...(only ? ['--only', only] : [])], { stdio: ['ignore', 'ignore', 'inherit'] });
+  return names.every((n) => existsSync(ONNX_DIR + n)) ? null : `make_onnx.py did not write ${names.join(', ')}`;
+}
+
+// ---------------------------------------------------------------- naive JavaScript
+
+// Two passes with float64 accumulators (JS numbers), the way one writes it by hand.
+function naiveLayerNorm(x, dim, gamma, beta, eps) {
+  const out = new Float32Array(x.length);
+  for (let r = 0; r < x.length; r += dim) {
+    let s = 0;
+    for (let i = 0; i < dim; i++) s += x[r + i];
+    const m = s / dim;
+    let v = 0;
+    for (let i = 0; i < dim; i++) v += (x[r + i] - m) * (x[r + i] - m);
+    const rstd = 1 / Math.sqrt(v / dim + eps);
+    for (let i = 0; i < dim; i++) out[r + i] = (x[r + i] - m) * rstd * gamma[i] + beta[i];
+  }
+  return out;
+}
+
+function naiveRmsNorm(x, dim, gamma, eps) {
+  const out = new Float32Array(x.length);
+  for (let r = 0; r < x.length; r += dim) {
+    let s = 0;
+    for (let i = 0; i < dim; i++) s += x[r + i] * x[r + i];
+    const inv = 1 / Math.sqrt(s / dim + eps);
+    for (let i = 0; i < dim; i++) out[r + i] = x[r + i] * inv * gamma[i];
+  }
+  return out;
+}
+
+// Math.sin/Math.cos per element; the frequencies once per column, as the PyTorch tutorial does.
+export function naivePositionalEncoding(seqLen, dModel, base = 10000) {
+  const out = new Float32Array(seqLen * dModel);
+  const freq = new Float64Array(dModel);
+  for (let d = 0; d < dModel; d++) freq[d] = 1 / base ** ((2 * Math.floor(d / 2)) / dModel);
+  for (let p = 0; p < seqLen; p++) {
+    for (let d = 0; d < dModel; d += 2) out[p * dModel + d] = Math.sin(p * freq[d]);
+    for (let d = 1; d < dModel; d += 2) out[p * dModel + d] = Math.cos(p * freq[d]);
+  }
+  return out;
+}
+
+/** Max |out - PE| against float64 sin/cos (not rounded to float32). */
+export function peError(out, seqLen, dModel, base = 10000) {
+  let worst = 0;
+  for (let d = 0; d < dModel; d++) {
+    const w = 1 / base ** ((2 * Math.floor(d / 2)) / dModel);
+    for (let p = 0; p < seqLen; p++) {
+      const want = d % 2 ? Math.cos(p * w) : Math.sin(p * w);
+      const e = Math.abs(out[p * dModel + d] - want);
+      if (!(e <= worst)) worst = e;
+    }
+  }
+  return worst;
+}
+
+// ---------------------------------------------------------------- cases
+
+const sync = (fn) => { let last; return { run: () => { last = fn(); }, output: () => last }; };
+
+function tfNorm(tf, kind, x, rows, dim, gamma, beta, eps) {
+  const g = tf.tensor1d(gamma), b = tf.tensor1d(beta);
+  // The fastest spelling found for the wasm backend: moments (one fused mean per row) then
+  // broadcast arithmetic; tf.batchNorm's wasm kernel broadcasts only along the last axis, so
+  // it cannot take per-row statistics.
+  const compute = kind === 'layer'
+    ? (t) => { const { mean, variance } = tf.moments(t, -1, true); return tf.add(tf.mul(tf.mul(tf.sub(t, mean), tf.rsqrt(tf.add(variance, eps))), g), b); }
+    : (t) => tf.mul(tf.mul(t, tf.rsqrt(tf.add(tf.mean(tf.square(t), -1, true), eps))), g);
+  let last;
+  return {
+    run: () => {
+      last = tf.tidy(() => compute(tf.tensor2d(x, [rows, dim]))).dataSync();
+    },
+    output: () => last,
+    dispose: () => { g.dispose(); b.dispose(); },
+  };
+}
+
+async function ortSession(ort, file) {
+  return ort.InferenceSession.create(ONNX_DIR + file, { executionProviders: ['wasm'], graphOptimizationLevel: 'all' });
+}
+
+function ortRunner(ort, session, x, dims) {
+  let last;
+  return {
+    run: async () => {
+      const r = await session.run({ x: new ort.Tensor('float32', x, dims) });
+      last = r.y.data;
+    },
+    output: () => last,
+    dispose: () => session.release(),
+  };
+}
+
+/**
+ * Every case: { op, shape, unit ('GB/s' | 'GFLOP/s'), work (bytes moved or FLOPs per call),
+ * tolerance, contenders[], notes[] }. Ours come first: through the API (a new array per call),
+ * through the API into a caller's array ({ out: Float32Array }), and on resident tensors
+ * ("kernel": data already in wasm memory); the rest are peers.
+ */
+export function buildCases({ nw, tf, ort, sizes, skip = {} }) {
+  const cases = [];
+  for (const kind of ['layer', 'rms']) {
+    for (const [rows, dim] of sizes.norms) {
+      const x = randn(rows * dim, rows + dim, 0.3, 1.5);
+      const { gamma, beta } = normParams(dim);
+      const eps = kind === 'layer' ? 1e-5 : 1e-6;
+      const op = kind === 'layer' ? 'LayerNorm' : 'RMSNorm';
+      const params = kind === 'layer' ? { gamma, beta, eps } : { gamma, eps };
+      const contenders = [
+        { name: 'ours API', setup: () => sync(() => (kind === 'layer' ? nw.layerNorm(x, dim, params) : nw.rmsNorm(x, dim, params))) },
+        {
+          name: 'ours API, out array',
+          setup: () => {
+            const opts = { ...params, out: new Float32Array(x.length) };
+            return sync(() => (kind === 'layer' ? nw.layerNorm(x, dim, opts) : nw.rmsNorm(x, dim, opts)));
+          },
+        },
+        {
+          name: 'ours kernel',
+          setup: () => {
+            const xt = nw.tensor(x), yt = nw.tensor(x.length), gt = nw.tensor(gamma), bt = nw.tensor(beta);
+            const opts = kind === 'layer' ? { gamma: gt, beta: bt, eps, out: yt } : { gamma: gt, eps, out: yt };
+            return {
+              run: kind === 'layer' ? () => nw.layerNorm(xt, dim, opts) : () => nw.rmsNorm(xt, dim, opts),
+              output: () => yt.read(),
+              dispose: () => { for (const t of [xt, yt, gt, bt]) t.dispose(); },
+            };
+          },
+        },
+        { name: 'naive JS', setup: () => sync(() => (kind === 'layer' ? naiveLayerNorm(x, dim, gamma, beta, eps) : naiveRmsNorm(x, dim, gamma, eps))) },
+      ];
+      if (tf) contenders.push({ name: 'tfjs-wasm', setup: () => tfNorm(tf, kind, x, rows, dim, gamma, beta, eps) });
+      if (ort && !skip.ortNorms) {
+        const file = kind === 'layer' ? `layernorm_d${dim}.onnx` : `rmsnorm_d${dim}.onnx`;
+        contenders.push({ name: 'onnxruntime-web', setup: async () => ortRunner(ort, await ortSession(ort, file), x, [rows, dim]) });
+      }
+      cases.push({ op, shape: `${rows}x${dim}`, unit: 'GB/s', work: 2 * 4 * rows * dim, tolerance: 1e-4, contenders });
+    }
+  }
+
+  for (const [seqLen, dModel] of sizes.pe) {
+    cases.push({
+      op: 'PE table', shape: `${seqLen}x${dModel}`, unit: 'GB/s', work: 4 * seqLen * dModel, tolerance: 1e-6,
+      errorVsFloat64: (out) => peError(out, seqLen, dModel),
+      contenders: [
+        { name: 'ours API', setup: () => sync(() => nw.positionalEncoding(seqLen, dModel)) },
+        {
+          name: 'ours API, out array',
+          setup: () => {
+            const opts = { out: new Float32Array(seqLen * dModel) };
+            return sync(() => nw.positionalEncoding(seqLen, dModel, opts));
+          },
+        },
+        {
+          name: 'ours kernel',
+          setup: () => {
+            const out = nw.tensor(seqLen * dModel);
+            return { run: () => nw.positionalEncoding(seqLen, dModel, { out }), output: () => out.read(), dispose: () => out.dispose() };
+          },
+        },
+        { name: 'naive JS', setup: () => sync(() => naivePositionalEncoding(seqLen, dModel)) },
+      ],
+    });
+  }
+
+  for (const seq of sizes.encoder) {
+    const { dModel: d, dFF: f } = ENCODER;
+    const x = randn(seq * d, seq, 0, 1);
+    const flops = 2 * seq * d * 3 * d + 2 * 2 * seq * seq * d + 2 * seq * d * d + 2 * 2 * seq * d * f;
+    const makeEncoder = () => {
+      const enc = nw.createEncoder(ENCODER);
+      const weights = sizes.encoderWeights?.();
+      if (weights) enc.loadSafetensors(weights);
+      return enc;
+    };
+    const contenders = [
+      {
+        name: 'ours API',
+        setup: () => {
+          const enc = makeEncoder();
+          let last;
+          return { run: () => { last = enc.forward(x, { seqLen: seq, attention: false }).output; }, output: () => last, dispose: () => enc.dispose() };
+        },
+      },
+      {
+        name: 'ours kernel',
+        setup: () => {
+          const enc = makeEncoder();
+          const xt = nw.tensor(x), yt = nw.tensor(x.length);
+          return {
+            run: () => enc.forward(xt, { seqLen: seq, attention: false, out: yt }),
+            output: () => yt.read(),
+            dispose: () => { xt.dispose(); yt.dispose(); enc.dispose(); },
+          };
+        },
+      },
+    ];
+    if (ort && !skip.ortEncoder) {
+      contenders.push({ name: 'onnxruntime-web', setup: async () => ortRunner(ort, await ortSession(ort, `encoder_s${seq}.onnx`), x, [1, seq, d]) });
+    }
+    cases.push({
+      op: 'Encoder layer', shape: `seq ${seq}`, unit: 'GFLOP/s', work: flops, tolerance: 2e-3, contenders,
+      notes: ['d_model 512, 8 heads, d_ff 2048, GELU, Post-LN, batch 1'],
+    });
+  }
+  return cases;
+}
+
+/** The ONNX files the cases need. */
+export function onnxFiles(sizes) {
+  const dims = [...new Set(sizes.norms.map(([, dim]) => dim))];
+  return {
+    norms: dims.flatMap((d) => [`layernorm_d${d}.onnx`, `rmsnorm_d${d}.onnx`]),
+    encoder: [...sizes.encoder.map((s) => `encoder_s${s}.onnx`), 'encoder_weights.safetensors'],
+  };
+}

@@ -1,0 +1,185 @@
+// `npm run bench`: normwave against its peers in one Node process, on the same inputs.
+//
+//   node scripts/bench/run.mjs [--quick] [--only LayerNorm,RMSNorm,PE,Encoder] [--rounds N]
+//
+// For every case each contender is set up once, run once, and its output checked against ours
+// (max abs diff printed; a contender that disagrees is reported and not timed). Then, after a
+// warm-up, the contenders run interleaved round-robin (the starting one rotates each round);
+// a round times a batch of calls long enough to read the clock well and records the time per
+// call. The table gives medians (p10/p90 in the JSON, build/bench/results.json) and GB/s or
+// GFLOP/s. Single-threaded throughout. Needs `npm run build` first.
+import os from 'node:os';
+import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { maxAbsDiff } from './inputs.mjs';
+import { ROOT, ONNX_DIR, loadOurs, loadTf, loadOrt, ensureOnnx, buildCases, onnxFiles } from './cases.mjs';
+
+const argv = process.argv.slice(2);
+const flag = (name) => argv.includes(name);
+const value = (name) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
+const quick = flag('--quick');
+const only = value('--only')?.split(',').map((s) => s.trim().toLowerCase());
+const roundsArg = value('--rounds') ? Number(value('--rounds')) : undefined;
+
+const SIZES = {
+  norms: [[128, 512], [512, 768], [2048, 1024]],
+  pe: [[2048, 512]],
+  encoder: [128, 512],
+  encoderWeights: () => (existsSync(`${ONNX_DIR}encoder_weights.safetensors`) ? readFileSync(`${ONNX_DIR}encoder_weights.safetensors`) : null),
+};
+const BATCH_MS = quick ? 5 : 15;      // one timed batch of calls per contender per round
+const WARMUP_MS = quick ? 100 : 400;  // per contender, before the first round
+
+const log = (...a) => process.stderr.write(`${a.join(' ')}\n`);
+
+function quantile(sorted, q) {
+  const i = (sorted.length - 1) * q;
+  const lo = Math.floor(i), hi = Math.ceil(i);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (i - lo);
+}
+
+async function call(h) {
+  const p = h.run();
+  if (p && typeof p.then === 'function') await p;
+}
+
+async function timeBatch(h, reps) {
+  const t0 = performance.now();
+  for (let i = 0; i < reps; i++) await call(h);
+  return (performance.now() - t0) / reps;
+}
+
+async function runCase(c, rounds) {
+  const runners = [];
+  for (const k of c.contenders) {
+    try {
+      runners.push({ name: k.name, h: await k.setup(), samples: [] });
+    } catch (e) {
+      runners.push({ name: k.name, error: `setup failed: ${e.message.split('\n')[0]}` });
+    }
+  }
+  // Correctness first: every contender against ours through the API.
+  let ref = null;
+  for (const r of runners) {
+    if (r.error) continue;
+    let out;
+    try {
+      await call(r.h);
+      out = await r.h.output();
+    } catch (e) {
+      r.error = `run failed: ${e.message.split('\n')[0]}`;
+      log(`  check ${c.op} ${c.shape} ${r.name}: ${r.error}`);
+      continue;
+    }
+    if (!ref) { ref = out; r.maxAbsDiff = 0; } else r.maxAbsDiff = maxAbsDiff(out, ref);
+    if (c.errorVsFloat64) r.errorVsFloat64 = c.errorVsFloat64(out);
+    if (!(r.maxAbsDiff <= c.tolerance)) r.error = `output differs from ours by ${r.maxAbsDiff.toExponential(2)} (> ${c.tolerance}): not timed`;
+    log(`  check ${c.op} ${c.shape} ${r.name}: max abs diff vs ours ${r.maxAbsDiff.toExponential(2)}${r.errorVsFloat64 !== undefined ? `, vs float64 ${r.errorVsFloat64.toExponential(2)}` : ''}${r.error ? `  ** ${r.error}` : ''}`);
+  }
+  const live = runners.filter((r) => !r.error);
+  // Warm-up (JIT, caches, allocator) and the batch size that makes one timed batch ~BATCH_MS.
+  for (const r of live) {
+    let n = 0;
+    const t0 = performance.now();
+    while (performance.now() - t0 < WARMUP_MS || n < 2) { await call(r.h); n++; }
+    const per = await timeBatch(r.h, Math.max(1, Math.min(n, 5)));
+    r.reps = Math.max(1, Math.round(BATCH_MS / per));
+  }
+  for (let round = 0; round < rounds; round++) {
+    for (let i = 0; i < live.length; i++) {
+      const r = live[(round + i) % live.length];
+      r.samples.push(await timeBatch(r.h, r.reps));
+    }
+  }
+  for (const r of runners) {
+    r.h?.dispose?.();
+    if (r.error) continue;
+    const s = r.samples.sort((a, b) => a - b);
+    r.medianMs = quantile(s, 0.5);
+    r.p10Ms = quantile(s, 0.1);
+    r.p90Ms = quantile(s, 0.9);
+    r.throughput = c.work / (r.medianMs * 1e-3) / 1e9;
+  }
+  return runners;
+}
+
+const fmtMs = (ms) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms >= 1 ? ms.toFixed(2) : ms.toFixed(3));
+const fmtX = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+
+async function main() {
+  if (!existsSync(`${ROOT}dist/normwave.mjs`)) {
+    log('bench: dist/normwave.mjs not found: run `npm run build` first');
+    process.exit(1);
+  }
+  const load0 = os.loadavg();
+  const nw = await loadOurs();
+  const tfLoaded = await loadTf();
+  const ortLoaded = await loadOrt();
+  const notes = [];
+  if (tfLoaded.missing) notes.push(tfLoaded.missing);
+  if (ortLoaded.missing) notes.push(ortLoaded.missing);
+  const skip = {};
+  if (!ortLoaded.missing) {
+    const files = onnxFiles(SIZES);
+    const normProblem = ensureOnnx(files.norms, { only: 'norms' });
+    if (normProblem) { skip.ortNorms = true; notes.push(normProblem); }
+    const encProblem = ensureOnnx(files.encoder, { only: 'encoder' });
+    if (encProblem) { skip.ortEncoder = true; notes.push(encProblem); }
+  }
+  for (const n of notes) log(`bench: ${n}`);
+
+  const cases = buildCases({ nw, tf: tfLoaded.tf, ort: ortLoaded.ort, sizes: SIZES, skip })
+    .filter((c) => !only || only.some((o) => c.op.toLowerCase().startsWith(o)));
+  const results = [];
+  for (const c of cases) {
+    const rounds = roundsArg ?? (c.unit === 'GFLOP/s' ? (quick ? 5 : 15) : (quick ? 10 : 40));
+    log(`bench: ${c.op} ${c.shape}, ${rounds} rounds`);
+    const runners = await runCase(c, rounds);
+    results.push({ op: c.op, shape: c.shape, unit: c.unit, work: c.work, notes: c.notes ?? [], contenders: runners.map(({ h, samples, ...r }) => r) });
+  }
+  const load1 = os.loadavg();
+
+  // One table: medians and throughput per contender, then our speed-up over each peer.
+  const names = [...new Set(results.flatMap((r) => r.contenders.map((c) => c.name)))];
+  const ours = names.filter((n) => n.startsWith('ours'));
+  const peers = names.filter((n) => !n.startsWith('ours'));
+  const head = ['op', 'shape', ...ours, ...peers, 'speed-up: ours API', 'speed-up: ours kernel'];
+  const rows = results.map((r) => {
+    const by = Object.fromEntries(r.contenders.map((c) => [c.name, c]));
+    const cell = (c) => (!c ? '—' : c.error ? 'failed' : `${fmtMs(c.medianMs)} ms · ${c.throughput.toFixed(1)} ${r.unit}`);
+    const speedups = (o) => peers.map((p) => (by[p] && !by[p].error && o && !o.error ? `${fmtX(by[p].medianMs / o.medianMs)}× ${shortName(p)}` : null)).filter(Boolean).join(', ') || '—';
+    return [r.op, r.shape, ...ours.map((o) => cell(by[o])), ...peers.map((p) => cell(by[p])), speedups(by['ours API']), speedups(by['ours kernel'])];
+  });
+  const table = [head, head.map(() => '---'), ...rows].map((cols) => `| ${cols.join(' | ')} |`).join('\n');
+
+  const spread = results.flatMap((r) => r.contenders.map((c) => `| ${r.op} | ${r.shape} | ${c.name} | ${c.error ? c.error : `${fmtMs(c.p10Ms)} / ${fmtMs(c.medianMs)} / ${fmtMs(c.p90Ms)}`} | ${c.maxAbsDiff === undefined ? '—' : c.maxAbsDiff.toExponential(1)}${c.errorVsFloat64 !== undefined ? ` (vs float64 ${c.errorVsFloat64.toExponential(1)})` : ''} |`));
+  const spreadTable = ['| op | shape | contender | p10 / median / p90 ms | max abs diff vs ours |', '| --- | --- | --- | --- | --- |', ...spread].join('\n');
+
+  const meta = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    cores: os.cpus().length,
+    loadavgStart: load0.map((v) => +v.toFixed(2)),
+    loadavgEnd: load1.map((v) => +v.toFixed(2)),
+    normwave: nw.version,
+    tfjs: tfLoaded.version ?? null,
+    tfjsThreads: tfLoaded.threads ?? null,
+    onnxruntimeWeb: ortLoaded.version ?? null,
+    onnxruntimeThreads: ortLoaded.ort ? ortLoaded.ort.env.wasm.numThreads : null,
+    quick,
+    notes,
+  };
+  const summary = `${meta.date.slice(0, 10)}, Node ${meta.node}, ${meta.cpu} (${meta.cores} cores), load average ${meta.loadavgStart.join(' ')} at start, ${meta.loadavgEnd.join(' ')} at end; single-threaded (tfjs-wasm threads = ${meta.tfjsThreads ?? '—'}, onnxruntime-web numThreads = ${meta.onnxruntimeThreads ?? '—'})`;
+  mkdirSync(`${ROOT}build/bench`, { recursive: true });
+  writeFileSync(`${ROOT}build/bench/results.json`, `${JSON.stringify({ meta, results }, null, 2)}\n`);
+  process.stdout.write(`\n${summary}\n\n${table}\n\n${spreadTable}\n\n`);
+  for (const n of notes) process.stdout.write(`note: ${n}\n`);
+  process.stdout.write('wrote build/bench/results.json\n');
+}
+
+function shortName(p) {
+  return { 'naive JS': 'naive', 'tfjs-wasm': 'tfjs', 'onnxruntime-web': 'ort' }[p] ?? p;
+}
+
+main().catch((e) => { log(e.stack); process.exit(1); });
