@@ -12,7 +12,7 @@ need() {     # need PACKAGE CHECK...  — queue PACKAGE unless every check passe
   local check
   for check in "$@"; do
     case $check in
-      /*) [[ -e $check ]] || { missing+=("$pkg"); return; } ;;
+      /*) compgen -G "$check" >/dev/null || { missing+=("$pkg"); return; } ;;  # a path or a glob
       *)  command -v "$check" >/dev/null 2>&1 || { missing+=("$pkg"); return; } ;;
     esac
   done
@@ -24,6 +24,11 @@ need doctest-dev  /usr/include/doctest
 need cmake        cmake ctest
 need ninja-build  ninja
 need wabt         wasm-objdump
+# clang-14 comes with emscripten; its libFuzzer and ASan/UBSan runtimes (tests/fuzz, the
+# sanitizer suite) are in libclang-rt-14-dev.
+need clang-14     clang++-14
+need libclang-rt-14-dev '/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a' \
+                        '/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.asan-x86_64.a'
 need binaryen     wasm-opt
 need chromium     /usr/bin/chromium
 # Hangul glyphs for the Korean page in headless Chromium screenshots (not needed to pass tests).

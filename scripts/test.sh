@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Run every normwave suite in order, stopping at the first failure:
-#   setup -> build -> ctest (native) -> ctest (wasm) -> node --test tests/js -> node --test tests/browser
+#   setup -> build -> ctest (native) -> ctest under ASan + UBSan (build/asan) -> a short libFuzzer
+#   run of each target (build/fuzz) -> ctest (wasm) -> node --test tests/js -> node --test tests/browser
+# The sanitizer builds (clang-14) are made here, not in build.sh, so `npm start` stays fast.
+#   FUZZ_SECONDS=20  seconds per fuzz target (npm run fuzz runs them longer)
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -38,10 +41,20 @@ summary() {
 
 has_tests() { compgen -G "$1/*.test.mjs" >/dev/null; }
 
+# The doctest suite built with clang-14 -fsanitize=address,undefined: any report fails it.
+asan() {
+  if [[ ! -f build/asan/build.ninja ]]; then
+    CXX=clang++-14 cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNORMWAVE_SANITIZE=ON
+  fi
+  cmake --build build/asan && ctest --test-dir build/asan --output-on-failure
+}
+
 suite setup   bash scripts/setup.sh
 suite build   bash scripts/build.sh
 if [[ ${NW_SKIP_NATIVE:-0} != 1 ]]; then
   suite ctest-native ctest --test-dir build/native --output-on-failure
+  suite asan-ubsan asan
+  suite fuzz env FUZZ_SECONDS="${FUZZ_SECONDS:-20}" bash scripts/fuzz.sh
 fi
 suite ctest-wasm ctest --test-dir build/wasm --output-on-failure
 if has_tests tests/js; then

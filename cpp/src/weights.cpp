@@ -1,6 +1,9 @@
 #include "normwave/weights.hpp"
 
 #include <cstddef>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace normwave {
@@ -17,10 +20,17 @@ std::string shape_string(const std::vector<T>& shape) {
 std::string load_parameters(Encoder& enc, const safetensors::File& file, const std::string& prefix,
                             bool strict) {
   const std::vector<ParamSpec>& specs = enc.specs();
+  // Names are matched through hash tables: a file may hold millions of tensors and an encoder
+  // thousands of parameters, and a scan per parameter took O(tensors x parameters) — seconds to
+  // minutes for a hostile file. The first tensor of a name wins, as in File::find.
+  std::unordered_map<std::string_view, const safetensors::TensorInfo*> by_name;
+  by_name.reserve(file.tensors.size());
+  for (const safetensors::TensorInfo& t : file.tensors) by_name.emplace(t.name, &t);
   std::vector<std::vector<float>> staged(specs.size());
   for (std::size_t i = 0; i < specs.size(); ++i) {
     const ParamSpec& spec = specs[i];
-    const safetensors::TensorInfo* t = file.find(prefix + spec.name);
+    const auto found = by_name.find(prefix + spec.name);
+    const safetensors::TensorInfo* t = found == by_name.end() ? nullptr : found->second;
     if (!t)
       return "weights are missing \"" + prefix + spec.name + "\" (expected shape " +
              shape_string(spec.shape) + ")";
@@ -34,9 +44,11 @@ std::string load_parameters(Encoder& enc, const safetensors::File& file, const s
     if (!safetensors::to_float32(staged[i].data(), error, file, *t)) return error;
   }
   if (strict) {
+    std::unordered_set<std::string_view> names;
+    for (const ParamSpec& spec : specs) names.insert(spec.name);
     for (const safetensors::TensorInfo& t : file.tensors) {
-      bool known = false;
-      for (const ParamSpec& spec : specs) known = known || t.name == prefix + spec.name;
+      const std::string_view name = t.name;
+      const bool known = name.substr(0, prefix.size()) == prefix && names.count(name.substr(prefix.size())) != 0;
       if (!known)
         return "unexpected tensor \"" + t.name + "\" for an encoder with " +
                std::to_string(enc.config().n_layers) + " layer(s)" +

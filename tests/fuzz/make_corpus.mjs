@@ -1,0 +1,123 @@
+// Writes the seed corpus in tests/fuzz/corpus/<target>/ (committed; rerun after changing a
+// target's input format):  node tests/fuzz/make_corpus.mjs
+// Seeds are small valid inputs that reach deep into each target; crashes found later are added
+// beside them as regression-<what>.bin files, which this script leaves alone.
+import { mkdirSync, writeFileSync, readFileSync } from 'node:fs';
+
+const root = new URL('./corpus/', import.meta.url);
+const golden = new URL('../golden/', import.meta.url);
+
+let seed = 12345;
+const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+
+// header: { name: { dtype, shape, data? } }, data as Uint8Array of the exact byte length.
+function safetensors(tensors, metadata) {
+  const header = {};
+  const chunks = [];
+  let offset = 0;
+  if (metadata) header.__metadata__ = metadata;
+  for (const [name, { dtype, shape, bytes }] of Object.entries(tensors)) {
+    header[name] = { dtype, shape, data_offsets: [offset, offset + bytes.length] };
+    chunks.push(bytes);
+    offset += bytes.length;
+  }
+  let json = JSON.stringify(header);
+  while (json.length % 8) json += ' ';
+  const head = new TextEncoder().encode(json);
+  const out = new Uint8Array(8 + head.length + offset);
+  new DataView(out.buffer).setBigUint64(0, BigInt(head.length), true);
+  out.set(head, 8);
+  let at = 8 + head.length;
+  for (const c of chunks) { out.set(c, at); at += c.length; }
+  return out;
+}
+
+const f32 = (values) => new Uint8Array(Float32Array.from(values).buffer);
+// Finite halves / bfloat16s below 2 in magnitude: exponent bits kept small.
+const f16 = (n) => new Uint8Array(Uint16Array.from({ length: n }, () => (rand() < 0.5 ? 0x8000 : 0) | (Math.floor(rand() * 16) << 10) | Math.floor(rand() * 1024)).buffer);
+const bf16 = (n) => new Uint8Array(Uint16Array.from({ length: n }, () => (rand() < 0.5 ? 0x8000 : 0) | ((100 + Math.floor(rand() * 28)) << 7) | Math.floor(rand() * 128)).buffer);
+
+function write(target, name, bytes) {
+  const dir = new URL(`${target}/`, root);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(new URL(name, dir), bytes);
+}
+
+// --- fuzz_safetensors ---------------------------------------------------------------------
+for (const g of ['layernorm_5x37', 'batchnorm_6x13', 'pe_d7_base10000']) {
+  write('fuzz_safetensors', `golden-${g}.safetensors`, readFileSync(new URL(`${g}.safetensors`, golden)));
+}
+write('fuzz_safetensors', 'empty-header.safetensors', safetensors({}));
+write('fuzz_safetensors', 'dtypes.safetensors', safetensors({
+  a: { dtype: 'F32', shape: [2, 3], bytes: f32([1, -2, 0.5, Infinity, NaN, -0]) },
+  'h\u00e9\u{1F600}': { dtype: 'F16', shape: [5], bytes: new Uint8Array(Uint16Array.from([0x0001, 0x03ff, 0x3c00, 0x7c00, 0xfe01]).buffer) },
+  b: { dtype: 'BF16', shape: [1, 4], bytes: bf16(4) },
+  i: { dtype: 'I64', shape: [2], bytes: new Uint8Array(16) },
+  z: { dtype: 'F32', shape: [0, 7], bytes: new Uint8Array(0) },
+  s: { dtype: 'F32', shape: [], bytes: f32([3]) },
+}, { format: 'pt', 'k\\"\n': 'v' }));
+write('fuzz_safetensors', 'unknown-keys.safetensors', (() => {
+  const json = '{"t":{"x":[{"a":null,"b":[true,false,-1.5e-3]}],"dtype":"F32","shape":[1],"data_offsets":[0,4]},"__metadata__":{"\\u00e9\\ud83d\\ude00":"\\n"}}';
+  const head = new TextEncoder().encode(json);
+  const out = new Uint8Array(8 + head.length + 4);
+  new DataView(out.buffer).setBigUint64(0, BigInt(head.length), true);
+  out.set(head, 8);
+  return out;
+})());
+
+// --- fuzz_load_parameters -------------------------------------------------------------------
+const DFF = [1, 2, 3, 4, 7, 8, 16, 32];
+
+function specs({ d, ff, layers, finalNorm }) {
+  const out = [];
+  for (let l = 0; l < layers; l++) {
+    const p = `layers.${l}.`;
+    out.push([`${p}self_attn.in_proj_weight`, [3 * d, d]], [`${p}self_attn.in_proj_bias`, [3 * d]],
+      [`${p}self_attn.out_proj.weight`, [d, d]], [`${p}self_attn.out_proj.bias`, [d]],
+      [`${p}linear1.weight`, [ff, d]], [`${p}linear1.bias`, [ff]], [`${p}linear2.weight`, [d, ff]],
+      [`${p}linear2.bias`, [d]], [`${p}norm1.weight`, [d]], [`${p}norm1.bias`, [d]],
+      [`${p}norm2.weight`, [d]], [`${p}norm2.bias`, [d]]);
+  }
+  if (finalNorm) out.push(['norm.weight', [d]], ['norm.bias', [d]]);
+  return out;
+}
+
+// cfg: heads, hd, ffIndex, layers (1|2), normFirst, finalNorm, gelu, strict, prefix, run (0..7)
+function loadSeed(name, cfg, dtype) {
+  const d = cfg.heads * cfg.hd;
+  const b0 = (cfg.heads - 1) | ((cfg.hd - 1) << 2) | (cfg.ffIndex << 4) | (cfg.strict ? 0x80 : 0);
+  const b1 = (cfg.layers - 1) | (cfg.normFirst ? 2 : 0) | (cfg.finalNorm ? 4 : 0) | (cfg.gelu ? 8 : 0) |
+    (cfg.prefix ? 16 : 0) | (cfg.run << 5);
+  const tensors = {};
+  for (const [n, shape] of specs({ d, ff: DFF[cfg.ffIndex], layers: cfg.layers, finalNorm: cfg.finalNorm })) {
+    const numel = shape.reduce((a, b) => a * b, 1);
+    const bytes = dtype === 'F16' ? f16(numel) : dtype === 'BF16' ? bf16(numel)
+      : f32(Array.from({ length: numel }, () => rand() * 2 - 1));
+    tensors[(cfg.prefix ? 'encoder.' : '') + n] = { dtype, shape, bytes };
+  }
+  const file = safetensors(tensors, { seed: name });
+  write('fuzz_load_parameters', `${name}.bin`, Uint8Array.from([b0, b1, ...file]));
+}
+
+loadSeed('d1-ff1-1layer', { heads: 1, hd: 1, ffIndex: 0, layers: 1, strict: true, run: 0 }, 'F32');
+loadSeed('d4-ff8-2layers-prefix-f16', { heads: 2, hd: 2, ffIndex: 5, layers: 2, normFirst: true, finalNorm: true, gelu: true, strict: true, prefix: true, run: 7 }, 'F16');
+loadSeed('d12-ff7-1layer-bf16', { heads: 3, hd: 4, ffIndex: 4, layers: 1, finalNorm: true, strict: false, run: 5 }, 'BF16');
+// The PyTorch fixtures: d_model 16 (4 heads of 4), d_ff 32; they also hold inputs and outputs,
+// so they load only when not strict.
+write('fuzz_load_parameters', 'golden-encoder_a.bin',
+  Uint8Array.from([0x7f, 0x00, ...readFileSync(new URL('encoder_a_postln_relu_1l.safetensors', golden))]));
+write('fuzz_load_parameters', 'golden-encoder_c.bin',
+  Uint8Array.from([0x7f, 1 | 4 | 8 | (3 << 5), ...readFileSync(new URL('encoder_c_postln_gelu_2l_norm.safetensors', golden))]));
+
+// --- fuzz_kernels ---------------------------------------------------------------------------
+// FuzzedDataProvider takes integers from the end of the input: the last byte picks the kernel
+// (0-2 norms, 3 PE, 4 linear, 5 softmax, 6 attention, 7 encoder); the rest is random.
+const OPS = ['layer_norm', 'rms_norm', 'batch_norm', 'pe', 'linear', 'softmax', 'attention', 'encoder'];
+OPS.forEach((op, i) => {
+  for (const len of [300, 3000]) {
+    const b = Uint8Array.from({ length: len }, () => Math.floor(rand() * 256));
+    b[len - 1] = i;
+    write('fuzz_kernels', `${op}-${len}.bin`, b);
+  }
+});
+console.log('corpus written to', root.pathname);
