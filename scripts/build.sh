@@ -68,6 +68,9 @@ cp web/*.html web/page.css dist/
 # PyTorch reference tensors, for the figures' live parity badges.
 mkdir -p dist/golden
 cp tests/golden/*.safetensors dist/golden/
+# The tiny trained encoder of <nw-attention> (scripts/train_tiny.py).
+mkdir -p dist/models
+cp web/models/*.safetensors dist/models/
 # KaTeX's stylesheet and fonts, served from our own origin.
 mkdir -p dist/katex
 cp node_modules/katex/dist/katex.min.css dist/katex/

@@ -383,6 +383,35 @@ export function createApi(M, { simd }) {
       return r;
     },
 
+    /**
+     * Every tensor of a .safetensors file as a Float32Array (F32 copied, F16/BF16 widened), by
+     * name, in an object without a prototype (tensor names are the file's, not ours).
+     */
+    readSafetensors(bytes) {
+      const fn = 'readSafetensors';
+      const b = checkByteArray(fn, bytes);
+      const fileBytes = Math.ceil(Math.max(b.length, 1) / 16) * 16;
+      let base = reserve(fn, `a ${b.length}-byte file`, fileBytes, headerWork(b));
+      M.HEAPU8.set(b, base);
+      const info = M.inspectSafetensors(base, b.length);
+      if (info.error !== undefined) throw new RangeError(`${fn}: ${info.error}`);
+      const { tensors } = info;
+      const sizes = tensors.map((t) => t.shape.reduce((p, d) => p * d, 1));
+      const total = sizes.reduce((p, n) => p + n, 0);
+      const grown = reserve(fn, `a ${b.length}-byte file and its ${total} floats`, fileBytes + total * F32, headerWork(b));
+      if (grown !== base) M.HEAPU8.set(b, grown);
+      base = grown;
+      const error = M.readSafetensors(base, b.length, base + fileBytes);
+      if (error) throw new RangeError(`${fn}: ${error}`);
+      const out = Object.create(null);
+      let at = (base + fileBytes) / F32;
+      tensors.forEach((t, i) => {
+        out[t.name] = M.HEAPF32.slice(at, at + sizes[i]);
+        at += sizes[i];
+      });
+      return out;
+    },
+
     createEncoder(config = {}) {
       return new Encoder(M, config, { reserveShared: reserve });
     },

@@ -133,6 +133,8 @@ export interface Normwave {
   /** Wasm memory in use: bytes held by malloc, and the memory's current size. */
   memoryStats(): { heapUsed: number; memoryBytes: number };
   inspectSafetensors(bytes: Uint8Array | ArrayBuffer): SafetensorsInfo;
+  /** Every tensor as a Float32Array (F32, F16, BF16), by name, in a prototype-less object. */
+  readSafetensors(bytes: Uint8Array | ArrayBuffer): Record<string, Float32Array>;
   createEncoder(config: EncoderConfig): Encoder;
 }
 

@@ -115,6 +115,20 @@ val inspect_safetensors(addr bytes, std::size_t size) {
   return result;
 }
 
+// Every tensor of a .safetensors file converted to float32, one after another at out (as many
+// floats as their element counts add up to): one parse for the whole file. An error, or "".
+std::string read_safetensors(addr bytes, std::size_t size, addr out) {
+  normwave::safetensors::File file;
+  std::string error;
+  if (!normwave::safetensors::parse(file, error, at<std::uint8_t>(bytes), size)) return error;
+  float* dst = f32(out);
+  for (const auto& t : file.tensors) {
+    if (!normwave::safetensors::to_float32(dst, error, file, t)) return error;
+    dst += t.numel;
+  }
+  return {};
+}
+
 // One encoder and its configuration; JS owns it through web/api.js's Encoder.
 class EncoderHandle {
  public:
@@ -187,6 +201,7 @@ EMSCRIPTEN_BINDINGS(normwave) {
   function("softmax", &softmax);
   function("validateEncoder", &validate_encoder);
   function("inspectSafetensors", &inspect_safetensors);
+  function("readSafetensors", &read_safetensors);
   emscripten::class_<EncoderHandle>("Encoder")
       .constructor<int, int, int, int, bool, int, float, bool, unsigned>()
       .function("paramCount", &EncoderHandle::param_count)

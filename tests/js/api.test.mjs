@@ -316,3 +316,27 @@ test('encoder errors name the key or the sizes, and keep the last good weights',
   enc.dispose();
   throwsWith(() => enc.forward(x), Error, 'disposed');
 });
+
+test('readSafetensors returns every tensor by name, F32 and BF16', () => {
+  const g = readGolden('layernorm_5x37.safetensors');
+  const all = nw.readSafetensors(g.bytes);
+  assert.equal(Object.getPrototypeOf(all), null);
+  assert.deepEqual(Object.keys(all).sort(), Object.keys(g.tensors).sort());
+  for (const [name, t] of Object.entries(g.tensors)) assert.deepEqual(all[name], t.data);
+  const bf = safetensors({ w: { ...toBf16(new Float32Array([1.5, -2, 0.15625])), shape: [3] } });
+  assert.deepEqual(Array.from(nw.readSafetensors(bf).w), [1.5, -2, 0.15625]);
+  throwsWith(() => nw.readSafetensors(bf.subarray(0, 9)), RangeError, 'readSafetensors');
+  const ints = safetensors({ i: { dtype: 'I32', shape: [2], bytes: new Uint8Array(8) } });
+  throwsWith(() => nw.readSafetensors(ints), RangeError, 'readSafetensors', '"i"', 'I32');
+});
+
+test('readSafetensors parses a file once, not once per tensor (4,000 tensors)', () => {
+  const tensors = {};
+  for (let i = 0; i < 4000; i++) tensors[`t${i}`] = { shape: [1], bytes: new Uint8Array(new Float32Array([i]).buffer) };
+  const file = safetensors(tensors);
+  const t0 = performance.now();
+  const all = nw.readSafetensors(file);
+  const ms = performance.now() - t0;
+  assert.equal(all.t3999[0], 3999);
+  assert.ok(ms < 10_000, `${ms.toFixed(0)} ms`);  // quadratic parsing took ~60 s here
+});
