@@ -15,5 +15,9 @@ import './nw-norm-axes.js';
 import './nw-batch-independence.js';
 import './nw-prepost-ln.js';
 import './nw-rmsnorm.js';
+import './nw-encoder-block.js';
+import './nw-attention.js';
+import './nw-ffn.js';
+import './nw-encoder-stack.js';
 
 export { loadNormwave } from '../normwave.js';

@@ -3,15 +3,14 @@
 // skip path; the plot runs a real N-layer encoder stack both ways and draws the norm of the
 // residual stream after every layer.
 //
-// Per-layer values: the encoder API returns only the final output, so for each wiring we create
-// the N-layer encoder (seeded, the same seed for both wirings), read its stateDict(), and apply
-// its layers one at a time through a 1-layer encoder loaded with layer l's weights
-// ("layers.l.*" renamed to "layers.0.*"). The result after layer N is checked against the N-layer
-// encoder's own forward() and the difference is shown. Every encoder is disposed after the run.
+// Per-layer values come from lib/encoder-layers.js: the N-layer encoder (seeded, the same seed
+// for both wirings) applied one layer at a time, checked against its own forward(); the difference
+// is shown. Every encoder is disposed after the run.
 import { svg } from 'lit';
 import { NwElement, html, css } from '../lib/base.js';
 import { fmt, fmtSci } from '../lib/format.js';
 import { normals } from '../lib/seeded-random.js';
+import { forwardLayerByLayer } from '../lib/encoder-layers.js';
 
 const D_MODEL = 64;
 const N_HEADS = 4;
@@ -114,28 +113,9 @@ export class NwPrepostLn extends NwElement {
 
   /** Norm of the residual stream after each of N layers (index 0 = the input). */
   _run(normFirst) {
-    const cfg = { dModel: D_MODEL, nHeads: N_HEADS, dFF: D_FF };
-    const stack = this.nw.createEncoder({ ...cfg, nLayers: this.layers, normFirst, seed: WEIGHT_SEED });
-    const single = this.nw.createEncoder({ ...cfg, nLayers: 1, normFirst });
-    try {
-      const weights = stack.stateDict();
-      const norms = [streamNorm(INPUT)];
-      let h = INPUT;
-      for (let l = 0; l < this.layers; l++) {
-        const layer = {};
-        for (const p of single.parameters) layer[p.name] = weights[p.name.replace(/^layers\.0\./, `layers.${l}.`)];
-        single.loadStateDict(layer);
-        h = single.forward(h, { seqLen: TOKENS, attention: false }).output;
-        norms.push(streamNorm(h));
-      }
-      const direct = stack.forward(INPUT, { seqLen: TOKENS, attention: false }).output;
-      let check = 0;
-      for (let i = 0; i < h.length; i++) check = Math.max(check, Math.abs(h[i] - direct[i]));
-      return { norms, check };
-    } finally {
-      single.dispose();
-      stack.dispose();
-    }
+    const config = { dModel: D_MODEL, nHeads: N_HEADS, dFF: D_FF, nLayers: this.layers, normFirst, seed: WEIGHT_SEED };
+    const { states, check } = forwardLayerByLayer(this.nw, config, INPUT, { seqLen: TOKENS });
+    return { norms: states.map(streamNorm), check };
   }
 
   _diagram(w) {

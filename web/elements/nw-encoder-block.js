@@ -1,0 +1,354 @@
+// <nw-encoder-block>: one encoder block drawn top to bottom — input (+PE) → multi-head
+// self-attention → Add & Norm → FFN → Add & Norm — in the Post-LN wiring (LN(x + Sub(x)), the
+// original paper and PyTorch's default) or the Pre-LN wiring (x + Sub(LN(x)), norm_first).
+// Every arrow carries the shape of the tensor on it for the live configuration (seq × d_model,
+// seq × d_ff, heads × seq × d_k, heads × seq × seq for the attention weights). The parameter
+// counts are not worked out here: they are the numel of each named tensor of a real
+// nw.createEncoder(config).parameters (torch.nn.TransformerEncoderLayer names), grouped by
+// sublayer; the formulas are shown beside them.
+import { svg } from 'lit';
+import { NwElement, html, css } from '../lib/base.js';
+
+const D_MODEL = { min: 32, max: 512, step: 32 };
+const SEQ = { min: 1, max: 128 };
+const FF_RATIO = { min: 1, max: 8 };
+const MAX_HEADS = 64;
+const COUNT = new Intl.NumberFormat('en-US');
+
+/** Divisors of d up to MAX_HEADS: the head counts that split d_model evenly. */
+function headChoices(d) {
+  const out = [];
+  for (let h = 1; h <= Math.min(d, MAX_HEADS); h++) if (d % h === 0) out.push(h);
+  return out;
+}
+
+const GROUPS = [
+  { key: 'attn', test: /\.self_attn\./ },
+  { key: 'ffn', test: /\.linear[12]\./ },
+  { key: 'norm1', test: /\.norm1\./ },
+  { key: 'norm2', test: /\.norm2\./ },
+];
+
+// Parameter lists by configuration, so that dragging back and forth does not rebuild encoders.
+const countCache = new Map();
+
+/**
+ * The parameters of a 1-layer encoder with this configuration, read from the library:
+ * { tensors: [{ name, shape, numel, group }], groups: { attn, ffn, norm1, norm2 }, total }.
+ */
+function countParameters(nw, config) {
+  const key = JSON.stringify(config);
+  if (!countCache.has(key)) {
+    const enc = nw.createEncoder({ ...config, nLayers: 1 });
+    try {
+      const groups = { attn: 0, ffn: 0, norm1: 0, norm2: 0 };
+      const tensors = enc.parameters.map(({ name, shape, numel }) => {
+        const group = GROUPS.find((g) => g.test.test(name))?.key ?? null;
+        if (group) groups[group] += numel;
+        return { name, shape: [...shape], numel, group };
+      });
+      countCache.set(key, { tensors, groups, total: enc.parameterCount });
+    } finally {
+      enc.dispose();
+    }
+  }
+  return countCache.get(key);
+}
+
+/**
+ * Attributes: seq (tokens, 1–128, default 8), d-model (32–512 in steps of 32, default 512),
+ * heads (a divisor of d_model up to 64, default 8), d-ff (a multiple of d_model, 1–8 ×, default
+ * 4 · d_model), wiring ('post' | 'pre', default 'post'), lang, theme. The URL hash keeps them.
+ */
+export class NwEncoderBlock extends NwElement {
+  static properties = {
+    seq: { type: Number },
+    dModel: { type: Number, attribute: 'd-model' },
+    heads: { type: Number },
+    dFF: { type: Number, attribute: 'd-ff' },
+    wiring: { type: String },
+  };
+
+  static urlState = {
+    seq: { min: SEQ.min, max: SEQ.max, step: 1 },
+    dModel: D_MODEL,
+    heads: { min: 1, max: MAX_HEADS, step: 1 },
+    dFF: { min: D_MODEL.min, max: FF_RATIO.max * D_MODEL.max, step: D_MODEL.step },
+    wiring: ['post', 'pre'],
+  };
+
+  static styles = [NwElement.styles, css`
+    .formula { font-family: var(--nw-mono); font-size: 0.95rem; background: var(--nw-panel); border-radius: 6px; padding: 6px 10px; margin: 4px 0 8px; overflow-wrap: anywhere; }
+    .formula .name { font-family: var(--nw-font); font-weight: 650; margin-right: 8px; }
+    .diagram svg { display: block; max-width: 100%; height: auto; margin: 0 auto; }
+    .diagram .box { fill: var(--nw-panel); stroke: var(--nw-fg); stroke-width: 1.2; }
+    .diagram .box.ln { stroke: var(--nw-accent-2); stroke-width: 2; }
+    .diagram .box.inner { stroke: var(--nw-muted); stroke-width: 1; fill: var(--nw-bg); }
+    .diagram .group { fill: none; stroke: var(--nw-muted); stroke-width: 1.2; stroke-dasharray: 4 3; }
+    .diagram text.box-label { fill: var(--nw-fg); font-size: 12px; font-weight: 600; }
+    .diagram text.inner-label { fill: var(--nw-fg); font-size: 11px; }
+    .diagram text.group-label { fill: var(--nw-fg); font-size: 12px; font-weight: 650; }
+    .diagram text.shape { fill: var(--nw-fg); font-family: var(--nw-mono); font-size: 11px; font-weight: 600; }
+    .diagram text.sym { font-size: 10px; }
+    .diagram text.count { fill: var(--nw-fg); font-family: var(--nw-mono); font-size: 11.5px; font-weight: 600; }
+    .diagram text.addnorm { fill: var(--nw-accent-2); font-size: 11px; font-weight: 600; }
+    .diagram .wire { stroke: var(--nw-fg); stroke-width: 1.4; fill: none; }
+    .diagram .arrow { fill: var(--nw-fg); }
+    .diagram .skip { stroke: var(--nw-ok); stroke-width: 3.5; fill: none; }
+    .diagram .skip-head { fill: var(--nw-ok); }
+    .diagram text.skip-label { fill: var(--nw-ok); font-size: 10.5px; font-weight: 600; }
+    .diagram .plus { fill: var(--nw-bg); stroke: var(--nw-fg); stroke-width: 1.5; }
+    .explain { font-size: 0.88rem; margin: 6px 0 8px; }
+    .table-wrap { overflow-x: auto; }
+    table { border-collapse: collapse; font-size: 0.85rem; margin-top: 6px; width: 100%; }
+    th, td { padding: 4px 8px; border-bottom: 1px solid var(--nw-border); text-align: left; vertical-align: top; }
+    td.num, th.num { text-align: right; font-family: var(--nw-mono); white-space: nowrap; }
+    td.formula-cell { font-family: var(--nw-mono); }
+    tfoot th, tfoot td { font-weight: 650; border-bottom: 0; }
+    details { margin-top: 8px; font-size: 0.85rem; }
+    details summary { cursor: pointer; color: var(--nw-muted); min-height: 28px; }
+    details code { font-family: var(--nw-mono); font-size: 0.8rem; word-break: break-all; }
+  `];
+
+  constructor() {
+    super();
+    this.seq = 8;
+    this.dModel = 512;
+    this.heads = 8;
+    this.dFF = null;
+    this.wiring = 'post';
+    this._width = 0;
+    this._counts = null;
+  }
+
+  willUpdate(changed) {
+    super.willUpdate?.(changed);
+    const num = (v, fallback) => (Number.isFinite(Number(v)) ? Number(v) : fallback);
+    const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
+    this.seq = clamp(Math.round(num(this.seq, 8)), SEQ.min, SEQ.max);
+    this.dModel = clamp(Math.round(num(this.dModel, 512) / D_MODEL.step) * D_MODEL.step, D_MODEL.min, D_MODEL.max);
+    const ratio = this.dFF === null || this.dFF === undefined ? 4
+      : clamp(Math.round(num(this.dFF, 4 * this.dModel) / this.dModel), FF_RATIO.min, FF_RATIO.max);
+    this.dFF = ratio * this.dModel;
+    const choices = headChoices(this.dModel);
+    const wanted = num(this.heads, 8);
+    this.heads = choices.filter((h) => h <= wanted).pop() ?? 1;
+    if (!['post', 'pre'].includes(this.wiring)) this.wiring = 'post';
+    if (this.nw) {
+      this._counts = countParameters(this.nw, {
+        dModel: this.dModel, nHeads: this.heads, dFF: this.dFF, normFirst: this.wiring === 'pre',
+      });
+    }
+  }
+
+  /** Keeps d_ff at the same multiple of d_model (willUpdate then snaps heads to a divisor). */
+  _setDModel(d) {
+    const ratio = Math.round(this.dFF / this.dModel);
+    this.dModel = d;
+    this.dFF = ratio * d;
+  }
+
+  _diagram(w) {
+    const pre = this.wiring === 'pre';
+    const { seq, dModel: d, heads: h, dFF } = this;
+    const dk = d / h;
+    const { groups } = this._counts;
+    const lane = 20;
+    const x0 = 38;
+    const bw = Math.max(156, Math.min(240, w - x0 - 150));
+    const cx = x0 + bw / 2;
+    const rx = x0 + bw + 12;
+    const r = 10;
+    const parts = [];
+    const skips = [];
+    let y = 6;
+
+    const shapeLabel = (yMid, value, symbol, x = cx + 8) => svg`
+      <text class="shape" x=${x} y=${yMid - 1}>${value}</text>
+      <text class="sym" x=${x} y=${yMid + 11}>${symbol}</text>`;
+    const arrow = (y1, y2, x = cx) => svg`<line class="wire" x1=${x} x2=${x} y1=${y1} y2=${y2 - 6}></line>
+      <path class="arrow" d=${`M${x} ${y2} l-4 -7 h8 z`}></path>`;
+    const countLabel = (yTop, n, formula) => svg`
+      <text class="count" x=${rx} y=${yTop}>${COUNT.format(n)}</text>
+      <text class="sym" x=${rx} y=${yTop + 13}>${formula}</text>`;
+    /** An arrow of length len carrying a seq × d_model tensor, optionally forking the residual. */
+    const stream = (len, fork) => {
+      parts.push(arrow(y, y + len));
+      parts.push(shapeLabel(y + len / 2, `${seq} × ${d}`, 'seq × d_model'));
+      if (fork) {
+        parts.push(svg`<circle class="skip-head" cx=${cx} cy=${y + 5} r="3.5"></circle>`);
+        skips.push(y + 5);
+      }
+      y += len;
+    };
+    const box = (label, cls, n, formula) => {
+      const bh = 30;
+      parts.push(svg`<rect class=${cls} x=${x0} y=${y} width=${bw} height=${bh} rx="6"></rect>
+        <text class="box-label" x=${cx} y=${y + 19} text-anchor="middle">${label}</text>`);
+      if (n !== undefined) parts.push(countLabel(y + 12, n, formula));
+      y += bh;
+    };
+    const plus = (label, cls = 'addnorm') => {
+      parts.push(svg`<circle class="plus" cx=${cx} cy=${y + r} r=${r}></circle>
+        <path class="wire" d=${`M${cx - 6} ${y + r} h12 M${cx} ${y + r - 6} v12`}></path>
+        <text class=${cls} x=${cx + r + 8} y=${y + r + 4}>${label}</text>`);
+      const at = y + r;
+      y += 2 * r;
+      return at;
+    };
+    const join = (from, to) => {
+      const path = `M${cx} ${from} H${lane + 8} Q${lane} ${from} ${lane} ${from + 8} V${to - 8} Q${lane} ${to} ${lane + 8} ${to} H${cx - r - 7}`;
+      return svg`<path class="skip" d=${path}></path><path class="skip-head" d=${`M${cx - r} ${to} l-9 -5 v10 z`}></path>`;
+    };
+
+    // Input embeddings, + positional encoding.
+    parts.push(svg`<text class="box-label" x=${cx} y=${y + 12} text-anchor="middle">${this.t('encBlock.input')}</text>
+      <text class="sym" x=${rx} y=${y + 12}>${this.t('encBlock.paramsHeader')}</text>`);
+    y += 18;
+    stream(34, false);
+    plus(this.t('encBlock.pe'), 'sym');
+    stream(40, true);
+    if (pre) {
+      box('LayerNorm', 'box ln', groups.norm1, '2d');
+      stream(34, false);
+    }
+
+    // Multi-head self-attention, with what happens inside it.
+    const top = y;
+    const mh = 160;
+    const inner = 8;
+    const cw = (bw - 2 * inner - 2 * 6) / 3;
+    const col = (k) => x0 + inner + k * (cw + 6);
+    const qkvTop = top + 36;
+    const smTop = top + 84;
+    const avTop = top + 128;
+    const vx = col(2) + cw / 2;
+    const smW = vx - 7 - col(0);
+    const qk = col(0) + smW / 2;
+    parts.push(svg`<rect class="group" x=${x0} y=${top} width=${bw} height=${mh} rx="8"></rect>
+      <text class="group-label" x=${cx} y=${top + 16} text-anchor="middle">${this.t(bw >= 200 ? 'encBlock.mha' : 'encBlock.mhaShort')}</text>
+      ${['Q', 'K', 'V'].map((q, k) => svg`
+        <path class="wire" d=${`M${cx} ${top + 22} L${col(k) + cw / 2} ${qkvTop - 6}`}></path>
+        <rect class="box inner" x=${col(k)} y=${qkvTop} width=${cw} height="22" rx="4"></rect>
+        <text class="inner-label" x=${col(k) + cw / 2} y=${qkvTop + 15} text-anchor="middle">${cw >= 58 ? `${q} = xW` : 'W'}<tspan dy="3" font-size="8">${q}</tspan></text>`)}
+      ${arrow(qkvTop + 22, smTop, col(0) + cw / 2)}
+      ${arrow(qkvTop + 22, smTop, col(1) + cw / 2)}
+      <rect class="box inner" x=${col(0)} y=${smTop} width=${smW} height="22" rx="4"></rect>
+      <text class="inner-label" x=${qk} y=${smTop + 15} text-anchor="middle" font-size=${smW >= 120 ? 11 : 10}>softmax(QKᵀ/√d_k)</text>
+      ${arrow(smTop + 22, avTop, qk)}
+      ${arrow(qkvTop + 22, avTop, vx)}
+      <rect class="box inner" x=${col(0)} y=${avTop} width=${bw - 2 * inner} height="22" rx="4"></rect>
+      <text class="inner-label" x=${cx} y=${avTop + 15} text-anchor="middle">${this.t('encBlock.concat')}</text>
+      ${countLabel(top + 14, groups.attn, '4d² + 4d')}
+      ${shapeLabel(qkvTop + 32, `${h} × ${seq} × ${dk}`, 'Q, K, V: h × seq × d_k', rx)}
+      ${shapeLabel(smTop + 34, `${h} × ${seq} × ${seq}`, 'A: h × seq × seq', rx)}`);
+    y = top + mh;
+    stream(36, false);
+    const add1 = plus(this.t(pre ? 'encBlock.add' : 'encBlock.addNorm'));
+    if (!pre) {
+      stream(30, false);
+      box('LayerNorm', 'box ln', groups.norm1, '2d');
+    }
+    stream(40, true);
+    if (pre) {
+      box('LayerNorm', 'box ln', groups.norm2, '2d');
+      stream(34, false);
+    }
+
+    // Position-wise feed-forward network.
+    const fTop = y;
+    const fh = 118;
+    parts.push(svg`<rect class="group" x=${x0} y=${fTop} width=${bw} height=${fh} rx="8"></rect>
+      <text class="group-label" x=${cx} y=${fTop + 16} text-anchor="middle">${this.t('encBlock.ffn')}</text>
+      <rect class="box inner" x=${x0 + inner} y=${fTop + 26} width=${bw - 2 * inner} height="22" rx="4"></rect>
+      <text class="inner-label" x=${cx} y=${fTop + 41} text-anchor="middle">${this.t('encBlock.linear1')}</text>
+      ${arrow(fTop + 48, fTop + 84)}
+      ${shapeLabel(fTop + 66, `${seq} × ${dFF}`, 'seq × d_ff')}
+      <rect class="box inner" x=${x0 + inner} y=${fTop + 84} width=${bw - 2 * inner} height="22" rx="4"></rect>
+      <text class="inner-label" x=${cx} y=${fTop + 99} text-anchor="middle">${this.t('encBlock.linear2')}</text>
+      ${countLabel(fTop + 14, groups.ffn, '2·d·d_ff + d_ff + d')}`);
+    y = fTop + fh;
+    stream(36, false);
+    const add2 = plus(this.t(pre ? 'encBlock.add' : 'encBlock.addNorm'));
+    if (!pre) {
+      stream(30, false);
+      box('LayerNorm', 'box ln', groups.norm2, '2d');
+    }
+    stream(34, false);
+    parts.push(svg`<text class="box-label" x=${cx} y=${y + 14} text-anchor="middle">${this.t('encBlock.output')}</text>`);
+    y += 22;
+    if (pre) {
+      parts.push(svg`<text class="sym" x=${lane} y=${y + 10}>${this.t('encBlock.finalNormNote')}</text>`);
+      y += 16;
+    }
+    const height = y + 6;
+    const width = Math.min(w, rx + 170);
+    const skipLabelY = (skips[0] + add1) / 2;
+    return html`<svg viewBox=${`0 0 ${width} ${height}`} width=${width} height=${height} role="img"
+      aria-label=${this.t(pre ? 'encBlock.ariaPre' : 'encBlock.ariaPost', { seq, d, h, dk, dff: dFF })}
+      data-wiring=${this.wiring}>
+      ${join(skips[0], add1)}
+      ${join(skips[1], add2)}
+      <text class="skip-label" transform=${`translate(${lane - 5} ${skipLabelY}) rotate(-90)`} text-anchor="middle">${this.t('encBlock.residual')}</text>
+      ${parts}
+    </svg>`;
+  }
+
+  render() {
+    if (!this.nw || !this._counts) return this.renderLoading();
+    const { seq, dModel: d, heads, dFF } = this;
+    const pre = this.wiring === 'pre';
+    const { groups, total, tensors } = this._counts;
+    const choices = headChoices(d);
+    const w = Math.max(300, Math.min(620, this._width || 600));
+    const c = (n) => COUNT.format(n);
+    const rows = [
+      { name: this.t('encBlock.rowAttn'), formula: '4d² + 4d', n: groups.attn },
+      { name: this.t('encBlock.rowFfn'), formula: '2·d·d_ff + d_ff + d', n: groups.ffn },
+      { name: this.t('encBlock.rowNorm1'), formula: '2d', n: groups.norm1 },
+      { name: this.t('encBlock.rowNorm2'), formula: '2d', n: groups.norm2 },
+    ];
+    return html`
+      <p class="title">${this.t('encBlock.title')}</p>
+      <p class="caption">${this.t('encBlock.caption')}</p>
+      <div class="controls">
+        ${this.toggle({ id: 'wiring', label: this.t('encBlock.wiring'), value: this.wiring, onChange: (v) => { this.wiring = v; },
+          options: [{ value: 'post', label: 'Post-LN' }, { value: 'pre', label: 'Pre-LN' }] })}
+        ${this.slider({ id: 'seq', label: this.t('encBlock.seq'), value: seq, min: SEQ.min, max: SEQ.max, onInput: (v) => { this.seq = v; } })}
+        ${this.slider({ id: 'd-model', label: 'd_model', value: d, min: D_MODEL.min, max: D_MODEL.max, step: D_MODEL.step, onInput: (v) => this._setDModel(v) })}
+        ${this.slider({ id: 'heads', label: this.t('encBlock.heads'), value: choices.indexOf(heads), min: 0, max: choices.length - 1,
+          format: (k) => this.t('encBlock.headsValue', { h: choices[k], dk: d / choices[k] }), onInput: (k) => { this.heads = choices[k]; } })}
+        ${this.slider({ id: 'd-ff', label: 'd_ff', value: dFF, min: FF_RATIO.min * d, max: FF_RATIO.max * d, step: d,
+          format: (v) => `${v} (${v / d}×)`, onInput: (v) => { this.dFF = v; } })}
+      </div>
+      <p class="formula"><span class="name">${pre ? 'Pre-LN' : 'Post-LN'}</span>${pre ? 'x + Sublayer(LayerNorm(x))' : 'LayerNorm(x + Sublayer(x))'}</p>
+      <div class="diagram">${this._diagram(w)}</div>
+      <p class="explain">${this.t(pre ? 'encBlock.explainPre' : 'encBlock.explainPost')}</p>
+      <div class="table-wrap">
+        <table>
+          <caption class="visually-hidden">${this.t('encBlock.tableCaption')}</caption>
+          <thead><tr><th scope="col">${this.t('encBlock.colSublayer')}</th><th scope="col">${this.t('encBlock.colFormula')}</th><th scope="col" class="num">${this.t('encBlock.colCount')}</th></tr></thead>
+          <tbody>${rows.map((row) => html`<tr><th scope="row">${row.name}</th><td class="formula-cell">${row.formula}</td><td class="num">${c(row.n)}</td></tr>`)}</tbody>
+          <tfoot><tr><th scope="row">${this.t('encBlock.rowTotal')}</th><td class="formula-cell">4d² + 9d + 2·d·d_ff + d_ff</td><td class="num">${c(total)}</td></tr></tfoot>
+        </table>
+      </div>
+      <div class="readout" aria-live="polite" data-readout data-attn=${groups.attn} data-ffn=${groups.ffn}
+        data-norm1=${groups.norm1} data-norm2=${groups.norm2} data-total=${total}>${this.t('encBlock.readout', {
+          wiring: pre ? 'Pre-LN' : 'Post-LN', seq, d, h: heads, dk: d / heads, dff: dFF, ratio: dFF / d,
+          attn: c(groups.attn), ffn: c(groups.ffn), ln: c(groups.norm1), total: c(total), weights: c(heads * seq * seq),
+        })}</div>
+      <details>
+        <summary>${this.t('encBlock.tensorsSummary')}</summary>
+        <div class="table-wrap">
+          <table>
+            <thead><tr><th scope="col">${this.t('encBlock.colTensor')}</th><th scope="col">${this.t('encBlock.colShape')}</th><th scope="col" class="num">numel</th></tr></thead>
+            <tbody>${tensors.map((p) => html`<tr><td><code>${p.name}</code></td><td class="formula-cell">${p.shape.join(' × ')}</td><td class="num">${c(p.numel)}</td></tr>`)}</tbody>
+          </table>
+        </div>
+      </details>
+      <p class="caption">${this.t('encBlock.method')}</p>
+    `;
+  }
+}
+
+customElements.define('nw-encoder-block', NwEncoderBlock);

@@ -1,0 +1,334 @@
+// <nw-ffn>: the position-wise feed-forward network FFN(x) = act(x·W1ᵀ + b1)·W2ᵀ + b2 (torch
+// weight layout [out, in]; d_ff = ratio · d_model, 4 by default as in the paper).
+// Top: ReLU and GELU (the exact erf form, PyTorch's default) computed by nw.activation over
+// x ∈ [−4, 4], with a probe. Bottom: a 6-token sequence through an FFN with seeded weights
+// (nw.linear → nw.activation → nw.linear); nudging one token's input changes that token's output
+// row only — every other row is bitwise the same, |Δ| exactly 0. For contrast, the same FFN inside
+// a whole encoder layer (self-attention first) changes every row.
+import { svg } from 'lit';
+import { NwElement, html, css } from '../lib/base.js';
+import { fmt } from '../lib/format.js';
+import { uniforms, normals, mixSeed } from '../lib/seeded-random.js';
+
+const TOKENS = 6;
+const D_MODEL = { min: 8, max: 128, step: 8 };
+const RATIO = { min: 1, max: 8 };
+const NUDGE = { min: -3, max: 3, step: 0.1 };
+const PROBE = { min: -4, max: 4, step: 0.1 };
+const CURVE_X = Array.from({ length: 161 }, (_, k) => -4 + k * 0.05);
+const WEIGHT_SEED = 0xff17;
+const INPUT_SEED = 0x70c3;
+const DIRECTION_SEED = 0xd1e7;
+const ENCODER_SEED = 20250613;
+const COUNT = new Intl.NumberFormat('en-US');
+
+/** PyTorch's nn.Linear default init: weight and bias uniform in ±1/√in, seeded. */
+function linearWeights(out, inFeatures, seed) {
+  const u = uniforms(seed);
+  const bound = 1 / Math.sqrt(inFeatures);
+  const draw = (n) => Float32Array.from({ length: n }, () => (2 * u() - 1) * bound);
+  return { weight: draw(out * inFeatures), bias: draw(out) };
+}
+
+/** A number for the readout: exactly "0" when it is exactly zero. */
+function exact(v, digits = 3) {
+  return v === 0 ? '0' : fmt(v, digits);
+}
+
+/**
+ * Attributes: d-model (8–128 in steps of 8, default 16), ratio (d_ff / d_model, 1–8, default 4),
+ * activation ('relu' | 'gelu', default 'relu'), token (0–5, the nudged token, default 1),
+ * nudge (δ, −3…3, default 1), x (the curve probe, −4…4, default 1), lang, theme.
+ * The URL hash keeps them.
+ */
+export class NwFfn extends NwElement {
+  static properties = {
+    dModel: { type: Number, attribute: 'd-model' },
+    ratio: { type: Number },
+    activation: { type: String },
+    token: { type: Number },
+    nudge: { type: Number },
+    x: { type: Number },
+  };
+
+  static urlState = {
+    dModel: D_MODEL,
+    ratio: { ...RATIO, step: 1 },
+    activation: ['relu', 'gelu'],
+    token: { min: 0, max: TOKENS - 1, step: 1 },
+    nudge: NUDGE,
+    x: PROBE,
+  };
+
+  static styles = [NwElement.styles, css`
+    h3 { font-size: 0.92rem; margin: 14px 0 2px; }
+    .plot svg { display: block; max-width: 100%; height: auto; }
+    .plot .grid { stroke: var(--nw-border); }
+    .plot .axis { stroke: var(--nw-muted); }
+    .plot .curve { fill: none; stroke-width: 2.4; }
+    .plot .relu { stroke: var(--nw-accent-2); }
+    .plot .gelu { stroke: var(--nw-accent); }
+    .plot circle.relu { fill: var(--nw-accent-2); stroke: var(--nw-bg); stroke-width: 1.5; }
+    .plot circle.gelu { fill: var(--nw-accent); stroke: var(--nw-bg); stroke-width: 1.5; }
+    .plot .probe { stroke: var(--nw-fg); stroke-dasharray: 4 3; }
+    .plot text.relu-label { fill: var(--nw-accent-2); font-weight: 650; font-size: 12px; }
+    .plot text.gelu-label { fill: var(--nw-accent); font-weight: 650; font-size: 12px; }
+    .plot text.value { fill: var(--nw-fg); font-family: var(--nw-mono); font-size: 11px; }
+    .plot .cell-zero { fill: var(--nw-panel); }
+    .plot .cell { fill: var(--nw-accent); }
+    .plot .row-focus { fill: none; stroke: var(--nw-fg); stroke-width: 1.6; }
+    .plot text.token { fill: var(--nw-fg); font-size: 12px; }
+    .plot text.token.picked { font-weight: 700; }
+    .plot .bar-ffn { fill: var(--nw-accent); }
+    .plot .bar-layer { fill: var(--nw-accent-2); }
+    .plot .bar-track { fill: var(--nw-panel); }
+    .plot text.bar-value { fill: var(--nw-fg); font-family: var(--nw-mono); font-size: 10.5px; }
+    .plot text.bar-value.layer { fill: var(--nw-accent-2); }
+    .formula { font-family: var(--nw-mono); font-size: 0.9rem; background: var(--nw-panel); border-radius: 6px; padding: 6px 10px; margin: 4px 0 8px; overflow-wrap: anywhere; }
+    .picker { display: flex; flex-wrap: wrap; gap: 6px; margin: 2px 0 0; }
+    .picker button { font: inherit; font-size: 0.88rem; border: 1px solid var(--nw-border); border-radius: 8px; padding: 4px 10px; min-height: 32px; min-width: 40px;
+      background: var(--nw-panel); color: var(--nw-fg); cursor: pointer; }
+    .picker button[aria-pressed='true'] { background: var(--nw-accent); border-color: var(--nw-accent); color: var(--nw-on-accent); font-weight: 650; }
+    .wide { flex-basis: 100%; }
+    .legend { display: flex; flex-wrap: wrap; gap: 2px 14px; font-size: 0.8rem; color: var(--nw-muted); margin: 4px 0; }
+    .legend .swatch { display: inline-block; width: 14px; height: 10px; vertical-align: -1px; margin-right: 5px; border-radius: 2px; }
+    .legend .ffn { background: var(--nw-accent); }
+    .legend .layer { background: var(--nw-accent-2); }
+  `];
+
+  constructor() {
+    super();
+    this.dModel = 16;
+    this.ratio = 4;
+    this.activation = 'relu';
+    this.token = 1;
+    this.nudge = 1;
+    this.x = 1;
+    this._width = 0;
+    this._curves = null;
+    this._netKey = '';
+    this._net = null;
+    this._encoder = null;
+    this._result = null;
+  }
+
+  /**
+   * The FFN on screen (null until the library loads): { d, dff, l1, l2, input, direction, base },
+   * l1/l2 = { weight (torch layout [out, in]), bias }, input TOKENS × d, base = FFN(input).
+   */
+  get network() {
+    return this._net;
+  }
+
+  disconnectedCallback() {
+    this._encoder?.dispose();
+    this._encoder = null;
+    this._netKey = '';
+    super.disconnectedCallback();
+  }
+
+  willUpdate(changed) {
+    super.willUpdate?.(changed);
+    const num = (v, fallback) => (Number.isFinite(Number(v)) ? Number(v) : fallback);
+    const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
+    const snap = (v, { min, step }) => Number((Math.round((v - min) / step) * step + min).toFixed(6));
+    this.dModel = clamp(Math.round(num(this.dModel, 16) / D_MODEL.step) * D_MODEL.step, D_MODEL.min, D_MODEL.max);
+    this.ratio = clamp(Math.round(num(this.ratio, 4)), RATIO.min, RATIO.max);
+    if (!['relu', 'gelu'].includes(this.activation)) this.activation = 'relu';
+    this.token = clamp(Math.round(num(this.token, 1)), 0, TOKENS - 1);
+    this.nudge = snap(clamp(num(this.nudge, 1), NUDGE.min, NUDGE.max), NUDGE);
+    this.x = snap(clamp(num(this.x, 1), PROBE.min, PROBE.max), PROBE);
+    if (!this.nw) return;
+    this._curves ??= { relu: this.nw.activation(CURVE_X, 'relu'), gelu: this.nw.activation(CURVE_X, 'gelu') };
+    const key = `${this.dModel}:${this.ratio}:${this.activation}`;
+    if (key !== this._netKey) {
+      this._net = this._build();
+      this._netKey = key;
+    }
+    this._result = this._compute();
+  }
+
+  /** Seeded FFN weights and input for the current sizes, and an encoder layer holding the same FFN. */
+  _build() {
+    const d = this.dModel;
+    const dff = this.ratio * d;
+    const l1 = linearWeights(dff, d, mixSeed(WEIGHT_SEED, d, dff, 1));
+    const l2 = linearWeights(d, dff, mixSeed(WEIGHT_SEED, d, dff, 2));
+    const input = new Float32Array(TOKENS * d);
+    for (let t = 0; t < TOKENS; t++) input.set(normals(d, mixSeed(INPUT_SEED, d, t)), t * d);
+    const direction = normals(d, mixSeed(DIRECTION_SEED, d));
+    this._encoder?.dispose();
+    this._encoder = this.nw.createEncoder({ dModel: d, nHeads: 2, dFF: dff, activation: this.activation, seed: ENCODER_SEED });
+    const state = this._encoder.stateDict();
+    this._encoder.loadStateDict({
+      ...state,
+      'layers.0.linear1.weight': l1.weight, 'layers.0.linear1.bias': l1.bias,
+      'layers.0.linear2.weight': l2.weight, 'layers.0.linear2.bias': l2.bias,
+    });
+    const net = { d, dff, l1, l2, input, direction };
+    net.base = this._ffn(net, input);
+    net.layerBase = this._encoder.forward(input, { seqLen: TOKENS, attention: false }).output;
+    return net;
+  }
+
+  /** FFN(x) for TOKENS rows: nw.linear → nw.activation → nw.linear. */
+  _ffn({ d, dff, l1, l2 }, x) {
+    const hidden = this.nw.activation(this.nw.linear(x, l1.weight, l1.bias, { inFeatures: d }), this.activation);
+    return this.nw.linear(hidden, l2.weight, l2.bias, { inFeatures: dff });
+  }
+
+  _compute() {
+    const net = this._net;
+    const { d } = net;
+    const x = net.input.slice();
+    for (let k = 0; k < d; k++) x[this.token * d + k] += this.nudge * net.direction[k];
+    const out = this._ffn(net, x);
+    const layerOut = this._encoder.forward(x, { seqLen: TOKENS, attention: false }).output;
+    const delta = new Float32Array(TOKENS * d);
+    const rowMax = new Float64Array(TOKENS);
+    const layerMax = new Float64Array(TOKENS);
+    for (let t = 0; t < TOKENS; t++) {
+      for (let k = 0; k < d; k++) {
+        const i = t * d + k;
+        delta[i] = Math.abs(out[i] - net.base[i]);
+        rowMax[t] = Math.max(rowMax[t], delta[i]);
+        layerMax[t] = Math.max(layerMax[t], Math.abs(layerOut[i] - net.layerBase[i]));
+      }
+    }
+    const others = (arr) => Math.max(0, ...[...arr].filter((_, t) => t !== this.token));
+    const [relu] = this.nw.activation([this.x], 'relu');
+    const [gelu] = this.nw.activation([this.x], 'gelu');
+    return { delta, rowMax, layerMax, self: rowMax[this.token], rest: others(rowMax), layerRest: others(layerMax), relu, gelu };
+  }
+
+  _curvePlot(w) {
+    const h = 220;
+    const m = { left: 34, right: 12, top: 12, bottom: 28 };
+    const iw = w - m.left - m.right, ih = h - m.top - m.bottom;
+    const X = (v) => m.left + ((v + 4) / 8) * iw;
+    const Y = (v) => m.top + (1 - (v + 0.5) / 4.5) * ih;
+    const line = (ys) => CURVE_X.map((v, k) => `${X(v).toFixed(1)},${Y(ys[k]).toFixed(1)}`).join(' ');
+    const { relu, gelu } = this._result;
+    const xTicks = [-4, -3, -2, -1, 0, 1, 2, 3, 4];
+    const yTicks = [0, 1, 2, 3, 4];
+    const px = X(this.x);
+    const right = px > m.left + iw * 0.62;
+    const anchor = right ? 'end' : 'start';
+    const tx = px + (right ? -8 : 8);
+    return html`<svg viewBox=${`0 0 ${w} ${h}`} width=${w} height=${h} role="img"
+      aria-label=${this.t('ffn.curveAria', { x: fmt(this.x, 1), relu: fmt(relu, 3), gelu: fmt(gelu, 3) })}
+      data-x=${CURVE_X.join(',')} data-relu=${this._curves.relu.join(',')} data-gelu=${this._curves.gelu.join(',')}>
+      ${yTicks.map((v) => svg`<line class="grid" x1=${m.left} x2=${w - m.right} y1=${Y(v)} y2=${Y(v)}></line>
+        <text x=${m.left - 6} y=${Y(v) + 4} text-anchor="end">${v}</text>`)}
+      ${xTicks.map((v) => svg`<text x=${X(v)} y=${h - m.bottom + 15} text-anchor="middle">${fmt(v, 0)}</text>`)}
+      <line class="axis" x1=${X(0)} x2=${X(0)} y1=${m.top} y2=${h - m.bottom}></line>
+      <line class="axis" x1=${m.left} x2=${w - m.right} y1=${Y(0)} y2=${Y(0)}></line>
+      <text x=${w - m.right} y=${h - 2} text-anchor="end">x</text>
+      <polyline class="curve relu" points=${line(this._curves.relu)}></polyline>
+      <polyline class="curve gelu" points=${line(this._curves.gelu)}></polyline>
+      <text class="relu-label" x=${X(2.9)} y=${Y(2.9) - 22}>ReLU</text>
+      <text class="gelu-label" x=${X(3.25)} y=${Y(3.25) + 24}>GELU</text>
+      <line class="probe" x1=${px} x2=${px} y1=${m.top} y2=${h - m.bottom}></line>
+      <circle class="relu" cx=${px} cy=${Y(relu)} r="4.5"></circle>
+      <circle class="gelu" cx=${px} cy=${Y(gelu)} r="4.5"></circle>
+      <text class="value" x=${tx} y=${m.top + 12} text-anchor=${anchor}>x = ${fmt(this.x, 1)}</text>
+      <text class="value" x=${tx} y=${m.top + 26} text-anchor=${anchor}>ReLU ${fmt(relu, 3)}</text>
+      <text class="value" x=${tx} y=${m.top + 40} text-anchor=${anchor}>GELU ${fmt(gelu, 3)}</text>
+    </svg>`;
+  }
+
+  _deltaPlot(w, words) {
+    const { d } = this._net;
+    const { delta, rowMax, layerMax } = this._result;
+    const rowH = 30;
+    const top = 20;
+    const labelW = 62;
+    const barW = Math.min(170, Math.max(104, w * 0.3));
+    const hx = labelW + 6;
+    const hw = w - hx - 12 - barW;
+    const bx = hx + hw + 12;
+    const cellW = hw / d;
+    const h = top + TOKENS * rowH + 4;
+    const peak = Math.max(...rowMax, 1e-12);
+    const barPeak = Math.max(...rowMax, ...layerMax, 1e-12);
+    const barLen = barW - 46;
+    const rows = [];
+    for (let t = 0; t < TOKENS; t++) {
+      const y = top + t * rowH;
+      const picked = t === this.token;
+      const cells = [];
+      for (let k = 0; k < d; k++) {
+        const v = delta[t * d + k];
+        cells.push(v === 0
+          ? svg`<rect class="cell-zero" x=${hx + k * cellW} y=${y + 3} width=${cellW + 0.3} height=${rowH - 6}></rect>`
+          : svg`<rect class="cell" x=${hx + k * cellW} y=${y + 3} width=${cellW + 0.3} height=${rowH - 6} fill-opacity=${(0.15 + 0.85 * v / peak).toFixed(3)}></rect>`);
+      }
+      rows.push(svg`<text class=${picked ? 'token picked' : 'token'} x=${labelW} y=${y + rowH / 2 + 4} text-anchor="end">${words[t]}</text>
+        ${cells}
+        ${picked ? svg`<rect class="row-focus" x=${hx - 1} y=${y + 2} width=${hw + 2} height=${rowH - 4}></rect>` : ''}
+        <rect class="bar-track" x=${bx} y=${y + 4} width=${barLen} height="20"></rect>
+        <rect class="bar-ffn" x=${bx} y=${y + 4} width=${(rowMax[t] / barPeak) * barLen} height="10"></rect>
+        <rect class="bar-layer" x=${bx} y=${y + 16} width=${(layerMax[t] / barPeak) * barLen} height="6"></rect>
+        <text class="bar-value" x=${bx + barLen + 4} y=${y + 13}>${exact(rowMax[t], 2)}</text>
+        <text class="bar-value layer" x=${bx + barLen + 4} y=${y + 25}>${exact(layerMax[t], 2)}</text>`);
+    }
+    return html`<svg viewBox=${`0 0 ${w} ${h}`} width=${w} height=${h} role="img"
+      aria-label=${this.t('ffn.deltaAria', { word: words[this.token], self: exact(this._result.self), rest: exact(this._result.rest), layer: exact(this._result.layerRest) })}
+      data-row-max=${[...rowMax].join(',')} data-layer-max=${[...layerMax].join(',')}>
+      <text x=${hx} y=${12}>${this.t(hw >= 190 ? 'ffn.deltaHeading' : 'ffn.deltaHeadingShort', { d })}</text>
+      <text x=${bx} y=${12}>max |Δ|</text>
+      ${rows}
+    </svg>`;
+  }
+
+  render() {
+    if (!this.nw || !this._result) return this.renderLoading();
+    const { d, dff } = this._net;
+    const words = this.t('ffn.tokens').split('|');
+    const r = this._result;
+    const w = Math.max(280, Math.min(680, this._width || 640));
+    const params = 2 * d * dff + dff + d;
+    return html`
+      <p class="title">${this.t('ffn.title')}</p>
+      <p class="caption">${this.t('ffn.caption')}</p>
+      <h3>${this.t('ffn.curvesHeading')}</h3>
+      <div class="controls">
+        ${this.slider({ id: 'x', label: this.t('ffn.probe'), value: this.x, ...PROBE, format: (v) => fmt(v, 1), onInput: (v) => { this.x = v; } })}
+      </div>
+      <div class="plot">${this._curvePlot(w)}</div>
+      <p class="caption">${this.t('ffn.curvesNote')}</p>
+      <h3>${this.t('ffn.positionHeading')}</h3>
+      <div class="controls">
+        ${this.slider({ id: 'd-model', label: 'd_model', value: d, ...D_MODEL, onInput: (v) => { this.dModel = v; } })}
+        ${this.slider({ id: 'ratio', label: this.t('ffn.ratio'), value: this.ratio, ...RATIO, format: (v) => `${v}×`, onInput: (v) => { this.ratio = v; } })}
+        ${this.toggle({ id: 'activation', label: this.t('ffn.activation'), value: this.activation, onChange: (v) => { this.activation = v; },
+          options: [{ value: 'relu', label: 'ReLU' }, { value: 'gelu', label: 'GELU' }] })}
+      </div>
+      <p class="formula">d_ff = ${this.ratio} × d_model = ${this.ratio} × ${d} = ${dff} · ${this.t('ffn.paramsLine', { n: COUNT.format(params) })}</p>
+      <div class="controls">
+        <div class="control wide" role="group" aria-label=${this.t('ffn.token')}>
+          <label><span>${this.t('ffn.token')}</span></label>
+          <div class="picker" data-control="token">
+            ${words.map((word, t) => html`<button type="button" data-value=${t} aria-pressed=${String(t === this.token)}
+              @click=${() => { this.token = t; }}>${word}</button>`)}
+          </div>
+        </div>
+        ${this.slider({ id: 'nudge', label: this.t('ffn.nudge'), value: this.nudge, ...NUDGE, format: (v) => fmt(v, 1), onInput: (v) => { this.nudge = v; } })}
+      </div>
+      <div class="plot">${this._deltaPlot(w, words)}</div>
+      <div class="legend" aria-hidden="true">
+        <span><span class="swatch ffn"></span>${this.t('ffn.legendFfn')}</span>
+        <span><span class="swatch layer"></span>${this.t('ffn.legendLayer')}</span>
+      </div>
+      <div class="readout" aria-live="polite" data-readout data-relu=${r.relu} data-gelu=${r.gelu} data-self=${r.self}
+        data-rest=${r.rest} data-layer-rest=${r.layerRest}>${this.t('ffn.readout', {
+          x: fmt(this.x, 1), relu: fmt(r.relu, 3), gelu: fmt(r.gelu, 3), ratio: this.ratio, d, dff, params: COUNT.format(params),
+          n: this.token + 1, word: words[this.token], delta: fmt(this.nudge, 1), self: exact(r.self), others: TOKENS - 1,
+          rest: exact(r.rest), layer: exact(r.layerRest), act: this.activation === 'gelu' ? 'GELU' : 'ReLU',
+        })}</div>
+      <p class="caption">${this.t('ffn.method')}</p>
+    `;
+  }
+}
+
+customElements.define('nw-ffn', NwFfn);
