@@ -116,6 +116,8 @@ for (const b of document.querySelectorAll('[data-theme-choice]')) {
 if (!hasWasmSimd()) document.getElementById('no-simd').hidden = false;
 loadNormwave().then((nw) => {
   version = nw.version;
+  // The figures' own instance, for readers who want to try the API in the console.
+  window.normwave = nw;
   applyLang(lang);
   document.body.dataset.state = 'ready';
 }, () => {
