@@ -47,7 +47,9 @@ export class NwPeHeatmap extends NwElement {
     this.seqLen = Math.min(2048, Math.max(10, Math.round(this.seqLen) || 50));
     if (!['interleaved', 'concat'].includes(this.layout)) this.layout = 'interleaved';
     if (this.nw && (changed.has('nw') || changed.has('dModel') || changed.has('seqLen') || !this._table)) {
-      this._table = this.nw.positionalEncoding(this.seqLen, this.dModel);
+      // One buffer for the largest table, so dragging copies into it instead of allocating 8 MB.
+      this._buffer ??= new Float32Array(2048 * 1024);
+      this._table = this.nw.positionalEncoding(this.seqLen, this.dModel, { out: this._buffer.subarray(0, this.seqLen * this.dModel) });
       let min = Infinity, max = -Infinity;
       for (const x of this._table) { if (x < min) min = x; if (x > max) max = x; }
       this._range = { min, max };
@@ -87,9 +89,12 @@ export class NwPeHeatmap extends NwElement {
   updated(changed) {
     super.updated(changed);
     const canvas = this.renderRoot.querySelector('canvas');
-    if (canvas && this._table && (changed.has('nw') || changed.has('dModel') || changed.has('seqLen') || changed.has('layout') || !canvas.dataset.painted)) {
-      paintMatrix(canvas, this._table, this.seqLen, this.dModel, { lut: DIVERGING, colIndex: layoutColumns(this.layout, this.dModel) });
-      canvas.dataset.painted = `${this.seqLen}x${this.dModel}:${this.layout}`;
+    if (canvas && this._table && (changed.has('nw') || changed.has('dModel') || changed.has('seqLen') || changed.has('layout') || changed.has('_width') || !canvas.dataset.painted)) {
+      // At most two canvas pixels per screen pixel of the frame (16:10 of the element's width).
+      const dpr = Math.min(2, globalThis.devicePixelRatio || 1);
+      const cap = this._width ? { maxCols: Math.ceil(this._width * dpr), maxRows: Math.ceil((this._width * 10 / 16) * dpr) } : {};
+      paintMatrix(canvas, this._table, this.seqLen, this.dModel, { lut: DIVERGING, colIndex: layoutColumns(this.layout, this.dModel), ...cap });
+      canvas.dataset.painted = `${this.seqLen}x${this.dModel}:${this.layout}:${canvas.width}x${canvas.height}`;
     }
   }
 

@@ -1,0 +1,116 @@
+// `npm run bench:browser` (also the last step of `npm run bench`): the figures in headless
+// Chromium. For each element, every slider is first set to its largest value; its heaviest slider
+// (the slowest in a short probe) is then dragged through 60 steps, and each step is timed from the
+// input event to the element re-rendered and laid out, and to the next animation frame. Also the time from
+// navigation until every figure in the first screen (or the first figure) has drawn. Writes build/bench/browser.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { launchBrowser, serveDist } from '../../tests/browser/harness.mjs';
+
+const STEPS = 60;
+const ROOT = new URL('../../', import.meta.url);
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)];
+}
+
+const site = await serveDist();
+const browser = await launchBrowser();
+const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+const page = await context.newPage();
+
+// Navigation → every figure in the first screen drawn.
+const loads = [];
+for (let i = 0; i < 5; i++) {
+  await page.goto(`${site.url}/?lang=en`);
+  loads.push(await page.evaluate(() => new Promise((resolve) => {
+    const check = () => {
+      // The figures in the first screen — or, when the first screen is all text, the first figure.
+      const figures = [...document.querySelectorAll('main *')].filter((e) => e.tagName.startsWith('NW-'));
+      const inView = figures.filter((e) => e.getBoundingClientRect().top < innerHeight);
+      const visible = inView.length ? inView : figures.slice(0, 1);
+      const drawn = visible.length > 0 && visible.every((e) => e.shadowRoot?.querySelector('[data-readout]'));
+      if (drawn) requestAnimationFrame(() => resolve(performance.now()));
+      else requestAnimationFrame(check);
+    };
+    check();
+  })));
+}
+await page.waitForFunction(() => document.body.dataset.state === 'ready');
+
+const ids = await page.evaluate(() => [...document.querySelectorAll('main [id]')]
+  .filter((e) => e.tagName.startsWith('NW-') && e.shadowRoot?.querySelector('input[type=range]'))
+  .map((e) => e.id));
+
+const rows = [];
+for (const id of ids) {
+  const result = await page.evaluate(async ({ id, STEPS }) => {
+    const el = document.getElementById(id);
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+    const inputs = () => [...el.shadowRoot.querySelectorAll('input[type=range]')];
+    // Starts at a frame boundary; `work` ends when the element has re-rendered and the browser has
+    // laid it out (what must fit in a 16 ms frame), `frame` at the next animation frame (vsync-bound).
+    const timed = async (input, value) => {
+      await frame();
+      const t0 = performance.now();
+      input.value = String(value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await el.updateComplete;
+      void el.shadowRoot.firstElementChild?.getBoundingClientRect();
+      const work = performance.now() - t0;
+      await frame();
+      return { work, frame: performance.now() - t0 };
+    };
+    const move = async (input, value) => (await timed(input, value)).work;
+    // Largest setting: every slider at its max (a slider may re-render the others, so by name).
+    for (const name of inputs().map((i) => i.dataset.control)) {
+      const input = el.shadowRoot.querySelector(`input[data-control="${name}"]`);
+      if (input) await move(input, input.max);
+    }
+    // The heaviest slider: the slowest over a short probe near its top.
+    let heaviest = null;
+    let worstProbe = -1;
+    for (const name of inputs().map((i) => i.dataset.control)) {
+      const input = el.shadowRoot.querySelector(`input[data-control="${name}"]`);
+      const min = Number(input.min), max = Number(input.max);
+      const times = [];
+      for (let k = 0; k < 6; k++) times.push(await move(input, max - (k % 2) * (max - min) * 0.05));
+      const t = times.sort((a, b) => a - b)[3];
+      if (t > worstProbe) { worstProbe = t; heaviest = name; }
+      await move(input, max);
+    }
+    // 60 steps down and back up through the top half of its range, like a drag.
+    const input = el.shadowRoot.querySelector(`input[data-control="${heaviest}"]`);
+    const min = Number(input.min), max = Number(input.max), step = Number(input.step) || 1;
+    const times = [];
+    const frames = [];
+    for (let k = 0; k < STEPS; k++) {
+      const f = k < STEPS / 2 ? 1 - k / STEPS : k / STEPS;
+      const v = Math.round((min + f * (max - min)) / step) * step;
+      const t = await timed(input, v);
+      times.push(t.work);
+      frames.push(t.frame);
+    }
+    return { control: heaviest, times, frames };
+  }, { id, STEPS });
+  const sorted = [...result.times].sort((a, b) => a - b);
+  rows.push({ element: id, control: result.control, median: median(sorted), worst: sorted.at(-1), p90: sorted[Math.floor(0.9 * (sorted.length - 1))],
+    frameMedian: median(result.frames), frameWorst: Math.max(...result.frames) });
+}
+await browser.close();
+await site.close();
+
+const fmt = (ms) => `${ms.toFixed(1)} ms`;
+const lines = [
+  `Chromium ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} load; first screen drawn after navigation: median ${fmt(median(loads))} (${loads.map((l) => l.toFixed(0)).join(', ')} ms)`,
+  '',
+  'input → re-rendered and laid out (the work that must fit a frame), and input → next animation frame:',
+  '',
+  '| element | heaviest control (at the largest setting) | work median | p90 | worst | frame median | frame worst | ≤ 16 ms median |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- |',
+  ...rows.map((r) => `| ${r.element} | ${r.control} | ${fmt(r.median)} | ${fmt(r.p90)} | ${fmt(r.worst)} | ${fmt(r.frameMedian)} | ${fmt(r.frameWorst)} | ${r.median <= 16 ? 'yes' : 'no'} |`),
+];
+process.stdout.write(`${lines.join('\n')}\n`);
+mkdirSync(new URL('build/bench/', ROOT), { recursive: true });
+writeFileSync(new URL('build/bench/browser.json', ROOT), JSON.stringify({ date: new Date().toISOString(), loadavg: os.loadavg(), firstScreenMs: loads, elements: rows }, null, 2));
