@@ -9,7 +9,6 @@ import { NwElement, html, css } from '../lib/base.js';
 import { SEQUENTIAL, cssColor } from '../lib/colormap.js';
 import { fmt, fmtSci } from '../lib/format.js';
 import { normals, mixSeed } from '../lib/seeded-random.js';
-import { readState, clampNumber } from '../lib/url-state.js';
 import { loadTinyModel, checkHeldout, PAD } from '../lib/tiny-model.js';
 
 const MODES = ['model', 'sandbox', 'padding'];
@@ -101,8 +100,14 @@ export class NwAttention extends NwElement {
     _recheck: { state: true },
   };
 
-  // Restored by _restoreState below (input needs a stricter check than base.js offers).
-  static urlState = { mode: MODES, input: 'digits', layer: 'index', head: 'index', pads: 'count', masked: 'bool' };
+  static urlState = {
+    mode: MODES,
+    input: { valid: (raw) => checkDigits(raw) === 'ok' },
+    layer: { min: 0, max: LAYERS - 1 },
+    head: { min: 0, max: HEADS - 1 },
+    pads: { min: 0, max: MAX_PADS },
+    masked: 'bool',
+  };
 
   static styles = [NwElement.styles, css`
     .entry { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 8px 12px; margin: 4px 0 10px; }
@@ -196,18 +201,6 @@ export class NwAttention extends NwElement {
     this._result = null;
     this._softmax = null;
     this._width = 0;
-  }
-
-  _restoreState() {
-    if (!this._urlStateOn) return;
-    const saved = readState(this.id);
-    if (MODES.includes(saved.mode)) this.mode = saved.mode;
-    if (checkDigits(saved.input) === 'ok') this.input = saved.input;
-    this.layer = clampNumber(saved.layer, { min: 0, max: LAYERS - 1, fallback: this.layer });
-    this.head = clampNumber(saved.head, { min: 0, max: HEADS - 1, fallback: this.head });
-    this.pads = clampNumber(saved.pads, { min: 0, max: MAX_PADS, fallback: this.pads });
-    if (saved.masked === '1' || saved.masked === 'true') this.masked = true;
-    if (saved.masked === '0' || saved.masked === 'false') this.masked = false;
   }
 
   disconnectedCallback() {

@@ -82,7 +82,8 @@ export const sharedStyles = css`
  * Attributes: lang ('ko' | 'en'; default: the page's <html lang>), theme ('light' | 'dark';
  * default: the page's data-theme, else the system preference), no-url-state (keep the state out
  * of the URL hash; by default an element with an id keeps its state there).
- * Subclasses declare `static urlState = { prop: { min, max, step } | 'bool' | [choices] }`.
+ * Subclasses declare `static urlState = { prop: { min, max, step } | 'bool' | [choices] |
+ * { valid(raw) → boolean } }` (the last for free strings, checked before they are used).
  */
 export class NwElement extends LitElement {
   static properties = {
@@ -164,6 +165,7 @@ export class NwElement extends LitElement {
       const raw = saved[prop];
       if (spec === 'bool') this[prop] = raw === '1' || raw === 'true';
       else if (Array.isArray(spec)) { if (spec.includes(raw)) this[prop] = raw; }
+      else if (typeof spec.valid === 'function') { if (spec.valid(raw)) this[prop] = raw; }
       else {
         const v = Number(raw);
         if (Number.isFinite(v)) {

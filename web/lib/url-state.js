@@ -43,11 +43,3 @@ export function writeState(id, state) {
     history.replaceState(history.state, '', hash ? `#${hash}` : location.pathname + location.search);
   });
 }
-
-/** Parses a hash value as a number clamped to [min, max] (rounded to step), or returns fallback. */
-export function clampNumber(raw, { min, max, step = 1, fallback }) {
-  const v = Number(raw);
-  if (raw === undefined || raw === '' || !Number.isFinite(v)) return fallback;
-  const clamped = Math.min(max, Math.max(min, v));
-  return step ? Math.round((clamped - min) / step) * step + min : clamped;
-}
