@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, serveDist, screenshot, collectErrors } from './harness.mjs';
-import { openPage, ready, setSlider, pixels, readout, seriousViolations, hasSidewaysScroll } from './figures.mjs';
+import { openPage, ready, setSlider, pixels, readout, seriousViolations, hasSidewaysScroll, onPage } from './figures.mjs';
 
 const IDS = ['encoder-block', 'ffn', 'encoder-stack'];
 
@@ -14,17 +14,6 @@ let browser, site;
 before(async () => { site = await serveDist(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await site?.close(); });
 
-/** Runs fn on a fresh English page and checks that nothing was logged as an error. */
-async function onPage(options, fn) {
-  const { page, log } = await openPage(browser, site, { lang: 'en', ...options });
-  try {
-    await fn(page);
-    assert.deepEqual(log.pageErrors, []);
-    assert.deepEqual(log.consoleErrors, []);
-  } finally {
-    await page.close();
-  }
-}
 
 /** The number after "label = " in text (readouts use the real minus sign U+2212). */
 function number(text, label) {
@@ -61,7 +50,7 @@ function formulas(d, dff) {
 }
 
 test('encoder block: every control redraws; shapes and parameter counts follow the configuration and the formulas', async () => {
-  await onPage({}, async (page) => {
+  await onPage(browser, site, {}, async (page) => {
     const fig = page.locator('#encoder-block');
     await ready(fig);
     const counts = () => fig.locator('[data-readout]').evaluate((r) => ({
@@ -138,7 +127,7 @@ test('encoder block: every control redraws; shapes and parameter counts follow t
 });
 
 test('encoder block: the encoders built for the counts are freed', async () => {
-  await onPage({}, async (page) => {
+  await onPage(browser, site, {}, async (page) => {
     const fig = page.locator('#encoder-block');
     await ready(fig);
     const heap = () => fig.evaluate((el) => el.nw.memoryStats().heapUsed);
@@ -151,7 +140,7 @@ test('encoder block: the encoders built for the counts are freed', async () => {
 });
 
 test('ffn: ReLU and GELU from the library agree with max(0, x) and x·Φ(x) computed from erf', async (t) => {
-  await onPage({}, async (page) => {
+  await onPage(browser, site, {}, async (page) => {
     const fig = page.locator('#ffn');
     await ready(fig);
     const curve = await fig.evaluate((el) => {
@@ -184,7 +173,7 @@ test('ffn: ReLU and GELU from the library agree with max(0, x) and x·Φ(x) comp
 });
 
 test('ffn: nudging a token changes only its own output row; others are exactly 0; a whole layer changes every row', async () => {
-  await onPage({}, async (page) => {
+  await onPage(browser, site, {}, async (page) => {
     const fig = page.locator('#ffn');
     await ready(fig);
     const state = () => fig.evaluate((el) => {
@@ -256,7 +245,7 @@ test('ffn: nudging a token changes only its own output row; others are exactly 0
 });
 
 test('ffn: the comparison encoder is replaced, not leaked, when the sizes change', async () => {
-  await onPage({}, async (page) => {
+  await onPage(browser, site, {}, async (page) => {
     const fig = page.locator('#ffn');
     await ready(fig);
     const heap = () => fig.evaluate((el) => el.nw.memoryStats().heapUsed);
@@ -290,7 +279,7 @@ function stackStats(h, tokens = 8, d = 64) {
 }
 
 test('encoder stack: the readout matches the stack’s own forward(); Post-LN keeps ‖h‖ = √d, Pre-LN grows until the final LayerNorm', async (t) => {
-  await onPage({}, async (page) => {
+  await onPage(browser, site, {}, async (page) => {
     const fig = page.locator('#encoder-stack');
     await ready(fig);
     const values = (metric) => fig.locator(`svg[data-metric="${metric}"]`).evaluate((s) => s.dataset.values.split(',').map(Number));
@@ -364,7 +353,7 @@ test('encoder stack: the readout matches the stack’s own forward(); Post-LN ke
 });
 
 test('encoder stack: every encoder of a layer-by-layer run is freed', async () => {
-  await onPage({}, async (page) => {
+  await onPage(browser, site, {}, async (page) => {
     const fig = page.locator('#encoder-stack');
     await ready(fig);
     // One full sweep first, so that the library's shared scratch block has reached its size.
@@ -382,7 +371,7 @@ test('URL hash restores every figure’s state, garbage clamped', async () => {
   const hash = '#encoder-block.seq=999&encoder-block.dModel=100&encoder-block.heads=7&encoder-block.dFF=abc&encoder-block.wiring=pre'
     + '&ffn.dModel=40&ffn.ratio=99&ffn.activation=tanh&ffn.token=-3&ffn.nudge=2.04&ffn.x=-9'
     + '&encoder-stack.layers=1e9&encoder-stack.wiring=<b>&encoder-stack.finalNorm=0';
-  await onPage({ hash }, async (page) => {
+  await onPage(browser, site, { hash }, async (page) => {
     const state = {};
     for (const id of IDS) {
       const fig = page.locator(`#${id}`);

@@ -2,6 +2,7 @@
 //   const page = await openPage(browser, site, { lang: 'en', width: 390, colorScheme: 'dark' });
 //   const fig = page.locator('#pe-heatmap');
 //   const before = await pixels(fig);  await setSlider(fig, 'd-model', 512);  assert.notEqual(await pixels(fig), before);
+import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { collectErrors } from './harness.mjs';
@@ -67,4 +68,16 @@ export async function seriousViolations(page, include) {
 /** Whether the page scrolls sideways (for phone widths). */
 export async function hasSidewaysScroll(page) {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+}
+
+/** Runs fn(page) on a fresh English page (openPage options), then checks nothing logged an error. */
+export async function onPage(browser, site, options, fn) {
+  const { page, log } = await openPage(browser, site, { lang: 'en', ...options });
+  try {
+    await fn(page);
+    assert.deepEqual(log.pageErrors, []);
+    assert.deepEqual(log.consoleErrors, []);
+  } finally {
+    await page.close();
+  }
 }

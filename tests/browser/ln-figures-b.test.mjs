@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, serveDist, screenshot, collectErrors } from './harness.mjs';
-import { openPage, ready, setSlider, pixels, readout, seriousViolations, hasSidewaysScroll } from './figures.mjs';
+import { openPage, ready, setSlider, pixels, readout, seriousViolations, hasSidewaysScroll, onPage } from './figures.mjs';
 
 const IDS = ['norm-axes', 'batch-independence', 'prepost-ln', 'rmsnorm'];
 
@@ -31,20 +31,9 @@ async function parityResults(fig) {
   return fig.evaluate((el) => [...el.shadowRoot.querySelectorAll('[data-parity]')].map((b) => `${b.dataset.parity}:${b.dataset.ok}`));
 }
 
-/** Runs fn on a fresh English page and checks that nothing was logged as an error. */
-async function onPage(options, fn) {
-  const { page, log } = await openPage(browser, site, { lang: 'en', ...options });
-  try {
-    await fn(page);
-    assert.deepEqual(log.pageErrors, []);
-    assert.deepEqual(log.consoleErrors, []);
-  } finally {
-    await page.close();
-  }
-}
 
 test('norm axes: mode, N, C and "new batch" each redraw and change the readout', async () => {
-  await onPage({}, async (page) => {
+  await onPage(browser, site, {}, async (page) => {
     const fig = page.locator('#norm-axes');
     await ready(fig);
     let hash = await pixels(fig);
@@ -78,7 +67,7 @@ test('norm axes: mode, N, C and "new batch" each redraw and change the readout',
 });
 
 test('norm axes: arrow keys move through the grid; μ, σ² and x̂ match the test’s own row/column statistics', async () => {
-  await onPage({}, async (page) => {
+  await onPage(browser, site, {}, async (page) => {
     const fig = page.locator('#norm-axes');
     await ready(fig);
     const values = async () => fig.evaluate((el) => {
@@ -124,7 +113,7 @@ test('norm axes: arrow keys move through the grid; μ, σ² and x̂ match the te
 });
 
 test('batch independence: LayerNorm |Δ| is exactly 0, BatchNorm |Δμ| matches the test’s column means', async () => {
-  await onPage({}, async (page) => {
+  await onPage(browser, site, {}, async (page) => {
     const fig = page.locator('#batch-independence');
     await ready(fig);
     assert.deepEqual(await parityResults(fig), ['layerNorm:true', 'batchNorm:true']);
@@ -183,7 +172,7 @@ test('batch independence: LayerNorm |Δ| is exactly 0, BatchNorm |Δμ| matches 
 });
 
 test('pre/post LN: Post-LN stays at √64 every layer, Pre-LN grows; wiring and N redraw; encoders are freed', async (t) => {
-  await onPage({}, async (page) => {
+  await onPage(browser, site, {}, async (page) => {
     const fig = page.locator('#prepost-ln');
     await ready(fig);
     const curves = () => fig.evaluate((el) => {
@@ -237,7 +226,7 @@ test('pre/post LN: Post-LN stays at √64 every layer, Pre-LN grows; wiring and 
 });
 
 test('rmsnorm: γ and shift redraw; mean(y) LN ≈ 0, RMS(x) = √mean(x²); the timing is measured on request', async (t) => {
-  await onPage({}, async (page) => {
+  await onPage(browser, site, {}, async (page) => {
     const fig = page.locator('#rmsnorm');
     await ready(fig);
     await page.waitForFunction(() => /measurement 1\)/.test(document.querySelector('#rmsnorm').shadowRoot.querySelector('[data-readout]').textContent), null, { timeout: 20_000 });
@@ -293,7 +282,7 @@ test('rmsnorm: γ and shift redraw; mean(y) LN ≈ 0, RMS(x) = √mean(x²); the
 test('URL hash restores every figure’s state, garbage clamped', async () => {
   const hash = '#norm-axes.mode=ln&norm-axes.rows=99&norm-axes.cols=abc&batch-independence.batch=7&batch-independence.seed=-4'
     + '&prepost-ln.layers=1e9&prepost-ln.wiring=<b>&rmsnorm.gamma=5&rmsnorm.shift=-0.33';
-  await onPage({ hash }, async (page) => {
+  await onPage(browser, site, { hash }, async (page) => {
     const state = {};
     for (const id of IDS) {
       const fig = page.locator(`#${id}`);

@@ -4,24 +4,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { loadNormwave } from '../../dist/normwave.mjs';
 import { readGolden, maxAbsDiff } from './golden.mjs';
+import { randn, throwsWith } from './helpers.mjs';
 
 const nw = await loadNormwave();
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url)));
-
-function randn(n, seed) {
-  let s = seed >>> 0;
-  const u = () => ((s = (s * 1664525 + 1013904223) >>> 0) + 0.5) / 2 ** 32;
-  return Float32Array.from({ length: n }, () => Math.sqrt(-2 * Math.log(u())) * Math.cos(2 * Math.PI * u()));
-}
-
-// Expects fn to throw `type` with a message containing every fragment.
-function throwsWith(fn, type, ...fragments) {
-  assert.throws(fn, (e) => {
-    assert.ok(e instanceof type, `expected ${type.name}, got ${e?.constructor?.name}: ${e?.message}`);
-    for (const f of fragments) assert.ok(e.message.includes(f), `message ${JSON.stringify(e.message)} lacks ${JSON.stringify(f)}`);
-    return true;
-  });
-}
 
 test('loadNormwave resolves once, with version and simd', async () => {
   assert.equal(nw.version, pkg.version);

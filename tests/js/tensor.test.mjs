@@ -4,22 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadNormwave } from '../../dist/normwave.mjs';
 import { maxAbsDiff } from './golden.mjs';
+import { randn, throwsWith } from './helpers.mjs';
 
 const nw = await loadNormwave();
-
-function randn(n, seed) {
-  let s = seed >>> 0;
-  const u = () => ((s = (s * 1664525 + 1013904223) >>> 0) + 0.5) / 2 ** 32;
-  return Float32Array.from({ length: n }, () => Math.sqrt(-2 * Math.log(u())) * Math.cos(2 * Math.PI * u()));
-}
-
-function throwsWith(fn, type, ...fragments) {
-  assert.throws(fn, (e) => {
-    assert.ok(e instanceof type, `expected ${type.name}, got ${e?.constructor?.name}: ${e?.message}`);
-    for (const f of fragments) assert.ok(e.message.includes(f), `message ${JSON.stringify(e.message)} lacks ${JSON.stringify(f)}`);
-    return true;
-  });
-}
 
 test('tensor(n) is zeros; tensor(data) holds a copy; write/read/view round-trip', () => {
   const z = nw.tensor(7);
