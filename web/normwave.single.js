@@ -1,12 +1,18 @@
-// normwave: the one-file build — the .wasm bytes are inlined by the bundler (esbuild's binary
-// loader) and handed to the same glue as the split build, so nothing is fetched at all.
+// normwave: the one-file build — the .wasm is inlined gzipped by the bundler (esbuild's binary
+// loader), inflated here with DecompressionStream and handed to the same glue as the split build,
+// so nothing is fetched at all (no data: URL for a strict CSP to refuse).
 import createNormwaveModule from './normwave_wasm.mjs';
-import wasmBinary from './normwave_wasm.wasm';
+import wasmGzip from './normwave_wasm.wasm.gz';
 import { createLoader } from './api.js';
+
+async function inflate(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
 
 /**
  * Loads the WebAssembly module once and resolves to the normwave API.
  * @returns {Promise<import('./normwave').Normwave>}
  */
-export const loadNormwave = createLoader(createNormwaveModule, async () => ({ wasmBinary }));
+export const loadNormwave = createLoader(createNormwaveModule, async () => ({ wasmBinary: await inflate(wasmGzip) }));
 export { hasWasmSimd } from './api.js';

@@ -3,15 +3,17 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
-#include <vector>
+#include <memory>
 
 #include "simd.hpp"
 
 namespace normwave {
 
 namespace {
-// Anchor rows are kBlock rows apart; every other row is its anchor rotated by k < kBlock steps.
-constexpr int kBlock = 16;
+// Each block of 2*kHalf rows is computed from its centre (anchor) row a: rows a + k and a - k
+// share the products A * C_k and B * S_k and differ only in the sign of the sum.
+constexpr int kHalf = 8;
+constexpr int kBlock = 2 * kHalf;
 // Anchor steps between exact re-seeds of the float64 recurrence. Its rounding error grows about
 // linearly, ~1e-16 a step, so even 256 steps stay far below float32's 6e-8.
 constexpr int kReseed = 256;
@@ -29,15 +31,18 @@ void rotate(double* s, double* c, const double* sw, const double* cw, int n) {
     (cv * cwv - sv * swv).store_unaligned(c + i);
   }
 }
+
+float clamp_unit(float v) { return std::min(std::max(v, -1.f), 1.f); }
 }  // namespace
 
-// out is (seq_len, d_model). Row pos = a*kBlock + k is anchor row a*kBlock rotated by k*w_i:
-// with the anchor interleaved A = [s0 c0 s1 c1 ...] and pair-swapped A' = [c0 s0 c1 s1 ...],
-//   row = A * C_k + A' * S_k,   C_k = [cos kw0, cos kw0, cos kw1, ...],  S_k = [sin kw0, -sin kw0, ...]
-// — two products and a sum per float, in float32 SIMD, written straight into the interleaved
-// layout. Anchors and the kBlock rotations come from float64 angle-addition recurrences
-// (structure of arrays over the pairs), so float64 work is (seq_len / kBlock + kBlock) rows, not
-// seq_len. Each output is two products of float32-rounded exact values: error <= ~2e-7.
+// out is (seq_len, d_model). Rows come in blocks of kBlock around an anchor row a = pos0 + kHalf:
+// with the anchor interleaved A = [s0 c0 s1 c1 ...] and B = [c0 -s0 c1 -s1 ...],
+//   row a +- k = A * C_k +- B * S_k,   C_k = [cos kw0, cos kw0, cos kw1, ...],  S_k likewise with sin
+// — per float one product and one sum (the products are shared by the two rows), in float32
+// SIMD, written straight into the interleaved layout. Anchors and the kHalf rotations come from
+// float64 angle-addition recurrences (structure of arrays over the pairs), so float64 work is
+// (seq_len / kBlock + kHalf) rows, not seq_len. Each output is two products of float32-rounded
+// exact values: error <= ~2e-7.
 void positional_encoding(float* out, int seq_len, int d_model, double base) {
   using simd::fbatch;
   constexpr int W = simd::kWidth;
@@ -45,9 +50,11 @@ void positional_encoding(float* out, int seq_len, int d_model, double base) {
   const int padded = (pairs + kDWidth - 1) / kDWidth * kDWidth;  // float64 lanes
   const int row = 2 * pairs;                                      // interleaved floats, >= d_model
 
-  // float64 state: frequencies, one step (w), kBlock steps, the running anchor angle and step k.
-  std::vector<double> f64(static_cast<std::size_t>(padded) * 8, 0.0);
-  double* freq = f64.data();
+  // float64 state: frequencies, one step (w), the anchor-to-anchor step, the running anchor
+  // angle and the table recurrence.
+  // Work buffers, every element written before it is read (no zero-fill).
+  const std::unique_ptr<double[]> f64(new double[static_cast<std::size_t>(padded) * 9]);
+  double* freq = f64.get();
   double* sw = freq + padded;
   double* cw = sw + padded;
   double* sbw = cw + padded;
@@ -55,49 +62,53 @@ void positional_encoding(float* out, int seq_len, int d_model, double base) {
   double* sa = cbw + padded;
   double* ca = sa + padded;
   double* sk = ca + padded;
+  double* ck = sk + padded;
   const double log_base = std::log(base);
   for (int i = 0; i < pairs; ++i) {
     // Capped so pos * freq stays finite for any int pos: a base below ~1e-300 would otherwise
     // give inf, and sin(inf) = NaN. (Any frequency above pi rad per position only aliases.)
+    // (libm here: xsimd's float64 exp/sincos measured ~2x slower under WASM SIMD.)
     freq[i] = std::min(std::exp(-(2.0 * i / static_cast<double>(d_model)) * log_base), 1e290);
     sw[i] = std::sin(freq[i]);
     cw[i] = std::cos(freq[i]);
   }
-  for (int i = pairs; i < padded; ++i) cw[i] = 1.0;
+  for (int i = pairs; i < padded; ++i) freq[i] = sw[i] = 0.0, cw[i] = 1.0;
 
-  // float32 tables: C_k and S_k for k < kBlock (rows of `row` floats), then A and A'.
-  std::vector<float> f32(static_cast<std::size_t>(row) * (2 * kBlock + 2) + W, 0.f);
-  float* ctab = f32.data();
-  float* stab = ctab + static_cast<std::size_t>(row) * kBlock;
-  float* anchor = stab + static_cast<std::size_t>(row) * kBlock;
-  float* swapped = anchor + row;
-  {
-    std::vector<double> ck(padded, 1.0);
-    std::fill(sk, sk + padded, 0.0);
-    for (int k = 0; k < kBlock; ++k) {
-      if (k > 0) rotate(sk, ck.data(), sw, cw, padded);
-      float* ct = ctab + static_cast<std::size_t>(k) * row;
-      float* st = stab + static_cast<std::size_t>(k) * row;
-      for (int i = 0; i < pairs; ++i) {
-        ct[2 * i] = ct[2 * i + 1] = static_cast<float>(ck[i]);
-        st[2 * i] = static_cast<float>(sk[i]);
-        st[2 * i + 1] = -static_cast<float>(sk[i]);
-      }
+  // float32 tables: C_k and S_k for k <= kHalf (rows of `row` floats), then A and B.
+  // Table rows are `tstride` floats apart: a whole number of cache lines plus one, so that table
+  // loads do not sit a multiple of 4 KiB from the output rows being stored (d_model 512 gives
+  // 2 KiB rows), which costs a false store-to-load dependency on x86 ("4K aliasing").
+  const std::size_t tstride = (static_cast<std::size_t>(row) + 15) / 16 * 16 + 16;
+  const std::unique_ptr<float[]> f32(new float[tstride * (2 * (kHalf + 1)) + 2 * static_cast<std::size_t>(row)]);
+  float* ctab = f32.get();
+  float* stab = ctab + tstride * (kHalf + 1);
+  float* anchor_a = stab + tstride * (kHalf + 1);
+  float* anchor_b = anchor_a + row;
+  std::fill(sk, sk + padded, 0.0);
+  std::fill(ck, ck + padded, 1.0);
+  for (int k = 0; k <= kHalf; ++k) {
+    if (k > 0) rotate(sk, ck, sw, cw, padded);
+    float* ct = ctab + k * tstride;
+    float* st = stab + k * tstride;
+    for (int i = 0; i < pairs; ++i) {
+      ct[2 * i] = ct[2 * i + 1] = static_cast<float>(ck[i]);
+      st[2 * i] = st[2 * i + 1] = static_cast<float>(sk[i]);
     }
-    // One more step gives the anchor-to-anchor rotation by kBlock * w.
-    rotate(sk, ck.data(), sw, cw, padded);
-    std::copy(sk, sk + padded, sbw);
-    std::copy(ck.begin(), ck.end(), cbw);
   }
+  // The first anchor sits at kHalf (its angle is the table's last row); anchors are kBlock apart.
+  std::copy(sk, sk + padded, sa);
+  std::copy(ck, ck + padded, ca);
+  std::copy(sk, sk + padded, sbw);
+  std::copy(ck, ck + padded, cbw);
+  rotate(sbw, cbw, sk, ck, padded);  // kHalf + kHalf steps
 
-  std::fill(sa, sa + padded, 0.0);
-  std::fill(ca, ca + padded, 1.0);
   for (int a = 0, pos0 = 0; pos0 < seq_len; ++a, pos0 += kBlock) {
+    const int centre = pos0 + kHalf;
     if (a > 0) {
       if (a % kReseed == 0) {
         for (int i = 0; i < pairs; ++i) {
-          sa[i] = std::sin(pos0 * freq[i]);
-          ca[i] = std::cos(pos0 * freq[i]);
+          sa[i] = std::sin(centre * freq[i]);
+          ca[i] = std::cos(centre * freq[i]);
         }
       } else {
         rotate(sa, ca, sbw, cbw, padded);
@@ -105,24 +116,64 @@ void positional_encoding(float* out, int seq_len, int d_model, double base) {
     }
     for (int i = 0; i < pairs; ++i) {
       const float s = static_cast<float>(sa[i]), c = static_cast<float>(ca[i]);
-      anchor[2 * i] = swapped[2 * i + 1] = s;
-      anchor[2 * i + 1] = swapped[2 * i] = c;
+      anchor_a[2 * i] = s;
+      anchor_a[2 * i + 1] = c;
+      anchor_b[2 * i] = c;
+      anchor_b[2 * i + 1] = -s;
     }
-    const int rows = std::min(kBlock, seq_len - pos0);
-    for (int k = 0; k < rows; ++k) {
-      float* y = out + static_cast<std::size_t>(pos0 + k) * d_model;
-      const float* ct = ctab + static_cast<std::size_t>(k) * row;
-      const float* st = stab + static_cast<std::size_t>(k) * row;
-      // Clamped: the float32 rounding can land one ulp outside [-1, 1] (fuzz_kernels found
-      // PE(355, 5) = -1.0000001 for base 1.0000005, d_model 60).
-      const fbatch lo(-1.f), hi(1.f);
-      int j = 0;
-      for (; j + W <= d_model; j += W)
-        simd::store(y + j, xsimd::min(xsimd::max(simd::load(anchor + j) * simd::load(ct + j) +
-                                                 simd::load(swapped + j) * simd::load(st + j), lo), hi));
-      for (; j < d_model; ++j) y[j] = std::min(std::max(anchor[j] * ct[j] + swapped[j] * st[j], -1.f), 1.f);
+    // Rows centre + k (k < kHalf) and centre - k (0 < k <= kHalf), those below seq_len.
+    // Clamped: the float32 rounding can land one ulp outside [-1, 1] (fuzz_kernels found
+    // PE(355, 5) = -1.0000001 for base 1.0000005, d_model 60).
+    const std::ptrdiff_t stride = d_model;
+    float* const y = out + (pos0 + kHalf < seq_len ? centre * stride : 0);  // row `centre`, if any
+    int j = 0;
+    if (pos0 + kBlock <= seq_len) {
+      for (; j + 2 * W <= d_model; j += 2 * W) {
+        const fbatch a0 = simd::load(anchor_a + j), a1 = simd::load(anchor_a + j + W);
+        const fbatch b0 = simd::load(anchor_b + j), b1 = simd::load(anchor_b + j + W);
+        simd::store(y + j, a0);  // k = 0: C_0 = 1, S_0 = 0
+        simd::store(y + j + W, a1);
+        for (int k = 1; k < kHalf; ++k) {
+          const float* ct = ctab + k * tstride + j;
+          const float* st = stab + k * tstride + j;
+          const fbatch p0 = a0 * simd::load(ct), q0 = b0 * simd::load(st);
+          const fbatch p1 = a1 * simd::load(ct + W), q1 = b1 * simd::load(st + W);
+          simd::store(y + k * stride + j, simd::clamp_unit(p0 + q0));
+          simd::store(y + k * stride + j + W, simd::clamp_unit(p1 + q1));
+          simd::store(y - k * stride + j, simd::clamp_unit(p0 - q0));
+          simd::store(y - k * stride + j + W, simd::clamp_unit(p1 - q1));
+        }
+        const float* ct = ctab + kHalf * tstride + j;
+        const float* st = stab + kHalf * tstride + j;
+        simd::store(y - kHalf * stride + j, simd::clamp_unit(a0 * simd::load(ct) - b0 * simd::load(st)));
+        simd::store(y - kHalf * stride + j + W, simd::clamp_unit(a1 * simd::load(ct + W) - b1 * simd::load(st + W)));
+      }
+    } else {
+      // The last, partial block: only the rows below seq_len.
+      for (; j + W <= d_model; j += W) {
+        const fbatch a0 = simd::load(anchor_a + j), b0 = simd::load(anchor_b + j);
+        for (int k = 0; k <= kHalf; ++k) {
+          const fbatch p = a0 * simd::load(ctab + k * tstride + j), q = b0 * simd::load(stab + k * tstride + j);
+          const int up = centre + k, down = centre - k;
+          if (k < kHalf && up < seq_len) simd::store(out + up * stride + j, simd::clamp_unit(p + q));
+          if (k > 0 && down < seq_len) simd::store(out + down * stride + j, simd::clamp_unit(p - q));
+        }
+      }
+    }
+    // The columns after the last vector-wide chunk, one float at a time.
+    for (int k = 0; k <= kHalf; ++k) {
+      const float* ct = ctab + k * tstride;
+      const float* st = stab + k * tstride;
+      const int up = centre + k, down = centre - k;
+      for (int jj = j; jj < d_model; ++jj) {
+        const float p = anchor_a[jj] * ct[jj], q = anchor_b[jj] * st[jj];
+        if (k < kHalf && up < seq_len) out[up * stride + jj] = clamp_unit(p + q);
+        if (k > 0 && down < seq_len) out[down * stride + jj] = clamp_unit(p - q);
+      }
     }
   }
+  // Row 0 is sin 0 = 0, cos 0 = 1 exactly; rotating the first anchor back leaves ~1e-9 there.
+  for (int j = 0; j < d_model; ++j) out[j] = j % 2 == 0 ? 0.f : 1.f;
 }
 
 namespace ref {

@@ -4,6 +4,10 @@
 
 #include <xsimd/xsimd.hpp>
 
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
+
 namespace normwave::simd {
 
 using fbatch = xsimd::batch<float>;
@@ -18,6 +22,17 @@ inline float max(const fbatch& v) {
   float m = lanes[0];
   for (int i = 1; i < kWidth; ++i) m = lanes[i] > m ? lanes[i] : m;
   return m;
+}
+
+// min(max(v, -1), 1). Under Emscripten, xsimd's min/max become compare + bitselect (NaN-exact
+// _mm_min_ps emulation, several x86 instructions each); pmin/pmax are one minps/maxps each.
+inline fbatch clamp_unit(const fbatch& v) {
+#if defined(__wasm_simd128__)
+  const v128_t x = (v128_t)(__m128)v;
+  return fbatch((__m128)wasm_f32x4_pmax(wasm_f32x4_pmin(x, wasm_f32x4_splat(1.f)), wasm_f32x4_splat(-1.f)));
+#else
+  return xsimd::min(xsimd::max(v, fbatch(-1.f)), fbatch(1.f));
+#endif
 }
 
 }  // namespace normwave::simd
