@@ -6,6 +6,8 @@
 // norms, positionalEncoding and Encoder.forward read and write in place.
 
 const F32 = 4;
+// Block size of the streamed row norms (normStreamed): two blocks fit in a 1 MiB L2 cache.
+const STREAM_BYTES = 256 * 1024;
 // The module is linked with MAXIMUM_MEMORY=2GB; larger requests are refused before allocating.
 const MAX_BYTES = 2 ** 31;
 const ACTIVATIONS = { relu: 0, gelu: 1 };
@@ -227,6 +229,31 @@ export function createApi(M, { simd }) {
   const copied = (v, n) => (v && !(v instanceof Tensor) ? n : 0);
   const NOTHING = Object.freeze({ x: 0, out: 0, gamma: 0, beta: 0, s1: 0, s2: 0 });
 
+  // Row norms of arrays larger than 2 * STREAM_BYTES go through wasm memory in blocks of rows:
+  // copy a block in, normalize it, copy it out into the result. The scratch stays in L2 cache, so
+  // only the caller's arrays touch main memory, and the wasm memory does not grow to hold x twice.
+  function normStreamed(fn, kind, x, rows, dim, gamma, beta, eps, outOpt, stats) {
+    const block = Math.max(1, Math.floor(STREAM_BYTES / (dim * F32)));
+    const a = layout(fn, `x (${rows} x ${dim})`, {
+      x: block * dim, out: block * dim, gamma: copied(gamma, dim), beta: copied(beta, dim),
+      s1: stats ? rows : 0, s2: stats && kind === 'layer' ? rows : 0,
+    });
+    const ga = gamma ? place(gamma, a.gamma) : 0, ba = beta ? place(beta, a.beta) : 0;
+    const output = outOpt ?? new Float32Array(x.length);
+    const heap = heapF32();  // nothing below allocates in wasm, so the view stays valid
+    for (let r0 = 0; r0 < rows; r0 += block) {
+      const count = Math.min(block, rows - r0);
+      heap.set(x.subarray(r0 * dim, (r0 + count) * dim), a.x / F32);
+      const s1 = a.s1 && a.s1 + r0 * F32, s2 = a.s2 && a.s2 + r0 * F32;
+      if (kind === 'layer') M.layerNorm(a.out, s1, s2, a.x, ga, ba, count, dim, eps);
+      else M.rmsNorm(a.out, s1, a.x, ga, count, dim, eps);
+      output.set(heap.subarray(a.out / F32, a.out / F32 + count * dim), r0 * dim);
+    }
+    if (!stats) return output;
+    if (kind === 'rms') return { output, rms: take(a.s1, rows) };
+    return { output, mean: take(a.s1, rows), variance: take(a.s2, rows) };
+  }
+
   // x: an array (copied in) or a Tensor (read in place); options.out: a Tensor to write instead
   // of returning a new array. Statistics are computed only when the caller asks for them.
   function norm(fn, kind, x0, dim, opts, defaultEps, stats) {
@@ -241,6 +268,9 @@ export function createApi(M, { simd }) {
     const outOpt = outArg(fn, opts.out, n, `like x, rows x dim = ${rows} x ${dim}`);
     if (outOpt && (outOpt === gamma || outOpt === beta)) throw new RangeError(`${fn}: out must not be the gamma or beta tensor`);
     const out = outOpt instanceof Tensor ? outOpt : null;
+    if (!resident && !out && kind !== 'batch' && n * F32 > 2 * STREAM_BYTES) {
+      return normStreamed(fn, kind, x, rows, dim, gamma, beta, eps, outOpt, stats);
+    }
     const statCount = kind === 'batch' ? dim : rows;
     // Everything resident and no statistics: nothing to place in scratch (the kernel-level path).
     const a = resident && out && !stats && !copied(gamma, dim) && !copied(beta, dim) ? NOTHING : layout(fn, `x (${rows} x ${dim})`, {
@@ -415,6 +445,16 @@ export function createApi(M, { simd }) {
     createEncoder(config = {}) {
       return new Encoder(M, config, { reserveShared: reserve });
     },
+
+    /**
+     * The parameters an encoder with this config would have — names, shapes and sizes in torch
+     * state_dict order, and their total — checked like createEncoder but without allocating them.
+     */
+    encoderParameters(config = {}) {
+      const c = checkEncoderConfig(M, 'encoderParameters', config);
+      const parameters = parameterSpecs(M, c);
+      return { parameters, parameterCount: parameters.reduce((s, p) => s + p.numel, 0) };
+    },
   };
   return api;
 }
@@ -440,6 +480,30 @@ const finalizer = typeof FinalizationRegistry === 'function'
   })
   : null;
 
+// The checks createEncoder and encoderParameters share; returns the config with defaults filled in.
+function checkEncoderConfig(M, fn, config) {
+  if (typeof config !== 'object' || config === null) throw new TypeError(`${fn}: config must be an object, got ${describe(config)}`);
+  const { dModel, nHeads, dFF, nLayers = 1, normFirst = false, activation = 'relu', eps = 1e-5, finalNorm = false, seed = 0 } = config;
+  checkCount(fn, 'dModel', dModel, 32768);
+  checkCount(fn, 'nHeads', nHeads, 32768);
+  checkCount(fn, 'dFF', dFF, 32768);
+  checkCount(fn, 'nLayers', nLayers, 1024);
+  checkNumber(fn, 'eps', eps, { positive: true });
+  if (dModel % nHeads !== 0) throw new RangeError(`${fn}: dModel (${dModel}) must be divisible by nHeads (${nHeads})`);
+  if (!(activation in ACTIVATIONS)) throw new RangeError(`${fn}: unknown activation ${JSON.stringify(activation)}; use 'relu' or 'gelu'`);
+  const paramFloats = nLayers * (4 * dModel * dModel + 2 * dModel * dFF + 9 * dModel + dFF) + (finalNorm ? 2 * dModel : 0);
+  checkBytes(fn, `the weights of ${nLayers} layer(s) with dModel = ${dModel}, dFF = ${dFF}`, paramFloats * F32 * 3);
+  const problem = M.validateEncoder(dModel, nHeads, dFF, nLayers, !!normFirst, ACTIVATIONS[activation], eps, !!finalNorm);
+  if (problem) throw new RangeError(`${fn}: ${problem}`);
+  return { dModel, nHeads, dFF, nLayers, normFirst: !!normFirst, activation, eps, finalNorm: !!finalNorm, seed, paramFloats };
+}
+
+// Frozen [{ name, shape, numel }] in torch state_dict order, from the C++ parameter list.
+function parameterSpecs(M, c) {
+  const specs = M.parameterSpecs(c.dModel, c.nHeads, c.dFF, c.nLayers, c.normFirst, ACTIVATIONS[c.activation], c.eps, c.finalNorm);
+  return Object.freeze(specs.map(({ name, shape, numel }) => Object.freeze({ name, shape: Object.freeze(shape), numel })));
+}
+
 /**
  * A torch.nn.TransformerEncoder-compatible encoder whose weights live in wasm memory.
  * Create it with nw.createEncoder(); free it with dispose().
@@ -447,19 +511,7 @@ const finalizer = typeof FinalizationRegistry === 'function'
 class Encoder {
   constructor(M, config, { reserveShared }) {
     const fn = 'createEncoder';
-    if (typeof config !== 'object' || config === null) throw new TypeError(`${fn}: config must be an object, got ${describe(config)}`);
-    const { dModel, nHeads, dFF, nLayers = 1, normFirst = false, activation = 'relu', eps = 1e-5, finalNorm = false, seed = 0 } = config;
-    checkCount(fn, 'dModel', dModel, 32768);
-    checkCount(fn, 'nHeads', nHeads, 32768);
-    checkCount(fn, 'dFF', dFF, 32768);
-    checkCount(fn, 'nLayers', nLayers, 1024);
-    checkNumber(fn, 'eps', eps, { positive: true });
-    if (dModel % nHeads !== 0) throw new RangeError(`${fn}: dModel (${dModel}) must be divisible by nHeads (${nHeads})`);
-    if (!(activation in ACTIVATIONS)) throw new RangeError(`${fn}: unknown activation ${JSON.stringify(activation)}; use 'relu' or 'gelu'`);
-    const paramFloats = nLayers * (4 * dModel * dModel + 2 * dModel * dFF + 9 * dModel + dFF) + (finalNorm ? 2 * dModel : 0);
-    checkBytes(fn, `the weights of ${nLayers} layer(s) with dModel = ${dModel}, dFF = ${dFF}`, paramFloats * F32 * 3);
-    const problem = M.validateEncoder(dModel, nHeads, dFF, nLayers, !!normFirst, ACTIVATIONS[activation], eps, !!finalNorm);
-    if (problem) throw new RangeError(`${fn}: ${problem}`);
+    const { dModel, nHeads, dFF, nLayers, normFirst, activation, eps, finalNorm, seed, paramFloats } = checkEncoderConfig(M, fn, config);
 
     // Weights and their packed copies, allocated by the C++ constructor.
     reserveShared(fn, `the weights of ${nLayers} layer(s) with dModel = ${dModel}, dFF = ${dFF}`, 0, paramFloats * F32 * 2 + 65536);
@@ -469,13 +521,9 @@ class Encoder {
     this._handle = new M.Encoder(dModel, nHeads, dFF, nLayers, !!normFirst, ACTIVATIONS[activation], eps, !!finalNorm, seed >>> 0);
     /** The configuration, with defaults filled in. */
     this.config = Object.freeze({ dModel, nHeads, dFF, nLayers, normFirst: !!normFirst, activation, eps, finalNorm: !!finalNorm });
-    const specs = [];
-    for (let i = 0; i < this._handle.paramCount(); i++) {
-      specs.push(Object.freeze({ name: this._handle.paramName(i), shape: Object.freeze(this._handle.paramShape(i)), numel: this._handle.paramNumel(i) }));
-    }
     /** Parameter names and shapes, in torch state_dict order. */
-    this.parameters = Object.freeze(specs);
-    this._numel = specs.reduce((s, p) => s + p.numel, 0);
+    this.parameters = parameterSpecs(M, this.config);
+    this._numel = this.parameters.reduce((s, p) => s + p.numel, 0);
     this._buf = 0;        // resident forward buffers, grow-only
     this._bufBytes = 0;
     this._token = {};

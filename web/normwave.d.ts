@@ -136,6 +136,8 @@ export interface Normwave {
   /** Every tensor as a Float32Array (F32, F16, BF16), by name, in a prototype-less object. */
   readSafetensors(bytes: Uint8Array | ArrayBuffer): Record<string, Float32Array>;
   createEncoder(config: EncoderConfig): Encoder;
+  /** The parameters createEncoder(config) would allocate (names, shapes, sizes), checked the same way, without allocating. */
+  encoderParameters(config: EncoderConfig): { parameters: readonly ParameterSpec[]; parameterCount: number };
 }
 
 export function loadNormwave(): Promise<Normwave>;

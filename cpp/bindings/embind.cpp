@@ -89,6 +89,23 @@ std::string validate_encoder(int d_model, int n_heads, int d_ff, int n_layers, b
       make_config(d_model, n_heads, d_ff, n_layers, norm_first, activation, eps, final_norm));
 }
 
+// Parameter names, shapes and sizes in state_dict order, without allocating any weights.
+val parameter_specs(int d_model, int n_heads, int d_ff, int n_layers, bool norm_first, int activation,
+                    float eps, bool final_norm) {
+  val specs = val::array();
+  for (const auto& spec : normwave::parameter_specs(
+           make_config(d_model, n_heads, d_ff, n_layers, norm_first, activation, eps, final_norm))) {
+    val shape = val::array();
+    for (int s : spec.shape) shape.call<void>("push", s);
+    val info = val::object();
+    info.set("name", spec.name);
+    info.set("shape", shape);
+    info.set("numel", static_cast<double>(spec.numel));
+    specs.call<void>("push", info);
+  }
+  return specs;
+}
+
 // Safetensors header as a JS object, for callers that want to look before loading.
 val inspect_safetensors(addr bytes, std::size_t size) {
   normwave::safetensors::File file;
@@ -136,14 +153,6 @@ class EncoderHandle {
                 float eps, bool final_norm, unsigned seed)
       : enc_(make_config(d_model, n_heads, d_ff, n_layers, norm_first, activation, eps, final_norm), seed) {}
 
-  int param_count() const { return static_cast<int>(enc_.specs().size()); }
-  std::string param_name(int i) const { return enc_.specs()[i].name; }
-  double param_numel(int i) const { return static_cast<double>(enc_.specs()[i].numel); }
-  val param_shape(int i) const {
-    val shape = val::array();
-    for (int s : enc_.specs()[i].shape) shape.call<void>("push", s);
-    return shape;
-  }
   // flat: every parameter concatenated in spec order.
   void set_parameters(addr flat) {
     std::vector<const float*> values;
@@ -200,14 +209,11 @@ EMSCRIPTEN_BINDINGS(normwave) {
   function("activation", &activation);
   function("softmax", &softmax);
   function("validateEncoder", &validate_encoder);
+  function("parameterSpecs", &parameter_specs);
   function("inspectSafetensors", &inspect_safetensors);
   function("readSafetensors", &read_safetensors);
   emscripten::class_<EncoderHandle>("Encoder")
       .constructor<int, int, int, int, bool, int, float, bool, unsigned>()
-      .function("paramCount", &EncoderHandle::param_count)
-      .function("paramName", &EncoderHandle::param_name)
-      .function("paramNumel", &EncoderHandle::param_numel)
-      .function("paramShape", &EncoderHandle::param_shape)
       .function("setParameters", &EncoderHandle::set_parameters)
       .function("getParameters", &EncoderHandle::get_parameters)
       .function("randomize", &EncoderHandle::randomize)

@@ -2,8 +2,15 @@
 // Chromium. For each element, every slider is first set to its largest value; its heaviest slider
 // (the slowest in a short probe) is then dragged through 60 steps, and each step is timed from the
 // input event to the element re-rendered and laid out, and to the next animation frame. Also the time from
-// navigation until every figure in the first screen (or the first figure) has drawn. Writes build/bench/browser.json.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// navigation until every figure in the first screen (or the first figure) has drawn, and what the
+// first load fetches (gzipped sizes of the files served from dist/; the page's budget is 600 KB).
+// Writes build/bench/browser.json.
+//
+// Figures cache their last results, and a drag revisits values; so each step also records whether
+// its value was new to the element in this run (nothing cached for it), and the table gives the
+// median of those first visits beside the median of all steps.
+import { mkdirSync, writeFileSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import { launchBrowser, serveDist } from '../../tests/browser/harness.mjs';
 
@@ -19,6 +26,11 @@ const site = await serveDist();
 const browser = await launchBrowser();
 const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
 const page = await context.newPage();
+
+// What the first load fetches, gzipped (woff2 and the like barely shrink, as on the wire).
+const fetched = new Set();
+const onResponse = (res) => { if (res.url().startsWith(site.url)) fetched.add(new URL(res.url()).pathname); };
+page.on('response', onResponse);
 
 // Navigation → every figure in the first screen drawn.
 const loads = [];
@@ -38,6 +50,14 @@ for (let i = 0; i < 5; i++) {
   })));
 }
 await page.waitForFunction(() => document.body.dataset.state === 'ready');
+await page.waitForLoadState('networkidle');
+page.off('response', onResponse);
+const firstLoad = [...fetched].map((pathname) => {
+  const file = new URL(`dist${pathname === '/' ? '/index.html' : decodeURIComponent(pathname)}`, ROOT);
+  const bytes = readFileSync(file);
+  return { path: pathname, bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+}).sort((a, b) => b.gzip - a.gzip);
+const firstLoadGzip = firstLoad.reduce((sum, f) => sum + f.gzip, 0);
 
 const ids = await page.evaluate(() => [...document.querySelectorAll('main [id]')]
   .filter((e) => e.tagName.startsWith('NW-') && e.shadowRoot?.querySelector('input[type=range]'))
@@ -62,7 +82,15 @@ for (const id of ids) {
       await frame();
       return { work, frame: performance.now() - t0 };
     };
-    const move = async (input, value) => (await timed(input, value)).work;
+    const visited = new Map();  // control -> values this run has already set
+    const seen = (input, value) => {
+      const set = visited.get(input.dataset.control) ?? new Set();
+      visited.set(input.dataset.control, set);
+      const before = set.has(String(value));
+      set.add(String(value));
+      return before;
+    };
+    const move = async (input, value) => { seen(input, value); return (await timed(input, value)).work; };
     // Largest setting: every slider at its max (a slider may re-render the others, so by name).
     for (const name of inputs().map((i) => i.dataset.control)) {
       const input = el.shadowRoot.querySelector(`input[data-control="${name}"]`);
@@ -85,32 +113,39 @@ for (const id of ids) {
     const min = Number(input.min), max = Number(input.max), step = Number(input.step) || 1;
     const times = [];
     const frames = [];
+    const fresh = [];
     for (let k = 0; k < STEPS; k++) {
       const f = k < STEPS / 2 ? 1 - k / STEPS : k / STEPS;
       const v = Math.round((min + f * (max - min)) / step) * step;
+      const again = seen(input, input.step && Number(input.step) % 1 === 0 ? v : Number(v.toFixed(6)));
       const t = await timed(input, v);
       times.push(t.work);
       frames.push(t.frame);
+      if (!again) fresh.push(t.work);
     }
-    return { control: heaviest, times, frames };
+    return { control: heaviest, times, frames, fresh };
   }, { id, STEPS });
   const sorted = [...result.times].sort((a, b) => a - b);
   rows.push({ element: id, control: result.control, median: median(sorted), worst: sorted.at(-1), p90: sorted[Math.floor(0.9 * (sorted.length - 1))],
-    frameMedian: median(result.frames), frameWorst: Math.max(...result.frames) });
+    frameMedian: median(result.frames), frameWorst: Math.max(...result.frames),
+    freshCount: result.fresh.length, freshMedian: result.fresh.length ? median(result.fresh) : null });
 }
 await browser.close();
 await site.close();
 
-const fmt = (ms) => `${ms.toFixed(1)} ms`;
+const fmt = (ms) => (ms === null ? '—' : `${ms.toFixed(1)} ms`);
+const kb = (b) => `${(b / 1000).toFixed(1)} KB`;
 const lines = [
   `Chromium ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} load; first screen drawn after navigation: median ${fmt(median(loads))} (${loads.map((l) => l.toFixed(0)).join(', ')} ms)`,
+  `first load: ${firstLoad.length} files, ${kb(firstLoadGzip)} gzipped (budget 600 KB): ${firstLoad.slice(0, 6).map((f) => `${f.path} ${kb(f.gzip)}`).join(', ')}${firstLoad.length > 6 ? ', …' : ''}`,
   '',
-  'input → re-rendered and laid out (the work that must fit a frame), and input → next animation frame:',
+  'input → re-rendered and laid out (the work that must fit a frame), and input → next animation frame;',
+  '"first visits": the steps whose value the element had not computed before in this run:',
   '',
-  '| element | heaviest control (at the largest setting) | work median | p90 | worst | frame median | frame worst | ≤ 16 ms median |',
-  '| --- | --- | --- | --- | --- | --- | --- | --- |',
-  ...rows.map((r) => `| ${r.element} | ${r.control} | ${fmt(r.median)} | ${fmt(r.p90)} | ${fmt(r.worst)} | ${fmt(r.frameMedian)} | ${fmt(r.frameWorst)} | ${r.median <= 16 ? 'yes' : 'no'} |`),
+  '| element | heaviest control (at the largest setting) | work median | p90 | worst | first visits: median (n) | frame median | frame worst | ≤ 16 ms median |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  ...rows.map((r) => `| ${r.element} | ${r.control} | ${fmt(r.median)} | ${fmt(r.p90)} | ${fmt(r.worst)} | ${fmt(r.freshMedian)} (${r.freshCount}) | ${fmt(r.frameMedian)} | ${fmt(r.frameWorst)} | ${r.median <= 16 && (r.freshMedian ?? 0) <= 16 ? 'yes' : 'no'} |`),
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
 mkdirSync(new URL('build/bench/', ROOT), { recursive: true });
-writeFileSync(new URL('build/bench/browser.json', ROOT), JSON.stringify({ date: new Date().toISOString(), loadavg: os.loadavg(), firstScreenMs: loads, elements: rows }, null, 2));
+writeFileSync(new URL('build/bench/browser.json', ROOT), JSON.stringify({ date: new Date().toISOString(), loadavg: os.loadavg(), firstScreenMs: loads, firstLoad, firstLoadGzip, elements: rows }, null, 2));

@@ -63,9 +63,10 @@ test('attention: the trained model loads through loadSafetensors and predicts wh
     el.remove();
     document.querySelector('#s12').append(el);
   });
-  await page.waitForFunction(() => window.__loads.some((l) => l.prefix === 'encoder.'), null, { timeout: 20_000 });
+  // The figure fetches its model once it nears the viewport.
   const fig = page.locator('#attention');
   await fig.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => window.__loads.some((l) => l.prefix === 'encoder.'), null, { timeout: 20_000 });
   await settle(fig);
   await ready(fig);
   const loads = await page.evaluate(() => window.__loads);

@@ -128,6 +128,9 @@ test('encoder block: every control redraws; shapes and parameter counts follow t
 
 test('encoder block: the encoders built for the counts are freed', async () => {
   await onPage(browser, site, {}, async (page) => {
+    // <nw-attention> loads its model when scrolled near (this figure is not far): let that land first.
+    await ready(page.locator('#attention'));
+    await page.waitForFunction(() => document.querySelector('#attention')?._model);
     const fig = page.locator('#encoder-block');
     await ready(fig);
     const heap = () => fig.evaluate((el) => el.nw.memoryStats().heapUsed);

@@ -22,6 +22,8 @@ export async function openPage(browser, site, { path = '/', lang, width = 1100, 
 
 /** Waits until the element (a locator) has rendered its figure from the library. */
 export async function ready(fig) {
+  // A reader scrolls to a figure; <nw-attention> fetches its model only when near the viewport.
+  await fig.scrollIntoViewIfNeeded();
   await fig.locator('[data-readout]').first().waitFor({ timeout: 20_000 });
 }
 

@@ -24,7 +24,16 @@ async function open(hash = '') {
   });
   await page.goto(`${site.url}/?lang=en${hash}`);
   await page.waitForFunction(() => document.body.dataset.state === 'ready', null, { timeout: 30_000 });
-  // Every figure has rendered from the library.
+  // Every figure has rendered from the library — after a reader's scroll through the page
+  // (<nw-attention> fetches its model only when it nears the viewport).
+  await page.evaluate(async () => {
+    for (const e of document.querySelectorAll('main *')) {
+      if (!e.tagName.startsWith('NW-')) continue;
+      e.scrollIntoView();
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    }
+    window.scrollTo(0, 0);
+  });
   await page.waitForFunction(() => [...document.querySelectorAll('main *')]
     .filter((e) => e.tagName.startsWith('NW-') && customElements.get(e.localName))
     .every((e) => e.shadowRoot?.querySelector('[data-readout]')), null, { timeout: 30_000 });

@@ -190,6 +190,70 @@ test('stateDict round-trips and names match torch', () => {
   other.dispose();
 });
 
+test('large row norms stream through wasm memory in blocks: same bits as the resident path, memory does not grow', () => {
+  // 256 KiB blocks: 40 MB of rows of 1000 (65 rows a block), rows of 70,000 floats (one row a
+  // block, 280 KB > a block), and a size just over the streaming threshold.
+  for (const [rows, dim] of [[10_000, 1000], [9, 70_000], [131_073, 4]]) {
+    const x = randn(rows * dim, rows + dim);
+    const gamma = randn(dim, 7), beta = randn(dim, 8);
+    const before = nw.memoryStats().memoryBytes;
+    const streamed = {
+      layer: nw.layerNormWithStats(x, dim, { gamma, beta }),
+      rms: nw.rmsNormWithStats(x, dim, { gamma }),
+      plain: nw.layerNorm(x, dim, { gamma, beta }),
+    };
+    assert.ok(nw.memoryStats().memoryBytes - before <= 2 ** 20, `rows ${rows} x dim ${dim}: wasm memory grew by ${nw.memoryStats().memoryBytes - before} B`);
+    const tx = nw.tensor(x), tg = nw.tensor(gamma), tb = nw.tensor(beta), ty = nw.tensor(x.length);
+    nw.layerNorm(tx, dim, { gamma: tg, beta: tb, out: ty });
+    const resident = ty.read();
+    nw.rmsNorm(tx, dim, { gamma: tg, out: ty });
+    const residentRms = ty.read();
+    for (const t of [tx, tg, tb, ty]) t.dispose();
+    assert.deepEqual(streamed.layer.output, resident);
+    assert.deepEqual(streamed.plain, resident);
+    assert.deepEqual(streamed.rms.output, residentRms);
+    const small = nw.layerNormWithStats(x.subarray(0, 2 * dim), dim, { gamma, beta });
+    assert.deepEqual(streamed.layer.mean.subarray(0, 2), small.mean);
+    assert.deepEqual(streamed.layer.variance.subarray(0, 2), small.variance);
+    assert.equal(streamed.layer.mean.length, rows);
+    assert.equal(streamed.rms.rms.length, rows);
+    // Into a caller's array.
+    const out = new Float32Array(x.length);
+    assert.equal(nw.layerNorm(x, dim, { gamma, beta, out }), out);
+    assert.deepEqual(out, resident);
+  }
+});
+
+test('seeded stacks are prefixes: N layers with seed s are the first N of a deeper stack with seed s', () => {
+  // The figures with a layer slider (<nw-prepost-ln>, <nw-encoder-stack>) rely on it.
+  const config = { dModel: 16, nHeads: 4, dFF: 32, seed: 20240606, activation: 'gelu' };
+  const deep = nw.createEncoder({ ...config, nLayers: 6, finalNorm: true });
+  const sd = deep.stateDict();
+  for (const n of [1, 3, 5]) {
+    const shallow = nw.createEncoder({ ...config, nLayers: n });
+    for (const [name, value] of Object.entries(shallow.stateDict())) assert.deepEqual(value, sd[name], name);
+    shallow.dispose();
+  }
+  deep.dispose();
+});
+
+test('encoderParameters lists what createEncoder allocates, without allocating it', () => {
+  const config = { dModel: 8, nHeads: 2, dFF: 32, nLayers: 2, finalNorm: true, normFirst: true, activation: 'gelu' };
+  const enc = nw.createEncoder(config);
+  const before = nw.memoryStats().heapUsed;
+  const listed = nw.encoderParameters(config);
+  assert.equal(nw.memoryStats().heapUsed, before);
+  assert.deepEqual(listed.parameters, enc.parameters);
+  assert.equal(listed.parameterCount, enc.parameterCount);
+  enc.dispose();
+  // The paper's base layer (d_model 512, 8 heads, d_ff 2048): 3,152,384 parameters.
+  assert.equal(nw.encoderParameters({ dModel: 512, nHeads: 8, dFF: 2048 }).parameterCount, 3_152_384);
+  // A 24-layer, 4096-wide stack is listed (about 1.6 G floats would not fit in wasm memory).
+  throwsWith(() => nw.encoderParameters({ dModel: 4096, nHeads: 8, dFF: 16384, nLayers: 24 }), RangeError, 'encoderParameters');
+  throwsWith(() => nw.encoderParameters({ dModel: 10, nHeads: 3, dFF: 8 }), RangeError, 'encoderParameters', 'divisible');
+  throwsWith(() => nw.encoderParameters(null), TypeError, 'encoderParameters', 'config');
+});
+
 // A hand-built .safetensors file.
 function safetensors(tensors, { headerLength, raw } = {}) {
   const header = {};

@@ -50,9 +50,10 @@ test('positionalEncoding: seqLen x dModel past 2 GiB, or a dModel whose tables d
   refused(() => nw.positionalEncoding(2 ** 30, 2 ** 30), 'seqLen x dModel');
 });
 
-test('norms: x whose input and output copies exceed 2 GiB', () => {
+test('batch norms: x whose input and output copies exceed 2 GiB', () => {
+  // (Row norms stream large arrays through wasm memory in blocks: tests/js/api.test.mjs.)
   const x = huge(2 ** 28);  // 1 GiB: x and the output do not fit together
-  for (const name of ['layerNorm', 'rmsNorm', 'batchNorm', 'layerNormWithStats', 'rmsNormWithStats', 'batchNormWithStats', 'layerNormStats']) {
+  for (const name of ['batchNorm', 'batchNormWithStats']) {
     refused(() => nw[name](x, 2 ** 10), `${name}: `, 'x (262144 x 1024)');
   }
 });

@@ -214,7 +214,8 @@ export class NwAttention extends NwElement {
 
   _loadModel() {
     this._loading = true;
-    loadTinyModel(this.nw).then((model) => {
+    // The model file (~255 KB gzipped) is fetched when the figure nears the viewport.
+    this.whenNear().then(() => loadTinyModel(this.nw)).then((model) => {
       this._loading = false;
       if (this.isConnected) this._model = model;
       else model.dispose();

@@ -29,30 +29,20 @@ const GROUPS = [
   { key: 'norm2', test: /\.norm2\./ },
 ];
 
-// Parameter lists by configuration, so that dragging back and forth does not rebuild encoders.
-const countCache = new Map();
-
 /**
- * The parameters of a 1-layer encoder with this configuration, read from the library:
- * { tensors: [{ name, shape, numel, group }], groups: { attn, ffn, norm1, norm2 }, total }.
+ * The parameters of a 1-layer encoder with this configuration, as the library lists them
+ * (nw.encoderParameters: no weights are allocated): { tensors: [{ name, shape, numel, group }],
+ * groups: { attn, ffn, norm1, norm2 }, total }.
  */
 function countParameters(nw, config) {
-  const key = JSON.stringify(config);
-  if (!countCache.has(key)) {
-    const enc = nw.createEncoder({ ...config, nLayers: 1 });
-    try {
-      const groups = { attn: 0, ffn: 0, norm1: 0, norm2: 0 };
-      const tensors = enc.parameters.map(({ name, shape, numel }) => {
-        const group = GROUPS.find((g) => g.test.test(name))?.key ?? null;
-        if (group) groups[group] += numel;
-        return { name, shape: [...shape], numel, group };
-      });
-      countCache.set(key, { tensors, groups, total: enc.parameterCount });
-    } finally {
-      enc.dispose();
-    }
-  }
-  return countCache.get(key);
+  const { parameters, parameterCount } = nw.encoderParameters({ ...config, nLayers: 1 });
+  const groups = { attn: 0, ffn: 0, norm1: 0, norm2: 0 };
+  const tensors = parameters.map(({ name, shape, numel }) => {
+    const group = GROUPS.find((g) => g.test.test(name))?.key ?? null;
+    if (group) groups[group] += numel;
+    return { name, shape: [...shape], numel, group };
+  });
+  return { tensors, groups, total: parameterCount };
 }
 
 /**

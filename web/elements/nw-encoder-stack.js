@@ -86,7 +86,8 @@ export class NwEncoderStack extends NwElement {
     this.finalNorm = true;
     this._width = 0;
     this._input = null;
-    this._key = '';
+    this._full = null;
+    this._fullWiring = null;
     this._result = null;
   }
 
@@ -111,11 +112,15 @@ export class NwEncoderStack extends NwElement {
     this.finalNorm = !!this.finalNorm;
     if (!this.nw) return;
     this._input ??= makeInput(this.nw);
-    const key = `${this.layers}:${this.wiring}:${this.finalNorm}`;
-    if (key !== this._key) {
-      this._result = this._run();
-      this._key = key;
+    // The deepest stack once per wiring; N layers are its first N (see lib/encoder-layers.js),
+    // and the final LayerNorm is applied to layer N's output here.
+    if (this.wiring !== this._fullWiring) {
+      this._full = this._run();
+      this._fullWiring = this.wiring;
     }
+    const { layers, states, norm, check } = this._full;
+    const final = this.finalNorm ? this._stats(this.nw.layerNorm(states[this.layers], D_MODEL, norm)) : null;
+    this._result = { layers: layers.slice(0, this.layers + 1), final, check };
   }
 
   /** Statistics of one representation (TOKENS × D_MODEL). */
@@ -137,9 +142,11 @@ export class NwEncoderStack extends NwElement {
     };
   }
 
+  /** Every layer of the deepest stack with this wiring (and its final LayerNorm's weights). */
   _run() {
-    const { states, final, check } = forwardLayerByLayer(this.nw, this.encoderConfig, this._input, { seqLen: TOKENS });
-    return { layers: states.map((h) => this._stats(h)), final: final ? this._stats(final) : null, check };
+    const config = { ...this.encoderConfig, nLayers: LAYERS.max, finalNorm: true };
+    const { states, norm, check } = forwardLayerByLayer(this.nw, config, this._input, { seqLen: TOKENS });
+    return { states, layers: states.map((h) => this._stats(h)), norm, check };
   }
 
   _chart(metric, w) {

@@ -26,7 +26,11 @@ const COUNT = new Intl.NumberFormat('en-US');
 function linearWeights(out, inFeatures, seed) {
   const u = uniforms(seed);
   const bound = 1 / Math.sqrt(inFeatures);
-  const draw = (n) => Float32Array.from({ length: n }, () => (2 * u() - 1) * bound);
+  const draw = (n) => {
+    const a = new Float32Array(n);  // a plain loop: Float32Array.from({ length }, fn) was 4x slower
+    for (let i = 0; i < n; i++) a[i] = (2 * u() - 1) * bound;
+    return a;
+  };
   return { weight: draw(out * inFeatures), bias: draw(out) };
 }
 

@@ -92,7 +92,7 @@ export class NwPrepostLn extends NwElement {
     this.layers = 12;
     this.wiring = 'pre';
     this._width = 0;
-    this._cacheKey = '';
+    this._full = null;
     this._result = null;
   }
 
@@ -104,16 +104,15 @@ export class NwPrepostLn extends NwElement {
     this.layers = Number.isFinite(n) ? Math.min(LAYERS.max, Math.max(LAYERS.min, n)) : 12;
     if (!['post', 'pre'].includes(this.wiring)) this.wiring = 'pre';
     if (!this.nw) return;
-    const key = String(this.layers);
-    if (key !== this._cacheKey) {
-      this._result = { post: this._run(false), pre: this._run(true) };
-      this._cacheKey = key;
-    }
+    // The deepest stack once; N layers are its first N (see lib/encoder-layers.js).
+    this._full ??= { post: this._run(false), pre: this._run(true) };
+    const upTo = ({ norms, check }) => ({ norms: norms.slice(0, this.layers + 1), check });
+    this._result = { post: upTo(this._full.post), pre: upTo(this._full.pre) };
   }
 
-  /** Norm of the residual stream after each of N layers (index 0 = the input). */
+  /** Norm of the residual stream after each of LAYERS.max layers (index 0 = the input). */
   _run(normFirst) {
-    const config = { dModel: D_MODEL, nHeads: N_HEADS, dFF: D_FF, nLayers: this.layers, normFirst, seed: WEIGHT_SEED };
+    const config = { dModel: D_MODEL, nHeads: N_HEADS, dFF: D_FF, nLayers: LAYERS.max, normFirst, seed: WEIGHT_SEED };
     const { states, check } = forwardLayerByLayer(this.nw, config, INPUT, { seqLen: TOKENS });
     return { norms: states.map(streamNorm), check };
   }

@@ -128,6 +128,21 @@ export class NwElement extends LitElement {
     super.disconnectedCallback();
   }
 
+  /**
+   * Resolves once the element is within `margin` of the viewport: for figures that fetch large
+   * files (the trained model), so the page's first load leaves them out until the reader nears them.
+   */
+  whenNear(margin = '1200px') {
+    this._near ??= new Promise((resolve) => {
+      if (typeof IntersectionObserver !== 'function') { resolve(); return; }
+      const io = new IntersectionObserver((entries) => {
+        if (entries.some((e) => e.isIntersecting)) { io.disconnect(); resolve(); }
+      }, { rootMargin: margin });
+      io.observe(this);
+    });
+    return this._near;
+  }
+
   /** The effective language: own attribute, else the nearest lang, else Korean. */
   get locale() {
     return normalizeLang(this.getAttribute('lang') || this.parentElement?.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang);

@@ -7,6 +7,11 @@
 // "norm.bias" are applied by nw.layerNorm. The last result is compared with the N-layer
 // encoder's own forward() (`check`, the largest absolute difference). Both encoders are disposed
 // before returning, also when a call throws.
+//
+// Seeded stacks are prefixes of each other: the N-layer encoder with seed s has the first N layers
+// of the deeper one with seed s (the initialisation walks the parameters in state_dict order;
+// tests/js/api.test.mjs checks it). So a figure whose layer slider only changes N runs the deepest
+// stack once and shows states[0..N] — dragging the slider costs no encoder work at all.
 
 /**
  * @param {object} nw the loaded library
@@ -14,8 +19,9 @@
  *   activation, finalNorm, seed)
  * @param {Float32Array} x input, batch × seqLen × dModel
  * @param {{ seqLen: number, batch?: number }} shape
- * @returns {{ states: Float32Array[], final: Float32Array | null, check: number }} states[0] is x,
- *   states[l] the output of layer l (1…nLayers); final is the final LayerNorm's output (or null).
+ * @returns {{ states: Float32Array[], final: Float32Array | null, norm: object | null, check: number }}
+ *   states[0] is x, states[l] the output of layer l (1…nLayers); final is the final LayerNorm's
+ *   output and norm its { gamma, beta, eps } (or null).
  */
 export function forwardLayerByLayer(nw, config, x, { seqLen, batch = 1 }) {
   const stack = nw.createEncoder(config);
@@ -31,14 +37,13 @@ export function forwardLayerByLayer(nw, config, x, { seqLen, batch = 1 }) {
       h = single.forward(h, { batch, seqLen, attention: false }).output;
       states.push(h);
     }
-    const final = stack.config.finalNorm
-      ? nw.layerNorm(h, stack.config.dModel, { gamma: weights['norm.weight'], beta: weights['norm.bias'], eps: stack.config.eps })
-      : null;
+    const norm = stack.config.finalNorm ? { gamma: weights['norm.weight'], beta: weights['norm.bias'], eps: stack.config.eps } : null;
+    const final = norm ? nw.layerNorm(h, stack.config.dModel, norm) : null;
     const direct = stack.forward(x, { batch, seqLen, attention: false }).output;
     const last = final ?? h;
     let check = 0;
     for (let i = 0; i < last.length; i++) check = Math.max(check, Math.abs(last[i] - direct[i]));
-    return { states, final, check };
+    return { states, final, norm, check };
   } finally {
     single.dispose();
     stack.dispose();
