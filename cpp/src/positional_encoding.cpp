@@ -51,8 +51,7 @@ void positional_encoding(float* out, int seq_len, int d_model, double base) {
   const int row = 2 * pairs;                                      // interleaved floats, >= d_model
 
   // float64 state: frequencies, one step (w), the anchor-to-anchor step, the running anchor
-  // angle and the table recurrence.
-  // Work buffers, every element written before it is read (no zero-fill).
+  // angle and the table recurrence. Every element is written before it is read (no zero-fill).
   const std::unique_ptr<double[]> f64(new double[static_cast<std::size_t>(padded) * 9]);
   double* freq = f64.get();
   double* sw = freq + padded;
@@ -173,7 +172,10 @@ void positional_encoding(float* out, int seq_len, int d_model, double base) {
     }
   }
   // Row 0 is sin 0 = 0, cos 0 = 1 exactly; rotating the first anchor back leaves ~1e-9 there.
-  for (int j = 0; j < d_model; ++j) out[j] = j % 2 == 0 ? 0.f : 1.f;
+  // (With seq_len 0 there is no row 0: fuzz_kernels caught this writing through a null out.)
+  if (seq_len > 0) {
+    for (int j = 0; j < d_model; ++j) out[j] = j % 2 == 0 ? 0.f : 1.f;
+  }
 }
 
 namespace ref {

@@ -67,6 +67,13 @@ TEST_CASE("attention with an empty sequence does no arithmetic on a null qkv (fu
   CHECK(out.empty());
 }
 
+TEST_CASE("positional_encoding with seq_len 0 writes nothing (fuzz_kernels: a null out was written as row 0)") {
+  std::vector<float> none;
+  normwave::positional_encoding(none.data(), 0, 8, 10000.0);
+  normwave::positional_encoding(nullptr, 0, 513, 10000.0);
+  CHECK(none.empty());
+}
+
 TEST_CASE("positional_encoding stays inside [-1, 1] (fuzz_kernels: PE(355, 5) = -1.0000001, base 1.0000005, d_model 60)") {
   // The float32 rotation of an anchor row rounded one ulp past -1.
   const int seq = 400, d = 60;
