@@ -222,7 +222,7 @@ export class NwEncoderStack extends NwElement {
           inNorm: input.norm, inCos: input.cos, sqrt: fmt(Math.sqrt(D_MODEL), 3), d: D_MODEL,
         })}${finalNumbers ? `\n${this.t('encStack.readoutFinal', finalNumbers)}` : ''}</div>
       <p class="caption">${this.t(pre ? 'encStack.explainPre' : 'encStack.explainPost')}</p>
-      <p class="caption">${this.t('encStack.method', { check: check === 0 ? '0' : fmtSci(check) })}</p>
+      <p class="caption">${this.t('encStack.method', { check: check === 0 ? '0' : fmtSci(check), max: LAYERS.max })}</p>
       <details>
         <summary>${this.t('encStack.tableSummary')}</summary>
         <div class="table-wrap">

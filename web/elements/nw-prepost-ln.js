@@ -240,7 +240,7 @@ export class NwPrepostLn extends NwElement {
         post: fmt(post.norms[N], 3), pre: fmt(pre.norms[N], 3), input: fmt(post.norms[0], 3),
         ratio: fmt(pre.norms[N] / pre.norms[0], 2), sqrt: fmt(Math.sqrt(D_MODEL), 3), d: D_MODEL,
       })}</div>
-      <p class="caption">${this.t('prePost.method', { check: check === 0 ? '0' : fmtSci(check) })}</p>
+      <p class="caption">${this.t('prePost.method', { check: check === 0 ? '0' : fmtSci(check), max: LAYERS.max })}</p>
       <details>
         <summary>${this.t('prePost.tableSummary')}</summary>
         <table>

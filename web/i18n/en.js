@@ -477,7 +477,7 @@ export default {
   'prePost.yAxis': 'residual-stream norm ‖h‖ (mean of {tokens} tokens)',
   'prePost.plotAria': 'Norm of the residual stream from layer 0 to {n}. Post-LN stays near 8 and ends at {post}; Pre-LN grows with depth and ends at {pre}. The per-layer numbers are in the table below.',
   'prePost.readout': '{wiring} selected · N = {n} layers\nresidual-stream norm after the last layer ({n}): Post-LN {post} (√{d} = {sqrt}), Pre-LN {pre} ({ratio}× the input’s {input})',
-  'prePost.method': 'The encoder API returns only the final output, so the weights of layer l were taken from the N-layer encoder’s stateDict() and loaded in turn into a 1-layer encoder, applying one layer at a time. Largest difference from running all N layers at once with forward(): {check}. As in PyTorch inference there is no dropout, and no final LayerNorm after the stack.',
+  'prePost.method': 'The encoder API returns only the final output, so the layers are applied one at a time: the weights of layer l are taken from the stateDict() of a seeded {max}-layer encoder and loaded into a 1-layer encoder. Seeded stacks are prefixes of each other — the N-layer encoder with this seed is exactly the first N layers of the {max}-layer one (the library draws the weights in state_dict order) — so the {max} layers are computed once and the slider only chooses how many to show. Largest difference from running all {max} layers at once with forward(): {check}. As in PyTorch inference there is no dropout, and no final LayerNorm after the stack.',
   'prePost.tableSummary': 'Per-layer table',
   'prePost.tableLayer': 'layer',
   // ── </nw-prepost-ln> ──
@@ -600,7 +600,7 @@ export default {
   'encBlock.tensorsSummary': 'The tensors the library created (torch names)',
   'encBlock.colTensor': 'name',
   'encBlock.colShape': 'shape',
-  'encBlock.method': 'The parameter counts are not worked out by hand: for the current settings a real nw.createEncoder(…) is built, the numel of every tensor in its parameters is added up, and the encoder is freed at once. Names and shapes are those of torch.nn.TransformerEncoderLayer’s state_dict, and the sums agree with the formulas in the table.',
+  'encBlock.method': 'The parameter counts are not worked out by hand: nw.encoderParameters(…) returns, for the current settings, the list of tensors a real nw.createEncoder(…) would allocate — the same C++ parameter list, without allocating any weights — and their numel are added up. Names and shapes are those of torch.nn.TransformerEncoderLayer’s state_dict, and the sums agree with the formulas in the table.',
   // ── </nw-encoder-block> ──
 
   // ── <nw-attention> ──
@@ -722,7 +722,7 @@ export default {
   'encStack.readoutFinal': 'after the final LayerNorm: ‖h‖ = {norm} · σ = {std} · μ = {mean} · cosine similarity = {cos}',
   'encStack.explainPost': 'Post-LN normalizes at the end of every layer, so with the initial γ = 1, β = 0 every token comes back to μ = 0, σ = 1, ‖h‖ ≈ √d after each layer, and turning on the final LayerNorm changes almost nothing. What does change with depth is the cosine similarity between tokens: it grows, because self-attention mixes information from the other tokens into each one. (It dips at the first layer because LayerNorm removes the mean that the PE had given all tokens in common.)',
   'encStack.explainPre': 'Pre-LN has no normalization on the residual path, so every layer adds its sublayers’ output to the stream as it is, and ‖h‖ and σ grow with depth. That is why a Pre-LN stack ends with one more LayerNorm (GPT-2, LLaMA and others): turn it on and the last point (LN) returns to ‖h‖ ≈ √d and σ = 1. The cosine similarity between tokens grows here too, but stack 12 layers and it grows less than with Post-LN.',
-  'encStack.method': 'The encoder API returns only the final output, so each layer’s weights were taken from the N-layer encoder’s stateDict() and applied one layer at a time through a 1-layer encoder; the final LayerNorm is nw.layerNorm with the stack’s norm.weight and norm.bias. Largest difference from running all N layers at once with forward(): {check}. μ and σ are computed per token by nw.layerNormStats, and ‖h‖ = √(d·(σ² + μ²)). Inference mode: no dropout.',
+  'encStack.method': 'The encoder API returns only the final output, so the layers are applied one at a time through a 1-layer encoder, with each layer’s weights taken from the stateDict() of a seeded {max}-layer encoder. The N-layer encoder with this seed is exactly its first N layers (the library draws the weights in state_dict order), so the {max} layers are computed once and the slider chooses how many to show; the final LayerNorm is nw.layerNorm on layer N’s output with the stack’s norm.weight and norm.bias. Largest difference from running all {max} layers and the final LayerNorm at once with forward(): {check}. μ and σ are computed per token by nw.layerNormStats, and ‖h‖ = √(d·(σ² + μ²)). Inference mode: no dropout.',
   'encStack.tableSummary': 'Per-layer table',
   'encStack.tableLayer': 'layer',
   // ── </nw-encoder-stack> ──
