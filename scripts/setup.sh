@@ -33,6 +33,12 @@ need binaryen     wasm-opt
 need chromium     /usr/bin/chromium
 # Hangul glyphs for the Korean page in headless Chromium screenshots (not needed to pass tests).
 need fonts-nanum  /usr/share/fonts/truetype/nanum
+# `setup.sh --bench` (npm run bench): Debian's PyTorch and ONNX, for the onnxruntime-web peer's
+# models (scripts/bench/make_onnx.py). The tests do not need them.
+if [[ ${1:-} == --bench ]]; then
+  need python3-torch /usr/lib/python3/dist-packages/torch
+  need python3-onnx  /usr/lib/python3/dist-packages/onnx
+fi
 
 # Node.js is not installed from here: Debian 12's own nodejs is 18, too old for this project.
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
