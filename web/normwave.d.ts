@@ -54,7 +54,10 @@ export interface EncoderConfig {
   eps?: number;
   /** A final LayerNorm after the stack (torch's TransformerEncoder(norm=...)); adds "norm.weight"/"norm.bias". */
   finalNorm?: boolean;
-  /** Seed of the initial random weights (PyTorch's default init schemes). */
+  /**
+   * Seed of the initial random weights (PyTorch's default init schemes), drawn in state_dict
+   * order: the N-layer encoder with seed s is the first N layers of any deeper one with seed s.
+   */
   seed?: number;
 }
 
