@@ -6,6 +6,9 @@ import wasmGzip from './normwave_wasm.wasm.gz';
 import { createLoader } from './api.js';
 
 async function inflate(bytes) {
+  if (typeof DecompressionStream !== 'function') {
+    throw new Error('normwave.single.mjs needs DecompressionStream (Chrome 80+, Firefox 113+, Safari 16.4+, Node 18+); normwave.mjs loads the .wasm file instead');
+  }
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
