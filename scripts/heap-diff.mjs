@@ -6,33 +6,16 @@
 // code (InstructionStream, TrustedByteArray, ProtectedFixedArray: functions re-optimized) and
 // ~75 KiB Chromium's capped performance-timeline buffers; no growth in the figures' own objects.
 import { launchBrowser, serveDist } from '../tests/browser/harness.mjs';
+import { scrollThroughFigures, dragEverySlider } from '../tests/browser/figures.mjs';
 const MINUTES = Number(process.argv[2] ?? 3);
 const site = await serveDist();
 const browser = await launchBrowser();
 const page = await (await browser.newContext({ viewport: { width: 1100, height: 900 } })).newPage();
 await page.goto(`${site.url}/?lang=en`);
 await page.waitForFunction(() => document.body.dataset.state === 'ready');
-await page.evaluate(async () => {
-  for (const e of document.querySelectorAll('main *')) {
-    if (!e.tagName.startsWith('NW-')) continue;
-    e.scrollIntoView();
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-  }
-});
+await scrollThroughFigures(page);
 const cdp = await page.context().newCDPSession(page);
-const pass = () => page.evaluate(async () => {
-  for (const el of document.querySelectorAll('main *')) {
-    if (!el.tagName.startsWith('NW-') || !el.shadowRoot) continue;
-    for (const input of el.shadowRoot.querySelectorAll('input[type=range]')) {
-      const min = Number(input.min), max = Number(input.max);
-      for (const f of [0.1, 0.9, 0.5, 1, 0]) {
-        input.value = String(min + f * (max - min));
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-        await el.updateComplete;
-      }
-    }
-  }
-});
+const pass = () => dragEverySlider(page);
 async function snapshot() {
   await cdp.send('HeapProfiler.collectGarbage');
   await cdp.send('HeapProfiler.collectGarbage');

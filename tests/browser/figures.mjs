@@ -83,3 +83,38 @@ export async function onPage(browser, site, options, fn) {
     await page.close();
   }
 }
+
+/** Scrolls every figure of the page into view in turn, as a reader would, then back to the top. */
+export function scrollThroughFigures(page) {
+  return page.evaluate(async () => {
+    for (const e of document.querySelectorAll('main *')) {
+      if (!e.tagName.startsWith('NW-')) continue;
+      e.scrollIntoView();
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    }
+    window.scrollTo(0, 0);
+  });
+}
+
+/**
+ * One pass over the page: every range input of every figure through five positions, firing input
+ * events and waiting for each re-render. Resolves to the number of moves.
+ */
+export function dragEverySlider(page) {
+  return page.evaluate(async () => {
+    let moved = 0;
+    for (const el of document.querySelectorAll('main *')) {
+      if (!el.tagName.startsWith('NW-') || !el.shadowRoot) continue;
+      for (const input of el.shadowRoot.querySelectorAll('input[type=range]')) {
+        const min = Number(input.min), max = Number(input.max);
+        for (const f of [0.1, 0.9, 0.5, 1, 0]) {
+          input.value = String(min + f * (max - min));
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          await el.updateComplete;
+          moved++;
+        }
+      }
+    }
+    return moved;
+  });
+}

@@ -3,6 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, serveDist, collectErrors } from './harness.mjs';
+import { scrollThroughFigures, dragEverySlider } from './figures.mjs';
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:";
 const SOAK_SECONDS = Number(process.env.NW_PAGE_SOAK_SECONDS ?? 60);
@@ -26,14 +27,7 @@ async function open(hash = '') {
   await page.waitForFunction(() => document.body.dataset.state === 'ready', null, { timeout: 30_000 });
   // Every figure has rendered from the library — after a reader's scroll through the page
   // (<nw-attention> fetches its model only when it nears the viewport).
-  await page.evaluate(async () => {
-    for (const e of document.querySelectorAll('main *')) {
-      if (!e.tagName.startsWith('NW-')) continue;
-      e.scrollIntoView();
-      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    }
-    window.scrollTo(0, 0);
-  });
+  await scrollThroughFigures(page);
   await page.waitForFunction(() => [...document.querySelectorAll('main *')]
     .filter((e) => e.tagName.startsWith('NW-') && customElements.get(e.localName))
     .every((e) => e.shadowRoot?.querySelector('[data-readout]')), null, { timeout: 30_000 });
@@ -96,22 +90,7 @@ test(`memory stays flat while every slider is dragged (${SOAK_SECONDS} s)`, asyn
     return { js, wasmHeap: wasm.heapUsed, wasmMemory: wasm.memoryBytes };
   };
   // One pass moves every range input of every figure through five positions, firing input events.
-  const pass = () => page.evaluate(async () => {
-    let moved = 0;
-    for (const el of document.querySelectorAll('main *')) {
-      if (!el.tagName.startsWith('NW-') || !el.shadowRoot) continue;
-      for (const input of el.shadowRoot.querySelectorAll('input[type=range]')) {
-        const min = Number(input.min), max = Number(input.max);
-        for (const f of [0.1, 0.9, 0.5, 1, 0]) {
-          input.value = String(min + f * (max - min));
-          input.dispatchEvent(new Event('input', { bubbles: true }));
-          await el.updateComplete;
-          moved++;
-        }
-      }
-    }
-    return moved;
-  });
+  const pass = () => dragEverySlider(page);
   await pass();
   await pass();
   const start = await measure();
