@@ -75,9 +75,6 @@ export class NwBatchIndependence extends NwElement {
     svg .bracket { stroke: var(--nw-fg); fill: none; }
     svg text.delta { fill: var(--nw-fg); font-family: var(--nw-mono); font-size: 10px; }
     svg text.strong { fill: var(--nw-fg); }
-    .badges { display: flex; flex-wrap: wrap; gap: 6px 14px; margin-top: 8px; }
-    .badge-row { display: inline-flex; flex-wrap: wrap; align-items: center; gap: 6px; }
-    .badge-op { font-size: 0.8rem; color: var(--nw-muted); }
   `];
 
   constructor() {
@@ -216,10 +213,7 @@ export class NwBatchIndependence extends NwElement {
         deltas, worst: fmt(bnDelta[worst], 3), c: worst + 1,
       })}</div>
       <p class="caption">${this.t('batchIndep.note')}</p>
-      <div class="badges">
-        <span class="badge-row"><span class="badge-op">LayerNorm</span>${this.parityBadge('layerNorm')}</span>
-        <span class="badge-row"><span class="badge-op">BatchNorm</span>${this.parityBadge('batchNorm')}</span>
-      </div>
+      ${this.parityBadges(['LayerNorm', 'layerNorm'], ['BatchNorm', 'batchNorm'])}
     `;
   }
 }

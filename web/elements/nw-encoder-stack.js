@@ -76,7 +76,6 @@ export class NwEncoderStack extends NwElement {
     .table-wrap { overflow-x: auto; }
     details table { border-collapse: collapse; font-family: var(--nw-mono); font-size: 0.8rem; margin-top: 4px; }
     details th, details td { padding: 2px 10px; text-align: right; border-bottom: 1px solid var(--nw-border); }
-    .badges { margin-top: 8px; }
   `];
 
   constructor() {
@@ -198,7 +197,7 @@ export class NwEncoderStack extends NwElement {
     const N = this.layers;
     const pre = this.wiring === 'pre';
     const full = Math.max(280, Math.min(720, this._width || 640));
-    const w = full >= 512 ? Math.floor((full - 16) / 2) : full;
+    const w = this.columnWidth(full, 512);
     const last = layers[N];
     const row = (s) => ({ norm: fmt(s.norm, 3), std: fmt(s.std, 3), mean: fmt(s.mean, 3), cos: fmt(s.cos, 3) });
     const lastNumbers = row(last);

@@ -134,7 +134,7 @@ export class NwLnSimulator extends NwElement {
     if (!this.nw || !this._result) return this.renderLoading();
     const { before, after } = this._result;
     const w = Math.max(240, this._width || 640);
-    const panelWidth = w >= 616 ? Math.floor((w - 16) / 2) : w;
+    const panelWidth = this.columnWidth(w, 616);
     const stats = (s) => this.t('lnSim.stats', { mean: fmt(s.mean, 3), std: fmt(s.std, 3) });
     const readout = [
       this.t('lnSim.readoutBefore', { h: this.h, mean: fmt(before.mean, 3), std: fmt(before.std, 3), targetMean: fmt(this.mean, 1), targetStd: fmt(this.std, 1) }),

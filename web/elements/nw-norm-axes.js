@@ -86,9 +86,6 @@ export class NwNormAxes extends NwElement {
     .strip .dot.current { fill: var(--nw-accent); stroke: var(--nw-fg); stroke-width: 1.5; }
     .strip text.row-label { fill: var(--nw-fg); font-size: 12px; }
     .strip text.mu-label { fill: var(--nw-accent-2); font-size: 11px; }
-    .badges { display: flex; flex-wrap: wrap; gap: 6px 14px; margin-top: 8px; }
-    .badge-row { display: inline-flex; flex-wrap: wrap; align-items: center; gap: 6px; }
-    .badge-op { font-size: 0.8rem; color: var(--nw-muted); }
   `];
 
   constructor() {
@@ -291,7 +288,7 @@ export class NwNormAxes extends NwElement {
         kernel: bn ? 'nw.batchNormWithStats' : 'nw.layerNormWithStats',
       })}</div>
       <p class="caption">${this.t(bn ? 'normAxes.noteBn' : 'normAxes.noteLn', { eps: '10⁻⁵' })}</p>
-      <div class="badges"><span class="badge-row"><span class="badge-op">${bn ? 'BatchNorm' : 'LayerNorm'}</span>${this.parityBadge(bn ? 'batchNorm' : 'layerNorm')}</span></div>
+      ${this.parityBadges(bn ? ['BatchNorm', 'batchNorm'] : ['LayerNorm', 'layerNorm'])}
     `;
   }
 }

@@ -296,8 +296,7 @@ export class NwPeProperties extends NwElement {
   }
 
   get _colWidth() {
-    const w = this._width;
-    return w >= 560 ? Math.floor((w - 16) / 2) : w;
+    return this.columnWidth(this._width, 560);
   }
 
   render() {

@@ -84,7 +84,6 @@ export class NwPrepostLn extends NwElement {
     details summary { cursor: pointer; color: var(--nw-muted); min-height: 28px; }
     details table { border-collapse: collapse; font-family: var(--nw-mono); font-size: 0.8rem; margin-top: 4px; }
     details th, details td { padding: 2px 10px; text-align: right; border-bottom: 1px solid var(--nw-border); }
-    .badges { margin-top: 8px; }
   `];
 
   constructor() {

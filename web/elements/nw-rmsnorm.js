@@ -73,9 +73,6 @@ export class NwRmsnorm extends NwElement {
     .timing svg .bar-rms { fill: var(--nw-accent); }
     .timing svg .bar-copy { fill: none; stroke: var(--nw-muted); stroke-dasharray: 4 3; }
     .timing svg text.label { fill: var(--nw-fg); font-size: 12px; }
-    .badges { display: flex; flex-wrap: wrap; gap: 6px 14px; margin-top: 8px; }
-    .badge-row { display: inline-flex; flex-wrap: wrap; align-items: center; gap: 6px; }
-    .badge-op { font-size: 0.8rem; color: var(--nw-muted); }
   `];
 
   constructor() {
@@ -243,10 +240,7 @@ export class NwRmsnorm extends NwElement {
       </div>
       <div class="readout" aria-live="polite" data-readout data-ratio=${timing ? String(timing.rms / timing.ln) : ''}>${stats}\n${time}</div>
       <p class="caption">${this.t('rmsNorm.note')}</p>
-      <div class="badges">
-        <span class="badge-row"><span class="badge-op">RMSNorm</span>${this.parityBadge('rmsNorm')}</span>
-        <span class="badge-row"><span class="badge-op">LayerNorm</span>${this.parityBadge('layerNorm')}</span>
-      </div>
+      ${this.parityBadges(['RMSNorm', 'rmsNorm'], ['LayerNorm', 'layerNorm'])}
     `;
   }
 }

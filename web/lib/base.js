@@ -71,6 +71,9 @@ export const sharedStyles = css`
   .badge { display: inline-block; font-size: 0.8rem; padding: 2px 8px; border-radius: 999px; border: 1px solid currentColor; }
   .badge.ok { color: var(--nw-ok); }
   .badge.warn { color: var(--nw-warn); }
+  .badges { display: flex; flex-wrap: wrap; gap: 6px 14px; margin-top: 8px; }
+  .badge-row { display: inline-flex; flex-wrap: wrap; align-items: center; gap: 6px; }
+  .badge-op { font-size: 0.8rem; color: var(--nw-muted); }
   .error { color: var(--nw-warn); }
   svg text { fill: var(--nw-muted); font-size: 11px; font-family: var(--nw-font); }
   canvas { image-rendering: pixelated; display: block; }
@@ -247,6 +250,16 @@ export class NwElement extends LitElement {
     return html`<span class="badge parity ${r.ok ? 'ok' : 'warn'}" data-parity=${op} data-ok=${String(r.ok)}
       data-max-error=${String(r.maxError)} title=${r.torch}>${this.t(r.ok ? 'common.parityOk' : 'common.parityBad', {
         error: fmtSci(r.maxError), tolerance: fmtSci(r.tolerance, 0) })}</span>`;
+  }
+
+  /** Parity badges labelled by op name: parityBadges(['LayerNorm', 'layerNorm'], ...). */
+  parityBadges(...rows) {
+    return html`<div class="badges">${rows.map(([label, op]) => html`<span class="badge-row"><span class="badge-op">${label}</span>${this.parityBadge(op)}</span>`)}</div>`;
+  }
+
+  /** One of two side-by-side columns (16 px apart) when width >= breakpoint, else the whole width. */
+  columnWidth(width, breakpoint) {
+    return width >= breakpoint ? Math.floor((width - 16) / 2) : width;
   }
 
   /** What to show until the library is ready, or when it cannot load. */
