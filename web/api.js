@@ -518,9 +518,9 @@ class Encoder {
     this._M = M;
     this._reserveShared = reserveShared;
     this._work = 0;       // bytes of C++ forward buffers known to fit (they grow, never shrink)
-    this._handle = new M.Encoder(dModel, nHeads, dFF, nLayers, !!normFirst, ACTIVATIONS[activation], eps, !!finalNorm, seed >>> 0);
+    this._handle = new M.Encoder(dModel, nHeads, dFF, nLayers, normFirst, ACTIVATIONS[activation], eps, finalNorm, seed >>> 0);
     /** The configuration, with defaults filled in. */
-    this.config = Object.freeze({ dModel, nHeads, dFF, nLayers, normFirst: !!normFirst, activation, eps, finalNorm: !!finalNorm });
+    this.config = Object.freeze({ dModel, nHeads, dFF, nLayers, normFirst, activation, eps, finalNorm });
     /** Parameter names and shapes, in torch state_dict order. */
     this.parameters = parameterSpecs(M, this.config);
     this._numel = this.parameters.reduce((s, p) => s + p.numel, 0);

@@ -248,7 +248,7 @@ test('encoderParameters lists what createEncoder allocates, without allocating i
   enc.dispose();
   // The paper's base layer (d_model 512, 8 heads, d_ff 2048): 3,152,384 parameters.
   assert.equal(nw.encoderParameters({ dModel: 512, nHeads: 8, dFF: 2048 }).parameterCount, 3_152_384);
-  // A 24-layer, 4096-wide stack is listed (about 1.6 G floats would not fit in wasm memory).
+  // A 24-layer, 4096-wide stack is refused like createEncoder would refuse it (~4.8 G floats).
   throwsWith(() => nw.encoderParameters({ dModel: 4096, nHeads: 8, dFF: 16384, nLayers: 24 }), RangeError, 'encoderParameters');
   throwsWith(() => nw.encoderParameters({ dModel: 10, nHeads: 3, dFF: 8 }), RangeError, 'encoderParameters', 'divisible');
   throwsWith(() => nw.encoderParameters(null), TypeError, 'encoderParameters', 'config');
