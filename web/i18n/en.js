@@ -597,7 +597,7 @@ export default {
   'encBlock.rowNorm2': 'second LayerNorm (γ, β)',
   'encBlock.rowTotal': 'whole block',
   'encBlock.readout': '{wiring} · seq {seq} · d_model {d} · {h} heads (d_k = {dk}) · d_ff {dff} ({ratio} × d_model)\nparameters: attention {attn} + FFN {ffn} + LayerNorm 2 × {ln} = {total}\nattention weights: {h} heads × {seq} × {seq} = {weights} numbers per layer',
-  'encBlock.tensorsSummary': 'The tensors the library created (torch names)',
+  'encBlock.tensorsSummary': 'The tensors the library lists (torch names)',
   'encBlock.colTensor': 'name',
   'encBlock.colShape': 'shape',
   'encBlock.method': 'The parameter counts are not worked out by hand: nw.encoderParameters(…) returns, for the current settings, the list of tensors a real nw.createEncoder(…) would allocate — the same C++ parameter list, without allocating any weights — and their numel are added up. Names and shapes are those of torch.nn.TransformerEncoderLayer’s state_dict, and the sums agree with the formulas in the table.',

@@ -597,7 +597,7 @@ export default {
   'encBlock.rowNorm2': '두 번째 LayerNorm (γ, β)',
   'encBlock.rowTotal': '블록 전체',
   'encBlock.readout': '{wiring} · seq {seq} · d_model {d} · 헤드 {h}개 (d_k = {dk}) · d_ff {dff} (d_model의 {ratio}배)\n파라미터: 어텐션 {attn} + FFN {ffn} + LayerNorm 2 × {ln} = {total}개\n어텐션 가중치: 헤드 {h} × {seq} × {seq} = 층마다 {weights}개',
-  'encBlock.tensorsSummary': '라이브러리가 만든 텐서 목록 (torch 이름)',
+  'encBlock.tensorsSummary': '라이브러리가 알려 준 텐서 목록 (torch 이름)',
   'encBlock.colTensor': '이름',
   'encBlock.colShape': '모양',
   'encBlock.method': '파라미터 수는 손으로 센 값이 아닙니다. nw.encoderParameters(…)가 지금 설정으로 실제 nw.createEncoder(…)가 할당할 텐서 목록(같은 C++ 파라미터 목록, 가중치는 할당하지 않음)을 돌려주고, 그 numel을 더한 값입니다. 이름과 모양은 torch.nn.TransformerEncoderLayer의 state_dict와 같고, 합계는 표의 공식과 일치합니다.',
