@@ -2,7 +2,7 @@
 // In browsers the glue streams the .wasm from next to this file; in Node we read it ourselves,
 // because Emscripten 3.1.6's ES-module glue cannot locate files there.
 import createNormwaveModule from './normwave_wasm.mjs';
-import { createLoader } from './api.js';
+import { createLoader } from './api/loader.js';
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined';
 
@@ -17,4 +17,4 @@ async function moduleOptions() {
  * @returns {Promise<import('./normwave').Normwave>}
  */
 export const loadNormwave = createLoader(createNormwaveModule, moduleOptions);
-export { hasWasmSimd } from './api.js';
+export { hasWasmSimd } from './api/loader.js';

@@ -3,7 +3,7 @@
 // so nothing is fetched at all (no data: URL for a strict CSP to refuse).
 import createNormwaveModule from './normwave_wasm.mjs';
 import wasmGzip from './normwave_wasm.wasm.gz';
-import { createLoader } from './api.js';
+import { createLoader } from './api/loader.js';
 
 async function inflate(bytes) {
   if (typeof DecompressionStream !== 'function') {
@@ -18,4 +18,4 @@ async function inflate(bytes) {
  * @returns {Promise<import('./normwave').Normwave>}
  */
 export const loadNormwave = createLoader(createNormwaveModule, async () => ({ wasmBinary: await inflate(wasmGzip) }));
-export { hasWasmSimd } from './api.js';
+export { hasWasmSimd } from './api/loader.js';

@@ -1,5 +1,5 @@
 // The only file that knows Emscripten. Raw entry points over wasm-memory addresses (element
-// counts, never bytes, except for the .safetensors byte buffer); web/api.js checks every argument,
+// counts, never bytes, except for the .safetensors byte buffer); web/api/ checks every argument,
 // owns every allocation and turns these into the public JS API. Nothing here throws: errors come
 // back as strings, so the module stays usable after any bad input.
 #include <emscripten/bind.h>
@@ -146,7 +146,7 @@ std::string read_safetensors(addr bytes, std::size_t size, addr out) {
   return {};
 }
 
-// One encoder and its configuration; JS owns it through web/api.js's Encoder.
+// One encoder and its configuration; JS owns it through web/api/encoder.js.
 class EncoderHandle {
  public:
   EncoderHandle(int d_model, int n_heads, int d_ff, int n_layers, bool norm_first, int activation,
