@@ -125,7 +125,9 @@ val inspect_safetensors(addr bytes, std::size_t size) {
     info.set("shape", shape);
     tensors.call<void>("push", info);
   }
-  val metadata = val::object();
+  // The keys are the file's: without a prototype, "__proto__" is a key like any other (on a
+  // plain object it would be dropped by the setter) and "constructor" shadows nothing.
+  val metadata = val::global("Object").call<val>("create", val::null());
   for (const auto& [k, v] : file.metadata) metadata.set(k, v);
   result.set("tensors", tensors);
   result.set("metadata", metadata);

@@ -177,6 +177,19 @@ test('loadStateDict reads own keys only, each once; a { data, shape } value is c
   });
 });
 
+test('inspectSafetensors: metadata keys such as "__proto__" are the file\'s own, not the prototype (#13)', () => {
+  hostile(() => {
+    const raw = '{"__metadata__":{"__proto__":"x","constructor":"y","task":"z"},"w":{"dtype":"F32","shape":[1],"data_offsets":[0,4]}}';
+    const header = safetensorsFile({}, { raw });
+    const file = new Uint8Array(header.length + 4);
+    file.set(header);
+    const { metadata } = nw.inspectSafetensors(file);
+    assert.equal(Object.getPrototypeOf(metadata), null);
+    assert.deepEqual(Object.keys(metadata).sort(), ['__proto__', 'constructor', 'task']);
+    assert.equal(metadata.__proto__, 'x');
+  });
+});
+
 // --- #13 item 5: the smaller holes -----------------------------------------------------------
 
 test('eps: checked as the float32 the kernel receives (1e-50 and 1e300 are refused) (#13)', () => {
