@@ -99,6 +99,12 @@ test('the norms: option getters and conversions that dispose out, gamma or beta 
     throwsWith(() => nw.layerNormWithStats(x, 4, { gamma: g, beta: [{ valueOf() { g.dispose(); return 0; } }, 0, 0, 0] }), Error, 'layerNormWithStats', 'gamma', 'disposed');
     const pe = nw.tensor(16);
     throwsWith(() => nw.positionalEncoding(4, 4, { out: pe, get base() { pe.dispose(); return 100; } }), Error, 'positionalEncoding', 'out', 'disposed');
+    const reads = {};
+    const counted = new Proxy({ gamma: [1, 1, 1, 1], beta: [0, 0, 0, 0], eps: 1e-5, out: new Float32Array(4) }, {
+      get(o, k) { reads[k] = (reads[k] ?? 0) + 1; return o[k]; },
+    });
+    nw.layerNormWithStats(x, 4, counted);
+    assert.deepEqual(reads, { gamma: 1, eps: 1, out: 1, beta: 1 }, 'each option read once');
   });
 });
 
@@ -363,6 +369,8 @@ test('foreign objects: another instance\'s tensor, a forged tensor and views on 
     throwsWith(() => nw.layerNorm([1, 2, 3, 4], 4, { out: forged }), TypeError, 'layerNorm', 'out');
     throwsWith(() => Object.getPrototypeOf(mine).write.call(forged, [1, 2, 3, 4]), TypeError, 'tensor.write');
     throwsWith(() => nw.layerNorm(new Proxy(mine, {}), 4), TypeError, 'layerNorm', 'x');
+    throwsWith(() => new (Object.getPrototypeOf(mine).constructor)(Symbol('key'), { M: null, addr: 8, length: 4 }), TypeError, 'nw.tensor()');
+    throwsWith(() => new (Object.getPrototypeOf(enc).constructor)(Symbol('key'), {}, cfg), TypeError, 'nw.createEncoder()');
     const wasmMemory = new WebAssembly.Memory({ initial: 1 });
     assert.deepEqual(nw.layerNorm(new Float32Array(wasmMemory.buffer, 0, 4).fill(2), 4), new Float32Array(4));
     mine.dispose();
