@@ -224,8 +224,8 @@ struct AdamWStep {
     for (float& x : v) x = x * x;
     const auto g = randn(n, 94);
     nw::AdamW hp;
-    hp.lr = 0.01f;
-    hp.beta2 = 0.98f;
+    hp.lr = 0.01;
+    hp.beta2 = 0.98;
     for (int step = 1; step <= 3; ++step) {
       if (fast)
         nw::adamw_step(p.data(), m.data(), v.data(), g.data(), hp, step, 0.5f, n);

@@ -12,12 +12,14 @@
 
 namespace normwave {
 
-struct AdamW {  // torch's defaults
-  float lr = 1e-3f;
-  float beta1 = 0.9f;
-  float beta2 = 0.999f;
-  float eps = 1e-8f;
-  float weight_decay = 1e-2f;
+// torch's defaults. Doubles, as torch's are (Python floats): 1 - beta2 from a float 0.999 would
+// be off by 1.3e-5, and every exp_avg_sq with it.
+struct AdamW {
+  double lr = 1e-3;
+  double beta1 = 0.9;
+  double beta2 = 0.999;
+  double eps = 1e-8;
+  double weight_decay = 1e-2;
 };
 
 void adamw_step(float* param, float* exp_avg, float* exp_avg_sq, const float* grad,
