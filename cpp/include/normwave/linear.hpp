@@ -37,8 +37,9 @@ void residual_add(float* out, const float* a, const float* b, std::size_t n);
 
 // ---- Backward ------------------------------------------------------------------------------
 // Every backward kernel in normwave ADDS into its gradient outputs (+=), as torch accumulates into
-// .grad: zero them before the first call, and two calls give twice the gradient. A null gradient
-// output is skipped. Gradient outputs must not alias the inputs they are computed from.
+// .grad: zero them before the first call, and two calls give twice the gradient. Gradient outputs
+// must not alias the inputs they are computed from. Where a kernel has several gradient outputs,
+// its header says which may be null (skipped): here any of dx, dw, db.
 //
 //   y = x · Wᵀ + b   =>   dx += dy · W,   dW += dyᵀ · x,   db += sum over rows of dy
 // x, dx: (m, k); w, dw: (n, k) in torch layout (dw is laid out like w); dy: (m, n); db: (n).
