@@ -123,6 +123,20 @@ export interface SafetensorsInfo {
   metadata: Record<string, string>;
 }
 
+/** One row of the op table (cpp/include/normwave/ops.hpp): a kernel family of this build. */
+export interface OpInfo {
+  /** Stable id (the fuzz target's op byte); never reused. */
+  readonly id: number;
+  /** The op, e.g. 'layer_norm'. */
+  readonly name: string;
+  /** The name the library calls in the wasm module, or null when JS does not call it yet. */
+  readonly binding: string | null;
+  /** The check web/lib/parity.js runs against a PyTorch fixture, or null. */
+  readonly parity: string | null;
+  /** The C++ functions of the family, e.g. ['linear', 'linear_packed']. */
+  readonly kernels: readonly string[];
+}
+
 export interface Normwave {
   readonly version: string;
   /**
@@ -130,6 +144,8 @@ export interface Normwave {
    * is missing, so any Normwave object runs the SIMD build. (Use hasWasmSimd() to ask first.)
    */
   readonly simd: true;
+  /** The kernels of this build, from C++'s op table, in id order. */
+  readonly ops: readonly OpInfo[];
   /** Float32Array(seqLen * dModel), [pos][dim]; dim 2i = sin, 2i+1 = cos of pos / base^(2i/dModel). */
   positionalEncoding(seqLen: number, dModel: number, options?: { base?: number }): Float32Array;
   positionalEncoding(seqLen: number, dModel: number, options: { base?: number } & OutOption<Tensor>): Tensor;

@@ -6,10 +6,10 @@ import {
   F32, checkBytes, checkCount, checkEps, checkLength, checkSeed, bytes, describe, flags, floats, floatsOrTensor,
   hasOwn, isTensorRecord, named, options, alive, settle, tensorArg,
 } from './checks.js';
-import { ACTIVATIONS } from './ops.js';
+import { activations } from './ops.js';
 import { headerWork } from './safetensors.js';
 
-// Encoder records by their public object: { M, heap, handle, buf, bufBytes, work, config, parameters, numel }.
+// Encoder records by their public object: { M, heap, handle, buf, bufBytes, config, cpp, parameters, numel }.
 const ENCODERS = new WeakMap();
 const MAKE = Symbol('normwave Encoder');
 
@@ -23,7 +23,11 @@ const finalizer = typeof FinalizationRegistry === 'function'
   })
   : null;
 
-/** The checks createEncoder and encoderParameters share; the config with defaults filled in. */
+/**
+ * The checks createEncoder and encoderParameters share: the config with defaults filled in, its
+ * C++ form (cpp: the EncoderConfig value object, activation as the Activation enum) and the
+ * sizes C++ reports for it.
+ */
 export function checkEncoderConfig(M, fn, config) {
   if (typeof config !== 'object' || config === null) throw new TypeError(`${fn}: config must be an object, got ${describe(config)}`);
   const { dModel, nHeads, dFF, nLayers = 1, normFirst = false, activation = 'relu', eps = 1e-5, finalNorm = false, seed = 0 } = config;
@@ -33,20 +37,23 @@ export function checkEncoderConfig(M, fn, config) {
   checkCount(fn, 'nLayers', nLayers, 1024);
   checkEps(fn, eps);
   if (dModel % nHeads !== 0) throw new RangeError(`${fn}: dModel (${dModel}) must be divisible by nHeads (${nHeads})`);
-  const code = named(fn, 'activation', 'activation', ACTIVATIONS, activation);
-  const paramFloats = nLayers * (4 * dModel * dModel + 2 * dModel * dFF + 9 * dModel + dFF) + (finalNorm ? 2 * dModel : 0);
-  checkBytes(fn, `the weights of ${nLayers} layer(s) with dModel = ${dModel}, dFF = ${dFF}`, paramFloats * F32 * 3);
-  const problem = M.validateEncoder(dModel, nHeads, dFF, nLayers, !!normFirst, code, eps, !!finalNorm);
+  const kind = named(fn, 'activation', 'activation', activations(M), activation);
+  const cpp = { dModel, nHeads, dFF, nLayers, normFirst: !!normFirst, activation: kind, eps, finalNorm: !!finalNorm };
+  const paramFloats = M.parameterCount(cpp);
+  const weightFloats = M.encoderWeightFloats(cpp);  // the parameters and their packed copies
+  // The encoder's weights, and one staged copy of the parameters (loadStateDict, stateDict).
+  checkBytes(fn, `the weights of ${nLayers} layer(s) with dModel = ${dModel}, dFF = ${dFF}`, (weightFloats + paramFloats) * F32);
+  const problem = M.validateEncoder(cpp);
   if (problem) throw new RangeError(`${fn}: ${problem}`);
   return {
     dModel, nHeads, dFF, nLayers, normFirst: !!normFirst, activation, eps, finalNorm: !!finalNorm,
-    seed: checkSeed(fn, seed), code, paramFloats,
+    seed: checkSeed(fn, seed), cpp, paramFloats, weightFloats,
   };
 }
 
 /** Frozen [{ name, shape, numel }] in torch state_dict order, from the C++ parameter list. */
 export function parameterSpecs(M, c) {
-  const specs = M.parameterSpecs(c.dModel, c.nHeads, c.dFF, c.nLayers, c.normFirst, ACTIVATIONS.get(c.activation), c.eps, c.finalNorm);
+  const specs = M.parameterSpecs(c.cpp);
   return Object.freeze(specs.map(({ name, shape, numel }) => Object.freeze({ name, shape: Object.freeze(shape), numel })));
 }
 
@@ -97,15 +104,15 @@ export class Encoder {
     const { M } = heap;
     const c = checkEncoderConfig(M, fn, config);
     const { dModel, nHeads, dFF, nLayers, normFirst, activation, eps, finalNorm } = c;
-    // Weights and their packed copies, allocated by the C++ constructor.
-    heap.reserve(fn, `the weights of ${nLayers} layer(s) with dModel = ${dModel}, dFF = ${dFF}`, 0, c.paramFloats * F32 * 2 + 65536);
-    const handle = new M.Encoder(dModel, nHeads, dFF, nLayers, normFirst, c.code, eps, finalNorm, c.seed);
+    // The C++ constructor allocates the weights and their packed copies (and the parameter
+    // names: the slack), so that much must be free first.
+    heap.reserve(fn, `the weights of ${nLayers} layer(s) with dModel = ${dModel}, dFF = ${dFF}`, 0, c.weightFloats * F32 + 65536);
+    const handle = new M.Encoder(c.cpp, c.seed);
     const frozen = Object.freeze({ dModel, nHeads, dFF, nLayers, normFirst, activation, eps, finalNorm });
-    const parameters = parameterSpecs(M, frozen);
+    const parameters = parameterSpecs(M, c);
     const s = {
-      M, heap, handle, config: frozen, parameters, numel: parameters.reduce((n, p) => n + p.numel, 0),
-      buf: 0, bufBytes: 0,  // resident forward buffers, grow-only
-      work: 0,              // bytes of C++ forward buffers known to fit (they grow, never shrink)
+      M, heap, handle, config: frozen, cpp: c.cpp, parameters, numel: parameters.reduce((n, p) => n + p.numel, 0),
+      buf: 0, bufBytes: 0,  // the forward's resident buffer (input/output, maps, mask, workspace), grow-only
     };
     ENCODERS.set(this, s);
     finalizer?.register(this, s, s);
@@ -201,7 +208,7 @@ export class Encoder {
     const fn = 'forward';
     const s = live(this, fn);
     const { M, heap } = s;
-    const { dModel, nHeads, nLayers, dFF } = s.config;
+    const { dModel, nHeads, nLayers } = s.config;
     // Phase 1: convert x, read each option once, convert the mask.
     const x = floatsOrTensor(M, fn, 'x', x0);
     const xLength = x.length;
@@ -224,10 +231,11 @@ export class Encoder {
     if (mask) checkLength(fn, 'paddingMask', mask, rows, `batch x seqLen = ${batch} x ${seqLen}`);
     const resident = isTensorRecord(x);
     const attnPerLayer = batch * nHeads * seqLen * seqLen;
-    // Regions of the grow-only buffer: x/output (unless both are tensors), attention maps, mask.
-    const sizes = [resident && out ? 0 : n, attention ? nLayers * attnPerLayer : 0, mask ? Math.ceil(rows / F32) : 0];
-    const work = rows * (7 * dModel + dFF) + seqLen * seqLen;
-    checkBytes(fn, `batch x seqLen = ${batch} x ${seqLen}`, (sizes.reduce((t, k) => t + k, 0) + work) * F32);
+    // Regions of the grow-only buffer: x/output (unless both are tensors), attention maps, mask,
+    // and the kernel's workspace (the size C++ reports).
+    const sizes = [resident && out ? 0 : n, attention ? nLayers * attnPerLayer : 0, mask ? Math.ceil(rows / F32) : 0,
+      M.EncoderWorkspaceFloats(s.cpp, batch, seqLen)];
+    checkBytes(fn, `batch x seqLen = ${batch} x ${seqLen}`, sizes.reduce((t, k) => t + k, 0) * F32);
     // Phase 2: the encoder and every input survived the conversions.
     settle(fn, 'x', x, n);
     settle(fn, 'out', out, n);
@@ -236,12 +244,6 @@ export class Encoder {
     // Phase 3.
     const aligned = sizes.map((k) => Math.ceil((k * F32) / 16) * 16);
     const bytesNeeded = aligned.reduce((t, k) => t + k, 0);
-    // Encoder::forward's own buffers (grow-only) and attention's per-call copies of Q/K/V heads.
-    const workBytes = (work + 4 * seqLen * (dModel + 16)) * F32;
-    if (bytesNeeded > s.bufBytes || workBytes > s.work) {
-      heap.reserve(fn, `batch x seqLen = ${batch} x ${seqLen}`, 0,
-        (bytesNeeded > s.bufBytes ? bytesNeeded : 0) + (workBytes > s.work ? workBytes : 0));
-    }
     if (bytesNeeded > s.bufBytes) {
       const p = M.alloc(bytesNeeded);
       if (!p) throw new RangeError(`${fn}: could not allocate ${(bytesNeeded / 2 ** 20).toFixed(1)} MiB for batch x seqLen = ${batch} x ${seqLen}`);
@@ -252,10 +254,11 @@ export class Encoder {
     const ioAddr = s.buf;
     const attnAddr = attention ? ioAddr + aligned[0] : 0;
     const maskAddr = mask ? ioAddr + aligned[0] + aligned[1] : 0;
+    const workAddr = ioAddr + aligned[0] + aligned[1] + aligned[2];
     if (!resident) M.HEAPF32.set(x, ioAddr / F32);
     if (mask) M.HEAPU8.set(mask, maskAddr);
-    s.handle.forward(out ? alive(fn, 'out', out) : ioAddr, attnAddr, resident ? alive(fn, 'x', x) : ioAddr, maskAddr, batch, seqLen);
-    s.work = Math.max(s.work, workBytes);
+    s.handle.forward(out ? alive(fn, 'out', out) : ioAddr, attnAddr, resident ? alive(fn, 'x', x) : ioAddr, maskAddr,
+      batch, seqLen, workAddr);
     const output = out ? out0 : M.HEAPF32.slice(ioAddr / F32, ioAddr / F32 + n);
     const maps = [];
     for (let l = 0; attention && l < nLayers; l++) {

@@ -5,7 +5,7 @@
 // module and the wasm heap; figures and users see typed arrays, tensors and encoders.
 import { createHeap, createTensor } from './heap.js';
 import { normMethods } from './norms.js';
-import { opMethods } from './ops.js';
+import { opMethods, opTable } from './ops.js';
 import { safetensorsMethods } from './safetensors.js';
 import { encoderMethods } from './encoder.js';
 
@@ -25,6 +25,12 @@ export function createApi(M) {
      * @type {true}
      */
     simd: true,
+    /**
+     * The kernels of this build, from C++'s op table (one place lists them): frozen
+     * { id, name, binding, parity, kernels } rows, parity naming the check web/lib/parity.js
+     * runs against PyTorch (null for none).
+     */
+    ops: opTable(M),
     positionalEncoding,
     ...normMethods(heap),
     /**

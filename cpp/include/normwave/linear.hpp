@@ -8,7 +8,6 @@
 #pragma once
 
 #include <cstddef>
-#include <vector>
 
 namespace normwave {
 
@@ -23,9 +22,11 @@ void pack_weight(float* packed, const float* w, int n, int k);
 void linear_packed(float* y, const float* x, const float* packed_w, const float* b, int m, int n,
                    int k);
 
-// Same with an unpacked W; packs into scratch first (a convenience for one-off calls).
+// Same with an unpacked W, packed into the workspace first (for one-off calls):
+// workspace holds linear_workspace_floats(m, n, k) = packed_size(n, k) floats.
+std::size_t linear_workspace_floats(int m, int n, int k);
 void linear(float* y, const float* x, const float* w, const float* b, int m, int n, int k,
-            std::vector<float>& scratch);
+            float* workspace);
 
 // In place over n floats. GELU is the exact erf form, PyTorch's default:
 //   gelu(x) = x/2 · (1 + erf(x / sqrt 2))
