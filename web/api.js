@@ -5,6 +5,8 @@
 // are the exception to copying: caller-owned float buffers that live in wasm memory, which the
 // norms, positionalEncoding and Encoder.forward read and write in place.
 
+import { readLoadOptions } from './load-wasm.js';
+
 const F32 = 4;
 // Block size of the streamed row norms (normStreamed): two blocks fit in a 1 MiB L2 cache.
 const STREAM_BYTES = 256 * 1024;
@@ -692,23 +694,48 @@ export function hasWasmSimd() {
 }
 
 /**
- * Makes the public loadNormwave() for one build of the Embind module.
+ * Makes the public loadNormwave(options) for one build of the Embind module. The first call
+ * compiles and instantiates the module; every later call (whatever its options) gets the same
+ * instance, so a page holds one copy of the library. A failed or aborted load is forgotten, so
+ * the next call tries again.
  * @param {(opts: object) => Promise<any>} factory the Emscripten module factory
- * @param {() => Promise<object>} moduleOptions extra factory options (Node passes wasmBinary)
+ * @param {(options: object) => Promise<WebAssembly.Module>} compile how this entry gets the
+ *   compiled module, given the caller's options as read by readLoadOptions (load-wasm.js)
  */
-export function createLoader(factory, moduleOptions) {
+export function createLoader(factory, compile) {
   let loading = null;
-  return function loadNormwave() {
+  return function loadNormwave(options) {
+    const opts = readLoadOptions(options);
     if (!loading) {
       loading = (async () => {
         if (!hasWasmSimd()) {
           throw new Error('normwave needs WebAssembly SIMD (Chrome/Edge 91+, Firefox 89+, Safari 16.4+, Node 16.4+); this runtime does not support it');
         }
-        const M = await factory(await moduleOptions());
+        opts.signal?.throwIfAborted?.();
+        const module = await compile(opts);
+        // The glue instantiates through this hook, so it never fetches anything itself.
+        let failed;
+        const failure = new Promise((_, reject) => { failed = reject; });
+        const instantiateWasm = (imports, receive) => {
+          WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module), failed);
+          return {};
+        };
+        const M = await Promise.race([factory({ instantiateWasm }), failure]);
         return Object.freeze(createApi(M, { simd: true }));
       })();
       loading.catch(() => { loading = null; });
     }
-    return loading;
+    return opts.signal ? untilAborted(loading, opts.signal) : loading;
   };
+}
+
+// The load as seen by one caller: rejects with the signal's reason once it aborts (the load
+// itself goes on for other callers unless this caller started it).
+function untilAborted(promise, signal) {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
