@@ -24,6 +24,7 @@ import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { figureSizes, FIGURE_BUDGET } from './bench/embed-size.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STAGE = path.join(ROOT, 'build/web-stage');
@@ -64,9 +65,8 @@ function stage(tags) {
   // The one-file build carries the .wasm gzipped (normwave.single.js inflates it): base64 of raw
   // wasm gzips ~20 % worse than the wasm itself.
   fs.writeFileSync(path.join(STAGE, 'normwave_wasm.wasm.gz'), zlib.gzipSync(fs.readFileSync(path.join(WASM_BUILD, 'normwave_wasm.wasm')), { level: 9 }));
-  // The package says "sideEffects" only for its figures; the staged sources register elements
-  // when imported, so they get a package scope of their own.
-  fs.writeFileSync(path.join(STAGE, 'package.json'), '{ "private": true, "type": "module", "sideEffects": true }\n');
+  // web/package.json (copied along) gives the sources a package scope of their own: ES modules
+  // with side effects (elements register themselves when imported).
   execFileSync(process.execPath, [path.join(ROOT, 'scripts/extract-kernel-source.mjs'), path.join(STAGE, 'lib/kernel-source.generated.js')], { stdio: 'inherit' });
 
   // Every element is in the figures index, and each gets an entry of its own.
@@ -150,18 +150,6 @@ async function buildSingle() {
 }
 
 // ── 3. checks on the output ──────────────────────────────────────────────────────────────────────
-
-/** Output files an entry loads before it runs (its static imports, transitively). */
-export function staticClosure(metafile, entryOut) {
-  const seen = new Set();
-  const visit = (out) => {
-    if (seen.has(out)) return;
-    seen.add(out);
-    for (const imp of metafile.outputs[out]?.imports ?? []) if (imp.kind === 'import-statement' && !imp.external) visit(imp.path);
-  };
-  visit(entryOut);
-  return seen;
-}
 
 function checkOutput(metafile) {
   const outputs = Object.keys(metafile.outputs).filter((o) => o.endsWith('.mjs'));
@@ -271,25 +259,9 @@ async function figureTypes(tags) {
   return lines.join('\n');
 }
 
-// ── 5. sizes and the freshness stamp ─────────────────────────────────────────────────────────────
+// ── 5. the freshness stamp ─────────────────────────────────────────────────────────────
 
 const gz = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
-
-/**
- * What one figure costs a page that embeds it by its own entry, gzipped: its static closure, its
- * strings in one language, the .wasm. Data it fetches (the tiny model, fixtures) is listed apart.
- */
-export function figureCosts(metafile, tags, dist = DIST) {
-  const out = (o) => path.join(ROOT, o);
-  const strings = Object.keys(metafile.outputs).filter((o) => /\/strings-[a-z]+-[A-Z0-9]+\.mjs$/.test(o));
-  const wasm = gz(path.join(dist, 'normwave_wasm.wasm'));
-  return tags.map((tag) => {
-    const entry = Object.keys(metafile.outputs).find((o) => o.endsWith(`/figures/${tag}.mjs`));
-    const js = [...staticClosure(metafile, entry)].reduce((s, o) => s + gz(out(o)), 0);
-    const lang = Math.max(...strings.map((o) => gz(out(o))));
-    return { tag, js, strings: lang, wasm, total: js + lang + wasm };
-  });
-}
 
 /** A hash of everything dist/ is built from (prepack compares it with dist/'s stamp). */
 export function inputsHash(root = ROOT) {
@@ -329,9 +301,8 @@ async function main() {
   const chunks = fs.readdirSync(DIST).filter((f) => /-[A-Z0-9]{8}\.mjs$/.test(f));
   const chunkBytes = chunks.reduce((s, f) => s + gz(path.join(DIST, f)), 0);
   console.log(`${`${chunks.length} shared chunks`.padEnd(36)} ${''.padStart(9)} ${String(chunkBytes).padStart(9)}`);
-  const costs = figureCosts(metafile, tags);
-  const worst = costs.reduce((a, b) => (b.total > a.total ? b : a));
-  console.log(`one figure by its own entry, gzipped (js + one language + wasm): largest ${worst.tag} ${worst.total} bytes`);
+  const worst = figureSizes(DIST).reduce((a, b) => (b.total > a.total ? b : a));
+  console.log(`one figure by its own entry, gzipped (js + one language + wasm): largest ${worst.tag} ${worst.total} bytes (budget ${FIGURE_BUDGET}; npm run bench lists all)`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

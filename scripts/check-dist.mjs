@@ -1,12 +1,13 @@
 // npm's prepack: refuse to pack a dist/ that is missing or was built from other sources than
 // the working tree's (build-web.mjs stamps dist/ with a hash of everything it is built from).
+//   NW_DIST_DIR=…  check another folder's stamp (the tests do)
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inputsHash, STAMP } from './build-web.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const stamp = path.join(root, 'dist', STAMP);
+const stamp = path.join(process.env.NW_DIST_DIR || path.join(root, 'dist'), STAMP);
 if (!fs.existsSync(stamp)) {
   console.error('prepack: dist/ is missing or was not built by scripts/build.sh — run `npm run build` first');
   process.exit(1);

@@ -103,3 +103,6 @@ export function parity(op, nw, element) {
 }
 
 export const PARITY_OPS = Object.freeze([...CHECKS.keys()]);
+
+/** Each check's fixture, relative to dist/ (the package ships them all). */
+export const PARITY_FIXTURES = Object.freeze(Object.fromEntries([...CHECKS].map(([op, c]) => [op, c.path])));
