@@ -113,6 +113,20 @@ function inlineStyles(source, clone) {
   for (let i = 0; i < source.children.length; i++) inlineStyles(source.children[i], clone.children[i]);
 }
 
+let gradients = 0;
+
+/** A left-to-right CSS linear-gradient (colour bars) as an SVG gradient: its fill URL, or null. */
+function gradientFill(image, out) {
+  const m = /^linear-gradient\((?:to right|90deg),\s*(.*)\)$/.exec(image);
+  if (!m) return null;
+  const colours = m[1].match(/rgba?\([^)]*\)|#[0-9a-f]{3,8}/gi) ?? [];
+  if (colours.length < 2) return null;
+  const id = `nw-gradient-${++gradients}`;
+  const stops = colours.map((c, i) => `<stop offset="${(i / (colours.length - 1)).toFixed(3)}" stop-color="${c}"/>`).join('');
+  out.push(`<defs><linearGradient id="${id}">${stops}</linearGradient></defs>`);
+  return `url(#${id})`;
+}
+
 const xml = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function textLines(node, origin) {
@@ -120,6 +134,13 @@ function textLines(node, origin) {
   const cs = getComputedStyle(parent);
   const font = `font-family="${xml(cs.fontFamily)}" font-size="${cs.fontSize}" font-weight="${cs.fontWeight}" font-style="${cs.fontStyle}" fill="${cs.color}"`;
   const text = node.data;
+  if (cs.writingMode.startsWith('vertical')) {
+    // A vertical label (read bottom to top): one rotated line through the box's centre.
+    const r = parent.getBoundingClientRect();
+    const cx = r.left + r.width / 2 - origin.left;
+    const cy = r.top + r.height / 2 - origin.top;
+    return [`<text transform="translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(-90)" text-anchor="middle" dominant-baseline="central" ${font}>${xml(text.trim())}</text>`];
+  }
   const lines = [];
   const range = document.createRange();
   for (const m of text.matchAll(/\S+/g)) {
@@ -170,8 +191,11 @@ export function figureSvg(el) {
         continue;
       }
       const border = parseFloat(cs.borderTopWidth) > 0 && visible(cs.borderTopColor);
-      if (visible(cs.backgroundColor) || border) {
-        out.push(`<rect x="${x}" y="${y}" width="${r.width.toFixed(1)}" height="${r.height.toFixed(1)}" rx="${parseFloat(cs.borderTopLeftRadius) || 0}" fill="${visible(cs.backgroundColor) ? cs.backgroundColor : 'none'}"${border ? ` stroke="${cs.borderTopColor}"` : ''}/>`);
+      const gradient = gradientFill(cs.backgroundImage, out);
+      if (visible(cs.backgroundColor) || border || gradient) {
+        const radius = Math.min(parseFloat(cs.borderTopLeftRadius) || 0, r.height / 2, r.width / 2).toFixed(1);
+        const fill = gradient ?? (visible(cs.backgroundColor) ? cs.backgroundColor : 'none');
+        out.push(`<rect x="${x}" y="${y}" width="${r.width.toFixed(1)}" height="${r.height.toFixed(1)}" rx="${radius}" ry="${radius}" fill="${fill}"${border ? ` stroke="${cs.borderTopColor}"` : ''}/>`);
       }
       if (child.localName === 'input' && child.type === 'range') {
         const f = (child.value - child.min) / ((child.max - child.min) || 1);
