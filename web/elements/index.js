@@ -24,3 +24,4 @@ export { NwEncoderStack } from './nw-encoder-stack.js';
 
 export { loadNormwave } from '../normwave.js';
 export { setAssetBase } from '../lib/assets.js';
+export { NwElement } from '../lib/base.js';
