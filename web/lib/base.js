@@ -140,11 +140,16 @@ export class NwElement extends LitElement {
     });
     this._resize.observe(this);
     this._restoreState();
-    if (!this.nw) {
-      const base = assetBase(this);
-      const library = base ? loadNormwave({ wasmUrl: new URL('normwave_wasm.wasm', base) }) : loadNormwave();
-      Promise.all([library, this._strings]).then(([nw]) => { this.nw = nw; }, (e) => { this.loadError = e; });
-    }
+    // After the code that imported the figure has run (a microtask later), so its
+    // setAssetBase(…) applies to figures that were already in the page when they were defined.
+    if (!this.nw) queueMicrotask(() => this._loadLibrary());
+  }
+
+  _loadLibrary() {
+    if (this.nw || this._loading) return;
+    const base = assetBase(this);
+    this._loading = Promise.all([base ? loadNormwave({ wasmUrl: new URL('normwave_wasm.wasm', base) }) : loadNormwave(), this._strings])
+      .then(([nw]) => { this.nw = nw; }, (e) => { this.loadError = e; this._loading = null; });
   }
 
   createRenderRoot() {
