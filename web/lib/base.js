@@ -146,10 +146,10 @@ export class NwElement extends LitElement {
   }
 
   _loadLibrary() {
-    if (this.nw || this._loading) return;
+    if (this.nw || this._libraryLoad) return;
     const base = assetBase(this);
-    this._loading = Promise.all([base ? loadNormwave({ wasmUrl: new URL('normwave_wasm.wasm', base) }) : loadNormwave(), this._strings])
-      .then(([nw]) => { this.nw = nw; }, (e) => { this.loadError = e; this._loading = null; });
+    this._libraryLoad = Promise.all([base ? loadNormwave({ wasmUrl: new URL('normwave_wasm.wasm', base) }) : loadNormwave(), this._strings])
+      .then(([nw]) => { this.nw = nw; }, (e) => { this.loadError = e; this._libraryLoad = null; });
   }
 
   createRenderRoot() {
