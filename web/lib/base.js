@@ -206,6 +206,7 @@ export class NwElement extends LitElement {
     this._strings = loadStrings(wanted).then(() => {
       if (this.locale === wanted) { this._lang = wanted; this.requestUpdate(); }
     });
+    this._strings.catch(() => {});   // reported through loadError by _loadLibrary
   }
 
   /** updateComplete also waits for the strings of the wanted language. */
@@ -363,7 +364,7 @@ export class NwElement extends LitElement {
 
   /** What to show until the library is ready, or when it cannot load. */
   renderLoading() {
-    if (this.loadError) return html`<p class="error" role="alert">${this.t('common.loadError', { message: this.loadError.message })}</p>`;
+    if (this.loadError) return html`<p class="error" role="alert">${this.t('common.loadError', { message: this.loadError.message }) || this.loadError.message}</p>`;
     return html`<p class="caption">${this.t('common.loading')}</p>`;
   }
 }
