@@ -46,6 +46,12 @@ async function show() {
   for (const [k, v] of params) if (!RESERVED.has(k)) state[k] = v.slice(0, 256);
   el.applyState(state);
   main.replaceChildren(el);
+  // Ready once the figure has drawn from the library (its title and text are then in place).
+  for (;;) {
+    await el.updateComplete;
+    if (el.nw || el.loadError) break;
+    await new Promise((resolve) => { setTimeout(resolve, 30); });
+  }
   await el.updateComplete;
   const title = el.shadowRoot?.querySelector('.title')?.textContent.trim();
   if (title) document.title = translate(lang, 'embed.title', { title });
