@@ -6,8 +6,9 @@
  * in place, with no copy in or out. Free it with dispose().
  */
 export interface Tensor {
-  /** Number of floats. */
+  /** Number of floats; read-only (assigning it throws in strict mode). */
   readonly length: number;
+  /** True after dispose(). */
   readonly disposed: boolean;
   /**
    * A Float32Array over the floats in wasm memory (no copy). Take a new one after any normwave
@@ -17,27 +18,41 @@ export interface Tensor {
   /** A copy, owned by the caller. */
   read(): Float32Array;
   /** Copies data in at offset (default 0) with one bulk copy. */
-  write(data: ArrayLike<number>, offset?: number): this;
+  write(data: Floats, offset?: number): this;
   /** Frees the wasm memory; later use throws. Safe to call twice. */
   dispose(): void;
 }
 
+/**
+ * Numbers the API converts to float32 (copied into wasm memory for the call): an array of numbers
+ * or a typed array other than BigInt64Array/BigUint64Array. A Float32Array is read without an
+ * extra conversion; a view on normwave's own wasm memory (tensor.view()) is copied first.
+ */
+export type Floats = readonly number[] | Float32Array | Float64Array | Int8Array | Uint8Array | Uint8ClampedArray
+  | Int16Array | Uint16Array | Int32Array | Uint32Array;
+
 /** An array copied into wasm memory for the call, or a Tensor read in place. */
-export type FloatInput = ArrayLike<number> | Tensor;
+export type FloatInput = Floats | Tensor;
 
 export interface NormOptions {
   /** Scale per feature, length dim (default: all ones). */
   gamma?: FloatInput;
   /** Shift per feature, length dim (default: all zeros). */
   beta?: FloatInput;
-  /** Added to the variance before the square root (LayerNorm/BatchNorm 1e-5, RMSNorm 1e-6). */
+  /**
+   * Added to the variance before the square root (LayerNorm/BatchNorm 1e-5, RMSNorm 1e-6). The
+   * kernels take it as a float32, which must be finite and > 0: 1e-50 (0 as a float32) and 1e300
+   * (Infinity) are RangeErrors.
+   */
   eps?: number;
 }
 
 /**
  * With `out`, the result goes there and `out` is returned: a Tensor is written in place by the
  * kernel (it may be x itself); a Float32Array of the result's length receives one bulk copy,
- * which spares allocating and zero-filling a new array on every call.
+ * which spares allocating and zero-filling a new array on every call. A view on normwave's wasm
+ * memory (tensor.view()) is refused as out — the call may grow the memory and detach it; pass
+ * the tensor itself.
  */
 export interface OutOption<T> {
   out: T;
@@ -51,6 +66,7 @@ export interface EncoderConfig {
   /** Pre-LN (x + Sub(LN(x))) when true; Post-LN (LN(x + Sub(x))) by default, like PyTorch. */
   normFirst?: boolean;
   activation?: 'relu' | 'gelu';
+  /** Finite and > 0 as a float32, like the norms' eps. */
   eps?: number;
   /** A final LayerNorm after the stack (torch's TransformerEncoder(norm=...)); adds "norm.weight"/"norm.bias". */
   finalNorm?: boolean;
@@ -91,7 +107,10 @@ export interface Encoder {
   /** Names and shapes of torch.nn.TransformerEncoder(...).state_dict(), in its order. */
   readonly parameters: readonly ParameterSpec[];
   readonly parameterCount: number;
-  loadStateDict(stateDict: Record<string, ArrayLike<number> | { data: ArrayLike<number>; shape?: number[] }>, options?: { strict?: boolean }): void;
+  /** True after dispose(). */
+  readonly disposed: boolean;
+  /** Own keys of stateDict only; each value is read once. */
+  loadStateDict(stateDict: Record<string, Floats | { data: Floats; shape?: readonly number[] }>, options?: { strict?: boolean }): void;
   loadSafetensors(bytes: Uint8Array | ArrayBuffer, options?: { prefix?: string; strict?: boolean }): void;
   stateDict(): Record<string, Float32Array>;
   randomize(seed?: number): void;
@@ -107,8 +126,11 @@ export interface SafetensorsInfo {
 
 export interface Normwave {
   readonly version: string;
-  /** True when the WebAssembly SIMD build runs. */
-  readonly simd: boolean;
+  /**
+   * Always true: the module is built for WebAssembly SIMD and loadNormwave() rejects where SIMD
+   * is missing, so any Normwave object runs the SIMD build. (Use hasWasmSimd() to ask first.)
+   */
+  readonly simd: true;
   /** Float32Array(seqLen * dModel), [pos][dim]; dim 2i = sin, 2i+1 = cos of pos / base^(2i/dModel). */
   positionalEncoding(seqLen: number, dModel: number, options?: { base?: number }): Float32Array;
   positionalEncoding(seqLen: number, dModel: number, options: { base?: number } & OutOption<Tensor>): Tensor;
@@ -128,12 +150,12 @@ export interface Normwave {
   batchNormWithStats(x: FloatInput, dim: number, options: NormOptions & OutOption<Tensor>): { output: Tensor; mean: Float32Array; variance: Float32Array };
   layerNormStats(x: FloatInput, dim: number): { mean: Float32Array; variance: Float32Array };
   /** Floats resident in wasm memory: `length` zeros, or a copy of `data`. Free with dispose(). */
-  tensor(lengthOrData: number | ArrayLike<number>): Tensor;
+  tensor(lengthOrData: number | Floats): Tensor;
   /** y = x·Wᵀ + b, weight in torch layout (outFeatures, inFeatures). */
-  linear(x: ArrayLike<number>, weight: ArrayLike<number>, bias: ArrayLike<number> | null | undefined, options: { inFeatures: number }): Float32Array;
-  activation(x: ArrayLike<number>, kind?: 'relu' | 'gelu'): Float32Array;
+  linear(x: Floats, weight: Floats, bias: Floats | null | undefined, options: { inFeatures: number }): Float32Array;
+  activation(x: Floats, kind?: 'relu' | 'gelu'): Float32Array;
   /** Row softmax; masked keys get exactly 0, a fully masked row is all zeros. */
-  softmax(x: ArrayLike<number>, n: number, options?: { mask?: Uint8Array }): Float32Array;
+  softmax(x: Floats, n: number, options?: { mask?: Uint8Array }): Float32Array;
   /** Wasm memory in use: bytes held by malloc, and the memory's current size. */
   memoryStats(): { heapUsed: number; memoryBytes: number };
   inspectSafetensors(bytes: Uint8Array | ArrayBuffer): SafetensorsInfo;

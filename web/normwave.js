@@ -3,7 +3,7 @@
 // webpack 5, Vite and Parcel copy it — unless loadNormwave({ wasmUrl | wasmBinary }) says
 // otherwise. Nothing here imports Node built-ins: Node resolves 'normwave' to normwave.node.js.
 import createNormwaveModule from './normwave_wasm.mjs';
-import { createLoader } from './api.js';
+import { createLoader } from './api/loader.js';
 import { fetchAndCompile, compileBinary } from './load-wasm.js';
 
 /** Where the .wasm is when nobody says otherwise (computed on demand: IIFE bundles have no import.meta.url). */
@@ -26,5 +26,5 @@ export const loadNormwave = createLoader(createNormwaveModule, async ({ wasmUrl,
   if (wasmBinary) return compileBinary(wasmBinary, 'wasmBinary', onProgress);
   return fetchAndCompile(wasmUrl ? resolveUrl(wasmUrl) : defaultWasmUrl(), { signal, onProgress });
 });
-export { hasWasmSimd } from './api.js';
+export { hasWasmSimd } from './api/loader.js';
 export { NormwaveLoadError } from './load-wasm.js';

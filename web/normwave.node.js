@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import createNormwaveModule from './normwave_wasm.mjs';
-import { createLoader } from './api.js';
+import { createLoader } from './api/loader.js';
 import { fetchAndCompile, compileBinary, fetchError, progress } from './load-wasm.js';
 import { defaultWasmUrl } from './normwave.js';
 
@@ -27,5 +27,5 @@ export const loadNormwave = createLoader(createNormwaveModule, async ({ wasmUrl,
   progress(onProgress, bytes.byteLength, bytes.byteLength);
   return compileBinary(bytes, url.href);
 });
-export { hasWasmSimd } from './api.js';
+export { hasWasmSimd } from './api/loader.js';
 export { NormwaveLoadError } from './load-wasm.js';

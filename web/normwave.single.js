@@ -4,7 +4,7 @@
 // split build; wasmUrl is ignored (there is nothing to fetch), wasmBinary replaces the inlined one.
 import createNormwaveModule from './normwave_wasm.mjs';
 import wasmGzip from './normwave_wasm.wasm.gz';
-import { createLoader } from './api.js';
+import { createLoader } from './api/loader.js';
 import { compileBinary } from './load-wasm.js';
 
 async function inflate(bytes) {
@@ -22,5 +22,5 @@ async function inflate(bytes) {
  */
 export const loadNormwave = createLoader(createNormwaveModule, async ({ wasmBinary, onProgress }) =>
   compileBinary(wasmBinary ?? await inflate(wasmGzip), wasmBinary ? 'wasmBinary' : 'normwave.single.mjs (inlined)', onProgress));
-export { hasWasmSimd } from './api.js';
+export { hasWasmSimd } from './api/loader.js';
 export { NormwaveLoadError } from './load-wasm.js';

@@ -1,5 +1,5 @@
 // The only file that knows Emscripten. Raw entry points over wasm-memory addresses (element
-// counts, never bytes, except for the .safetensors byte buffer); web/api.js checks every argument,
+// counts, never bytes, except for the .safetensors byte buffer); web/api/ checks every argument,
 // owns every allocation and turns these into the public JS API. Nothing here throws: errors come
 // back as strings, so the module stays usable after any bad input.
 #include <emscripten/bind.h>
@@ -125,7 +125,9 @@ val inspect_safetensors(addr bytes, std::size_t size) {
     info.set("shape", shape);
     tensors.call<void>("push", info);
   }
-  val metadata = val::object();
+  // The keys are the file's: without a prototype, "__proto__" is a key like any other (on a
+  // plain object it would be dropped by the setter) and "constructor" shadows nothing.
+  val metadata = val::global("Object").call<val>("create", val::null());
   for (const auto& [k, v] : file.metadata) metadata.set(k, v);
   result.set("tensors", tensors);
   result.set("metadata", metadata);
@@ -146,7 +148,7 @@ std::string read_safetensors(addr bytes, std::size_t size, addr out) {
   return {};
 }
 
-// One encoder and its configuration; JS owns it through web/api.js's Encoder.
+// One encoder and its configuration; JS owns it through web/api/encoder.js.
 class EncoderHandle {
  public:
   EncoderHandle(int d_model, int n_heads, int d_ff, int n_layers, bool norm_first, int activation,

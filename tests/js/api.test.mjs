@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { loadNormwave } from 'normwave';
-import { readGolden, maxAbsDiff } from './golden.mjs';
-import { randn, throwsWith } from './helpers.mjs';
+import { readGolden } from './golden.mjs';
+import { randn, maxAbsDiff, throwsWith, safetensorsFile as safetensors } from './helpers.mjs';
 
 const nw = await loadNormwave();
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url)));
@@ -253,25 +253,6 @@ test('encoderParameters lists what createEncoder allocates, without allocating i
   throwsWith(() => nw.encoderParameters({ dModel: 10, nHeads: 3, dFF: 8 }), RangeError, 'encoderParameters', 'divisible');
   throwsWith(() => nw.encoderParameters(null), TypeError, 'encoderParameters', 'config');
 });
-
-// A hand-built .safetensors file.
-function safetensors(tensors, { headerLength, raw } = {}) {
-  const header = {};
-  const chunks = [];
-  let off = 0;
-  for (const [name, { dtype = 'F32', shape, bytes }] of Object.entries(tensors)) {
-    header[name] = { dtype, shape, data_offsets: [off, off + bytes.length] };
-    chunks.push(bytes);
-    off += bytes.length;
-  }
-  const json = new TextEncoder().encode(raw ?? JSON.stringify(header));
-  const out = new Uint8Array(8 + json.length + off);
-  new DataView(out.buffer).setBigUint64(0, BigInt(headerLength ?? json.length), true);
-  out.set(json, 8);
-  let p = 8 + json.length;
-  for (const c of chunks) { out.set(c, p); p += c.length; }
-  return out;
-}
 
 function encoderFile(enc, convert = (f) => ({ dtype: 'F32', bytes: new Uint8Array(f.buffer.slice(0)) })) {
   const sd = enc.stateDict();

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, existsSync } from 'node:fs';
-import { maxAbsDiff } from '../../scripts/bench/inputs.mjs';
+import { maxAbsDiff } from './helpers.mjs';
 import { ONNX_DIR, loadOurs, loadTf, loadOrt, ensureOnnx, buildCases, onnxFiles } from '../../scripts/bench/cases.mjs';
 
 const weights = `${ONNX_DIR}encoder_weights.safetensors`;

@@ -18,13 +18,3 @@ export function readGolden(name) {
   }
   return { bytes: new Uint8Array(bytes), meta: header.__metadata__ ?? {}, tensors };
 }
-
-export function maxAbsDiff(a, b) {
-  if (a.length !== b.length) return Infinity;
-  let worst = 0;
-  for (let i = 0; i < a.length; i++) {
-    const d = Math.abs(a[i] - b[i]);
-    if (!(d <= worst)) worst = d;
-  }
-  return worst;
-}

@@ -1,11 +1,26 @@
-// Shared by the node:test suites: seeded inputs and error-message checks.
+// Shared by the node:test suites (and scripts/bench, whose inputs are the same): seeded inputs,
+// the worst-difference measure, error-message checks and a .safetensors writer.
 import assert from 'node:assert/strict';
 
-/** n standard normals from a small LCG + Box–Muller, the same for the same seed. */
-export function randn(n, seed) {
+/** n normals N(mean, std²) from a small LCG + Box–Muller, the same for the same seed. */
+export function randn(n, seed, mean = 0, std = 1) {
   let s = seed >>> 0;
   const u = () => ((s = (s * 1664525 + 1013904223) >>> 0) + 0.5) / 2 ** 32;
-  return Float32Array.from({ length: n }, () => Math.sqrt(-2 * Math.log(u())) * Math.cos(2 * Math.PI * u()));
+  const out = new Float32Array(n);
+  for (let i = 0; i < n; i++) out[i] = mean + std * Math.sqrt(-2 * Math.log(u())) * Math.cos(2 * Math.PI * u());
+  return out;
+}
+
+/** Worst |a - b| over two arrays of the same length: NaN if any pair differs by NaN, Infinity if the lengths differ. */
+export function maxAbsDiff(a, b) {
+  if (a.length !== b.length) return Infinity;
+  let worst = 0;
+  for (let i = 0; i < a.length; i++) {
+    const d = Math.abs(a[i] - b[i]);
+    if (Number.isNaN(d)) return NaN;
+    if (d > worst) worst = d;
+  }
+  return worst;
 }
 
 /** Expects fn to throw `type` with a message containing every fragment. */
@@ -15,4 +30,27 @@ export function throwsWith(fn, type, ...fragments) {
     for (const f of fragments) assert.ok(e.message.includes(f), `message ${JSON.stringify(e.message)} lacks ${JSON.stringify(f)}`);
     return true;
   });
+}
+
+/**
+ * A hand-built .safetensors file: { name: { dtype = 'F32', shape, bytes | data } }, data a
+ * Float32Array. headerLength overrides the 8-byte length; raw replaces the JSON header.
+ */
+export function safetensorsFile(tensors, { headerLength, raw } = {}) {
+  const header = {};
+  const chunks = [];
+  let off = 0;
+  for (const [name, { dtype = 'F32', shape, bytes, data }] of Object.entries(tensors)) {
+    const b = bytes ?? new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    header[name] = { dtype, shape, data_offsets: [off, off + b.length] };
+    chunks.push(b);
+    off += b.length;
+  }
+  const json = new TextEncoder().encode(raw ?? JSON.stringify(header));
+  const out = new Uint8Array(8 + json.length + off);
+  new DataView(out.buffer).setBigUint64(0, BigInt(headerLength ?? json.length), true);
+  out.set(json, 8);
+  let p = 8 + json.length;
+  for (const c of chunks) { out.set(c, p); p += c.length; }
+  return out;
 }

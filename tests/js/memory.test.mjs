@@ -3,13 +3,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadNormwave } from 'normwave';
+import { randn } from './helpers.mjs';
 
 const nw = await loadNormwave();
 
-function randn(n, seed) {
-  let s = seed >>> 0;
-  return Float32Array.from({ length: n }, () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32) * 2 - 1);
-}
 
 function measure(t, label, warmup, rounds, body) {
   for (let i = 0; i < warmup; i++) body(i);

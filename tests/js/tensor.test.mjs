@@ -3,8 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadNormwave } from 'normwave';
-import { maxAbsDiff } from './golden.mjs';
-import { randn, throwsWith } from './helpers.mjs';
+import { randn, maxAbsDiff, throwsWith } from './helpers.mjs';
 
 const nw = await loadNormwave();
 

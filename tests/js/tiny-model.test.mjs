@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { loadNormwave } from 'normwave';
 import { TinyModel, PAD } from '../../web/lib/tiny-model.js';
-import { readGolden, maxAbsDiff } from './golden.mjs';
+import { readGolden } from './golden.mjs';
+import { maxAbsDiff } from './helpers.mjs';
 
 const nw = await loadNormwave();
 const modelBytes = new Uint8Array(readFileSync(new URL('../../web/models/tiny-sort.safetensors', import.meta.url)));

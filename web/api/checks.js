@@ -1,0 +1,251 @@
+// Argument conversion and checks: every value a caller hands the API passes through here first.
+//
+// The rule (issue #13): each public call runs in three phases —
+//   1. read and convert every caller value: option getters (each read once, by destructuring),
+//      valueOf and iterators of arrays, String() of names. Caller code may run here, and may
+//      even call normwave again (re-entry is safe: no address of ours exists yet);
+//   2. settle: check that no later conversion disposed a tensor or detached an array converted
+//      before it (settle());
+//   3. take wasm addresses, copy in, run the kernel, copy out. No caller code runs here. Every
+//      tensor's address is read at this point through alive(), which throws if it was disposed.
+// Typed arrays are read through the intrinsic getters below, so a subclass or an own `length`
+// property cannot make a kernel read or write past a buffer. A view on normwave's own wasm
+// memory is copied in phase 1, because phase 3 may grow (and so detach) that memory.
+
+export const F32 = 4;
+// The module is linked with MAXIMUM_MEMORY=2GB; larger requests are refused before allocating.
+export const MAX_BYTES = 2 ** 31;
+
+// Tensor records by their public Tensor object: { M, addr, length }, addr 0 once disposed.
+// Only heap.js adds to it, so a forged or proxied object is never taken for a tensor.
+export const TENSORS = new WeakMap();
+
+const uncurry = (f) => Function.prototype.call.bind(f);
+const getter = (proto, key) => uncurry(Object.getOwnPropertyDescriptor(proto, key).get);
+const TypedArrayProto = Object.getPrototypeOf(Uint8Array.prototype);
+const typedTag = getter(TypedArrayProto, Symbol.toStringTag);  // undefined unless a typed array
+const typedLength = getter(TypedArrayProto, 'length');
+const typedBuffer = getter(TypedArrayProto, 'buffer');
+const typedByteOffset = getter(TypedArrayProto, 'byteOffset');
+const bufferByteLength = getter(ArrayBuffer.prototype, 'byteLength');
+// Object.hasOwn is newer than some browsers with WebAssembly SIMD (Chrome 91-92, Firefox 89-91).
+export const hasOwn = uncurry(Object.prototype.hasOwnProperty);
+const TYPED = new Map([Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array,
+  Float32Array, Float64Array].map((C) => [C.name, C]));
+
+function isArrayBuffer(v) {
+  try {
+    bufferByteLength(v);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Only an empty ArrayBuffer can be detached (Node 20 has no ArrayBuffer.prototype.detached);
+// a SharedArrayBuffer never is.
+function isDetached(buffer) {
+  if (!isArrayBuffer(buffer) || bufferByteLength(buffer) !== 0) return false;
+  try {
+    new Uint8Array(buffer);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+// A typed array's buffer, checked not detached (nor shrunk away under a length-tracking view).
+function liveBuffer(fn, name, v, tag) {
+  const buffer = typedBuffer(v);
+  if (typedLength(v) === 0 && isDetached(buffer)) {
+    throw new TypeError(`${fn}: ${name} is a ${tag} over a detached ArrayBuffer (transferred or detached by a memory growth); pass a live array`);
+  }
+  return buffer;
+}
+
+/** A short description of a caller value for error messages (only thrown ones: an array's length may be a Proxy trap). */
+export function describe(v) {
+  if (v === null) return 'null';
+  if (typeof v === 'number') return String(v);
+  if (typeof v === 'bigint') return `${v}n`;
+  const tag = typedTag(v);
+  if (tag !== undefined) return `${tag}(${typedLength(v)})`;
+  const t = TENSORS.get(v);
+  if (t) return `Tensor(${t.addr ? t.length : 'disposed'})`;
+  if (Array.isArray(v)) return `Array(${v.length})`;
+  if (isArrayBuffer(v)) return `ArrayBuffer(${bufferByteLength(v)})`;
+  return typeof v;
+}
+
+export function checkCount(fn, name, v, max = 2 ** 30) {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) {
+    throw new RangeError(`${fn}: ${name} must be a positive integer, got ${describe(v)}`);
+  }
+  if (v > max) throw new RangeError(`${fn}: ${name} = ${v} is larger than the limit ${max}`);
+  return v;
+}
+
+export function checkNumber(fn, name, v, { positive = false } = {}) {
+  if (typeof v !== 'number' || !Number.isFinite(v) || (positive && !(v > 0))) {
+    throw new RangeError(`${fn}: ${name} must be a ${positive ? 'positive ' : ''}finite number, got ${describe(v)}`);
+  }
+  return v;
+}
+
+/** eps reaches the kernels as a float32: it is that float32 which must be finite and > 0. */
+export function checkEps(fn, v) {
+  const f = typeof v === 'number' ? Math.fround(v) : NaN;
+  if (!(Number.isFinite(f) && f > 0)) {
+    const rounded = typeof v === 'number' && Number.isFinite(v) && v > 0 ? `, which float32 rounds to ${f}` : '';
+    throw new RangeError(`${fn}: eps must be a number that is finite and > 0 as a float32 (the kernels' type), got ${describe(v)}${rounded}`);
+  }
+  return v;
+}
+
+/** A seed: any finite number, taken modulo 2^32 as before. */
+export function checkSeed(fn, v) {
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw new TypeError(`${fn}: seed must be a finite number, got ${describe(v)}`);
+  return v >>> 0;
+}
+
+export function checkLength(fn, name, arr, expected, why) {
+  if (arr.length !== expected) {
+    throw new RangeError(`${fn}: ${name} has length ${arr.length}, expected ${expected} (${why})`);
+  }
+}
+
+export function checkBytes(fn, what, bytes) {
+  if (bytes > MAX_BYTES) {
+    throw new RangeError(`${fn}: ${what} needs ${(bytes / 2 ** 20).toFixed(0)} MiB, more than the 2048 MiB of wasm memory`);
+  }
+}
+
+const NO_OPTIONS = Object.freeze({});
+
+/**
+ * An options argument: undefined (no options) or an object, never null or a primitive. Callers
+ * destructure the result once, so each option's getter runs exactly once.
+ */
+export function options(fn, v, name = 'options') {
+  if (v === undefined) return NO_OPTIONS;
+  if (typeof v !== 'object' || v === null) throw new TypeError(`${fn}: ${name} must be an object, got ${describe(v)}`);
+  return v;
+}
+
+/**
+ * A name looked up in one of our tables (a Map: own entries only, so 'toString' or '__proto__'
+ * is an unknown name, not an inherited property).
+ */
+export function named(fn, param, noun, table, v) {
+  if (typeof v !== 'string') throw new TypeError(`${fn}: ${param} must be a string, got ${describe(v)}`);
+  const found = table.get(v);
+  if (found === undefined) {
+    throw new RangeError(`${fn}: unknown ${noun} ${JSON.stringify(v)}; use ${[...table.keys()].map((k) => `'${k}'`).join(' or ')}`);
+  }
+  return found;
+}
+
+/** wasm memory's current buffer: views on it are copied, because a call may grow (detach) it. */
+const onHeap = (M, buffer) => buffer === M.HEAPU8.buffer;
+
+/**
+ * Floats from a Float32Array (viewed, not copied), another typed array or an array of numbers
+ * (converted: valueOf and iterators run here). Returns a plain Float32Array of our own making
+ * whose length is the true one; never modifies the caller's data.
+ */
+export function floats(fn, name, v, M) {
+  const tag = typedTag(v);
+  if (tag === undefined) {
+    if (!Array.isArray(v)) throw new TypeError(`${fn}: ${name} must be a Float32Array (or an array of numbers), got ${describe(v)}`);
+    try {
+      return Float32Array.from(v);
+    } catch (e) {
+      if (e instanceof TypeError) throw new TypeError(`${fn}: ${name} holds a value that is not a number (${e.message})`, { cause: e });
+      throw e;
+    }
+  }
+  const Typed = TYPED.get(tag);
+  if (!Typed) throw new TypeError(`${fn}: ${name} must hold numbers, got a ${tag}; convert it with Float32Array.from(${name}, Number)`);
+  const buffer = liveBuffer(fn, name, v, tag);
+  const view = new Typed(buffer, typedByteOffset(v), typedLength(v));
+  return tag === 'Float32Array' && !onHeap(M, buffer) ? view : new Float32Array(view);
+}
+
+/** Bytes from a Uint8Array (viewed) or an ArrayBuffer; a view on wasm memory is copied. */
+export function bytes(fn, name, v, M) {
+  let view;
+  if (typedTag(v) === 'Uint8Array') {
+    const buffer = liveBuffer(fn, name, v, 'Uint8Array');
+    view = new Uint8Array(buffer, typedByteOffset(v), typedLength(v));
+  } else if (isArrayBuffer(v)) {
+    if (isDetached(v)) throw new TypeError(`${fn}: ${name} is a detached ArrayBuffer (transferred or detached by a memory growth); pass a live one`);
+    view = new Uint8Array(v);
+  } else {
+    throw new TypeError(`${fn}: ${name} must be a Uint8Array or ArrayBuffer, got ${describe(v)}`);
+  }
+  return onHeap(M, view.buffer) ? view.slice() : view;
+}
+
+/** A Uint8Array of flags (a mask); a view on wasm memory is copied. */
+export function flags(fn, name, v, M) {
+  if (typedTag(v) !== 'Uint8Array') throw new TypeError(`${fn}: ${name} must be a Uint8Array, got ${describe(v)}`);
+  return bytes(fn, name, v, M);
+}
+
+/**
+ * Phase 2, for each converted input: a tensor is still alive, an array still has the length it
+ * had (no later conversion disposed or detached it). null (an absent input) passes.
+ */
+export function settle(fn, name, input, n) {
+  if (input === null || input === undefined) return;
+  if (isTensorRecord(input)) alive(fn, name, input);
+  else if (input.length !== n) {
+    throw new TypeError(`${fn}: ${name} was detached while the call's other arguments were read; pass a live array`);
+  }
+}
+
+/** The record of a tensor argument made by this module's nw.tensor(), alive, of the expected length. */
+export function tensorArg(M, fn, name, v, expected, why) {
+  const t = TENSORS.get(v);
+  if (!t || t.M !== M) {
+    throw new TypeError(`${fn}: ${name} must be a tensor made by this module's nw.tensor(), got ${describe(v)}`);
+  }
+  alive(fn, name, t);
+  if (expected !== undefined) checkLength(fn, name, t, expected, why);
+  return t;
+}
+
+/** Phase 3: a tensor's address, right before a kernel uses it; a disposed tensor is an error. */
+export function alive(fn, name, t) {
+  if (!t.addr) throw new Error(`${fn}: ${name} is a tensor that has been disposed`);
+  return t.addr;
+}
+
+/** A float input that is either a resident tensor (its record) or an array (converted). */
+export function floatsOrTensor(M, fn, name, v) {
+  if (TENSORS.has(v)) return tensorArg(M, fn, name, v);
+  if (typedTag(v) === undefined && !Array.isArray(v)) {
+    throw new TypeError(`${fn}: ${name} must be a Float32Array, an array of numbers or a tensor made by this module's nw.tensor(), got ${describe(v)}`);
+  }
+  return floats(fn, name, v, M);
+}
+
+export const isTensorRecord = (a) => typeof a === 'object' && a !== null && !ArrayBuffer.isView(a);
+
+/**
+ * options.out: undefined/null; a tensor of n floats written in place; or the caller's
+ * Float32Array(n), which receives one bulk copy. A view on wasm memory is refused: the call may
+ * grow the memory and detach it (pass the tensor itself instead).
+ */
+export function outArg(M, fn, out, n, why) {
+  if (out === undefined || out === null) return null;
+  if (TENSORS.has(out)) return { tensor: tensorArg(M, fn, 'out', out, n, why), array: null, view: null };
+  if (typedTag(out) !== 'Float32Array') throw new TypeError(`${fn}: out must be a Float32Array or a tensor made by nw.tensor(), got ${describe(out)}`);
+  const buffer = liveBuffer(fn, 'out', out, 'Float32Array');
+  if (onHeap(M, buffer)) {
+    throw new TypeError(`${fn}: out is a view on normwave's wasm memory, which this call may grow (detaching the view); pass the tensor itself as out`);
+  }
+  const view = new Float32Array(buffer, typedByteOffset(out), typedLength(out));
+  checkLength(fn, 'out', view, n, why);
+  return { tensor: null, array: out, view };
+}

@@ -1,0 +1,298 @@
+// The encoder: a torch.nn.TransformerEncoder-compatible stack whose weights live in wasm memory
+// (C++ normwave::Encoder behind an Embind handle). Its state — the handle, the forward buffers,
+// the configuration — sits in a record the caller cannot reach, so no public field can steer an
+// address or a size the kernels use.
+import {
+  F32, checkBytes, checkCount, checkEps, checkLength, checkSeed, bytes, describe, flags, floats, floatsOrTensor,
+  hasOwn, isTensorRecord, named, options, alive, settle, tensorArg,
+} from './checks.js';
+import { ACTIVATIONS } from './ops.js';
+import { headerWork } from './safetensors.js';
+
+// Encoder records by their public object: { M, heap, handle, buf, bufBytes, work, config, parameters, numel }.
+const ENCODERS = new WeakMap();
+const MAKE = Symbol('normwave Encoder');
+
+// Frees the C++ encoder and its buffers when a caller forgets dispose(); held value: the record.
+const finalizer = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry((s) => {
+    if (s.buf) s.M.dealloc(s.buf);
+    s.buf = 0;
+    s.handle?.delete();
+    s.handle = null;
+  })
+  : null;
+
+/** The checks createEncoder and encoderParameters share; the config with defaults filled in. */
+export function checkEncoderConfig(M, fn, config) {
+  if (typeof config !== 'object' || config === null) throw new TypeError(`${fn}: config must be an object, got ${describe(config)}`);
+  const { dModel, nHeads, dFF, nLayers = 1, normFirst = false, activation = 'relu', eps = 1e-5, finalNorm = false, seed = 0 } = config;
+  checkCount(fn, 'dModel', dModel, 32768);
+  checkCount(fn, 'nHeads', nHeads, 32768);
+  checkCount(fn, 'dFF', dFF, 32768);
+  checkCount(fn, 'nLayers', nLayers, 1024);
+  checkEps(fn, eps);
+  if (dModel % nHeads !== 0) throw new RangeError(`${fn}: dModel (${dModel}) must be divisible by nHeads (${nHeads})`);
+  const code = named(fn, 'activation', 'activation', ACTIVATIONS, activation);
+  const paramFloats = nLayers * (4 * dModel * dModel + 2 * dModel * dFF + 9 * dModel + dFF) + (finalNorm ? 2 * dModel : 0);
+  checkBytes(fn, `the weights of ${nLayers} layer(s) with dModel = ${dModel}, dFF = ${dFF}`, paramFloats * F32 * 3);
+  const problem = M.validateEncoder(dModel, nHeads, dFF, nLayers, !!normFirst, code, eps, !!finalNorm);
+  if (problem) throw new RangeError(`${fn}: ${problem}`);
+  return {
+    dModel, nHeads, dFF, nLayers, normFirst: !!normFirst, activation, eps, finalNorm: !!finalNorm,
+    seed: checkSeed(fn, seed), code, paramFloats,
+  };
+}
+
+/** Frozen [{ name, shape, numel }] in torch state_dict order, from the C++ parameter list. */
+export function parameterSpecs(M, c) {
+  const specs = M.parameterSpecs(c.dModel, c.nHeads, c.dFF, c.nLayers, c.normFirst, ACTIVATIONS.get(c.activation), c.eps, c.finalNorm);
+  return Object.freeze(specs.map(({ name, shape, numel }) => Object.freeze({ name, shape: Object.freeze(shape), numel })));
+}
+
+function own(self, fn) {
+  const s = ENCODERS.get(self);
+  if (!s) throw new TypeError(`${fn}: this is not an encoder made by nw.createEncoder(), got ${describe(self)}`);
+  return s;
+}
+
+// The record of a live encoder: checked on entry and again right before the kernel call.
+function live(self, fn) {
+  const s = own(self, fn);
+  if (!s.handle) throw new Error(`${fn}: this encoder has been disposed`);
+  return s;
+}
+
+// A state-dict value: a Float32Array, an array of numbers or { data, shape } (each read once).
+function stateValue(M, fn, spec, v) {
+  const name = `"${spec.name}"`;
+  let data = v;
+  if (typeof v === 'object' && v !== null && !ArrayBuffer.isView(v) && !Array.isArray(v)) {
+    const { data: d, shape } = v;
+    if (d === undefined) throw new TypeError(`${fn}: ${name} must be a Float32Array, an array of numbers or { data, shape }; this object has no data`);
+    if (shape !== undefined && shape !== null) {
+      const dims = Array.isArray(shape) ? Array.prototype.slice.call(shape) : null;
+      if (!dims || !dims.every((s) => Number.isInteger(s) && s >= 0)) {
+        throw new TypeError(`${fn}: ${name} has a shape that is not an array of integers (${describe(shape)}); expected [${spec.shape.join(', ')}]`);
+      }
+      if (dims.length !== spec.shape.length || dims.some((s, i) => s !== spec.shape[i])) {
+        throw new RangeError(`${fn}: ${name} has shape [${dims.join(', ')}], expected [${spec.shape.join(', ')}]`);
+      }
+    }
+    data = d;
+  }
+  const arr = floats(fn, name, data, M);
+  checkLength(fn, name, arr, spec.numel, `shape [${spec.shape.join(', ')}]`);
+  return arr;
+}
+
+/**
+ * A torch.nn.TransformerEncoder-compatible encoder whose weights live in wasm memory.
+ * Create it with nw.createEncoder(); free it with dispose().
+ */
+export class Encoder {
+  constructor(key, heap, config) {
+    if (key !== MAKE) throw new TypeError('Encoder: make encoders with nw.createEncoder()');
+    const fn = 'createEncoder';
+    const { M } = heap;
+    const c = checkEncoderConfig(M, fn, config);
+    const { dModel, nHeads, dFF, nLayers, normFirst, activation, eps, finalNorm } = c;
+    // Weights and their packed copies, allocated by the C++ constructor.
+    heap.reserve(fn, `the weights of ${nLayers} layer(s) with dModel = ${dModel}, dFF = ${dFF}`, 0, c.paramFloats * F32 * 2 + 65536);
+    const handle = new M.Encoder(dModel, nHeads, dFF, nLayers, normFirst, c.code, eps, finalNorm, c.seed);
+    const frozen = Object.freeze({ dModel, nHeads, dFF, nLayers, normFirst, activation, eps, finalNorm });
+    const parameters = parameterSpecs(M, frozen);
+    const s = {
+      M, heap, handle, config: frozen, parameters, numel: parameters.reduce((n, p) => n + p.numel, 0),
+      buf: 0, bufBytes: 0,  // resident forward buffers, grow-only
+      work: 0,              // bytes of C++ forward buffers known to fit (they grow, never shrink)
+    };
+    ENCODERS.set(this, s);
+    finalizer?.register(this, s, s);
+  }
+
+  /** The configuration, with defaults filled in (frozen). */
+  get config() { return own(this, 'config').config; }
+
+  /** Parameter names and shapes, in torch state_dict order (frozen). */
+  get parameters() { return own(this, 'parameters').parameters; }
+
+  /** Number of learnable parameters. */
+  get parameterCount() { return own(this, 'parameterCount').numel; }
+
+  /** True after dispose(). */
+  get disposed() { return !own(this, 'disposed').handle; }
+
+  /** The Embind handle, null once disposed (tests read it; use `disposed`). */
+  get _handle() { return own(this, '_handle').handle; }
+
+  /**
+   * Loads weights by torch state_dict name: { 'layers.0.self_attn.in_proj_weight': Float32Array, ... }.
+   * Values may be Float32Arrays, arrays, or { data, shape } objects. Own keys only. All or nothing.
+   */
+  loadStateDict(stateDict, opts) {
+    const fn = 'loadStateDict';
+    const s = live(this, fn);
+    if (typeof stateDict !== 'object' || stateDict === null) throw new TypeError(`${fn}: stateDict must be an object, got ${describe(stateDict)}`);
+    const { strict = true } = options(fn, opts);
+    const staged = [];
+    for (const spec of s.parameters) {
+      const v = hasOwn(stateDict, spec.name) ? stateDict[spec.name] : undefined;
+      if (v === undefined) throw new RangeError(`${fn}: missing key "${spec.name}" (expected shape [${spec.shape.join(', ')}])`);
+      staged.push(stateValue(s.M, fn, spec, v));
+    }
+    if (strict) {
+      const known = new Set(s.parameters.map((p) => p.name));
+      for (const key of Object.keys(stateDict)) {
+        if (!known.has(key)) throw new RangeError(`${fn}: unexpected key "${key}" (pass { strict: false } to ignore it)`);
+      }
+    }
+    s.parameters.forEach((spec, i) => settle(fn, `"${spec.name}"`, staged[i], spec.numel));
+    live(this, fn);
+    const base = s.heap.reserve(fn, `${s.numel} parameters`, s.numel * F32);
+    let off = base / F32;
+    for (const arr of staged) { s.M.HEAPF32.set(arr, off); off += arr.length; }
+    s.handle.setParameters(base);
+  }
+
+  /** Loads weights from .safetensors bytes (F32, F16 or BF16) with the same names. All or nothing. */
+  loadSafetensors(file, opts) {
+    const fn = 'loadSafetensors';
+    const s = live(this, fn);
+    const b = bytes(fn, 'bytes', file, s.M);
+    const size = b.length;
+    const { prefix = '', strict = true } = options(fn, opts);
+    const p = String(prefix);
+    settle(fn, 'bytes', b, size);
+    live(this, fn);
+    // The loader stages a float copy of every parameter before it commits (all or nothing).
+    const a = s.heap.reserve(fn, `a ${b.length}-byte file`, Math.max(b.length, 1), s.numel * F32 + headerWork(b));
+    s.M.HEAPU8.set(b, a);
+    const error = s.handle.loadSafetensors(a, b.length, p, !!strict);
+    if (error) throw new RangeError(`${fn}: ${error}`);
+  }
+
+  /** A copy of every parameter by torch name. */
+  stateDict() {
+    const fn = 'stateDict';
+    const s = live(this, fn);
+    const base = s.heap.reserve(fn, `${s.numel} parameters`, s.numel * F32);
+    s.handle.getParameters(base);
+    const out = {};
+    let off = base / F32;
+    for (const p of s.parameters) { out[p.name] = s.M.HEAPF32.slice(off, off + p.numel); off += p.numel; }
+    return out;
+  }
+
+  /** Re-draws the weights with PyTorch's default initialisation from a seed. */
+  randomize(seed = 0) {
+    const fn = 'randomize';
+    const s = live(this, fn);
+    s.handle.randomize(checkSeed(fn, seed));
+  }
+
+  /**
+   * Runs the encoder. x: Float32Array(batch*seqLen*dModel) or a Tensor (read in place).
+   * paddingMask: Uint8Array(batch*seqLen), 1 = <PAD> key. Returns { output, attention } with one
+   * Float32Array(batch*nHeads*seqLen*seqLen) per layer (attention: [] when { attention: false });
+   * with { out: Tensor } the output is written there (may be x itself) and returned as output.
+   */
+  forward(x0, opts) {
+    const fn = 'forward';
+    const s = live(this, fn);
+    const { M, heap } = s;
+    const { dModel, nHeads, nLayers, dFF } = s.config;
+    // Phase 1: convert x, read each option once, convert the mask.
+    const x = floatsOrTensor(M, fn, 'x', x0);
+    const xLength = x.length;
+    const { batch = 1, seqLen: seqLen0, paddingMask, attention = true, out: out0 } = options(fn, opts);
+    checkCount(fn, 'batch', batch);
+    let seqLen = seqLen0;
+    if (seqLen === undefined) {
+      if (xLength === 0 || xLength % (batch * dModel) !== 0) {
+        throw new RangeError(`${fn}: x has length ${xLength}, not a positive multiple of batch x dModel = ${batch} x ${dModel}`);
+      }
+      seqLen = xLength / (batch * dModel);
+    }
+    checkCount(fn, 'seqLen', seqLen);
+    const rows = batch * seqLen;
+    const n = rows * dModel;
+    const shape = `batch x seqLen x dModel = ${batch} x ${seqLen} x ${dModel}`;
+    if (xLength !== n) throw new RangeError(`${fn}: x has length ${xLength}, expected ${n} (${shape})`);
+    const out = out0 === undefined || out0 === null ? null : tensorArg(M, fn, 'out', out0, n, shape);
+    const mask = paddingMask === undefined || paddingMask === null ? null : flags(fn, 'paddingMask', paddingMask, M);
+    if (mask) checkLength(fn, 'paddingMask', mask, rows, `batch x seqLen = ${batch} x ${seqLen}`);
+    const resident = isTensorRecord(x);
+    const attnPerLayer = batch * nHeads * seqLen * seqLen;
+    // Regions of the grow-only buffer: x/output (unless both are tensors), attention maps, mask.
+    const sizes = [resident && out ? 0 : n, attention ? nLayers * attnPerLayer : 0, mask ? Math.ceil(rows / F32) : 0];
+    const work = rows * (7 * dModel + dFF) + seqLen * seqLen;
+    checkBytes(fn, `batch x seqLen = ${batch} x ${seqLen}`, (sizes.reduce((t, k) => t + k, 0) + work) * F32);
+    // Phase 2: the encoder and every input survived the conversions.
+    settle(fn, 'x', x, n);
+    settle(fn, 'out', out, n);
+    settle(fn, 'paddingMask', mask, rows);
+    live(this, fn);
+    // Phase 3.
+    const aligned = sizes.map((k) => Math.ceil((k * F32) / 16) * 16);
+    const bytesNeeded = aligned.reduce((t, k) => t + k, 0);
+    // Encoder::forward's own buffers (grow-only) and attention's per-call copies of Q/K/V heads.
+    const workBytes = (work + 4 * seqLen * (dModel + 16)) * F32;
+    if (bytesNeeded > s.bufBytes || workBytes > s.work) {
+      heap.reserve(fn, `batch x seqLen = ${batch} x ${seqLen}`, 0,
+        (bytesNeeded > s.bufBytes ? bytesNeeded : 0) + (workBytes > s.work ? workBytes : 0));
+    }
+    if (bytesNeeded > s.bufBytes) {
+      const p = M.alloc(bytesNeeded);
+      if (!p) throw new RangeError(`${fn}: could not allocate ${(bytesNeeded / 2 ** 20).toFixed(1)} MiB for batch x seqLen = ${batch} x ${seqLen}`);
+      if (s.buf) M.dealloc(s.buf);
+      s.buf = p;
+      s.bufBytes = bytesNeeded;
+    }
+    const ioAddr = s.buf;
+    const attnAddr = attention ? ioAddr + aligned[0] : 0;
+    const maskAddr = mask ? ioAddr + aligned[0] + aligned[1] : 0;
+    if (!resident) M.HEAPF32.set(x, ioAddr / F32);
+    if (mask) M.HEAPU8.set(mask, maskAddr);
+    s.handle.forward(out ? alive(fn, 'out', out) : ioAddr, attnAddr, resident ? alive(fn, 'x', x) : ioAddr, maskAddr, batch, seqLen);
+    s.work = Math.max(s.work, workBytes);
+    const output = out ? out0 : M.HEAPF32.slice(ioAddr / F32, ioAddr / F32 + n);
+    const maps = [];
+    for (let l = 0; attention && l < nLayers; l++) {
+      const start = attnAddr / F32 + l * attnPerLayer;
+      maps.push(M.HEAPF32.slice(start, start + attnPerLayer));
+    }
+    return { output, attention: maps };
+  }
+
+  /** Frees the weights and buffers in wasm memory. Safe to call twice. */
+  dispose() {
+    const s = own(this, 'dispose');
+    if (!s.handle) return;
+    finalizer?.unregister(s);
+    if (s.buf) s.M.dealloc(s.buf);
+    s.buf = 0;
+    s.handle.delete();
+    s.handle = null;
+  }
+}
+
+/** The encoder methods of the public object, over one heap (see heap.js). */
+export function encoderMethods(heap) {
+  return {
+    /** A new encoder with PyTorch's default initialisation from config.seed. */
+    createEncoder(config = {}) {
+      return new Encoder(MAKE, heap, config);
+    },
+
+    /**
+     * The parameters an encoder with this config would have — names, shapes and sizes in torch
+     * state_dict order, and their total — checked like createEncoder but without allocating them.
+     */
+    encoderParameters(config = {}) {
+      const c = checkEncoderConfig(heap.M, 'encoderParameters', config);
+      const parameters = parameterSpecs(heap.M, c);
+      return { parameters, parameterCount: parameters.reduce((n, p) => n + p.numel, 0) };
+    },
+  };
+}

@@ -1,0 +1,167 @@
+// Wasm memory as the API uses it: one grow-only scratch block carved into named regions per call
+// (so steady-state calls allocate nothing inside wasm), the copies in and out of it, and Tensor —
+// caller-owned floats that live in wasm memory between calls.
+import {
+  F32, MAX_BYTES, TENSORS, alive, checkBytes, checkCount, describe, floats, isTensorRecord, settle,
+} from './checks.js';
+
+/**
+ * The scratch block and the copies over one Embind module M. Addresses handed out by layout()
+ * stay valid until the next call that takes scratch; views are re-taken on every use, because
+ * memory growth detaches the old ones.
+ */
+export function createHeap(M) {
+  let scratch = 0;
+  let scratchBytes = 0;
+
+  // work: bytes that the kernel will malloc itself during this call (PE tables, linear's packed
+  // weights, the encoder's buffers). A failed malloc inside C++ cannot be reported, so it is
+  // tried here first, together with any growth of the scratch block, before anything is kept.
+  function reserve(fn, what, bytes, work = 0) {
+    checkBytes(fn, what, bytes + work);
+    const want = bytes <= scratchBytes ? 0 : Math.max(bytes, Math.min(MAX_BYTES, scratchBytes * 1.5));
+    if (work > 0) {
+      const probe = M.alloc(want + work);
+      if (!probe) throw new RangeError(`${fn}: ${what} needs ${((want + work) / 2 ** 20).toFixed(1)} MiB more wasm memory than is free`);
+      M.dealloc(probe);
+    }
+    if (!want) return scratch;
+    const p = M.alloc(want);
+    if (!p) throw new RangeError(`${fn}: could not allocate ${(want / 2 ** 20).toFixed(1)} MiB of wasm memory for ${what}`);
+    if (scratch) M.dealloc(scratch);
+    scratch = p;
+    scratchBytes = want;
+    return p;
+  }
+
+  // Carves named float regions (16-byte aligned) out of the scratch block: { name: floats } in,
+  // { name: address } out (0 for an empty region).
+  function layout(fn, what, sizes, work = 0) {
+    let total = 0;
+    const offsets = {};
+    for (const [key, n] of Object.entries(sizes)) {
+      offsets[key] = total;
+      total += Math.ceil((n * F32) / 16) * 16;
+    }
+    const base = reserve(fn, what, total, work);
+    const addr = {};
+    for (const key of Object.keys(sizes)) addr[key] = sizes[key] > 0 ? base + offsets[key] : 0;
+    return addr;
+  }
+
+  const put = (addr, arr) => { if (addr) M.HEAPF32.set(arr, addr / F32); };
+  const take = (addr, n) => M.HEAPF32.slice(addr / F32, addr / F32 + n);
+  // One bulk copy of n floats at addr into the caller's array (a view made by checks.outArg).
+  const into = (view, addr, n) => view.set(M.HEAPF32.subarray(addr / F32, addr / F32 + n));
+  // Address of a float input: a tensor's own (checked alive), or its copy placed at addr.
+  const place = (fn, name, input, addr) => {
+    if (isTensorRecord(input)) return alive(fn, name, input);
+    put(addr, input);
+    return addr;
+  };
+  // Floats an input needs in scratch: none for a tensor or a missing input.
+  const copied = (input, n) => (input && !isTensorRecord(input) ? n : 0);
+
+  return { M, reserve, layout, put, take, into, place, copied };
+}
+
+// Only createTensor makes tensors: `new Tensor()` from outside cannot register a forged address.
+const MAKE = Symbol('normwave Tensor');
+
+// Frees the wasm memory of tensors whose owner forgot dispose(); held value: the tensor's record.
+const finalizer = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry((t) => {
+    if (t.addr) t.M.dealloc(t.addr);
+    t.addr = 0;
+  })
+  : null;
+
+function own(self, fn) {
+  const t = TENSORS.get(self);
+  if (!t) throw new TypeError(`${fn}: this is not a tensor made by nw.tensor(), got ${describe(self)}`);
+  return t;
+}
+
+function addressOf(self, fn) {
+  const t = own(self, fn);
+  if (!t.addr) throw new Error(`${fn}: this tensor has been disposed`);
+  return t;
+}
+
+/**
+ * A Float32 buffer that lives in wasm memory, for data that stays there between calls (the
+ * kernels read and write it without copies). Make one with nw.tensor(); free it with dispose().
+ * Its address and length live in a record the caller cannot reach: `length` is read-only.
+ * It hands out no long-lived views: view() re-takes one from the current memory each time.
+ */
+export class Tensor {
+  constructor(key, record) {
+    if (key !== MAKE) throw new TypeError('Tensor: make tensors with nw.tensor()');
+    TENSORS.set(this, record);
+    finalizer?.register(this, record, record);
+  }
+
+  /** Number of floats (read-only). */
+  get length() { return own(this, 'tensor.length').length; }
+
+  /** True after dispose(). */
+  get disposed() { return !own(this, 'tensor.disposed').addr; }
+
+  /**
+   * A Float32Array over the tensor's floats in wasm memory (no copy). Take a new one after any
+   * normwave call that may allocate: growing the memory detaches earlier views (they read as empty).
+   */
+  view() {
+    const t = addressOf(this, 'tensor.view');
+    return new Float32Array(t.M.HEAPF32.buffer, t.addr, t.length);
+  }
+
+  /** A copy of the floats, owned by the caller. */
+  read() {
+    const t = addressOf(this, 'tensor.read');
+    return t.M.HEAPF32.slice(t.addr / F32, t.addr / F32 + t.length);
+  }
+
+  /** Copies data (any array of numbers) in at offset: one bulk copy. Returns this. */
+  write(data, offset = 0) {
+    const fn = 'tensor.write';
+    const t = addressOf(this, fn);
+    // Phase 1: data's valueOf/iterator may run caller code, even dispose this tensor.
+    const arr = floats(fn, 'data', data, t.M);
+    const n = arr.length;
+    if (!Number.isInteger(offset) || offset < 0 || offset + n > t.length) {
+      throw new RangeError(`${fn}: ${n} floats at offset ${describe(offset)} do not fit a tensor of length ${t.length}`);
+    }
+    settle(fn, 'data', arr, n);
+    // Phase 3: the address as it is now.
+    const addr = addressOf(this, fn).addr;
+    t.M.HEAPF32.set(arr, addr / F32 + offset);
+    return this;
+  }
+
+  /** Frees the wasm memory. Safe to call twice; any later use throws. */
+  dispose() {
+    const t = own(this, 'tensor.dispose');
+    if (!t.addr) return;
+    finalizer?.unregister(t);
+    t.M.dealloc(t.addr);
+    t.addr = 0;
+  }
+}
+
+/**
+ * nw.tensor(lengthOrData): `length` zeros, or a copy of `data`, in wasm memory. data is
+ * converted before the allocation (which may grow the memory under a view passed as data).
+ */
+export function createTensor(M, lengthOrData) {
+  const fn = 'tensor';
+  const data = typeof lengthOrData === 'number' ? null : floats(fn, 'lengthOrData', lengthOrData, M);
+  const n = data ? data.length : checkCount(fn, 'length', lengthOrData);
+  if (n === 0) throw new RangeError(`${fn}: data is empty; a tensor holds at least one float`);
+  checkBytes(fn, `a tensor of ${n} floats`, n * F32);
+  const addr = M.alloc(n * F32);
+  if (!addr) throw new RangeError(`${fn}: could not allocate ${(n * F32 / 2 ** 20).toFixed(1)} MiB of wasm memory`);
+  if (data) M.HEAPF32.set(data, addr / F32);
+  else M.HEAPF32.fill(0, addr / F32, addr / F32 + n);
+  return new Tensor(MAKE, { M, addr, length: n });
+}

@@ -1,0 +1,152 @@
+// The three norms, from one table: which kernel, which statistics (per row or per feature),
+// whether there is a beta, the default eps, and whether large arrays may stream through wasm
+// memory in blocks of rows. Adding a norm is one row here, its kernel binding, and its methods
+// in normMethods() below.
+import {
+  F32, checkCount, checkEps, checkLength, floatsOrTensor, isTensorRecord, options, outArg, settle,
+} from './checks.js';
+
+// Block size of the streamed row norms: two blocks fit in a 1 MiB L2 cache.
+const STREAM_BYTES = 256 * 1024;
+
+/**
+ * run(M, a, rows, dim, eps) calls the kernel with the addresses a = { out, s1, s2, x, gamma, beta }
+ * (0 = absent); stats names what s1 (and s2) hold; perRow: one statistic per row (else per
+ * feature, over the rows); streamable: each block of rows can be normalized on its own.
+ */
+export const NORMS = new Map([
+  ['layer', {
+    run: (M, a, rows, dim, eps) => M.layerNorm(a.out, a.s1, a.s2, a.x, a.gamma, a.beta, rows, dim, eps),
+    stats: ['mean', 'variance'], beta: true, eps: 1e-5, perRow: true, streamable: true,
+  }],
+  ['rms', {
+    run: (M, a, rows, dim, eps) => M.rmsNorm(a.out, a.s1, a.x, a.gamma, rows, dim, eps),
+    stats: ['rms'], beta: false, eps: 1e-6, perRow: true, streamable: true,
+  }],
+  ['batch', {
+    run: (M, a, rows, dim, eps) => M.batchNorm(a.out, a.s1, a.s2, a.x, a.gamma, a.beta, rows, dim, eps),
+    stats: ['mean', 'variance'], beta: true, eps: 1e-5, perRow: false, streamable: false,
+  }],
+]);
+
+/** Rows of an x of n floats in rows of dim. */
+export function rowsOf(fn, n, dim) {
+  checkCount(fn, 'dim', dim);
+  if (n === 0 || n % dim !== 0) {
+    throw new RangeError(`${fn}: x has length ${n}, which is not a positive multiple of dim = ${dim}`);
+  }
+  return n / dim;
+}
+
+// gamma/beta: absent, a resident tensor (read in place) or an array (converted), dim values.
+function vectorArg(M, fn, name, v, dim) {
+  if (v === undefined || v === null) return null;
+  const r = floatsOrTensor(M, fn, name, v);
+  checkLength(fn, name, r, dim, `one value per feature, dim = ${dim}`);
+  return r;
+}
+
+function statsOf(norm, take, a, count, output) {
+  const r = { output };
+  r[norm.stats[0]] = take(a.s1, count);
+  if (norm.stats.length > 1) r[norm.stats[1]] = take(a.s2, count);
+  return r;
+}
+
+/** The norm methods of the public object, over one heap (see heap.js). */
+export function normMethods(heap) {
+  const { M, layout, place, copied, take, into } = heap;
+  const NOTHING = Object.freeze({ x: 0, out: 0, gamma: 0, beta: 0, s1: 0, s2: 0 });
+
+  // Row norms of arrays larger than 2 * STREAM_BYTES go through wasm memory in blocks of rows:
+  // copy a block in, normalize it, copy it out into the result. The scratch stays in L2 cache, so
+  // only the caller's arrays touch main memory, and the wasm memory does not grow to hold x twice.
+  function streamed(fn, norm, x, rows, dim, gamma, beta, eps, outView, stats) {
+    const block = Math.max(1, Math.floor(STREAM_BYTES / (dim * F32)));
+    const a = layout(fn, `x (${rows} x ${dim})`, {
+      x: block * dim, out: block * dim, gamma: copied(gamma, dim), beta: copied(beta, dim),
+      s1: stats ? rows : 0, s2: stats && norm.stats.length > 1 ? rows : 0,
+    });
+    const ga = gamma ? place(fn, 'gamma', gamma, a.gamma) : 0, ba = beta ? place(fn, 'beta', beta, a.beta) : 0;
+    const output = outView ?? new Float32Array(x.length);
+    const heap = M.HEAPF32;  // nothing below allocates in wasm, so the view stays valid
+    for (let r0 = 0; r0 < rows; r0 += block) {
+      const count = Math.min(block, rows - r0);
+      heap.set(x.subarray(r0 * dim, (r0 + count) * dim), a.x / F32);
+      const s1 = a.s1 && a.s1 + r0 * F32, s2 = a.s2 && a.s2 + r0 * F32;
+      norm.run(M, { out: a.out, s1, s2, x: a.x, gamma: ga, beta: ba }, count, dim, eps);
+      output.set(heap.subarray(a.out / F32, a.out / F32 + count * dim), r0 * dim);
+    }
+    return stats ? statsOf(norm, take, a, rows, output) : output;
+  }
+
+  // x: an array (copied in) or a tensor (read in place); options.out: a tensor written in place,
+  // or a Float32Array receiving one copy, returned instead of a new array. Statistics are
+  // computed only when the caller asks for them.
+  function run(fn, norm, x0, dim, opts, stats) {
+    // Phase 1: read every option once, convert every caller value.
+    const x = floatsOrTensor(M, fn, 'x', x0);
+    const n = x.length;
+    const o = options(fn, opts);
+    const { gamma: g0, eps = norm.eps, out: out0 } = o;
+    const beta0 = norm.beta ? o.beta : undefined;
+    const rows = rowsOf(fn, n, dim);
+    const gamma = vectorArg(M, fn, 'gamma', g0, dim);
+    const beta = vectorArg(M, fn, 'beta', beta0, dim);
+    checkEps(fn, eps);
+    const out = outArg(M, fn, out0, n, `like x, rows x dim = ${rows} x ${dim}`);
+    if (out?.tensor && (out.tensor === gamma || out.tensor === beta)) throw new RangeError(`${fn}: out must not be the gamma or beta tensor`);
+    // Phase 2: no conversion above disposed or detached an input converted before it.
+    const outTensor = out?.tensor ?? null;
+    settle(fn, 'x', x, n);
+    settle(fn, 'gamma', gamma, dim);
+    settle(fn, 'beta', beta, dim);
+    settle(fn, 'out', outTensor ?? out?.view, n);
+    // Phase 3: addresses and the kernel; place() reads each tensor's address (checked alive).
+    const resident = isTensorRecord(x);
+    if (!resident && !outTensor && norm.streamable && n * F32 > 2 * STREAM_BYTES) {
+      const r = streamed(fn, norm, x, rows, dim, gamma, beta, eps, out?.view, stats);
+      if (!out) return r;
+      return stats ? { ...r, output: out.array } : out.array;
+    }
+    const statCount = norm.perRow ? rows : dim;
+    // Everything resident and no statistics: nothing to place in scratch (the kernel-level path).
+    const a = resident && outTensor && !stats && !copied(gamma, dim) && !copied(beta, dim) ? NOTHING : layout(fn, `x (${rows} x ${dim})`, {
+      x: resident ? 0 : n, out: outTensor ? 0 : n, gamma: copied(gamma, dim), beta: copied(beta, dim),
+      s1: stats ? statCount : 0, s2: stats && norm.stats.length > 1 ? statCount : 0,
+    });
+    const addr = {
+      out: outTensor ? place(fn, 'out', outTensor, 0) : a.out, s1: a.s1, s2: a.s2,
+      x: place(fn, 'x', x, a.x),
+      gamma: gamma ? place(fn, 'gamma', gamma, a.gamma) : 0,
+      beta: beta ? place(fn, 'beta', beta, a.beta) : 0,
+    };
+    norm.run(M, addr, rows, dim, eps);
+    let output;
+    if (outTensor) output = out0;
+    else if (out) { into(out.view, a.out, n); output = out.array; }
+    else output = take(a.out, n);
+    return stats ? statsOf(norm, take, a, statCount, output) : output;
+  }
+
+  const LAYER = NORMS.get('layer'), RMS = NORMS.get('rms'), BATCH = NORMS.get('batch');
+  return {
+    // x, gamma, beta: arrays or tensors; options.out: a tensor (written in place) or a
+    // Float32Array (one copy into it) that is returned instead of a new array.
+    layerNorm(x, dim, opts) { return run('layerNorm', LAYER, x, dim, opts, false); },
+    rmsNorm(x, dim, opts) { return run('rmsNorm', RMS, x, dim, opts, false); },
+    batchNorm(x, dim, opts) { return run('batchNorm', BATCH, x, dim, opts, false); },
+    /** LayerNorm plus the per-row mean and biased variance. */
+    layerNormWithStats(x, dim, opts) { return run('layerNormWithStats', LAYER, x, dim, opts, true); },
+    /** RMSNorm plus the per-row root mean square sqrt(mean(x²)). */
+    rmsNormWithStats(x, dim, opts) { return run('rmsNormWithStats', RMS, x, dim, opts, true); },
+    /** BatchNorm plus the per-feature batch mean and biased variance. */
+    batchNormWithStats(x, dim, opts) { return run('batchNormWithStats', BATCH, x, dim, opts, true); },
+    /** Per-row mean and biased variance, as LayerNorm sees them. */
+    layerNormStats(x, dim) {
+      const { mean, variance } = run('layerNormStats', LAYER, x, dim, undefined, true);
+      return { mean, variance };
+    },
+  };
+}
+

@@ -1,0 +1,57 @@
+// .safetensors files read by the C++ parser (cpp/src/safetensors.cpp): list a file's tensors,
+// or read them all as Float32Arrays. The file is the only caller value: it is converted (a view on
+// wasm memory copied, since the call may grow the memory) before its bytes go into scratch.
+import { F32, bytes } from './checks.js';
+
+// Wasm memory the C++ .safetensors parser may take for a file's header (tensor records, names,
+// shapes: a few times the header's own size), read from its 8-byte length.
+export function headerWork(b) {
+  const claimed = b.length >= 8 ? Number(new DataView(b.buffer, b.byteOffset, 8).getBigUint64(0, true)) : 0;
+  return 12 * Math.min(claimed, b.length) + 65536;
+}
+
+/** The methods of the public object, over one heap (see heap.js). */
+export function safetensorsMethods(heap) {
+  const { M, reserve } = heap;
+  return {
+    /** Lists the tensors of a .safetensors file without loading it: { tensors, metadata }. */
+    inspectSafetensors(file) {
+      const fn = 'inspectSafetensors';
+      const b = bytes(fn, 'bytes', file, M);
+      const a = reserve(fn, `a ${b.length}-byte file`, Math.max(b.length, 1), headerWork(b));
+      M.HEAPU8.set(b, a);
+      const r = M.inspectSafetensors(a, b.length);
+      if (r.error !== undefined) throw new RangeError(`${fn}: ${r.error}`);
+      return r;
+    },
+
+    /**
+     * Every tensor of a .safetensors file as a Float32Array (F32 copied, F16/BF16 widened), by
+     * name, in an object without a prototype (tensor names are the file's, not ours).
+     */
+    readSafetensors(file) {
+      const fn = 'readSafetensors';
+      const b = bytes(fn, 'bytes', file, M);
+      const fileBytes = Math.ceil(Math.max(b.length, 1) / 16) * 16;
+      let base = reserve(fn, `a ${b.length}-byte file`, fileBytes, headerWork(b));
+      M.HEAPU8.set(b, base);
+      const info = M.inspectSafetensors(base, b.length);
+      if (info.error !== undefined) throw new RangeError(`${fn}: ${info.error}`);
+      const { tensors } = info;
+      const sizes = tensors.map((t) => t.shape.reduce((p, d) => p * d, 1));
+      const total = sizes.reduce((p, n) => p + n, 0);
+      const grown = reserve(fn, `a ${b.length}-byte file and its ${total} floats`, fileBytes + total * F32, headerWork(b));
+      if (grown !== base) M.HEAPU8.set(b, grown);
+      base = grown;
+      const error = M.readSafetensors(base, b.length, base + fileBytes);
+      if (error) throw new RangeError(`${fn}: ${error}`);
+      const out = Object.create(null);
+      let at = (base + fileBytes) / F32;
+      tensors.forEach((t, i) => {
+        out[t.name] = M.HEAPF32.slice(at, at + sizes[i]);
+        at += sizes[i];
+      });
+      return out;
+    },
+  };
+}
