@@ -141,10 +141,11 @@ export interface OpInfo {
 export interface Normwave {
   readonly version: string;
   /**
-   * Always true: the module is built for WebAssembly SIMD and loadNormwave() rejects where SIMD
-   * is missing, so any Normwave object runs the SIMD build. (Use hasWasmSimd() to ask first.)
+   * Whether the kernels run SIMD, as the wasm module reports it (floats per SIMD register > 1).
+   * loadNormwave() rejects where the runtime lacks WebAssembly SIMD, so with the shipped build
+   * this is true. (Use hasWasmSimd() to ask before loading.)
    */
-  readonly simd: true;
+  readonly simd: boolean;
   /** The kernels of this build, from C++'s op table, in id order. */
   readonly ops: readonly OpInfo[];
   /** Float32Array(seqLen * dModel), [pos][dim]; dim 2i = sin, 2i+1 = cos of pos / base^(2i/dModel). */

@@ -229,6 +229,7 @@ EMSCRIPTEN_BINDINGS(normwave) {
   using emscripten::function;
   using normwave::EncoderConfig;
   function("version", &version);
+  function("simdLanes", &normwave::simd_lanes);
   function("memoryStats", &memory_stats);
   function("alloc", &alloc);
   function("dealloc", &dealloc);

@@ -133,6 +133,7 @@ void add_to(float* acc, const float* x, std::size_t n) {
 }  // namespace
 
 int panel_width() { return kNr; }
+int simd_lanes() { return simd::kWidth; }
 
 std::size_t packed_size(int n, int k) {
   const std::size_t panels = (sizes::count(n) + kNr - 1) / kNr;

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { loadNormwave } from '../../dist/normwave.mjs';
+import { loadNormwave } from 'normwave';
 import { readOpTable } from '../../scripts/op-table.mjs';
 
 const root = new URL('../../', import.meta.url);
@@ -33,10 +33,10 @@ function headerFunctions() {
   return out;
 }
 // Helpers of the kernels, not kernels: sizes, packing, the encoder's configuration.
-const HELPERS = new Set(['panel_width', 'packed_size', 'pack_weight', 'validate', 'parameter_specs', 'init_parameters',
+const HELPERS = new Set(['panel_width', 'simd_lanes', 'packed_size', 'pack_weight', 'validate', 'parameter_specs', 'init_parameters',
   'parameter_count', 'encoder_saved_floats', 'encoder_weight_floats']);
 // Bindings that are not kernels: the module, memory, the encoder's configuration, the file format.
-const UTILITIES = new Set(['version', 'memoryStats', 'alloc', 'dealloc', 'ops', 'validateEncoder', 'parameterSpecs',
+const UTILITIES = new Set(['version', 'simdLanes', 'memoryStats', 'alloc', 'dealloc', 'ops', 'validateEncoder', 'parameterSpecs',
   'parameterCount', 'encoderWeightFloats']);
 
 const declared = headerFunctions();

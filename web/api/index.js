@@ -20,11 +20,12 @@ export function createApi(M) {
     /** @type {string} */
     version: M.version(),
     /**
-     * Always true: the module is built for WebAssembly SIMD, and loadNormwave() rejects where
-     * SIMD is missing — so wherever this object exists, SIMD runs.
-     * @type {true}
+     * Whether the kernels run SIMD, as the module reports it (its floats per SIMD register, 4 in
+     * WASM SIMD128). loadNormwave() rejects where the runtime lacks WebAssembly SIMD, so in a
+     * loaded library this is true unless the module was built without SIMD.
+     * @type {boolean}
      */
-    simd: true,
+    simd: M.simdLanes() > 1,
     /**
      * The kernels of this build, from C++'s op table (one place lists them): frozen
      * { id, name, binding, parity, kernels } rows, parity naming the check web/lib/parity.js

@@ -12,6 +12,7 @@
 namespace normwave {
 
 int panel_width();  // 8 in WASM SIMD128 (2 x f32x4), 16 with AVX2
+int simd_lanes();   // floats per SIMD register in every kernel: 4 in WASM SIMD128, 8 with AVX2
 
 // Number of floats pack_weight writes for an (n, k) weight.
 std::size_t packed_size(int n, int k);
