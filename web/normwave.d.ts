@@ -91,6 +91,8 @@ export interface ForwardOptions {
   paddingMask?: Uint8Array;
   /** Copy the attention maps out (default true). */
   attention?: boolean;
+  /** Also return every layer's output as hiddenStates (default false). */
+  hiddenStates?: boolean;
   /** A Tensor(batch * seqLen * dModel) to receive the output in place (it may be x); returned as output. */
   out?: Tensor;
 }
@@ -100,6 +102,11 @@ export interface ForwardResult<O extends Float32Array | Tensor = Float32Array> {
   output: O;
   /** One Float32Array(batch * nHeads * seqLen * seqLen) per layer, [b][h][query][key]. */
   attention: Float32Array[];
+  /**
+   * With { hiddenStates: true }: nLayers + 1 Float32Array(batch * seqLen * dModel), the input and
+   * each layer's output (before the final LayerNorm, as HuggingFace's hidden_states).
+   */
+  hiddenStates?: Float32Array[];
 }
 
 export interface Encoder {

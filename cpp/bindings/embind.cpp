@@ -191,9 +191,9 @@ class EncoderHandle {
     if (!normwave::safetensors::parse(file, error, at<std::uint8_t>(bytes), size)) return error;
     return normwave::load_parameters(enc_, file, prefix, strict);
   }
-  void forward(addr out, addr attn, addr x, addr mask, int batch, int seq, addr workspace) {
+  void forward(addr out, addr attn, addr x, addr mask, int batch, int seq, addr workspace, addr states) {
     enc_.forward(f32(out), f32(attn), f32(x), mask ? at<std::uint8_t>(mask) : nullptr, batch, seq,
-                 f32(workspace));
+                 f32(workspace), f32(states));
   }
 
  private:

@@ -252,7 +252,7 @@ std::size_t encoder_forward_workspace_floats(const EncoderConfig& c, int batch, 
 // workspace: cur, ctx, proj (R d each), qkv (3 R d), hidden (R f), normed (R d, Pre-LN only),
 // then attention_core's workspace.
 void Encoder::forward(float* out, float* attn, const float* x, const std::uint8_t* mask, int batch,
-                      int seq, float* workspace) {
+                      int seq, float* workspace, float* states) {
   if (batch <= 0 || seq <= 0) return;
   const int d = cfg_.d_model, f = cfg_.d_ff, rows = batch * seq;
   const std::size_t rd = static_cast<std::size_t>(rows) * d;
@@ -298,6 +298,7 @@ void Encoder::forward(float* out, float* attn, const float* x, const std::uint8_
     linear_packed(proj, hidden, W(kPacked2), P(kLin2B), rows, d, f);
     add_inplace(cur, proj, rd);
     if (!cfg_.norm_first) layer_norm(cur, nullptr, nullptr, cur, P(kNorm2W), P(kNorm2B), rows, d, cfg_.eps);
+    if (states) std::copy(cur, cur + rd, states + l * rd);
   }
   if (cfg_.final_norm) {
     const std::size_t base = static_cast<std::size_t>(cfg_.n_layers) * kPerLayer;

@@ -212,7 +212,7 @@ export class Encoder {
     // Phase 1: convert x, read each option once, convert the mask.
     const x = floatsOrTensor(M, fn, 'x', x0);
     const xLength = x.length;
-    const { batch = 1, seqLen: seqLen0, paddingMask, attention = true, out: out0 } = options(fn, opts);
+    const { batch = 1, seqLen: seqLen0, paddingMask, attention = true, hiddenStates = false, out: out0 } = options(fn, opts);
     checkCount(fn, 'batch', batch);
     let seqLen = seqLen0;
     if (seqLen === undefined) {
@@ -232,9 +232,9 @@ export class Encoder {
     const resident = isTensorRecord(x);
     const attnPerLayer = batch * nHeads * seqLen * seqLen;
     // Regions of the grow-only buffer: x/output (unless both are tensors), attention maps, mask,
-    // and the kernel's workspace (the size C++ reports).
+    // the kernel's workspace (the size C++ reports) and each layer's output (hiddenStates).
     const sizes = [resident && out ? 0 : n, attention ? nLayers * attnPerLayer : 0, mask ? Math.ceil(rows / F32) : 0,
-      M.EncoderWorkspaceFloats(s.cpp, batch, seqLen)];
+      M.EncoderWorkspaceFloats(s.cpp, batch, seqLen), hiddenStates ? nLayers * n : 0];
     checkBytes(fn, `batch x seqLen = ${batch} x ${seqLen}`, sizes.reduce((t, k) => t + k, 0) * F32);
     // Phase 2: the encoder and every input survived the conversions.
     settle(fn, 'x', x, n);
@@ -255,17 +255,23 @@ export class Encoder {
     const attnAddr = attention ? ioAddr + aligned[0] : 0;
     const maskAddr = mask ? ioAddr + aligned[0] + aligned[1] : 0;
     const workAddr = ioAddr + aligned[0] + aligned[1] + aligned[2];
+    const statesAddr = hiddenStates ? workAddr + aligned[3] : 0;
     if (!resident) M.HEAPF32.set(x, ioAddr / F32);
     if (mask) M.HEAPU8.set(mask, maskAddr);
-    s.handle.forward(out ? alive(fn, 'out', out) : ioAddr, attnAddr, resident ? alive(fn, 'x', x) : ioAddr, maskAddr,
-      batch, seqLen, workAddr);
+    const xAddr = resident ? alive(fn, 'x', x) : ioAddr;
+    // The input is hiddenStates[0]; copied now, as out may overwrite it.
+    const input = hiddenStates ? M.HEAPF32.slice(xAddr / F32, xAddr / F32 + n) : null;
+    s.handle.forward(out ? alive(fn, 'out', out) : ioAddr, attnAddr, xAddr, maskAddr, batch, seqLen, workAddr, statesAddr);
     const output = out ? out0 : M.HEAPF32.slice(ioAddr / F32, ioAddr / F32 + n);
     const maps = [];
     for (let l = 0; attention && l < nLayers; l++) {
       const start = attnAddr / F32 + l * attnPerLayer;
       maps.push(M.HEAPF32.slice(start, start + attnPerLayer));
     }
-    return { output, attention: maps };
+    if (!hiddenStates) return { output, attention: maps };
+    const states = [input];
+    for (let l = 0; l < nLayers; l++) states.push(M.HEAPF32.slice(statesAddr / F32 + l * n, statesAddr / F32 + (l + 1) * n));
+    return { output, attention: maps, hiddenStates: states };
   }
 
   /** Frees the weights and buffers in wasm memory. Safe to call twice. */

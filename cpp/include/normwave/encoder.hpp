@@ -78,8 +78,10 @@ class Encoder {
   // x, out: (batch, seq, d_model); mask: (batch, seq) or null, nonzero = <PAD>;
   // attn: (n_layers, batch, n_heads, seq, seq) or null. out may alias x.
   // workspace: encoder_forward_workspace_floats(config(), batch, seq) floats. Allocates nothing.
+  // states: (n_layers, batch, seq, d_model) or null: each layer's output, before the final norm
+  // (HuggingFace's hidden_states without the input).
   void forward(float* out, float* attn, const float* x, const std::uint8_t* mask, int batch,
-               int seq, float* workspace);
+               int seq, float* workspace, float* states = nullptr);
 
  private:
   void repack();
