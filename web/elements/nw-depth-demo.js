@@ -55,19 +55,12 @@ function rowStd(nw, rows, width) {
  * The URL hash keeps depth, scale, activation and seed.
  */
 export class NwDepthDemo extends NwElement {
-  static properties = {
-    depth: { type: Number },
-    scale: { type: Number },
-    activation: { type: String },
-    seed: { type: Number },
-    layerWidth: { type: Number, attribute: 'width' },
-  };
-
-  static urlState = {
-    depth: { min: 1, max: MAX_DEPTH, step: 1 },
-    scale: { min: 0.5, max: 2, step: 0.05 },
-    activation: ACTIVATIONS,
-    seed: { min: 1, max: 999999, step: 1 },
+  static controls = {
+    depth: { min: 1, max: MAX_DEPTH, default: MAX_DEPTH },
+    scale: { min: 0.5, max: 2, step: 0.05, default: 1.5 },
+    activation: { choices: ACTIVATIONS, default: 'none' },
+    seed: { min: 1, max: 999999, default: 1 },
+    layerWidth: { min: 16, max: 256, default: 64, attribute: 'width', url: false },
   };
 
   static styles = [NwElement.styles, normFigureStyles, css`
@@ -81,11 +74,6 @@ export class NwDepthDemo extends NwElement {
 
   constructor() {
     super();
-    this.depth = MAX_DEPTH;
-    this.scale = 1.5;
-    this.activation = 'none';
-    this.seed = 1;
-    this.layerWidth = 64;
     this._width = 0;
     this._base = null;
     this._baseKey = '';
@@ -96,13 +84,7 @@ export class NwDepthDemo extends NwElement {
 
 
   willUpdate(changed) {
-    super.willUpdate?.(changed);
-    const clamp = (v, lo, hi, fallback) => (Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : fallback);
-    this.depth = Math.round(clamp(this.depth, 1, MAX_DEPTH, MAX_DEPTH));
-    this.scale = Math.round(clamp(this.scale, 0.5, 2, 1.5) * 20) / 20;
-    this.seed = Math.round(clamp(this.seed, 1, 999999, 1));
-    this.layerWidth = Math.round(clamp(this.layerWidth, 16, 256, 64));
-    if (!ACTIVATIONS.includes(this.activation)) this.activation = 'none';
+    super.willUpdate(changed);
     if (!this.nw) return;
     const w = this.layerWidth;
     const baseKey = `${w}:${this.seed}`;
@@ -203,9 +185,8 @@ export class NwDepthDemo extends NwElement {
       <p class="title">${this.t('depthDemo.title')}</p>
       <p class="caption">${this.t('depthDemo.caption', { width: this.layerWidth, max: MAX_DEPTH })}</p>
       <div class="controls">
-        ${this.slider({ id: 'depth', label: this.t('depthDemo.depth'), value: d, min: 1, max: MAX_DEPTH, onInput: (v) => { this.depth = v; } })}
-        ${this.slider({ id: 'scale', label: this.t('depthDemo.scale'), value: this.scale, min: 0.5, max: 2, step: 0.05,
-          format: (v) => fmt(v, 2), onInput: (v) => { this.scale = v; } })}
+        ${this.slider({ control: 'depth', label: this.t('depthDemo.depth'), value: d })}
+        ${this.slider({ control: 'scale', label: this.t('depthDemo.scale'), format: (v) => fmt(v, 2) })}
         ${this.toggle({ id: 'activation', label: this.t('depthDemo.activation'), value: this.activation, onChange: (v) => { this.activation = v; },
           options: ACTIVATIONS.map((value) => ({ value, label: this.t(`depthDemo.activation.${value}`) })) })}
       </div>
