@@ -64,7 +64,18 @@ esbuild_flags=(--bundle --format=esm --platform=neutral --target=es2020 '--exter
 "$esbuild" build/web-stage/normwave.single.js "${esbuild_flags[@]}" --loader:.gz=binary --minify --outfile=dist/normwave.single.mjs
 # The figures for blogs (one script tag; the .wasm beside it) and the article page: minified.
 "$esbuild" build/web-stage/elements/index.js "${esbuild_flags[@]}" --minify --main-fields=module,main --outfile=dist/normwave-elements.mjs
-"$esbuild" build/web-stage/page.js "${esbuild_flags[@]}" --minify --main-fields=module,main --outfile=dist/page.mjs
+# The article: page.js and one entry per figure (dist/figures/nw-<name>.mjs, plus figures/index.mjs
+# for all of them) in one run with code splitting, so the figures of a page share one library
+# instance. Shared chunks sit in dist/ itself, where the wasm, models and fixtures resolve from
+# import.meta.url; their names carry a content hash (served with a year's cache).
+figure_entries=()
+for f in build/web-stage/elements/nw-*.js; do
+  name=$(basename "$f" .js)
+  figure_entries+=("figures/$name=$f")
+done
+"$esbuild" "page=build/web-stage/page.js" "figures/index=build/web-stage/elements/index.js" "${figure_entries[@]}" \
+  "${esbuild_flags[@]}" --minify --main-fields=module,main --splitting --outdir=dist \
+  '--out-extension:.js=.mjs' '--chunk-names=[name]-[hash]'
 
 cp build/wasm/normwave_wasm.wasm dist/
 cp web/normwave.d.ts dist/normwave.d.ts
@@ -79,10 +90,15 @@ cp web/models/*.safetensors dist/models/
 mkdir -p dist/katex
 cp node_modules/katex/dist/katex.min.css dist/katex/
 cp -r node_modules/katex/dist/fonts dist/katex/
+cp web/head.js dist/
+# The article in Korean (dist/index.html) and English (dist/en/index.html), pre-rendered, with its
+# share image; then .br/.gz beside every compressible file.
+node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON scripts/prerender.mjs
+node scripts/compress.mjs dist
 
 echo
 printf '%-28s %10s %10s\n' 'dist/' 'bytes' 'gzip -9'
-for f in dist/*; do
+for f in dist/* dist/en/* dist/figures/*; do
   [[ -f $f ]] || continue
   [[ $f == *.html || $f == *.mjs || $f == *.wasm || $f == *.css ]] || continue
   printf '%-28s %10d %10d\n' "${f#dist/}" "$(stat -c %s "$f")" "$(gzip -9c "$f" | wc -c)"

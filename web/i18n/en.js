@@ -30,6 +30,10 @@ export default {
   'page.partC': 'Part C · The Transformer encoder',
   'page.noSimd': 'This browser cannot run WebAssembly SIMD, so the figures cannot compute. Please use Chrome/Edge 91+, Firefox 89+ or Safari 16.4+.',
   'page.footer': 'normwave — formulas typeset by KaTeX; numbers computed by C++ kernels written with xsimd and compiled by Emscripten to a WebAssembly SIMD module. Code and tests are in the repository.',
+  'page.description': 'Positional encoding (sin/cos, RoPE, ALiBi) and layer normalization (LayerNorm, RMSNorm, Pre-LN) in a Transformer, explained with formulas and live figures. Every number is computed in your browser by WebAssembly SIMD.',
+  'page.noWasmCsp': 'This page\'s Content-Security-Policy forbids compiling WebAssembly, so the figures cannot compute (script-src needs \'wasm-unsafe-eval\'). Your browser\'s SIMD support is not the problem.',
+  'page.island': 'Interactive figure — scroll here and your browser computes and draws it with the WebAssembly kernels (needs JavaScript).',
+  'page.ogImageAlt': 'A heatmap of the positional-encoding table: embedding dimensions across, positions down.',
 
   's1.title': 'Why position matters',
   's1.body': '<p>Self-attention looks at every token of a sentence at once. That makes it fast and parallel, but it also means <strong>it cannot tell tokens apart by order</strong>. Attention only scores pairs of tokens, so if you permute the input rows, the output rows are permuted the same way and otherwise unchanged (permutation equivariance).</p><p>To attention, “I study AI” and “AI study I” are the same bag of words. In language, order carries meaning, so the Transformer adds a distinct vector PE(pos) to the embedding at every position.</p>',

@@ -30,6 +30,10 @@ export default {
   'page.partC': 'Part C · 트랜스포머 인코더',
   'page.noSimd': '이 브라우저에서는 WebAssembly SIMD를 쓸 수 없어 그림이 계산되지 않습니다. Chrome/Edge 91+, Firefox 89+, Safari 16.4+에서 열어 주세요.',
   'page.footer': 'normwave — 수식은 KaTeX, 계산은 xsimd로 쓴 C++ 커널을 Emscripten으로 컴파일한 WebAssembly SIMD 모듈이 맡습니다. 코드와 테스트는 저장소에 있습니다.',
+  'page.description': '트랜스포머의 위치 인코딩(sin·cos, RoPE, ALiBi)과 레이어 정규화(LayerNorm, RMSNorm, Pre-LN)를 수식과 움직이는 그림으로 설명합니다. 모든 숫자는 브라우저 안에서 WebAssembly SIMD로 계산됩니다.',
+  'page.noWasmCsp': '이 페이지의 Content-Security-Policy가 WebAssembly 컴파일을 막고 있어 그림이 계산되지 않습니다(script-src에 \'wasm-unsafe-eval\'이 필요합니다). 브라우저의 SIMD 지원 문제는 아닙니다.',
+  'page.island': '인터랙티브 그림 — 이곳까지 스크롤하면 브라우저에서 WebAssembly 커널로 계산해 그립니다(JavaScript 필요).',
+  'page.ogImageAlt': '위치 인코딩 표를 색으로 칠한 히트맵: 가로는 임베딩 차원, 세로는 위치입니다.',
 
   's1.title': '왜 위치 정보가 필요한가',
   's1.body': '<p>셀프 어텐션은 문장의 모든 토큰을 한꺼번에 봅니다. 병렬로 계산할 수 있어 빠르지만, 그 대가로 <strong>토큰의 순서를 전혀 구별하지 못합니다</strong>. 어텐션은 토큰 쌍의 유사도만 계산하므로, 입력 행의 순서를 바꾸면 출력 행도 똑같이 자리만 바뀔 뿐 값은 그대로입니다(순열 등변성).</p><p>“나는 AI를 공부한다”와 “AI를 나는 공부한다”는 어텐션 입장에서 같은 단어 주머니입니다. 순서가 곧 의미인 언어에서 이것은 큰 결함이므로, 트랜스포머는 각 위치마다 고유한 벡터 PE(pos)를 임베딩에 더해 순서를 알려 줍니다.</p>',

@@ -1,0 +1,53 @@
+// Measures every figure's drawn height on the built article at the widths the placeholders are
+// sized for (scripts/prerender.mjs HEIGHT_WIDTHS), in both languages, and writes
+// web/figure-heights.json: { lang: { figureId: { width: heightPx } } }. The prerender turns these
+// into each island's reserved box, so a figure that loads never moves the text around it.
+// Re-run after a change to a figure's layout or strings (tests/browser/article.test.mjs fails
+// when a reservation is off by more than a few pixels):
+//   npm run build && node scripts/measure-figures.mjs && npm run build
+import fs from 'node:fs';
+import path from 'node:path';
+import { launchBrowser, serveDist, REPO_ROOT } from '../tests/browser/harness.mjs';
+import { HEIGHT_WIDTHS } from './prerender.mjs';
+
+/** Heights (border box, px) of every figure of the page at lang/width, once all have drawn. */
+export async function figureHeights(browser, site, lang, width) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  try {
+    await page.goto(`${site.url}/${lang === 'ko' ? '' : 'en/'}`);
+    await page.waitForFunction(() => document.body.dataset.state === 'ready');
+    await page.evaluate(async () => {
+      for (const el of document.querySelectorAll('.island')) {
+        el.scrollIntoView();
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      }
+    });
+    await page.waitForFunction(() => [...document.querySelectorAll('.island')].every((e) => e.dataset.island === 'drawn'), null, { timeout: 90_000 });
+    await page.waitForTimeout(1000);
+    return await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('.island')]
+      .map((e) => [e.id, Math.round(e.getBoundingClientRect().height * 10) / 10])));
+  } finally {
+    await context.close();
+  }
+}
+
+const out = {};
+const browser = await launchBrowser();
+const site = await serveDist();
+try {
+  for (const lang of ['ko', 'en']) {
+    out[lang] = {};
+    for (const width of HEIGHT_WIDTHS) {
+      const heights = await figureHeights(browser, site, lang, width);
+      for (const [id, h] of Object.entries(heights)) (out[lang][id] ??= {})[width] = h;
+      console.log(`measure: ${lang} ${width}px: ${Object.keys(heights).length} figures`);
+    }
+  }
+} finally {
+  await browser.close();
+  await site.close();
+}
+const file = path.join(REPO_ROOT, 'web', 'figure-heights.json');
+fs.writeFileSync(file, JSON.stringify(out, null, 1) + '\n');
+console.log(`measure: wrote ${path.relative(REPO_ROOT, file)}`);
