@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { launchBrowser, serveDist, REPO_ROOT } from '../tests/browser/harness.mjs';
+import { scrollThroughFigures } from '../tests/browser/figures.mjs';
 import { HEIGHT_WIDTHS } from './prerender.mjs';
 
 /** Heights (border box, px) of every figure of the page at lang/width, once all have drawn. */
@@ -17,14 +18,9 @@ export async function figureHeights(browser, site, lang, width) {
   try {
     await page.goto(`${site.url}/${lang === 'ko' ? '' : 'en/'}`);
     await page.waitForFunction(() => document.body.dataset.state === 'ready');
-    await page.evaluate(async () => {
-      for (const el of document.querySelectorAll('.island')) {
-        el.scrollIntoView();
-        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      }
-    });
+    await scrollThroughFigures(page);
     await page.waitForFunction(() => [...document.querySelectorAll('.island')].every((e) => e.dataset.island === 'drawn'), null, { timeout: 90_000 });
-    await page.waitForTimeout(1000);
+    await page.waitForTimeout(1500);
     return await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('.island')]
       .map((e) => [e.id, Math.round(e.getBoundingClientRect().height * 10) / 10])));
   } finally {

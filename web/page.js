@@ -94,9 +94,8 @@ function whenDrawn(el) {
         && !shadow.querySelector('.badge.parity:not([data-ok])');
     };
     if (done()) { resolve(); return; }
-    const timer = setTimeout(finish, 20_000);   // never hold a reservation forever
     const mo = new MutationObserver(() => { if (done()) finish(); });
-    function finish() { clearTimeout(timer); mo.disconnect(); resolve(); }
+    function finish() { mo.disconnect(); resolve(); }
     mo.observe(el.shadowRoot ?? el, { subtree: true, childList: true, attributes: true, characterData: true });
   });
 }

@@ -141,3 +141,20 @@ export function dragEverySlider(page) {
     return moved;
   });
 }
+
+/**
+ * Appends elements given as simple markup (`<nw-ffn id="x" lang="en"></nw-ffn>…`, attributes
+ * only, no content) to the page's body with DOM calls: pages served with the article's policy
+ * (require-trusted-types-for 'script') refuse insertAdjacentHTML with a string.
+ */
+export function appendElements(page, markup) {
+  const specs = [...markup.matchAll(/<([a-z][\w-]*)((?:\s+[\w-]+(?:="[^"]*")?)*)\s*>/g)].map(([, tag, attrs]) =>
+    [tag, [...attrs.matchAll(/([\w-]+)(?:="([^"]*)")?/g)].map(([, k, v]) => [k, v ?? ''])]);
+  return page.evaluate((list) => {
+    for (const [tag, attrs] of list) {
+      const el = document.createElement(tag);
+      for (const [k, v] of attrs) el.setAttribute(k, v);
+      document.body.append(el);
+    }
+  }, specs);
+}

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, serveDist, screenshot, collectErrors } from './harness.mjs';
-import { openPage, ready, setSlider, pixels, readout, seriousViolations, hasSidewaysScroll } from './figures.mjs';
+import { openPage, ready, setSlider, pixels, readout, seriousViolations, hasSidewaysScroll, appendElements } from './figures.mjs';
 
 let browser, site;
 before(async () => { site = await serveDist(); browser = await launchBrowser(); });
@@ -556,14 +556,12 @@ test('LN figures: embedded outside the article with attributes, no id, their own
   const p = await context.newPage();
   const errors = collectErrors(p);
   await p.goto(`${site.url}/embed-example.html`);
-  await p.evaluate(() => {
-    const article = document.querySelector('article');
-    article.innerHTML = `
+  await p.evaluate(() => document.querySelector('article').replaceChildren());
+  await appendElements(p, `
       <nw-depth-demo lang="en" depth="12" scale="0.6" activation="relu" seed="7"></nw-depth-demo>
       <nw-ln-steps lang="en" h="64" mean="-3" std="0.5" gamma="2" beta="1" theme="dark"></nw-ln-steps>
       <nw-ln-simulator lang="en" h="4096" gamma="-2" beta="-1" mean="4"></nw-ln-simulator>
-      <nw-ln-pipeline x1="3.2" g3="2" b3="0.5" dim="3"></nw-ln-pipeline>`;
-  });
+      <nw-ln-pipeline x1="3.2" g3="2" b3="0.5" dim="3"></nw-ln-pipeline>`);
   const depth = p.locator('nw-depth-demo');
   await ready(depth);
   assert.match(await readout(depth), /after 12 layers[\s\S]*shrank[\s\S]*s = 0\.60/);
