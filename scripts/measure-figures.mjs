@@ -21,8 +21,10 @@ export async function figureHeights(browser, site, lang, width) {
     await scrollThroughFigures(page);
     await page.waitForFunction(() => [...document.querySelectorAll('.island')].every((e) => e.dataset.island === 'drawn'), null, { timeout: 90_000 });
     await page.waitForTimeout(1500);
-    return await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('.island')]
-      .map((e) => [e.id, Math.round(e.getBoundingClientRect().height * 10) / 10])));
+    return await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('.island')].map((e) => {
+      e.style.minHeight = '0px';   // the figure's own height, not the reservation of an earlier run
+      return [e.id, Math.round(e.getBoundingClientRect().height * 10) / 10];
+    })));
   } finally {
     await context.close();
   }

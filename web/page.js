@@ -116,6 +116,16 @@ function wake(el) {
     .then(() => { el.dataset.island = 'drawn'; }, () => { el.dataset.island = 'failed'; });
 }
 
+// A figure keeps its reserved height (page.css) until the reader first works it: a figure may
+// still settle after it has drawn (late strings, a badge), and a shift the reader causes is
+// expected (and not counted as layout shift); a figure that shrinks then does so for them.
+for (const type of ['pointerdown', 'keydown', 'input']) {
+  addEventListener(type, (e) => {
+    const el = e.composedPath().find((n) => n instanceof Element && n.classList.contains('island'));
+    if (el?.dataset.island === 'drawn') el.dataset.island = 'live';
+  }, { capture: true, passive: true });
+}
+
 /** Figures named in the hash (#pe-heatmap, or state keys like #pe-heatmap.dModel=128&…) wake now. */
 function wakeLinked() {
   const raw = location.hash.slice(1, 4097);
