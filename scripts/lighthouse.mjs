@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
@@ -88,6 +89,17 @@ try {
   server.close();
 }
 
+// What the first screen fetches (mobile, the last run): each file as sent (br) and gzipped.
+const firstLoad = (() => {
+  const lhr = JSON.parse(fs.readFileSync(path.join(OUT, `mobile-${RUNS}.json`), 'utf8'));
+  return lhr.audits['network-requests'].details.items.filter((r) => r.url.startsWith(url)).map((r) => {
+    let p = decodeURIComponent(new URL(r.url).pathname);
+    if (p.endsWith('/')) p += 'index.html';
+    const file = path.join(REPO_ROOT, 'dist', p);
+    const gzip = fs.existsSync(file) ? zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length : 0;
+    return { path: p, sent: r.transferSize, gzip };
+  });
+})();
 const cols = Object.keys(table.mobile);
 const cell = (k, v) => (fmt[k] ? fmt[k](v) : String(Math.round(v)));
 console.log(`\nLighthouse ${JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'node_modules/lighthouse/package.json'), 'utf8')).version}, ` +
@@ -95,3 +107,6 @@ console.log(`\nLighthouse ${JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'nod
 console.log(`| | ${cols.join(' | ')} |`);
 console.log(`|---|${cols.map(() => '---').join('|')}|`);
 for (const [preset, row] of Object.entries(table)) console.log(`| ${preset} | ${cols.map((k) => cell(k, row[k])).join(' | ')} |`);
+console.log(`\nfirst load (mobile): ${firstLoad.length} files, ${(firstLoad.reduce((a, f) => a + f.sent, 0) / 1024).toFixed(1)} KiB sent, ` +
+  `${(firstLoad.reduce((a, f) => a + f.gzip, 0) / 1024).toFixed(1)} KiB gzip -9: ` +
+  firstLoad.map((f) => `${f.path} ${(f.gzip / 1024).toFixed(1)}`).join(', '));

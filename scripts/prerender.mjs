@@ -208,6 +208,10 @@ export function renderPage(template, lang, { site = siteUrl(), version, heights 
       if (attrs.get('class')?.split(/\s+/).includes('formula')) attrs.set('data-label', formulaLabel);
     }
     if (attrs.get('id') === 'toc-list') { inner = toc.join(''); changed = true; }
+    if (name === 'section' && heights[attrs.get('id')]) {
+      const vars = heightVars(heights[attrs.get('id')]);
+      if (vars) { attrs.set('style', vars); changed = true; }
+    }
     if (attrs.has('data-placeholder')) {
       // A figure: until its island loads, a box of its final size saying what it will show.
       const title = t(take('data-placeholder'));

@@ -1,7 +1,7 @@
 // The article page's script. The text, tables and formulas are already in the HTML
 // (scripts/prerender.mjs) and web/head.js has settled the language and theme; this adds:
-//  - figures as islands: each <nw-…> loads its own module (dist/figures/nw-….mjs) when it comes
-//    within a screen of the viewport or is named in the URL hash; the library and its wasm load
+//  - figures as islands: each <nw-…> loads its own module (dist/figures/nw-….mjs) when it is on
+//    screen, within a screen of it once the reader scrolls, or named in the URL hash; the library and its wasm load
 //    once, when the first figure asks for them;
 //  - the theme switch, the language link carrying the figures' state, and keyboard access to
 //    formulas wider than the screen;
@@ -38,22 +38,24 @@ function syncLangLink() {
 }
 
 // ── Formulas wider than a phone scroll sideways: reachable by keyboard (and named) only then ──
-function markScrollableFormulas() {
-  for (const el of document.querySelectorAll('.formula')) {
-    if (el.scrollWidth > el.clientWidth + 1) {
-      el.tabIndex = 0;
-      el.setAttribute('role', 'region');
-      el.setAttribute('aria-label', el.dataset.label);
-    } else {
-      el.removeAttribute('tabindex');
-      el.removeAttribute('role');
-      el.removeAttribute('aria-label');
-    }
+// Read in a ResizeObserver callback (after layout), never at start: asking every formula for its
+// scrollWidth up front would force a layout of the whole article before the first paint.
+function markScrollable(el) {
+  if (el.scrollWidth > el.clientWidth + 1) {
+    el.tabIndex = 0;
+    el.setAttribute('role', 'region');
+    el.setAttribute('aria-label', el.dataset.label);
+  } else {
+    el.removeAttribute('tabindex');
+    el.removeAttribute('role');
+    el.removeAttribute('aria-label');
   }
 }
-markScrollableFormulas();
-addEventListener('resize', markScrollableFormulas);
-document.fonts?.ready.then(markScrollableFormulas);
+const formulas = [...document.querySelectorAll('.formula')];
+const formulaSizes = new ResizeObserver((entries) => entries.forEach((e) => markScrollable(e.target)));
+formulas.forEach((el) => formulaSizes.observe(el));
+// KaTeX's fonts change a formula's width, not its box: look again once they are in.
+document.fonts?.ready.then(() => formulas.forEach((el) => { formulaSizes.unobserve(el); formulaSizes.observe(el); }));
 
 // ── Why figures cannot compute ──
 // A minimal module with one v128 instruction: it validates only where WebAssembly SIMD exists.
@@ -137,14 +139,24 @@ function wakeLinked() {
   for (const el of islands) if (ids.has(el.id)) wake(el);
 }
 
-const observer = typeof IntersectionObserver === 'function'
-  ? new IntersectionObserver((entries) => {
+// Until the reader scrolls, only figures already on screen load (a reader who never scrolls, or
+// a crawler, fetches no figure at all); from the first scroll on, figures load a screen ahead.
+function observe(rootMargin) {
+  const io = new IntersectionObserver((entries) => {
     for (const e of entries) if (e.isIntersecting) wake(e.target);
-  }, { rootMargin: '100% 0px' })
-  : null;
-for (const el of islands) {
-  if (observer) observer.observe(el);
-  else wake(el);
+  }, { rootMargin });
+  for (const el of islands) if (el.dataset.island === 'asleep') io.observe(el);
+  return io;
+}
+let observer = null;
+if (typeof IntersectionObserver === 'function') {
+  observer = observe('0px');
+  addEventListener('scroll', () => {
+    observer.disconnect();
+    observer = observe('100% 0px');
+  }, { once: true, passive: true });
+} else {
+  islands.forEach(wake);
 }
 wakeLinked();
 syncLangLink();
