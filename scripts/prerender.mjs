@@ -168,9 +168,13 @@ export function renderPage(template, lang, { site = siteUrl(), version, heights 
   html = html.replace('<!-- prerender: head -->', headBlock(lang, site, version));
 
   // The table of contents, from the section headings (numbered by CSS, like the headings).
+  // Section numbers are written out (a CSS counter would not count across the sections'
+  // content-visibility containment).
   const toc = [];
+  const numbers = new Map();
   for (const m of template.matchAll(/<section id="([\w-]+)"[^>]*>\s*<h2[^>]*data-i18n="([\w.]+)"/g)) {
     toc.push(`<li><a href="#${m[1]}">${escapeText(t(m[2]))}</a></li>`);
+    numbers.set(`${m[1]}-h`, toc.length);
   }
 
   html = rewrite(html, (name, attrs) => {
@@ -206,6 +210,9 @@ export function renderPage(template, lang, { site = siteUrl(), version, heights 
       inner = tex(take('data-tex'), display);
       attrs.delete('data-display');
       if (attrs.get('class')?.split(/\s+/).includes('formula')) attrs.set('data-label', formulaLabel);
+    }
+    if (name === 'h2' && numbers.has(attrs.get('id')) && inner !== undefined) {
+      inner = `<span class="num">${numbers.get(attrs.get('id'))}.</span> ${inner}`;
     }
     if (attrs.get('id') === 'toc-list') { inner = toc.join(''); changed = true; }
     if (name === 'section' && heights[attrs.get('id')]) {
