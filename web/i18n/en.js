@@ -337,24 +337,24 @@ export default {
 
   // ── <nw-ln-steps> ──
   'lnSteps.title': 'The four steps of LayerNorm on one vector',
-  'lnSteps.caption': 'One vector goes through the four steps in turn. Each dot is one feature, and all four rows share the same horizontal axis. The orange line marks the mean μ of each step and the shaded band μ ± σ. The input is a sample drawn with the sliders’ mean and standard deviation, so the μ and σ that LayerNorm actually uses differ slightly from the slider values.',
+  'lnSteps.caption': 'One vector goes through the four steps of LayerNorm in turn (① mean μ, ② variance σ², ③ normalize x̂, ④ scale and shift y). Each dot is one feature, and all four rows share the same horizontal axis. The orange line marks each row’s mean and the shaded band mean ± standard deviation. Press a step button to highlight that step here and in the page’s other LayerNorm figures. The input is a sample drawn with the sliders’ mean and standard deviation, so the μ and σ LayerNorm actually uses differ a little from the sliders.',
   'lnSteps.h': 'Vector size H',
   'lnSteps.mean': 'Input mean',
   'lnSteps.std': 'Input standard deviation',
   'lnSteps.gamma': 'γ (scale)',
   'lnSteps.beta': 'β (shift)',
   'lnSteps.newVector': 'New input vector',
-  'lnSteps.stage.x': '① input x',
-  'lnSteps.stage.centered': '② subtract the mean: x − μ',
-  'lnSteps.stage.hat': '③ standardize: x̂',
-  'lnSteps.stage.y': '④ scale and shift: γ·x̂ + β',
-  'lnSteps.op.center': '− μ  (μ = {mu})',
-  'lnSteps.op.scale': '÷ √(σ² + ε)  (= {sd})',
-  'lnSteps.op.affine': '× γ + β  (γ = {gamma}, β = {beta})',
+  'lnSteps.stage.x': 'input x',
+  'lnSteps.stage.centered': 'x − μ (the μ of ① subtracted; its spread is ② σ)',
+  'lnSteps.stage.hat': '③ normalize: x̂',
+  'lnSteps.stage.y': '④ scale and shift: y = γ·x̂ + β',
+  'lnSteps.op.center': '① find μ = {mu} and subtract it',
+  'lnSteps.op.scale': '② σ² = {variance} → ③ ÷ √(σ² + ε) = {sd}',
+  'lnSteps.op.affine': '④ × γ + β  (γ = {gamma}, β = {beta})',
   'lnSteps.stats': 'μ = {mean} · σ = {std}',
   'lnSteps.aria': '{stage}: strip of {h} values, mean {mean}, standard deviation {std}',
   'lnSteps.readoutInput': 'This vector of H = {h} values has μ = {mu}, σ² = {variance} (σ = {std})',
-  'lnSteps.readoutNote': 'Step ③ gives μ = 0 and σ ≈ 1; step ④ moves the mean to β = {beta} and the standard deviation to |γ| = {gamma}. Because of ε = {eps}, σ in step ③ is a hair below 1.',
+  'lnSteps.readoutNote': 'Step ③ gives mean 0 and standard deviation ≈ 1; step ④ moves the mean to β = {beta} and the standard deviation to |γ| = {gamma}. Because of ε = {eps}, the standard deviation after ③ is a hair below 1.',
   // ── </nw-ln-steps> ──
 
   // ── <nw-ln-simulator> ──
@@ -379,9 +379,9 @@ export default {
 
   // ── <nw-ln-pipeline> ──
   'lnPipe.title': 'LayerNorm forward pipeline — one token, H = 8',
-  'lnPipe.caption': 'The {h}-dimensional vector of one token on its way through LayerNorm. Edit any value and μ, σ², x̂ and y are recomputed at once. γ and β are vectors of length H rather than scalars, so every dimension has its own.',
+  'lnPipe.caption': 'The {h}-dimensional vector of one token on its way through LayerNorm. Edit any value and μ, σ², x̂ and y are recomputed at once. γ and β are vectors of length H rather than scalars, so every dimension has its own. Press a step title (①–④) to highlight that step in the page’s other LayerNorm figures too.',
   'lnPipe.inputs': 'Input x — edit the values',
-  'lnPipe.formulas': 'The three steps as formulas',
+  'lnPipe.formulas': 'The four steps (①–④) as formulas',
   'lnPipe.symHelp': 'Click a symbol, or Tab into a formula and move with ←/→, to see below what it means and what it is worth right now.',
   'lnPipe.symHint': 'Pick a symbol to see its meaning and current value here.',
   'lnPipe.symNow': 'Now: {value}',
@@ -406,12 +406,10 @@ export default {
   'lnPipe.sym.beta.text': 'A learned offset per dimension, added after the scaling to move the centre. It starts at 0.',
   'lnPipe.sym.y.name': 'output',
   'lnPipe.sym.y.text': 'The final output γᵢ·x̂ᵢ + βᵢ of LayerNorm, handed on to the next sublayer.',
-  'lnPipe.f1.title': '① Mean and variance, over the features',
   'lnPipe.f1.note': 'Computed from the token’s own H values alone, so it does not matter how many other tokens share the batch.',
-  'lnPipe.f2.title': '② Normalize',
-  'lnPipe.f2.note': 'Subtracting the mean centres the values at 0; dividing by the standard deviation brings their spread to 1.',
-  'lnPipe.f3.title': '③ Scale and shift (γ, β ∈ ℝᴴ)',
-  'lnPipe.f3.note': 'Per-dimension γᵢ and βᵢ give the model back whatever size and position it wants. Edit them in the table below.',
+  'lnPipe.f2.note': 'The mean of the squared distances from μ: the variance divided by H (the population variance).',
+  'lnPipe.f3.note': 'Subtracting the mean centres the values at 0; dividing by the standard deviation brings their spread to 1.',
+  'lnPipe.f4.note': 'Per-dimension γᵢ and βᵢ give the model back whatever size and position it wants. Edit them in the table below.',
   'lnPipe.barsAria': 'Bar chart of the eight dimensions of the input x, the standardized x̂ and the output y, with dimension {dim} highlighted. The table and the readout below have the exact values.',
   'lnPipe.perDim': 'Per-dimension γᵢ, βᵢ and output',
   'lnPipe.dim': 'Dimension i',
@@ -807,5 +805,12 @@ export default {
 
   // ── shared by the teaching pieces (issue #16) ──
   'common.howComputed': 'How this figure is computed',
+  'lnStep.label': 'LayerNorm step',
+  'lnStep.1': '① mean μ',
+  'lnStep.2': '② variance σ²',
+  'lnStep.3': '③ normalize x̂',
+  'lnStep.4': '④ scale and shift y',
+  'lnSteps.method': 'μ, σ² and x̂ come from nw.layerNormWithStats called with γ = 1, β = 0; y from the same function with the γ and β vectors. x − μ is x minus that μ, and the mean and standard deviation printed on every row come from nw.layerNormStats. The input is seeded standard normals shifted and stretched by the sliders’ mean and standard deviation.',
+  'lnPipe.method': 'μ, σ² and x̂ come from nw.layerNormWithStats called with γ = 1, β = 0; y from the same function with the per-dimension γ and β vectors. mean(x̂) and var(x̂) come from nw.layerNormStats. ε = 1e-5 (PyTorch’s default).',
   // ── </shared> ──
 };

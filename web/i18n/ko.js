@@ -337,24 +337,24 @@ export default {
 
   // ── <nw-ln-steps> ──
   'lnSteps.title': 'LayerNorm 네 단계를 한 벡터로',
-  'lnSteps.caption': '벡터 하나가 네 단계를 차례로 지납니다. 점 하나가 특징 하나이고, 네 줄은 같은 가로축을 씁니다. 주황 세로선은 그 단계의 평균 μ, 옅은 띠는 μ ± σ 구간입니다. 입력은 슬라이더의 평균·표준편차로 뽑은 표본이라, LayerNorm이 실제로 쓰는 μ와 σ는 슬라이더 값과 조금 다릅니다.',
+  'lnSteps.caption': '벡터 하나가 LayerNorm의 네 단계(① 평균 μ, ② 분산 σ², ③ 정규화 x̂, ④ 스케일·이동 y)를 차례로 지납니다. 점 하나가 특징 하나이고, 네 줄은 같은 가로축을 씁니다. 주황 세로선은 그 줄의 평균, 옅은 띠는 평균 ± 표준편차 구간입니다. 단계 버튼을 누르면 그 단계가 이 그림과 페이지의 다른 LayerNorm 그림에서 함께 강조됩니다. 입력은 슬라이더의 평균·표준편차로 뽑은 표본이라, LayerNorm이 실제로 쓰는 μ와 σ는 슬라이더 값과 조금 다릅니다.',
   'lnSteps.h': '벡터 크기 H',
   'lnSteps.mean': '입력 평균',
   'lnSteps.std': '입력 표준편차',
   'lnSteps.gamma': 'γ (스케일)',
   'lnSteps.beta': 'β (이동)',
   'lnSteps.newVector': '새 입력 벡터',
-  'lnSteps.stage.x': '① 입력 x',
-  'lnSteps.stage.centered': '② 평균 빼기 x − μ',
-  'lnSteps.stage.hat': '③ 표준화 x̂',
-  'lnSteps.stage.y': '④ 스케일·이동 γ·x̂ + β',
-  'lnSteps.op.center': '− μ  (μ = {mu})',
-  'lnSteps.op.scale': '÷ √(σ² + ε)  (= {sd})',
-  'lnSteps.op.affine': '× γ + β  (γ = {gamma}, β = {beta})',
+  'lnSteps.stage.x': '입력 x',
+  'lnSteps.stage.centered': 'x − μ (①의 μ를 뺀 값, 퍼짐이 ② σ)',
+  'lnSteps.stage.hat': '③ 정규화 x̂',
+  'lnSteps.stage.y': '④ 스케일·이동 y = γ·x̂ + β',
+  'lnSteps.op.center': '① μ = {mu} 구해서 빼기',
+  'lnSteps.op.scale': '② σ² = {variance} → ③ ÷ √(σ² + ε) = {sd}',
+  'lnSteps.op.affine': '④ × γ + β  (γ = {gamma}, β = {beta})',
   'lnSteps.stats': 'μ = {mean} · σ = {std}',
   'lnSteps.aria': '{stage}: 값 {h}개의 띠 그래프, 평균 {mean}, 표준편차 {std}',
   'lnSteps.readoutInput': 'H = {h}인 이 벡터의 μ = {mu}, σ² = {variance} (σ = {std})',
-  'lnSteps.readoutNote': '③에서 μ = 0, σ ≈ 1이 되고, ④에서 평균은 β = {beta}로, 표준편차는 |γ| = {gamma}로 옮겨 갑니다. ε = {eps} 때문에 ③의 σ는 1보다 아주 조금 작습니다.',
+  'lnSteps.readoutNote': '③에서 평균 0, 표준편차 ≈ 1이 되고, ④에서 평균은 β = {beta}로, 표준편차는 |γ| = {gamma}로 옮겨 갑니다. ε = {eps} 때문에 ③의 표준편차는 1보다 아주 조금 작습니다.',
   // ── </nw-ln-steps> ──
 
   // ── <nw-ln-simulator> ──
@@ -379,9 +379,9 @@ export default {
 
   // ── <nw-ln-pipeline> ──
   'lnPipe.title': 'LN 순전파 파이프라인 — 토큰 하나, H = 8',
-  'lnPipe.caption': '토큰 하나의 {h}차원 벡터가 LayerNorm을 지나는 과정입니다. 값을 고치면 μ, σ², x̂, y가 곧바로 다시 계산됩니다. γ와 β는 스칼라가 아니라 길이 H인 벡터라서 차원마다 따로 정할 수 있습니다.',
+  'lnPipe.caption': '토큰 하나의 {h}차원 벡터가 LayerNorm을 지나는 과정입니다. 값을 고치면 μ, σ², x̂, y가 곧바로 다시 계산됩니다. γ와 β는 스칼라가 아니라 길이 H인 벡터라서 차원마다 따로 정할 수 있습니다. 단계 제목(①–④)을 누르면 그 단계가 페이지의 다른 LayerNorm 그림에서도 강조됩니다.',
   'lnPipe.inputs': '입력 x — 값을 직접 고쳐 보세요',
-  'lnPipe.formulas': '세 단계의 수식',
+  'lnPipe.formulas': '네 단계(①–④)의 수식',
   'lnPipe.symHelp': '수식의 기호를 누르거나, Tab으로 수식에 들어가 ←/→로 옮겨 다니면 그 기호의 뜻과 지금 값이 아래에 나옵니다.',
   'lnPipe.symHint': '기호를 고르면 여기에 뜻과 현재 값이 나타납니다.',
   'lnPipe.symNow': '지금 값: {value}',
@@ -406,12 +406,10 @@ export default {
   'lnPipe.sym.beta.text': '차원마다 학습되는 오프셋으로, 늘인 값에 더해져 중심을 옮깁니다. 기본값은 0입니다.',
   'lnPipe.sym.y.name': '출력',
   'lnPipe.sym.y.text': 'LayerNorm의 최종 출력 γᵢ·x̂ᵢ + βᵢ입니다. 이 값이 다음 서브레이어로 넘어갑니다.',
-  'lnPipe.f1.title': '① 평균과 분산 — 특징 축으로',
   'lnPipe.f1.note': '한 토큰 안의 H개 값만으로 구합니다. 배치에 다른 토큰이 몇 개 있든 결과는 같습니다.',
-  'lnPipe.f2.title': '② 정규화',
-  'lnPipe.f2.note': '평균을 빼서 중심을 0에 맞추고, 표준편차로 나눠 퍼진 정도를 1로 맞춥니다.',
-  'lnPipe.f3.title': '③ 스케일과 이동 (γ, β ∈ ℝᴴ)',
-  'lnPipe.f3.note': '차원마다 다른 γᵢ와 βᵢ로 모델이 원하는 크기와 위치를 되찾습니다. 아래 표에서 직접 바꿀 수 있습니다.',
+  'lnPipe.f2.note': '각 값이 μ에서 떨어진 거리의 제곱을 평균냅니다. H로 나눈 분산(모분산)입니다.',
+  'lnPipe.f3.note': '평균을 빼서 중심을 0에 맞추고, 표준편차로 나눠 퍼진 정도를 1로 맞춥니다.',
+  'lnPipe.f4.note': '차원마다 다른 γᵢ와 βᵢ로 모델이 원하는 크기와 위치를 되찾습니다. 아래 표에서 직접 바꿀 수 있습니다.',
   'lnPipe.barsAria': '입력 x, 표준화한 x̂, 출력 y의 여덟 차원 막대그래프입니다. 차원 {dim}이 강조되어 있고, 정확한 값은 아래 표와 수치 영역에 있습니다.',
   'lnPipe.perDim': '차원별 γᵢ, βᵢ와 출력',
   'lnPipe.dim': '차원 i',
@@ -807,5 +805,12 @@ export default {
 
   // ── shared by the teaching pieces (issue #16) ──
   'common.howComputed': '이 그림은 어떻게 계산하나',
+  'lnStep.label': 'LayerNorm 단계',
+  'lnStep.1': '① 평균 μ',
+  'lnStep.2': '② 분산 σ²',
+  'lnStep.3': '③ 정규화 x̂',
+  'lnStep.4': '④ 스케일·이동 y',
+  'lnSteps.method': 'μ, σ², x̂는 γ = 1, β = 0으로 부른 nw.layerNormWithStats가, y는 γ, β 벡터를 넣어 부른 같은 함수가 계산합니다. x − μ는 x에서 그 μ를 뺀 값이고, 줄마다 적힌 평균과 표준편차는 nw.layerNormStats가 구합니다. 입력은 시드로 고정한 표준정규 난수를 슬라이더의 평균·표준편차로 옮기고 늘인 값입니다.',
+  'lnPipe.method': 'μ, σ², x̂는 γ = 1, β = 0으로 부른 nw.layerNormWithStats가, y는 차원별 γ, β 벡터를 넣어 부른 같은 함수가 계산합니다. mean(x̂)와 var(x̂)는 nw.layerNormStats가 구합니다. ε = 1e-5(PyTorch 기본값).',
   // ── </shared> ──
 };
