@@ -13,7 +13,7 @@ import { svg } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { NwElement, html, css } from '../lib/base.js';
 import { fmt } from '../lib/format.js';
-import { normals, mixSeed } from '../lib/seeded-random.js';
+import { saturationRun, N_SAT, MAX_DK_EXP } from '../lib/attention-saturation.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
 
 const T = 3; // tokens
@@ -27,10 +27,8 @@ const W0 = {
   v: [[0, -1, 1, 1], [0.5, 1, -1, 1], [0, 0.5, -1, 0], [-1, 0.5, 0, 0]],
 };
 const W_LIMIT = 9;
-/** The saturation panel: N queries against N keys, d_k = 2^0 … 2^9, unit-variance entries. */
-const N_SAT = 8;
-const DK_EXP = { min: 0, max: 9 };
-const SAT_SEED = 0xa7e5;
+/** The saturation panel (lib/attention-saturation.js): d_k = 2^0 … 2^9. */
+const DK_EXP = { min: 0, max: MAX_DK_EXP };
 const SUBS = '₀₁₂₃₄₅₆₇₈₉';
 const sub = (n) => [...String(n)].map((c) => SUBS[c]).join('');
 
@@ -160,31 +158,8 @@ export class NwAttentionSteps extends NwElement {
     return { x, q, k, v, s, scaled, a, z, root };
   }
 
-  /** Seeded queries and keys of width d_k (each a prefix of a 512-wide stream). */
-  _satInputs(dk) {
-    this._satBase ??= {
-      q: Array.from({ length: N_SAT }, (_, r) => normals(2 ** DK_EXP.max, mixSeed(SAT_SEED, 1, r))),
-      k: Array.from({ length: N_SAT }, (_, r) => normals(2 ** DK_EXP.max, mixSeed(SAT_SEED, 2, r))),
-    };
-    const pack = (rows) => {
-      const out = new Float32Array(N_SAT * dk);
-      rows.forEach((row, r) => out.set(row.subarray(0, dk), r * dk));
-      return out;
-    };
-    return { q: pack(this._satBase.q), k: pack(this._satBase.k) };
-  }
-
-  /** One d_k: the 8 × 8 scores, scaled or not, their softmax, the mean of the row maxima. */
   _satRun(dk, scaled) {
-    const { nw } = this;
-    const { q, k } = this._satInputs(dk);
-    const s = nw.linear(q, k, null, { inFeatures: dk });
-    const logits = scaled ? nw.linear(s, diagonal(N_SAT, 1 / Math.sqrt(dk)), null, { inFeatures: N_SAT }) : s;
-    const a = nw.softmax(logits, N_SAT);
-    const { variance } = nw.layerNormStats(logits, N_SAT * N_SAT);
-    let maxSum = 0;
-    for (let r = 0; r < N_SAT; r++) maxSum += Math.max(...a.subarray(r * N_SAT, (r + 1) * N_SAT));
-    return { a, std: Math.sqrt(variance[0]), meanMax: maxSum / N_SAT };
+    return saturationRun(this.nw, dk, scaled);
   }
 
   _saturation() {
