@@ -819,7 +819,7 @@ export default {
   'attnSteps.satBarsAria': 'd_k = {dk}에서 쿼리 1이 키 8개에 준 가중치 막대그래프. 가장 큰 가중치 {max}.',
   'attnSteps.satCurveAria': 'd_k에 따른 행별 최대 가중치의 평균. d_k = {max}에서 나누지 않으면 {raw}, 나누면 {scaled}.',
   'attnSteps.satReadout': 'd_k = {dk} (√d_k = {root}): 점수의 표준편차는 나누지 않으면 {stdRaw}, 나누면 {stdScaled}\n행마다 가장 큰 가중치의 평균: 나누지 않으면 {maxRaw}, 나누면 {maxScaled} (고르게 나누면 {uniform})',
-  'attnSteps.satNote': '나누지 않으면 d_k가 커질수록 가장 큰 가중치가 1에 가까워집니다. 그러면 나머지 가중치는 거의 0이라, 학습 중 점수를 조금 바꿔도 출력이 거의 변하지 않습니다(softmax의 기울기가 작아짐). √d_k로 나누면 점수의 퍼짐이 d_k와 상관없이 1 안팎으로 유지됩니다.',
+  'attnSteps.satNote': '나누지 않으면 d_k가 커질수록 가장 큰 가중치가 1에 가까워지고 나머지는 거의 0이 됩니다. 원 논문(Vaswani 등, 2017)은 이것을 √d_k로 나누는 이유로 듭니다. 내적이 커지면 softmax가 기울기(gradient)가 아주 작은 영역으로 밀려날 것이라는 추측입니다. √d_k로 나누면 점수의 퍼짐이 d_k와 상관없이 1 안팎으로 유지됩니다.',
   'attnSteps.readoutStep': '단계 {n}/{total}: {name}',
   'attnSteps.method': '화면의 모든 행렬은 라이브러리가 계산합니다. Q, K, V는 nw.linear(X, Wᵀ)로 구합니다(nw.linear는 PyTorch의 nn.Linear처럼 x·Wᵀ를 계산하므로, 수식의 X·W를 얻으려고 Wᵀ를 넘깁니다). QKᵀ는 K를 가중치로 준 nw.linear, ÷√d_k는 대각 행렬 (1/√d_k)·I를 곱하는 nw.linear, softmax는 nw.softmax, A·V는 Vᵀ를 가중치로 준 nw.linear입니다. 행 합은 softmax 결과를 더해 보인 것입니다.',
   'attnSteps.methodSat': '포화 실험: 시드를 고정한 표준정규 난수로 쿼리와 키 {n}개씩을 만들고(d_k가 커지면 같은 난수열이 길어짐), 점수는 nw.linear, 나누기는 대각 행렬을 곱하는 nw.linear, 가중치는 nw.softmax, 점수의 표준편차는 nw.layerNormStats가 계산합니다.',
@@ -932,4 +932,10 @@ export default {
   'kernelSource.method.preLnBlock': '무작위 가중치(시드 고정)의 1층 Pre-LN 인코더(d_model 8, 헤드 2개, d_ff 16, 마지막 LayerNorm)를 nw.createEncoder로 만들고, stateDict()의 가중치로 한 단계씩 계산했습니다: LayerNorm은 nw.layerNorm, 어텐션은 헤드마다 nw.linear(QKᵀ), 대각 행렬을 곱하는 nw.linear(÷√d_k), nw.softmax, nw.linear(×V), 잔차 더하기는 [x | y]에 [I | I]를 곱하는 nw.linear입니다. 마지막 결과를 같은 인코더의 forward()와 비교합니다.',
   'kernelSource.method.encoderLayer': '무작위 가중치(시드 고정)의 1층 Post-LN 인코더(d_model 8, 헤드 2개, d_ff 16, 끝의 LayerNorm 없음)를 Pre-LN 탭과 같은 방법으로 한 단계씩 계산하고 forward()와 비교합니다.',
   // ── </nw-kernel-source> ──
+
+  // ── the article's new sections (issue #16): attention by hand, closing summary ──
+  's12.steps': '<p>학습된 모델을 보기 전에, 어텐션 한 번을 손으로 따라가 봅시다. 토큰 세 개, 차원 4짜리 예에서 Q, K, V를 만들고, 점수 QKᵀ를 구하고, √d_k로 나누고, softmax를 거쳐 V를 섞습니다. 숫자를 누르면 그 숫자가 어디서 왔는지 나옵니다.</p>',
+  'sSummary.title': '정리: 한눈에 보기',
+  'sSummary.body': '<p>이 글의 생각들을 한 줄씩, 그 생각을 직접 만져 볼 수 있는 그림과 함께 모았습니다.</p><ul class="summary"><li>셀프 어텐션은 토큰을 집합처럼 다루므로 순서를 모릅니다 — <a href="#order-demo">단어 순서 그림</a></li><li>사인·코사인 PE는 sin·cos 쌍마다 다른 주파수로 위치마다 고유한 벡터를 만듭니다 — <a href="#pe-waves">파형</a>, <a href="#pe-heatmap">히트맵</a></li><li>값은 [−1, 1]에 머물고, 위치마다 다르며, k칸 이동은 회전 M_k 하나이고, 학습 길이 너머에서도 계산됩니다 — <a href="#pe-properties">네 가지 성질</a></li><li>학습형 PE와 RoPE·ALiBi는 위치를 다른 방식으로 넣고, RoPE만으로는 학습 길이를 넘기 어렵습니다 — <a href="#pe-compare">비교</a></li><li>층을 쌓으면 활성값의 크기가 곱해져 폭발하거나 사라지고, 정규화가 이를 끊습니다 — <a href="#depth-demo">깊이 실험</a></li><li>레이어 정규화는 ① 평균 ② 분산 ③ 정규화 ④ 스케일·이동의 네 단계입니다 — <a href="#ln-steps">네 단계</a>, <a href="#ln-pipeline">파이프라인</a>, <a href="#ln-simulator">시뮬레이터</a></li><li>배치 정규화는 열(배치)로, 레이어 정규화는 행(한 토큰)으로 통계를 내므로 레이어 정규화는 배치와 무관합니다 — <a href="#norm-axes">정규화 축</a>, <a href="#batch-independence">배치 절반 실험</a></li><li>LayerNorm은 잔차 뒤(Post-LN)나 서브레이어 앞(Pre-LN)에 두고, RMSNorm은 평균 빼기를 생략합니다 — <a href="#prepost-ln">Post-LN과 Pre-LN</a>, <a href="#rmsnorm">RMSNorm</a></li><li>같은 계산을 PyTorch 코드와 이 페이지의 C++ 커널로 — <a href="#kernel-source">코드</a></li><li>인코더 블록은 셀프 어텐션과 FFN을 Add & Norm으로 감싸 N번 쌓습니다 — <a href="#encoder-block">블록</a>, <a href="#attention-steps">손으로 푸는 어텐션</a>, <a href="#attention">학습된 어텐션</a>, <a href="#ffn">FFN</a>, <a href="#encoder-stack">N층 쌓기</a></li><li>이해했는지 확인하기 — <a href="#quiz">이해도 점검</a></li></ul>',
+  // ── </sections> ──
 };
