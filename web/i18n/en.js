@@ -344,7 +344,7 @@ export default {
   'lnSteps.beta': 'β (shift)',
   'lnSteps.newVector': 'New input vector',
   'lnSteps.stage.x': 'input x',
-  'lnSteps.stage.centered': 'x − μ (the μ of ① subtracted; its spread is ② σ)',
+  'lnSteps.stage.centered': 'x − μ (① μ subtracted; ② σ² is the mean of these squared)',
   'lnSteps.stage.hat': '③ normalize: x̂',
   'lnSteps.stage.y': '④ scale and shift: y = γ·x̂ + β',
   'lnSteps.op.center': '① find μ = {mu} and subtract it',
@@ -353,7 +353,7 @@ export default {
   'lnSteps.stats': 'μ = {mean} · σ = {std}',
   'lnSteps.aria': '{stage}: strip of {h} values, mean {mean}, standard deviation {std}',
   'lnSteps.readoutInput': 'This vector of H = {h} values has μ = {mu}, σ² = {variance} (σ = {std})',
-  'lnSteps.readoutNote': 'Step ③ gives mean 0 and standard deviation ≈ 1; step ④ moves the mean to β = {beta} and the standard deviation to |γ| = {gamma}. Because of ε = {eps}, the standard deviation after ③ is a hair below 1.',
+  'lnSteps.readoutNote': '③ x̂ has mean 0 and standard deviation ≈ 1; ④ y has mean β = {beta} and standard deviation |γ| = {gamma}. Because of ε = {eps}, the standard deviation of ③ x̂ is a hair below 1.',
   // ── </nw-ln-steps> ──
 
   // ── <nw-ln-simulator> ──
@@ -378,9 +378,9 @@ export default {
 
   // ── <nw-ln-pipeline> ──
   'lnPipe.title': 'LayerNorm forward pipeline — one token, H = 8',
-  'lnPipe.caption': 'The {h}-dimensional vector of one token on its way through LayerNorm. Edit any value and μ, σ², x̂ and y are recomputed at once. γ and β are vectors of length H rather than scalars, so every dimension has its own. Press a step title (①–④) to highlight that step in the page’s other LayerNorm figures too.',
+  'lnPipe.caption': 'The {h}-dimensional vector of one token on its way through LayerNorm. Edit any value and μ, σ², x̂ and y are recomputed at once. γ and β are vectors of length H rather than scalars, so every dimension has its own. Press a step title to highlight that step in the page’s other LayerNorm figures too.',
   'lnPipe.inputs': 'Input x — edit the values',
-  'lnPipe.formulas': 'The four steps (①–④) as formulas',
+  'lnPipe.formulas': 'The four steps as formulas (① μ to ④ y)',
   'lnPipe.symHelp': 'Click a symbol, or Tab into a formula and move with ←/→, to see below what it means and what it is worth right now.',
   'lnPipe.symHint': 'Pick a symbol to see its meaning and current value here.',
   'lnPipe.symNow': 'Now: {value}',

@@ -344,7 +344,7 @@ export default {
   'lnSteps.beta': 'β (이동)',
   'lnSteps.newVector': '새 입력 벡터',
   'lnSteps.stage.x': '입력 x',
-  'lnSteps.stage.centered': 'x − μ (①의 μ를 뺀 값, 퍼짐이 ② σ)',
+  'lnSteps.stage.centered': 'x − μ (① μ를 뺀 값, ② σ²는 이 값들의 제곱 평균)',
   'lnSteps.stage.hat': '③ 정규화 x̂',
   'lnSteps.stage.y': '④ 스케일·이동 y = γ·x̂ + β',
   'lnSteps.op.center': '① μ = {mu} 구해서 빼기',
@@ -353,7 +353,7 @@ export default {
   'lnSteps.stats': 'μ = {mean} · σ = {std}',
   'lnSteps.aria': '{stage}: 값 {h}개의 띠 그래프, 평균 {mean}, 표준편차 {std}',
   'lnSteps.readoutInput': 'H = {h}인 이 벡터의 μ = {mu}, σ² = {variance} (σ = {std})',
-  'lnSteps.readoutNote': '③에서 평균 0, 표준편차 ≈ 1이 되고, ④에서 평균은 β = {beta}로, 표준편차는 |γ| = {gamma}로 옮겨 갑니다. ε = {eps} 때문에 ③의 표준편차는 1보다 아주 조금 작습니다.',
+  'lnSteps.readoutNote': '③ x̂는 평균 0, 표준편차 ≈ 1이고, ④ y는 평균이 β = {beta}, 표준편차가 |γ| = {gamma}입니다. ε = {eps} 때문에 ③ x̂의 표준편차는 1보다 아주 조금 작습니다.',
   // ── </nw-ln-steps> ──
 
   // ── <nw-ln-simulator> ──
@@ -378,9 +378,9 @@ export default {
 
   // ── <nw-ln-pipeline> ──
   'lnPipe.title': 'LN 순전파 파이프라인 — 토큰 하나, H = 8',
-  'lnPipe.caption': '토큰 하나의 {h}차원 벡터가 LayerNorm을 지나는 과정입니다. 값을 고치면 μ, σ², x̂, y가 곧바로 다시 계산됩니다. γ와 β는 스칼라가 아니라 길이 H인 벡터라서 차원마다 따로 정할 수 있습니다. 단계 제목(①–④)을 누르면 그 단계가 페이지의 다른 LayerNorm 그림에서도 강조됩니다.',
+  'lnPipe.caption': '토큰 하나의 {h}차원 벡터가 LayerNorm을 지나는 과정입니다. 값을 고치면 μ, σ², x̂, y가 곧바로 다시 계산됩니다. γ와 β는 스칼라가 아니라 길이 H인 벡터라서 차원마다 따로 정할 수 있습니다. 단계 제목을 누르면 그 단계가 페이지의 다른 LayerNorm 그림에서도 강조됩니다.',
   'lnPipe.inputs': '입력 x — 값을 직접 고쳐 보세요',
-  'lnPipe.formulas': '네 단계(①–④)의 수식',
+  'lnPipe.formulas': '네 단계의 수식 (① μ부터 ④ y까지)',
   'lnPipe.symHelp': '수식의 기호를 누르거나, Tab으로 수식에 들어가 ←/→로 옮겨 다니면 그 기호의 뜻과 지금 값이 아래에 나옵니다.',
   'lnPipe.symHint': '기호를 고르면 여기에 뜻과 현재 값이 나타납니다.',
   'lnPipe.symNow': '지금 값: {value}',
