@@ -256,7 +256,7 @@ test('attention: the sandbox shows pasted text as text, never as markup', async 
   await page.close();
 });
 
-test('attention: Korean by default, English with ?lang=en; the Korean sandbox sentence (the FFN figure's six tokens)', async () => {
+test('attention: Korean by default, English with ?lang=en; the Korean sandbox sentence (the FFN figure’s six tokens)', async () => {
   const ko = await openFigure();
   assert.match(await ko.fig.locator('.title').textContent(), /셀프 어텐션/);
   assert.match(await readout(ko.fig), /모델 출력 1 1 2 3 4 5 6 9 ✓/);
