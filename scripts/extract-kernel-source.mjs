@@ -11,17 +11,22 @@ const root = new URL('../', import.meta.url);
 
 /**
  * A top-level function (or one inside `namespace ref {` when ref is true): from its signature
- * line to the first line after it that is exactly "}", with the comment block above it.
+ * line to the first line after it that is exactly "}" (or the signature line itself when the whole
+ * function sits on it), with the comment block above it. In namespace ref, a `template <class T>`
+ * definition of the function is preferred to a float wrapper that only forwards to it.
  */
 function excerpt(file, signature, { ref = false } = {}) {
   const lines = readFileSync(new URL(file, root), 'utf8').split('\n');
   const from = ref ? lines.findIndex((l) => l === 'namespace ref {') : 0;
   if (from < 0) throw new Error(`${file}: no "namespace ref {"`);
-  const start = lines.findIndex((l, i) => i > from && l.startsWith(signature));
+  const name = signature.slice(0, -1);  // "void layer_norm("  →  "void layer_norm"
+  let start = ref ? lines.findIndex((l, i) => i > from && lines[i - 1].startsWith('template <class T>') && l.startsWith(`${name}(T*`)) : -1;
+  if (start >= 0) start--;  // the template line
+  else start = lines.findIndex((l, i) => i > from && l.startsWith(signature));
   if (start < 0) throw new Error(`${file}: no line starts with "${signature}"${ref ? ' in namespace ref' : ''}`);
   let first = start;
   while (first > 0 && lines[first - 1].startsWith('//')) first--;  // its comment block
-  const end = lines.findIndex((l, i) => i > start && l === '}');
+  const end = /\}\s*$/.test(lines[start]) ? start : lines.findIndex((l, i) => i > start && l === '}');
   if (end < 0) throw new Error(`${file}: "${signature}" has no closing brace at column 0`);
   return { file, line: first + 1, code: lines.slice(first, end + 1).join('\n') };
 }

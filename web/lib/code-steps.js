@@ -51,10 +51,10 @@ const RULES = {
     [/attention_core|ctx\.data\(\), P\(kOutProjW/, ['attn']],
     [/residual\(kNorm1W/, ['add1'], { wiring: 'pre' }], [/residual\(kNorm1W/, ['add1', 'ln1']],
     [/sub_in\(kNorm2W/, ['ln2', 'ffn'], { wiring: 'pre' }], [/sub_in\(kNorm2W/, ['ffn']],
-    [/gelu\(hidden|relu\(hidden|hidden\.data\(\), P\(kLin2W/, ['ffn']],
+    [/gelu(?:<T>)?\(hidden|relu(?:<T>)?\(hidden|hidden\.data\(\), P\(kLin2W/, ['ffn']],
     [/residual\(kNorm2W/, ['add2'], { wiring: 'pre' }], [/residual\(kNorm2W/, ['add2', 'ln2']],
-    [/layer_norm\(normed/, ['ln1', 'ln2'], { wiring: 'pre' }], [/cur\[i\] \+= proj/, ['add1', 'add2']],
-    [/layer_norm\(cur/, ['ln1', 'ln2'], { wiring: 'post' }], [/final_norm|params\[base\]/, ['final'], { wiring: 'pre' }]],
+    [/layer_norm(?:<T>)?\(normed/, ['ln1', 'ln2'], { wiring: 'pre' }], [/cur\[i\] \+= proj/, ['add1', 'add2']],
+    [/layer_norm(?:<T>)?\(cur/, ['ln1', 'ln2'], { wiring: 'post' }], [/final_norm|params\[base\]/, ['final'], { wiring: 'pre' }]],
 };
 
 /** Encoder::forward, read by section. */
