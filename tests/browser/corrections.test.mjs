@@ -55,9 +55,13 @@ test('③ RoPE: its limit past the training length and the methods that extend i
 });
 
 test('④ one LayerNorm numbering: ① μ ② σ² ③ x̂ ④ y in the formula, the shared steps and both figures', () => {
-  // The §7 formula.
-  const formula = INDEX.match(/data-tex="(\\begin\{aligned\}&\\text\{①\}[^"]*)"/)[1];
-  assert.match(formula, /①\}\\quad \\mu[\s\S]*②\}\\quad \\sigma\^2[\s\S]*③\}\\quad \\hat\{x\}[\s\S]*④\}\\quad \\mathrm\{LN\}\(x\)_i = \\gamma/);
+  // The §7 formula (one aligned formula, or one formula per step): each numbered line names its symbol.
+  const tex = [...INDEX.matchAll(/data-tex="([^"]*)"/g)].map((m) => m[1]).join('\n');
+  const line = (k) => tex.slice(tex.indexOf(`\\text{${k}}`), tex.indexOf(`\\text{${k}}`) + 60);
+  assert.match(line('①'), /^\\text\{①\}\\quad \\mu = /);
+  assert.match(line('②'), /^\\text\{②\}\\quad \\sigma\^2 = /);
+  assert.match(line('③'), /^\\text\{③\}\\quad \\hat\{x\}_i = /);
+  assert.match(line('④'), /^\\text\{④\}\\quad \\mathrm\{LN\}\(x\)_i = \\gamma_i/);
   const symbol = { '①': /μ/, '②': /σ²/, '③': /x̂|÷ √/, '④': /y|γ/ };
   each((s, lang) => {
     assert.match(s['lnStep.1'], /^① .*μ/);
