@@ -22,7 +22,7 @@ export async function serveTeach() {
 <title>normwave teaching pieces</title><link rel="icon" href="data:,">
 <style>body { margin: 0 auto; max-width: 900px; padding: 8px; font: 16px/1.6 system-ui, sans-serif; }
 @media (prefers-color-scheme: dark) { body { background: #0f1216; color: #e6e9ee; } }</style>
-<script type="module" src="normwave-elements.mjs"></script></head>
+<script type="module" src="figures/index.mjs"></script></head>
 <body><main>${body}</main></body></html>`);
       return `/${name}`;
     },
