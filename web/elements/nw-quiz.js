@@ -212,7 +212,7 @@ export class NwQuiz extends NwElement {
     const total = this.questions.length;
     const answered = this.questions.filter((q) => q in this.first).length;
     return html`
-      <p class="title">${this.t(`quiz.title.${this.set}`, { n: total })}</p>
+      <p class="title">${this.t(`quiz.title.${this.set}`)}</p>
       <p class="caption">${this.t('quiz.caption')}</p>
       <form @submit=${(e) => e.preventDefault()}>
         ${this.questions.map((q, i) => this._question(q, i + 1))}

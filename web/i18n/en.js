@@ -519,8 +519,8 @@ export default {
   // ── </nw-rmsnorm> ──
 
   // ── <nw-quiz> ──
-  'quiz.title.article': 'Check your understanding ({n} questions)',
-  'quiz.title.ln': 'Layer norm check ({n} questions)',
+  'quiz.title.article': 'Check your understanding (8 questions)',
+  'quiz.title.ln': 'Layer norm check (5 questions)',
   'quiz.caption': 'Each question is scored on your first answer. Picking another option afterwards shows only that option’s explanation and leaves the score alone. The options are shuffled on every visit. Press “Retry” below to start over.',
   'quiz.q1': 'Over which axis does layer normalization compute its mean and variance?',
   'quiz.q1.a': 'Over the samples of a batch, per feature (columns)',
