@@ -102,11 +102,14 @@ function whenDrawn(el) {
   });
 }
 
+let pageLink = null;
 const islands = [...document.querySelectorAll('.island[data-island]')];
 function wake(el) {
   if (el.dataset.island !== 'asleep') return;
   el.dataset.island = 'loading';
   observer?.unobserve(el);
+  // The §7 formula's lines follow the LayerNorm step chosen in any figure (issue #16).
+  pageLink ??= import('./lib/page-link.js').then((m) => m.linkPageSteps(), () => {});
   const tag = el.localName;
   // Tags come from our own HTML (nw- and lowercase letters); the module sits in figures/.
   import(new URL(`./figures/${tag}.mjs`, import.meta.url).href)
