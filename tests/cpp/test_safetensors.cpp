@@ -60,19 +60,18 @@ std::vector<float> convert(const std::string& dtype, const Bytes& data, std::siz
                              std::to_string(data.size()) + "]}}";
   const Bytes file = make_file(header, data);
   st::File f;
-  std::string err;
-  REQUIRE_MESSAGE(st::parse(f, err, file.data(), file.size()), err);
+  std::string err = st::parse(f, file.data(), file.size());
+  REQUIRE_MESSAGE(err.empty(), err);
   std::vector<float> out(n);
-  REQUIRE_MESSAGE(st::to_float32(out.data(), err, f, f.tensors.at(0)), err);
+  err = st::to_float32(out.data(), f, f.tensors.at(0));
+  REQUIRE_MESSAGE(err.empty(), err);
   return out;
 }
 
 // Parses bytes that must be rejected and returns the message.
 std::string parse_error(const Bytes& file) {
   st::File f;
-  std::string err;
-  const bool ok = st::parse(f, err, file.data(), file.size());
-  CHECK_FALSE(ok);
+  const std::string err = st::parse(f, file.data(), file.size());
   CHECK_FALSE(err.empty());
   return err;
 }
@@ -118,8 +117,8 @@ TEST_CASE("safetensors: a valid file with two tensors and metadata") {
   const Bytes file = make_file(header, data);
 
   st::File f;
-  std::string err;
-  REQUIRE_MESSAGE(st::parse(f, err, file.data(), file.size()), err);
+  std::string err = st::parse(f, file.data(), file.size());
+  REQUIRE_MESSAGE(err.empty(), err);
   REQUIRE(f.tensors.size() == 2);
   CHECK(f.data == file.data() + 8 + header.size());
   CHECK(f.data_size == 30);
@@ -143,8 +142,10 @@ TEST_CASE("safetensors: a valid file with two tensors and metadata") {
   CHECK(b.end == 30);
 
   REQUIRE(f.metadata.size() == 2);
-  CHECK(f.metadata[0] == std::make_pair(std::string("format"), std::string("pt")));
-  CHECK(f.metadata[1] == std::make_pair(std::string("source"), std::string("normwave")));
+  CHECK(f.metadata[0].first == "format");
+  CHECK(f.metadata[0].second == "pt");
+  CHECK(f.metadata[1].first == "source");
+  CHECK(f.metadata[1].second == "normwave");
 
   CHECK(f.find("layers.0.linear1.weight") == &f.tensors[0]);
   CHECK(f.find("layers.0.linear1.bias") == &f.tensors[1]);
@@ -152,9 +153,11 @@ TEST_CASE("safetensors: a valid file with two tensors and metadata") {
   CHECK(f.find("") == nullptr);
 
   std::vector<float> wv(6), bv(3);
-  REQUIRE_MESSAGE(st::to_float32(wv.data(), err, f, w), err);
+  err = st::to_float32(wv.data(), f, w);
+  REQUIRE_MESSAGE(err.empty(), err);
   CHECK(wv == std::vector<float>{1.0f, -2.5f, 3.25f, 0.0f, 1e-3f, -7.0f});
-  REQUIRE_MESSAGE(st::to_float32(bv.data(), err, f, b), err);
+  err = st::to_float32(bv.data(), f, b);
+  REQUIRE_MESSAGE(err.empty(), err);
   CHECK(bv == std::vector<float>{1.0f, -2.0f, 0.5f});
 }
 
@@ -173,8 +176,8 @@ TEST_CASE("safetensors: scalars, empty tensors and non-float dtypes") {
   const Bytes file = make_file(header, data);
 
   st::File f;
-  std::string err;
-  REQUIRE_MESSAGE(st::parse(f, err, file.data(), file.size()), err);
+  std::string err = st::parse(f, file.data(), file.size());
+  REQUIRE_MESSAGE(err.empty(), err);
   REQUIRE(f.tensors.size() == 7);
 
   const st::TensorInfo* scalar = f.find("scalar");
@@ -182,14 +185,15 @@ TEST_CASE("safetensors: scalars, empty tensors and non-float dtypes") {
   CHECK(scalar->shape.empty());
   CHECK(scalar->numel == 1);
   float one = 0.0f;
-  REQUIRE_MESSAGE(st::to_float32(&one, err, f, *scalar), err);
+  err = st::to_float32(&one, f, *scalar);
+  REQUIRE_MESSAGE(err.empty(), err);
   CHECK(one == 1.0f);
 
   const st::TensorInfo* empty = f.find("empty");
   REQUIRE(empty != nullptr);
   CHECK(empty->numel == 0);
   CHECK(empty->begin == empty->end);
-  CHECK(st::to_float32(nullptr, err, f, *empty));
+  CHECK(st::to_float32(nullptr, f, *empty).empty());
 
   for (const char* name : {"step", "mask", "d", "h", "q"}) {
     const st::TensorInfo* t = f.find(name);
@@ -199,9 +203,11 @@ TEST_CASE("safetensors: scalars, empty tensors and non-float dtypes") {
   CHECK(f.find("step")->dtype_name == "I64");
 
   float sink[8];
-  CHECK_FALSE(st::to_float32(sink, err, f, *f.find("step")));
+  err = st::to_float32(sink, f, *f.find("step"));
+  CHECK_FALSE(err.empty());
   CHECK(err == "tensor \"step\" has dtype I64; only F32, F16 and BF16 can be loaded");
-  CHECK_FALSE(st::to_float32(sink, err, f, *f.find("mask")));
+  err = st::to_float32(sink, f, *f.find("mask"));
+  CHECK_FALSE(err.empty());
   CHECK(contains(err, "\"mask\""));
   CHECK(contains(err, "BOOL"));
 }
@@ -309,13 +315,16 @@ TEST_CASE("safetensors: buffers at any alignment") {
     std::vector<std::uint8_t> buffer(file.size() + shift);
     std::memcpy(buffer.data() + shift, file.data(), file.size());
     st::File f;
-    std::string err;
-    REQUIRE_MESSAGE(st::parse(f, err, buffer.data() + shift, file.size()), err);
+    std::string err = st::parse(f, buffer.data() + shift, file.size());
+    REQUIRE_MESSAGE(err.empty(), err);
     REQUIRE(f.tensors.size() == 3);
     std::vector<float> a(3), b(2), c(2);
-    REQUIRE_MESSAGE(st::to_float32(a.data(), err, f, f.tensors[0]), err);
-    REQUIRE_MESSAGE(st::to_float32(b.data(), err, f, f.tensors[1]), err);
-    REQUIRE_MESSAGE(st::to_float32(c.data(), err, f, f.tensors[2]), err);
+    err = st::to_float32(a.data(), f, f.tensors[0]);
+    REQUIRE_MESSAGE(err.empty(), err);
+    err = st::to_float32(b.data(), f, f.tensors[1]);
+    REQUIRE_MESSAGE(err.empty(), err);
+    err = st::to_float32(c.data(), f, f.tensors[2]);
+    REQUIRE_MESSAGE(err.empty(), err);
     CHECK(a == std::vector<float>{0.5f, -1.5f, 1e30f});
     CHECK(b == std::vector<float>{1.0f, -1.0f});
     CHECK(c == std::vector<float>{3.0f, -4.0f});
@@ -332,8 +341,8 @@ TEST_CASE("safetensors: JSON string escapes and UTF-8 names") {
   put_f32(data, 2.0f);
   const Bytes file = make_file(header, data);
   st::File f;
-  std::string err;
-  REQUIRE_MESSAGE(st::parse(f, err, file.data(), file.size()), err);
+  std::string err = st::parse(f, file.data(), file.size());
+  REQUIRE_MESSAGE(err.empty(), err);
   REQUIRE(f.tensors.size() == 1);
   CHECK(f.tensors[0].name ==
         "a\"b\\c/d\b\f\n\r\t\xC3\xA9\xE4\xB8\xAD\xF0\x9F\x98\x80");
@@ -346,7 +355,8 @@ TEST_CASE("safetensors: JSON string escapes and UTF-8 names") {
   st::TensorInfo t = f.tensors[0];
   t.dtype = st::DType::other;
   t.dtype_name = "I32";
-  CHECK_FALSE(st::to_float32(sink, err, f, t));
+  err = st::to_float32(sink, f, t);
+  CHECK_FALSE(err.empty());
   CHECK(contains(err, "\\u000a"));
   CHECK_FALSE(contains(err, "\n"));
 }
@@ -355,8 +365,8 @@ TEST_CASE("safetensors: empty header, padding and unknown keys") {
   SUBCASE("\"{}\" is a valid file with no tensors") {
     const Bytes file = make_file("{}");
     st::File f;
-    std::string err;
-    REQUIRE_MESSAGE(st::parse(f, err, file.data(), file.size()), err);
+    std::string err = st::parse(f, file.data(), file.size());
+    REQUIRE_MESSAGE(err.empty(), err);
     CHECK(f.tensors.empty());
     CHECK(f.metadata.empty());
     CHECK(f.data_size == 0);
@@ -369,12 +379,13 @@ TEST_CASE("safetensors: empty header, padding and unknown keys") {
     put_f32(data, -3.0f);
     const Bytes file = make_file(header, data);
     st::File f;
-    std::string err;
-    REQUIRE_MESSAGE(st::parse(f, err, file.data(), file.size()), err);
+    std::string err = st::parse(f, file.data(), file.size());
+    REQUIRE_MESSAGE(err.empty(), err);
     REQUIRE(f.tensors.size() == 1);
     CHECK(f.data_size == 4);
     float x = 0.0f;
-    REQUIRE_MESSAGE(st::to_float32(&x, err, f, f.tensors[0]), err);
+    err = st::to_float32(&x, f, f.tensors[0]);
+    REQUIRE_MESSAGE(err.empty(), err);
     CHECK(x == -3.0f);
   }
   SUBCASE("whitespace between all tokens") {
@@ -383,8 +394,8 @@ TEST_CASE("safetensors: empty header, padding and unknown keys") {
         " \"data_offsets\" : [ 0 , 4 ] } , \"__metadata__\" : { } }\n ";
     const Bytes file = make_file(header, Bytes(4, 0));
     st::File f;
-    std::string err;
-    REQUIRE_MESSAGE(st::parse(f, err, file.data(), file.size()), err);
+    std::string err = st::parse(f, file.data(), file.size());
+    REQUIRE_MESSAGE(err.empty(), err);
     REQUIRE(f.tensors.size() == 1);
     CHECK(f.tensors[0].shape == std::vector<std::int64_t>{2, 1});
   }
@@ -394,18 +405,17 @@ TEST_CASE("safetensors: empty header, padding and unknown keys") {
         "\"b\":{}},\"shape\":[1],\"more\":[],\"data_offsets\":[0,4]}}";
     const Bytes file = make_file(header, Bytes(4, 0));
     st::File f;
-    std::string err;
-    REQUIRE_MESSAGE(st::parse(f, err, file.data(), file.size()), err);
+    std::string err = st::parse(f, file.data(), file.size());
+    REQUIRE_MESSAGE(err.empty(), err);
     REQUIRE(f.tensors.size() == 1);
     CHECK(f.tensors[0].numel == 1);
   }
-  SUBCASE("bytes after the last tensor are allowed") {
-    const Bytes file = make_file("{\"x\":{\"dtype\":\"U8\",\"shape\":[2],\"data_offsets\":[0,2]}}",
-                                 Bytes(10, 7));
+  SUBCASE("\"__metadata__\": null is no metadata, as the reference reads it") {
+    const Bytes file = make_file("{\"__metadata__\":null}");
     st::File f;
-    std::string err;
-    REQUIRE_MESSAGE(st::parse(f, err, file.data(), file.size()), err);
-    CHECK(f.data_size == 10);
+    const std::string err = st::parse(f, file.data(), file.size());
+    REQUIRE_MESSAGE(err.empty(), err);
+    CHECK(f.metadata.empty());
   }
 }
 
@@ -416,7 +426,8 @@ TEST_CASE("safetensors: file and header length errors") {
     CHECK(contains(err, "8-byte header length"));
     st::File f;
     std::string e;
-    CHECK_FALSE(st::parse(f, e, nullptr, 0));
+    e = st::parse(f, nullptr, 0);
+    CHECK_FALSE(e.empty());
     CHECK(contains(e, "0 bytes"));
   }
   SUBCASE("header length past the end of the file") {
@@ -436,8 +447,7 @@ TEST_CASE("safetensors: file and header length errors") {
                             std::uint64_t{1} << 63, std::uint64_t{1} << 32}) {
       CAPTURE(n);
       const std::string err = parse_error(make_file_with_length(n, "{}"));
-      CHECK(contains(err, "header length " + std::to_string(n)));
-      CHECK(contains(err, "10-byte file"));
+      CHECK(contains(err, "header length " + std::to_string(n) + " is over the format's limit of 100000000 bytes"));
     }
   }
   SUBCASE("a zero-length header") {
@@ -639,8 +649,8 @@ TEST_CASE("safetensors: schema errors name the tensor") {
         one_tensor("w", "\"dtype\":\"F32\",\"shape\":[4294967296,4294967296,0],"
                         "\"data_offsets\":[0,0]"));
     st::File f;
-    std::string err;
-    REQUIRE_MESSAGE(st::parse(f, err, file.data(), file.size()), err);
+    std::string err = st::parse(f, file.data(), file.size());
+    REQUIRE_MESSAGE(err.empty(), err);
     CHECK(f.tensors[0].numel == 0);
   }
   SUBCASE("duplicates") {
@@ -696,8 +706,8 @@ TEST_CASE("safetensors: deep nesting cannot exhaust the stack") {
     };
     const Bytes ok = make_file(header(62), Bytes(4, 0));
     st::File f;
-    std::string err;
-    CHECK_MESSAGE(st::parse(f, err, ok.data(), ok.size()), err);
+    std::string err = st::parse(f, ok.data(), ok.size());
+    CHECK_MESSAGE(err.empty(), err);
     CHECK(contains(header_error(header(63), Bytes(4, 0)), "deeper than 64"));
   }
 }
@@ -707,20 +717,23 @@ TEST_CASE("safetensors: to_float32 rechecks a TensorInfo that did not come from 
       make_file(one_tensor("w", "\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[0,8]"),
                 Bytes(8, 0));
   st::File f;
-  std::string err;
-  REQUIRE_MESSAGE(st::parse(f, err, file.data(), file.size()), err);
+  std::string err = st::parse(f, file.data(), file.size());
+  REQUIRE_MESSAGE(err.empty(), err);
   float out[4];
   st::TensorInfo t = f.tensors[0];
   t.end = 16;
   t.numel = 4;
-  CHECK_FALSE(st::to_float32(out, err, f, t));
+  err = st::to_float32(out, f, t);
+  CHECK_FALSE(err.empty());
   CHECK(contains(err, "tensor \"w\""));
   CHECK(contains(err, "8-byte data section"));
   t = f.tensors[0];
   t.numel = 3;
-  CHECK_FALSE(st::to_float32(out, err, f, t));
+  err = st::to_float32(out, f, t);
+  CHECK_FALSE(err.empty());
   t = f.tensors[0];
-  CHECK_FALSE(st::to_float32(nullptr, err, f, t));
+  err = st::to_float32(nullptr, f, t);
+  CHECK_FALSE(err.empty());
   CHECK(contains(err, "no output buffer"));
 }
 
@@ -765,8 +778,8 @@ TEST_CASE("safetensors: random corruption never reads out of bounds") {
     // A fresh heap copy of exactly file.size() bytes, so ASan catches any read past the end.
     std::vector<std::uint8_t> exact(file.begin(), file.end());
     st::File f;
-    std::string err;
-    if (!st::parse(f, err, exact.data(), exact.size())) {
+    std::string err = st::parse(f, exact.data(), exact.size());
+    if (!err.empty()) {
       ++rejected;
       if (err.empty()) CHECK_MESSAGE(false, "empty error message at iteration " << iter);
       continue;
@@ -778,7 +791,8 @@ TEST_CASE("safetensors: random corruption never reads out of bounds") {
       if (!in_bounds) break;
       if (t.dtype != st::DType::other) {
         std::vector<float> out(t.numel);
-        if (!st::to_float32(out.data(), err, f, t)) {
+        err = st::to_float32(out.data(), f, t);
+        if (!err.empty()) {
           CHECK_MESSAGE(false, "to_float32 failed at iteration " << iter << ": " << err);
         }
       }
@@ -789,3 +803,4 @@ TEST_CASE("safetensors: random corruption never reads out of bounds") {
   CHECK(accepted > 0);
   CHECK(rejected > 0);
 }
+

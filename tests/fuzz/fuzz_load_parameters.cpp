@@ -48,8 +48,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // A copy the size of the file, so ASan sees any read past its end.
   const std::vector<std::uint8_t> bytes(data + 2, data + size);
   st::File file;
-  std::string error;
-  if (!st::parse(file, error, bytes.data(), bytes.size())) return 0;
+  std::string error = st::parse(file, bytes.data(), bytes.size());
+  if (!error.empty()) return 0;
 
   error = normwave::load_parameters(enc, file, prefix, strict);
   const auto& specs = enc.specs();
@@ -69,7 +69,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(t->numel == specs[i].numel && params[i].size() == specs[i].numel,
                "%s: %zu elements in the file, %zu expected", specs[i].name.c_str(), t->numel, specs[i].numel);
     want.assign(t->numel, 0.f);
-    FUZZ_CHECK(st::to_float32(want.data(), error, file, *t), "%s", error.c_str());
+    error = st::to_float32(want.data(), file, *t);
+    FUZZ_CHECK(error.empty(), "%s", error.c_str());
     FUZZ_CHECK(same_bits(want, params[i].data()), "%s was not copied exactly", specs[i].name.c_str());
     for (float v : params[i]) modest = modest && std::fabs(v) <= 100.f;
   }
@@ -77,7 +78,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const st::TensorInfo& t : file.tensors) {
       bool known = false;
       for (const auto& s : specs) known = known || t.name == prefix + s.name;
-      FUZZ_CHECK(known, "strict load accepted an unknown tensor %s", t.name.c_str());
+      FUZZ_CHECK(known, "strict load accepted an unknown tensor %s", st::quote(t.name).c_str());
     }
   }
 
