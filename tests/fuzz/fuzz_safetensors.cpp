@@ -1,27 +1,59 @@
 // libFuzzer target: safetensors::parse on arbitrary bytes, then to_float32 on every tensor.
-// Invariants: a refusal always says why; an accepted header's tensors all lie inside the data
-// section with byte lengths that match shape x dtype; F32/F16/BF16 convert (F32 and BF16 bit for
-// bit, F16 exactly, against binary16's definition), other dtypes are refused with a message.
+// Invariants: a refusal always says why; parse allocates at most parse_work_bytes(header length)
+// and frees it all; an accepted header has at most 64 dimensions per shape and its tensors,
+// sorted by offset, tile the data section (from 0, no overlap, no gap, nothing after), each with
+// a byte length of shape x dtype; F32/F16/BF16 convert (F32 and BF16 bit for bit, F16 exactly,
+// against binary16's definition), other dtypes are refused with a message.
 // ASan/UBSan catch any read outside the input (libFuzzer hands it over in an allocation of
 // exactly `size` bytes).
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <string>
 #include <vector>
 
+#include "alloc_meter.hpp"
 #include "fuzz_check.hpp"
 #include "normwave/safetensors.hpp"
 
 namespace st = normwave::safetensors;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  std::uint64_t header = 0;
+  for (std::size_t i = size < 8 ? 0 : 8; i-- > 0;) header = header << 8 | data[i];
+  std::size_t peak, live;
+  bool refused;
+  {
+    alloc_meter::Meter meter;
+    {
+      st::File probe;
+      refused = !st::parse(probe, data, size).empty();
+    }
+    peak = meter.peak();
+    live = meter.live();
+  }
+  const std::size_t bound = header <= st::kMaxHeaderBytes ? st::parse_work_bytes(header) : st::kMessageBytes;
+  FUZZ_CHECK(peak <= bound, "parse of a %llu-byte header peaked at %zu bytes, over its bound %zu",
+             static_cast<unsigned long long>(header), peak, bound);
+  FUZZ_CHECK(live == 0, "parse kept %zu bytes after its File was gone", live);
+
   st::File file;
   std::string error = st::parse(file, data, size);
-  if (!error.empty()) {
-    FUZZ_CHECK(!error.empty(), "parse refused a %zu-byte input without a message", size);
-    return 0;
+  FUZZ_CHECK(error.empty() != refused, "two parses of the same bytes disagree");
+  if (!error.empty()) return 0;
+  std::vector<const st::TensorInfo*> by_offset;
+  for (const st::TensorInfo& t : file.tensors) by_offset.push_back(&t);
+  std::sort(by_offset.begin(), by_offset.end(), [](const st::TensorInfo* a, const st::TensorInfo* b) {
+    return a->begin != b->begin ? a->begin < b->begin : a->end < b->end;
+  });
+  std::size_t covered = 0;
+  for (const st::TensorInfo* t : by_offset) {
+    FUZZ_CHECK(t->begin == covered, "tensor %s starts at %zu, the tensors before it end at %zu",
+               st::quote(t->name).c_str(), t->begin, covered);
+    covered = t->end;
   }
+  FUZZ_CHECK(covered == file.data_size, "the tensors cover %zu of %zu data bytes", covered, file.data_size);
   FUZZ_CHECK(size >= 8 && file.data_size <= size - 8, "data section of %zu bytes in a %zu-byte file",
              file.data_size, size);
   FUZZ_CHECK(file.data == data + (size - file.data_size), "data section does not end the file");
@@ -29,6 +61,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const st::TensorInfo& t : file.tensors) {
     FUZZ_CHECK(t.begin <= t.end && t.end <= file.data_size, "tensor %s at [%zu, %zu) of %zu bytes",
                st::quote(t.name).c_str(), t.begin, t.end, file.data_size);
+    FUZZ_CHECK(t.shape.size() <= st::kMaxDims, "tensor %s has %zu dimensions", st::quote(t.name).c_str(),
+               t.shape.size());
     std::size_t numel = 1;
     for (std::int64_t s : t.shape) {
       FUZZ_CHECK(s >= 0, "negative dimension in %s", st::quote(t.name).c_str());
