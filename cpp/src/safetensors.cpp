@@ -11,6 +11,7 @@
 #include <cstring>
 #include <limits>
 #include <numeric>
+#include <type_traits>
 
 namespace normwave::safetensors {
 
@@ -115,6 +116,26 @@ char* put_utf8(char* out, std::uint32_t cp) {
   return out;
 }
 
+// A non-owning reference to a callable, so the loops below compile once rather than once per
+// lambda (the module's size is budgeted: tests/js/size.test.mjs).
+template <class Sig>
+class fn_ref;
+template <class R, class... Args>
+class fn_ref<R(Args...)> {
+ public:
+  template <class F>
+  fn_ref(F&& f)  // NOLINT: converts from any callable, like std::function
+      : obj_(const_cast<void*>(static_cast<const void*>(&f))),
+        call_([](void* obj, Args... args) -> R { return (*static_cast<std::remove_reference_t<F>*>(obj))(args...); }) {}
+  R operator()(Args... args) const { return call_(obj_, args...); }
+
+ private:
+  void* obj_;
+  R (*call_)(void*, Args...);
+};
+
+using describe_fn = fn_ref<std::string()>;
+
 // A bounded reader over the header's bytes: it never looks outside [p, p + n), and it keeps the
 // message of the first error (syntax errors say the byte offset). It owns the JSON grammar:
 // strings (validated without allocating, decoded later into caller storage), numbers, literals,
@@ -163,8 +184,7 @@ class json_cursor {
   // Reads `open` [item (',' item)*] `close`, with whitespace anywhere between; the cursor is
   // on `open`. item() reads one element (or member) and returns false on an error; where()
   // names the container in a message (" in tensor \"w\""), and is only called for one.
-  template <class Item, class Where>
-  bool sequence(char close, Item&& item, Where&& where) {
+  bool sequence(char close, fn_ref<bool()> item, describe_fn where) {
     ++pos_;
     skip_ws();
     if (peek() == close) {
@@ -189,8 +209,7 @@ class json_cursor {
 
   // An object's members; the cursor is on '{'. member(key) is called with the cursor on the
   // value. key_noun() says what a key is here ("a tensor name (a string)"), for a message.
-  template <class Member, class KeyNoun, class Where>
-  bool members(Member&& member, KeyNoun&& key_noun, Where&& where) {
+  bool members(fn_ref<bool(const Token&)> member, describe_fn key_noun, describe_fn where) {
     return sequence(
         '}',
         [&] {
@@ -503,9 +522,18 @@ struct TensorEntry {
   std::uint64_t numel = 0, begin = 0, end = 0;
 };
 
+// What the walker hands each checked entry to: Counter in the first pass, Builder in the second.
+class Visitor {
+ public:
+  virtual void tensor(const TensorEntry& e) = 0;
+  virtual void metadata(const Token& key, const Token& value) = 0;
+
+ protected:
+  ~Visitor() = default;
+};
+
 // Walks the header's grammar and schema, and hands each checked tensor entry and metadata pair
-// to the visitor: Counter in the first pass, Builder in the second.
-template <class Visitor>
+// to the visitor.
 class HeaderWalker {
  public:
   HeaderWalker(json_cursor& c, std::size_t data_size, Visitor& v) : c_(c), data_size_(data_size), v_(v) {}
@@ -553,8 +581,7 @@ class HeaderWalker {
   }
 
   // An array of non-negative integers ("shape", "data_offsets"); on_value(v, i) takes each.
-  template <class Label, class OnValue>
-  bool uint_array(Label&& label, const char* what, OnValue&& on_value) {
+  bool uint_array(describe_fn label, const char* what, fn_ref<bool(std::uint64_t, std::size_t)> on_value) {
     if (c_.peek() != '[') return c_.wrong_kind(label() + ": " + what, "an array of non-negative integers");
     std::size_t i = 0;
     return c_.sequence(
@@ -705,22 +732,23 @@ constexpr std::size_t block(std::size_t bytes) { return bytes ? bytes + kAllocOv
 
 // Pass 1: what the second pass will allocate, exactly: blocks for the tensors, their by_name
 // index, the metadata, the strings, each shape, and an order index for the checks.
-struct Counter {
+struct Counter final : Visitor {
   std::size_t tensors = 0, metadata_pairs = 0, string_bytes = 0, shape_blocks = 0;
 
-  void tensor(const TensorEntry& e) {
+  void tensor(const TensorEntry& e) override {
     ++tensors;
     string_bytes += e.name.size;
     shape_blocks += block(e.ndims * sizeof(std::int64_t));
   }
-  void metadata(const Token& key, const Token& value) {
+  void metadata(const Token& key, const Token& value) override {
     ++metadata_pairs;
     string_bytes += key.size + value.size;
   }
 };
 
 // Pass 2: stores into storage sized by the Counter (no vector ever grows).
-struct Builder {
+struct Builder final : Visitor {
+  Builder(const json_cursor& cursor, File& f, char* strings) : c(cursor), file(f), next(strings) {}
   const json_cursor& c;
   File& file;
   char* next;
@@ -731,7 +759,7 @@ struct Builder {
     next += t.size;
     return s;
   }
-  void tensor(const TensorEntry& e) {
+  void tensor(const TensorEntry& e) override {
     TensorInfo t;
     t.name = store(e.name);
     t.dtype_name = e.dtype->name;
@@ -742,11 +770,16 @@ struct Builder {
     t.end = static_cast<std::size_t>(e.end);
     file.tensors.push_back(std::move(t));
   }
-  void metadata(const Token& key, const Token& value) {
+  void metadata(const Token& key, const Token& value) override {
     const std::string_view k = store(key);
     file.metadata.emplace_back(k, store(value));
   }
 };
+
+// Sorts indices with one std::sort instantiation for every order used here.
+void sort_indices(std::vector<std::uint32_t>& v, fn_ref<bool(std::uint32_t, std::uint32_t)> less) {
+  std::sort(v.begin(), v.end(), [&](std::uint32_t a, std::uint32_t b) { return less(a, b); });
+}
 
 // The rules that need every tensor at once: unique names and metadata keys, and (as the
 // reference's Metadata::validate) tensors that, sorted by (begin, end), tile the data section:
@@ -755,7 +788,7 @@ std::string check_layout(File& f, std::vector<std::uint32_t>& order) {
   const std::size_t n = f.tensors.size();
   f.by_name.resize(n);
   std::iota(f.by_name.begin(), f.by_name.end(), 0u);
-  std::sort(f.by_name.begin(), f.by_name.end(), [&](std::uint32_t a, std::uint32_t b) {
+  sort_indices(f.by_name, [&](std::uint32_t a, std::uint32_t b) {
     return f.tensors[a].name < f.tensors[b].name || (f.tensors[a].name == f.tensors[b].name && a < b);
   });
   for (std::size_t i = 1; i < n; ++i) {
@@ -767,7 +800,7 @@ std::string check_layout(File& f, std::vector<std::uint32_t>& order) {
   const std::size_t m = f.metadata.size();
   order.resize(m);
   std::iota(order.begin(), order.end(), 0u);
-  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+  sort_indices(order, [&](std::uint32_t a, std::uint32_t b) {
     return f.metadata[a].first < f.metadata[b].first || (f.metadata[a].first == f.metadata[b].first && a < b);
   });
   for (std::size_t i = 1; i < m; ++i) {
@@ -778,7 +811,7 @@ std::string check_layout(File& f, std::vector<std::uint32_t>& order) {
 
   order.resize(n);
   std::iota(order.begin(), order.end(), 0u);
-  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+  sort_indices(order, [&](std::uint32_t a, std::uint32_t b) {
     const TensorInfo &x = f.tensors[a], &y = f.tensors[b];
     if (x.begin != y.begin) return x.begin < y.begin;
     if (x.end != y.end) return x.end < y.end;
@@ -959,7 +992,7 @@ std::string parse(File& out, const std::uint8_t* bytes, std::size_t size) {
   Counter count;
   {
     json_cursor c(bytes + 8, header_size);
-    if (!HeaderWalker<Counter>(c, data_size, count).walk()) return c.error();
+    if (!HeaderWalker(c, data_size, count).walk()) return c.error();
   }
 
   File file;
@@ -971,7 +1004,7 @@ std::string parse(File& out, const std::uint8_t* bytes, std::size_t size) {
     json_cursor c(bytes + 8, header_size);
     Builder builder{c, file, file.strings.get()};
     // The same bytes passed every check in the first pass.
-    if (!HeaderWalker<Builder>(c, data_size, builder).walk()) return c.error();
+    if (!HeaderWalker(c, data_size, builder).walk()) return c.error();
   }
   file.data = bytes + 8 + header_size;
   file.data_size = data_size;

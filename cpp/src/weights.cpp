@@ -29,48 +29,43 @@ int compare_joined(std::string_view s, std::string_view head, std::string_view t
 
 constexpr std::size_t block(std::size_t bytes) { return bytes ? bytes + st::kAllocOverhead : 0; }
 
-// A tensor entry takes at least 49 header bytes (safetensors.cpp, parse_work_bytes).
-constexpr std::size_t kMinTensorEntryBytes = 49;
-
 }  // namespace
 
 std::size_t load_work_bytes(const Encoder& enc, std::size_t header_size) {
   const std::size_t n_specs = enc.specs().size();
   std::size_t staged = block(n_specs * sizeof(std::vector<float>));
   for (const ParamSpec& spec : enc.specs()) staged += block(spec.numel * sizeof(float));
-  return st::parse_work_bytes(header_size) +
-         block((header_size / kMinTensorEntryBytes + 1) * sizeof(std::uint32_t)) +  // an own name index
-         staged + 2 * block(n_specs * sizeof(void*)) +  // matched, values
+  // The parse, the staged copy, `values`, a `matched` bit per tensor (a tensor entry takes at
+  // least 49 header bytes: safetensors.cpp, parse_work_bytes), a message.
+  const std::size_t most_tensors = header_size / 49 + 1;
+  return st::parse_work_bytes(header_size) + staged + block(n_specs * sizeof(void*)) + block(most_tensors / 8 + 8) +
          st::kMessageBytes;
 }
 
 std::string load_parameters(Encoder& enc, const st::File& file, const std::string& prefix, bool strict) {
   const std::vector<ParamSpec>& specs = enc.specs();
-  // Names are matched by binary search in the parse's name index (or an index of our own for a
-  // File put together by hand), comparing against prefix + name without building it: a file may
-  // hold millions of tensors and an encoder thousands of parameters, and a scan per parameter
-  // took O(tensors x parameters), seconds to minutes for a hostile file.
+  // Names are matched by binary search in the parse's name index, comparing against prefix + name
+  // without building it: a file may hold millions of tensors and an encoder thousands of
+  // parameters, and a scan per parameter took O(tensors x parameters), seconds to minutes for a
+  // hostile file. A File put together by hand (without the index) is scanned.
   const std::vector<st::TensorInfo>& tensors = file.tensors;
-  std::vector<std::uint32_t> own;
-  const std::vector<std::uint32_t>* by_name = &file.by_name;
-  if (file.by_name.size() != tensors.size()) {
-    own.resize(tensors.size());
-    for (std::size_t i = 0; i < own.size(); ++i) own[i] = static_cast<std::uint32_t>(i);
-    std::sort(own.begin(), own.end(), [&](std::uint32_t a, std::uint32_t b) {
-      return tensors[a].name < tensors[b].name || (tensors[a].name == tensors[b].name && a < b);
-    });
-    by_name = &own;
-  }
-  std::vector<const st::TensorInfo*> matched(specs.size());
+  const auto lookup = [&](const std::string& name) -> const st::TensorInfo* {
+    if (file.by_name.size() == tensors.size()) {
+      const auto it = std::lower_bound(file.by_name.begin(), file.by_name.end(), name, [&](std::uint32_t k, const std::string& key) {
+        return compare_joined(tensors[k].name, prefix, key) < 0;
+      });
+      return it != file.by_name.end() && compare_joined(tensors[*it].name, prefix, name) == 0 ? &tensors[*it] : nullptr;
+    }
+    for (const st::TensorInfo& t : tensors) {
+      if (compare_joined(t.name, prefix, name) == 0) return &t;
+    }
+    return nullptr;
+  };
+  std::vector<bool> matched(tensors.size());
   std::vector<std::vector<float>> staged(specs.size());
   for (std::size_t i = 0; i < specs.size(); ++i) {
     const ParamSpec& spec = specs[i];
-    const auto it = std::lower_bound(by_name->begin(), by_name->end(), spec.name,
-                                     [&](std::uint32_t k, const std::string& name) {
-                                       return compare_joined(tensors[k].name, prefix, name) < 0;
-                                     });
-    const st::TensorInfo* t =
-        it != by_name->end() && compare_joined(tensors[*it].name, prefix, spec.name) == 0 ? &tensors[*it] : nullptr;
+    const st::TensorInfo* t = lookup(spec.name);
     if (!t) return "weights are missing " + st::quote(prefix, spec.name) + " (expected shape " + shape_string(spec.shape) + ")";
     bool same = t->shape.size() == spec.shape.size();
     for (std::size_t k = 0; same && k < spec.shape.size(); ++k) same = t->shape[k] == spec.shape[k];
@@ -81,14 +76,14 @@ std::string load_parameters(Encoder& enc, const st::File& file, const std::strin
     staged[i].resize(spec.numel);
     std::string error = st::to_float32(staged[i].data(), file, *t);
     if (!error.empty()) return error;
-    matched[i] = t;
+    matched[static_cast<std::size_t>(t - tensors.data())] = true;
   }
   if (strict) {
-    std::sort(matched.begin(), matched.end());
-    for (const st::TensorInfo& t : tensors) {
-      if (!std::binary_search(matched.begin(), matched.end(), &t)) {
-        return "unexpected tensor " + st::quote(t.name) + " for an encoder with " + std::to_string(enc.config().n_layers) +
-               " layer(s)" + (enc.config().final_norm ? " and a final norm" : " and no final norm");
+    for (std::size_t k = 0; k < tensors.size(); ++k) {
+      if (!matched[k]) {
+        return "unexpected tensor " + st::quote(tensors[k].name) + " for an encoder with " +
+               std::to_string(enc.config().n_layers) + " layer(s)" +
+               (enc.config().final_norm ? " and a final norm" : " and no final norm");
       }
     }
   }

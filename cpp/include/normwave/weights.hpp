@@ -18,8 +18,8 @@ namespace normwave {
 
 // An upper bound on what parsing a file with a header of header_size bytes and then
 // load_parameters(enc, …) allocate together (the parsed File lives through the load):
-// safetensors::parse_work_bytes plus a name index over the most tensors such a header can
-// list, and a staged float copy of every parameter (the load is all or nothing).
+// safetensors::parse_work_bytes plus a staged float copy of every parameter (the load is all
+// or nothing) and two pointers per parameter.
 std::size_t load_work_bytes(const Encoder& enc, std::size_t header_size);
 
 }  // namespace normwave
