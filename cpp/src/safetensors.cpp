@@ -955,8 +955,9 @@ std::string check_header_length(std::uint64_t n, std::size_t size) {
 //   a further dimension: at least 2 bytes (",0"), 8 bytes of shape
 //   a metadata pair:  at least 5 bytes (`"":""`): a pair of views and an order slot
 //   a decoded name, key or value byte: at least 1 byte of header, 1 byte of strings
-// The blocks themselves (tensors, by_name, metadata, strings, order) add their overhead once each, and a
-// refusal's message its kMessageBytes. Counter tallies exactly these blocks for a given header.
+// The blocks themselves (tensors, by_name, metadata, strings, order) add their overhead once
+// each, and a refusal's message its kMessageBytes. The first pass (Counter) counts these items;
+// the second allocates exactly for them, so no vector grows and nothing is allocated twice.
 std::size_t parse_work_bytes(std::size_t n) {
   if (n > kMaxHeaderBytes) return 0;
   constexpr std::size_t slot = sizeof(std::uint32_t);
