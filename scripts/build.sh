@@ -31,59 +31,8 @@ fi
 cmake --build build/wasm
 
 step dist
-for f in build/wasm/normwave_wasm.mjs build/wasm/normwave_wasm.wasm \
-         web/normwave.js web/normwave.single.js web/normwave.d.ts web/index.html web/page.js web/elements/index.js; do
-  [[ -f $f ]] || { echo "build: missing $f" >&2; exit 1; }
-done
-
-# The JS sources import the Emscripten glue by a sibling path ('./normwave_wasm.mjs'), so bundle
-# from a staging copy of web/ that has the glue next to it.
-rm -rf build/web-stage
-mkdir -p build/web-stage
-cp -r web/. build/web-stage/
-cp build/wasm/normwave_wasm.mjs build/wasm/normwave_wasm.wasm build/web-stage/
-# The one-file build carries the .wasm gzipped (web/normwave.single.js inflates it with
-# DecompressionStream): base64 of raw wasm gzips ~20 % worse than the wasm itself.
-node -e "const z = require('zlib'), fs = require('fs'); fs.writeFileSync(process.argv[2], z.gzipSync(fs.readFileSync(process.argv[1]), { level: 9 }))" \
-  build/wasm/normwave_wasm.wasm build/web-stage/normwave_wasm.wasm.gz
-# The npm package says "sideEffects": false (true of the library), but the element modules
-# register custom elements when imported: give the staged sources their own package scope.
-echo '{ "private": true, "sideEffects": true }' > build/web-stage/package.json
-node scripts/extract-kernel-source.mjs build/web-stage/lib/kernel-source.generated.js
-
-rm -rf dist
-mkdir -p dist
 esbuild=node_modules/.bin/esbuild
 [[ -x $esbuild ]] || { echo "build: $esbuild not found — run scripts/setup.sh (npm ci) first" >&2; exit 1; }
-esbuild_flags=(--bundle --format=esm --platform=neutral --target=es2020 '--external:node:*' --log-level=warning)
-# The library: readable, as an npm package ships it.
-"$esbuild" build/web-stage/normwave.js "${esbuild_flags[@]}" --outfile=dist/normwave.mjs
-# The one-file build inlines the .wasm bytes (esbuild's binary loader) and hands them to the
-# same glue, so nothing is fetched: no data: URL request for a strict CSP to refuse.
-# Minified: it is the one-script drop-in, with a size budget (80 KB gzipped).
-"$esbuild" build/web-stage/normwave.single.js "${esbuild_flags[@]}" --loader:.gz=binary --minify --outfile=dist/normwave.single.mjs
-# The figures for blogs (one script tag; the .wasm beside it) and the article page: minified.
-"$esbuild" build/web-stage/elements/index.js "${esbuild_flags[@]}" --minify --main-fields=module,main --outfile=dist/normwave-elements.mjs
-"$esbuild" build/web-stage/page.js "${esbuild_flags[@]}" --minify --main-fields=module,main --outfile=dist/page.mjs
-
-cp build/wasm/normwave_wasm.wasm dist/
-cp web/normwave.d.ts dist/normwave.d.ts
-cp web/*.html web/page.css dist/
-# PyTorch reference tensors, for the figures' live parity badges.
-mkdir -p dist/golden
-cp tests/golden/*.safetensors dist/golden/
-# The tiny trained encoder of <nw-attention> (scripts/train_tiny.py).
-mkdir -p dist/models
-cp web/models/*.safetensors dist/models/
-# KaTeX's stylesheet and fonts, served from our own origin.
-mkdir -p dist/katex
-cp node_modules/katex/dist/katex.min.css dist/katex/
-cp -r node_modules/katex/dist/fonts dist/katex/
-
-echo
-printf '%-28s %10s %10s\n' 'dist/' 'bytes' 'gzip -9'
-for f in dist/*; do
-  [[ -f $f ]] || continue
-  [[ $f == *.html || $f == *.mjs || $f == *.wasm || $f == *.css ]] || continue
-  printf '%-28s %10d %10d\n' "${f#dist/}" "$(stat -c %s "$f")" "$(gzip -9c "$f" | wc -c)"
-done
+# One esbuild run with code splitting for the library, the figures, the article and embed.html,
+# plus the one-file build; types, assets, sizes (scripts/build-web.mjs says what goes where).
+node scripts/build-web.mjs

@@ -17,6 +17,7 @@ object of string -> string, then the raw little-endian float32 data.
 """
 
 import argparse
+import copy
 import hashlib
 import json
 import math
@@ -39,17 +40,27 @@ def f32_bytes(t):
     return struct.pack("<%df" % len(flat), *flat), list(t.shape)
 
 
+def f16_bytes(t):
+    """Values that are exactly float16 (asserted), stored as F16 to halve a fixture."""
+    t = t.detach().contiguous().cpu()
+    assert torch.equal(t.double(), t.half().double()), "tensor is not exactly representable in F16"
+    flat = t.reshape(-1).tolist()
+    return struct.pack("<%de" % len(flat), *flat), list(t.shape)
+
+
 def write_safetensors(path, tensors, metadata):
     """tensors: list of (name, tensor) in the order to store; metadata: dict str -> str."""
     header = {}
     blobs = []
     offset = 0
     names = set()
-    for name, t in tensors:
+    for entry in tensors:
+        name, t = entry[0], entry[1]
+        dtype = entry[2] if len(entry) > 2 else "F32"
         assert name not in names, name
         names.add(name)
-        raw, shape = f32_bytes(t)
-        header[name] = {"dtype": "F32", "shape": shape,
+        raw, shape = f16_bytes(t) if dtype == "F16" else f32_bytes(t)
+        header[name] = {"dtype": dtype, "shape": shape,
                         "data_offsets": [offset, offset + len(raw)]}
         blobs.append(raw)
         offset += len(raw)
@@ -223,8 +234,8 @@ def run_encoder(model, x, mask):
     return out.detach(), attns
 
 
-def case_encoder(n_layers, norm_first, activation, final_norm, batch, seq, pads,
-                 d_model=16, n_heads=4, d_ff=32, eps=1e-5):
+def make_encoder(n_layers, norm_first, activation, final_norm, d_model, n_heads, d_ff, eps):
+    """A TransformerEncoder with every layer drawn on its own and random biases and norms."""
     layer = torch.nn.TransformerEncoderLayer(d_model, n_heads, dim_feedforward=d_ff, dropout=0.0,
                                              activation=activation, layer_norm_eps=eps,
                                              batch_first=True, norm_first=norm_first)
@@ -241,6 +252,12 @@ def case_encoder(n_layers, norm_first, activation, final_norm, batch, seq, pads,
             for lin in (lyr.linear1, lyr.linear2):
                 bound = 1.0 / math.sqrt(lin.in_features)
                 lin.bias.uniform_(-bound, bound)
+    return model
+
+
+def case_encoder(n_layers, norm_first, activation, final_norm, batch, seq, pads,
+                 d_model=16, n_heads=4, d_ff=32, eps=1e-5):
+    model = make_encoder(n_layers, norm_first, activation, final_norm, d_model, n_heads, d_ff, eps)
     model.eval()
     # Grad must stay enabled with parameters requiring grad, or torch takes its fused fast
     # path, which (through nested tensors) zeroes the outputs at padded positions.
@@ -307,6 +324,138 @@ def case_encoder(n_layers, norm_first, activation, final_norm, batch, seq, pads,
     return tensors, meta, (f32_out - out.float()).abs().max().item()
 
 
+# --------------------------------------------------------------------------- gradients
+
+def worst_rel(a, b):
+    """max |a - b| / max |b|: the parity measure of the gradient tests."""
+    return ((a - b).abs().max() / b.abs().max().clamp_min(1e-30)).item()
+
+
+def case_encoder_grad(n_layers, norm_first, activation, final_norm, batch, seq, pads,
+                      d_model=16, n_heads=4, d_ff=32, eps=1e-5):
+    """Autograd of sum(output * grad_output) in float64, w.r.t. x and every parameter."""
+    model = make_encoder(n_layers, norm_first, activation, final_norm, d_model, n_heads, d_ff, eps)
+    model.train()  # dropout is 0; training mode keeps torch off its fused inference path
+    x = torch.randn(batch, seq, d_model)
+    dout = torch.randn(batch, seq, d_model)
+    mask = padding_mask(batch, seq, pads)
+    assert not mask.all(dim=1).any(), "a fully padded sequence is NaN in torch"
+    sd_f32 = {k: v.detach().clone() for k, v in model.state_dict().items()}
+
+    f32 = copy.deepcopy(model)
+    x32 = x.clone().requires_grad_(True)
+    f32(x32, src_key_padding_mask=mask).backward(dout)
+
+    model = model.double()
+    xd = x.double().requires_grad_(True)
+    out = model(xd, src_key_padding_mask=mask)
+    out.backward(dout.double())
+    names = [n for n, _ in model.named_parameters()]
+    assert names == list(sd_f32.keys()), "parameters and state_dict differ in order"
+    grads = {n: p.grad.detach() for n, p in model.named_parameters()}
+    f32_grads = dict(f32.named_parameters())
+    f32_diff = max([worst_rel(x32.grad.double(), xd.grad)] +
+                   [worst_rel(f32_grads[n].grad.double(), grads[n]) for n in names])
+
+    tensors = [(k, sd_f32[k]) for k in names]
+    tensors += [("x", x), ("mask", mask.to(torch.float32)), ("grad_output", dout),
+                ("output", out.detach()), ("grad.x", xd.grad)]
+    tensors += [("grad." + n, grads[n]) for n in names]
+    meta = {"kind": "transformer_encoder_grad", "d_model": d_model, "n_heads": n_heads, "d_ff": d_ff,
+            "n_layers": n_layers, "norm_first": fmt(bool(norm_first)), "activation": activation,
+            "final_norm": fmt(bool(final_norm)), "eps": fmt(eps), "batch": batch, "seq": seq,
+            "pads": ",".join(str(p) for p in pads),
+            "mask": "F32 0/1, 1 = padded position (src_key_padding_mask True)",
+            "loss": "sum(output * grad_output); grad.{name} = d loss / d {name}, grad.x = d loss / d x",
+            "mode": "train() with dropout 0.0, float64 autograd"}
+    return tensors, meta, f32_diff
+
+
+def load_train_tiny():
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import train_tiny
+    return train_tiny
+
+
+def case_tiny_sort_step(batch=16):
+    """One training step of the tiny sort model (scripts/train_tiny.py) from a fresh init:
+    embedding + PE + Pre-LN encoder + head, cross-entropy with <PAD> positions ignored."""
+    tt = load_train_tiny()
+    model = tt.TinySorter(tt.CONFIG)
+    with torch.no_grad():  # exactly-F16 values, so the fixture can store them as F16
+        for p in model.parameters():
+            p.copy_(p.half().float())
+    gen = torch.Generator().manual_seed(7)
+    tokens, _ = tt.sample(gen, batch)
+    pad = tokens == tt.PAD
+    targets = tt.targets_of(tokens).masked_fill(pad, -100)
+    sd_f32 = {k: v.detach().clone() for k, v in model.state_dict().items()}
+
+    def loss_of(m):
+        logits = m(tokens)
+        return F.cross_entropy(logits.reshape(-1, tt.N_CLASSES), targets.reshape(-1), ignore_index=-100)
+
+    f32 = copy.deepcopy(model)
+    f32.train()
+    loss_of(f32).backward()
+    model = model.double()
+    model.train()
+    loss = loss_of(model)
+    loss.backward()
+    names = [n for n, _ in model.named_parameters()]
+    assert names == list(sd_f32.keys())
+    grads = {n: p.grad.detach() for n, p in model.named_parameters()}
+    f32_grads = dict(f32.named_parameters())
+    f32_diff = max(worst_rel(f32_grads[n].grad.double(), grads[n]) for n in names)
+
+    tensors = [(n, sd_f32[n], "F16") for n in names]
+    tensors += [("tokens", tokens.to(torch.float32)), ("targets", targets.to(torch.float32)),
+                ("loss", loss.detach().reshape(1))]
+    tensors += [("grad." + n, grads[n]) for n in names]
+    cfg = tt.CONFIG
+    meta = {"kind": "tiny_sort_step", "batch": batch, "seq": tt.SEQ, "vocab": len(tt.VOCAB),
+            "classes": tt.N_CLASSES, "pad_token": tt.PAD, "ignore_index": -100,
+            "d_model": cfg["d_model"], "n_heads": cfg["n_heads"], "d_ff": cfg["d_ff"],
+            "n_layers": cfg["n_layers"], "norm_first": fmt(bool(cfg["norm_first"])),
+            "activation": cfg["activation"], "final_norm": fmt(bool(cfg["final_norm"])),
+            "eps": fmt(cfg["eps"]),
+            "model": "scripts/train_tiny.py TinySorter, fresh init rounded to F16 (stored as F16)",
+            "pe": tt.PE_FORMULA,
+            "loss": "F.cross_entropy(logits, targets, ignore_index=-100), mean over non-<PAD> positions",
+            "tensors": "parameters by state_dict name (F16, exact); tokens (batch, seq), targets "
+                       "(-100 at <PAD>), loss (1,), grad.{name} (F32, float64 autograd)"}
+    return tensors, meta, f32_diff
+
+
+def case_adamw(n, steps, lr, betas, eps, weight_decay):
+    """torch.optim.AdamW in float64 over `steps` steps with given float32 gradients."""
+    p = torch.randn(n)
+    grads = [torch.randn(n) * (0.1 * (t + 1)) for t in range(steps)]
+    for g in grads:
+        g[::7] = 0.0  # zero gradients: only weight decay moves those elements
+    pd = p.double().clone().requires_grad_(True)
+    opt = torch.optim.AdamW([pd], lr=lr, betas=betas, eps=eps, weight_decay=weight_decay)
+    p32 = p.clone().requires_grad_(True)
+    opt32 = torch.optim.AdamW([p32], lr=lr, betas=betas, eps=eps, weight_decay=weight_decay)
+    tensors = [("param", p)]
+    f32_diff = 0.0
+    for t, g in enumerate(grads, start=1):
+        pd.grad = g.double()
+        opt.step()
+        p32.grad = g.clone()
+        opt32.step()
+        f32_diff = max(f32_diff, worst_rel(p32.detach().double(), pd.detach()))
+        st = opt.state[pd]
+        tensors += [("grad.%d" % t, g), ("param.%d" % t, pd.detach().clone()),
+                    ("exp_avg.%d" % t, st["exp_avg"].clone()),
+                    ("exp_avg_sq.%d" % t, st["exp_avg_sq"].clone())]
+    meta = {"kind": "adamw", "n": n, "steps": steps, "lr": fmt(lr), "beta1": fmt(betas[0]),
+            "beta2": fmt(betas[1]), "eps": fmt(eps), "weight_decay": fmt(weight_decay),
+            "tensors": "param (start), then per step t = 1..steps: grad.t, and after the step "
+                       "param.t, exp_avg.t, exp_avg_sq.t (torch.optim.AdamW, float64)"}
+    return tensors, meta, f32_diff
+
+
 # --------------------------------------------------------------------------- main
 
 def cases():
@@ -327,6 +476,19 @@ def cases():
         2, False, "gelu", True, batch=1, seq=6, pads=(0,))
     yield "encoder_d_preln_relu_2l_norm_pad", 604, lambda: case_encoder(
         2, True, "relu", True, batch=2, seq=6, pads=(0, 3))
+    for i, (norm_first, act, final) in enumerate([(False, "relu", False), (False, "gelu", True),
+                                                  (True, "relu", True), (True, "gelu", False)]):
+        name = "grad_encoder_%s_%s_2l%s_pad" % ("preln" if norm_first else "postln", act,
+                                                "_norm" if final else "")
+        yield name, 701 + i, (lambda nf=norm_first, a=act, fn=final: case_encoder_grad(
+            2, nf, a, fn, batch=3, seq=5, pads=(0, 2, 4)))
+    yield "grad_tiny_sort_step", 801, lambda: case_tiny_sort_step()
+    yield "adamw_n37_tiny", 901, lambda: case_adamw(37, 3, 2e-3, (0.9, 0.98), 1e-8, 0.01)
+    yield "adamw_n64_default", 902, lambda: case_adamw(64, 3, 1e-3, (0.9, 0.999), 1e-8, 0.01)
+
+
+# Cases whose float32 sanity figure is a relative error (worst_rel), not an absolute maxdiff.
+RELATIVE_KINDS = ("transformer_encoder_grad", "tiny_sort_step", "adamw")
 
 
 def main():
@@ -347,7 +509,8 @@ def main():
         size = write_safetensors(path, tensors, meta)
         total += size
         digest = hashlib.sha256(open(path, "rb").read()).hexdigest()[:12]
-        extra = "" if f32_diff is None else "  (torch f32 vs f64 maxdiff %.2e)" % f32_diff
+        measure = "worst rel" if meta["kind"] in RELATIVE_KINDS else "maxdiff"
+        extra = "" if f32_diff is None else "  (torch f32 vs f64 %s %.2e)" % (measure, f32_diff)
         print("  %-36s %7d bytes  %2d tensors  sha256 %s%s" % (name + ".safetensors", size,
                                                              len(tensors), digest, extra))
     print("total %d bytes (%.1f KiB)" % (total, total / 1024.0))

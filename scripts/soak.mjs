@@ -7,7 +7,7 @@
 // after it, heapUsed (bytes malloc holds) and memoryBytes (the memory's size) must stay equal.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadNormwave } from '../dist/normwave.mjs';
+import { loadNormwave } from 'normwave';
 
 const golden = (name) => new Uint8Array(readFileSync(new URL(`../tests/golden/${name}.safetensors`, import.meta.url)));
 

@@ -1,4 +1,4 @@
-// Types for normwave's public API (dist/normwave.mjs and dist/normwave.single.mjs).
+// Types for normwave's public API (dist/normwave.mjs, normwave.node.mjs and normwave.single.mjs).
 
 /**
  * Floats that live in wasm memory (made by nw.tensor()). Pass one as x, gamma, beta or
@@ -95,9 +95,9 @@ export interface ForwardOptions {
   out?: Tensor;
 }
 
-export interface ForwardResult {
+export interface ForwardResult<O extends Float32Array | Tensor = Float32Array> {
   /** Float32Array(batch * seqLen * dModel), or the `out` Tensor when one was given. */
-  output: Float32Array | Tensor;
+  output: O;
   /** One Float32Array(batch * nHeads * seqLen * seqLen) per layer, [b][h][query][key]. */
   attention: Float32Array[];
 }
@@ -114,7 +114,8 @@ export interface Encoder {
   loadSafetensors(bytes: Uint8Array | ArrayBuffer, options?: { prefix?: string; strict?: boolean }): void;
   stateDict(): Record<string, Float32Array>;
   randomize(seed?: number): void;
-  forward(x: FloatInput, options?: ForwardOptions): ForwardResult;
+  forward(x: FloatInput, options?: Omit<ForwardOptions, 'out'> & { out?: undefined }): ForwardResult<Float32Array>;
+  forward(x: FloatInput, options: ForwardOptions & { out: Tensor }): ForwardResult<Tensor>;
   dispose(): void;
 }
 
@@ -165,5 +166,32 @@ export interface Normwave {
   encoderParameters(config: EncoderConfig): { parameters: readonly ParameterSpec[]; parameterCount: number };
 }
 
-export function loadNormwave(): Promise<Normwave>;
+export interface LoadOptions {
+  /**
+   * Where normwave_wasm.wasm is (resolved against the page, or in Node against the working
+   * directory; Node also takes a file path). Default: next to the library's own module.
+   */
+  wasmUrl?: string | URL;
+  /** The module's bytes (or a compiled WebAssembly.Module) instead of fetching it. */
+  wasmBinary?: ArrayBuffer | ArrayBufferView | WebAssembly.Module;
+  /** Stops waiting (and stops the fetch when this call started the load). */
+  signal?: AbortSignal;
+  /** Download progress of the .wasm; total is undefined when the server does not say. */
+  onProgress?: (progress: { loaded: number; total: number | undefined }) => void;
+}
+
+/**
+ * Loads the WebAssembly module once and resolves to the API. Later calls get the same instance
+ * whatever their options; a failed or aborted load is retried by the next call.
+ */
+export function loadNormwave(options?: LoadOptions): Promise<Normwave>;
 export function hasWasmSimd(): boolean;
+
+/** What loadNormwave rejects with when the .wasm cannot be fetched or compiled. */
+export class NormwaveLoadError extends Error {
+  readonly name: 'NormwaveLoadError';
+  /** Where the .wasm was looked for. */
+  readonly url: string;
+  /** 'fetch' (network, CORS), 'http' (status not 2xx), 'compile' (not a valid module), 'csp' (the page forbids compiling WebAssembly). */
+  readonly code: 'fetch' | 'http' | 'compile' | 'csp';
+}

@@ -1,20 +1,30 @@
-// normwave: the split build (normwave.mjs + normwave_wasm.wasm beside it).
-// In browsers the glue streams the .wasm from next to this file; in Node we read it ourselves,
-// because Emscripten 3.1.6's ES-module glue cannot locate files there.
+// normwave for browsers and bundlers: the split build (normwave.mjs + normwave_wasm.wasm).
+// The .wasm is found next to this module — written as a literal new URL(…, import.meta.url) so
+// webpack 5, Vite and Parcel copy it — unless loadNormwave({ wasmUrl | wasmBinary }) says
+// otherwise. Nothing here imports Node built-ins: Node resolves 'normwave' to normwave.node.js.
 import createNormwaveModule from './normwave_wasm.mjs';
 import { createLoader } from './api/loader.js';
+import { fetchAndCompile, compileBinary } from './load-wasm.js';
 
-const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined';
+/** Where the .wasm is when nobody says otherwise (computed on demand: IIFE bundles have no import.meta.url). */
+export function defaultWasmUrl() {
+  return new URL('./normwave_wasm.wasm', import.meta.url);
+}
 
-async function moduleOptions() {
-  if (!isNode) return {};
-  const { readFile } = await import('node:fs/promises');
-  return { wasmBinary: await readFile(new URL('./normwave_wasm.wasm', import.meta.url)) };
+function resolveUrl(url) {
+  const base = typeof document === 'object' && document ? document.baseURI
+    : typeof location === 'object' && location ? location.href : undefined;
+  return new URL(url, base);
 }
 
 /**
  * Loads the WebAssembly module once and resolves to the normwave API.
+ * @param {import('./normwave').LoadOptions} [options]
  * @returns {Promise<import('./normwave').Normwave>}
  */
-export const loadNormwave = createLoader(createNormwaveModule, moduleOptions);
+export const loadNormwave = createLoader(createNormwaveModule, async ({ wasmUrl, wasmBinary, signal, onProgress }) => {
+  if (wasmBinary) return compileBinary(wasmBinary, 'wasmBinary', onProgress);
+  return fetchAndCompile(wasmUrl ? resolveUrl(wasmUrl) : defaultWasmUrl(), { signal, onProgress });
+});
 export { hasWasmSimd } from './api/loader.js';
+export { NormwaveLoadError } from './load-wasm.js';

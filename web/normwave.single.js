@@ -1,9 +1,11 @@
 // normwave: the one-file build — the .wasm is inlined gzipped by the bundler (esbuild's binary
-// loader), inflated here with DecompressionStream and handed to the same glue as the split build,
-// so nothing is fetched at all (no data: URL for a strict CSP to refuse).
+// loader), inflated here with DecompressionStream and compiled from memory, so nothing is fetched
+// at all (no data: URL for a strict CSP to refuse). loadNormwave takes the same options as the
+// split build; wasmUrl is ignored (there is nothing to fetch), wasmBinary replaces the inlined one.
 import createNormwaveModule from './normwave_wasm.mjs';
 import wasmGzip from './normwave_wasm.wasm.gz';
 import { createLoader } from './api/loader.js';
+import { compileBinary } from './load-wasm.js';
 
 async function inflate(bytes) {
   if (typeof DecompressionStream !== 'function') {
@@ -15,7 +17,10 @@ async function inflate(bytes) {
 
 /**
  * Loads the WebAssembly module once and resolves to the normwave API.
+ * @param {import('./normwave').LoadOptions} [options]
  * @returns {Promise<import('./normwave').Normwave>}
  */
-export const loadNormwave = createLoader(createNormwaveModule, async () => ({ wasmBinary: await inflate(wasmGzip) }));
+export const loadNormwave = createLoader(createNormwaveModule, async ({ wasmBinary, onProgress }) =>
+  compileBinary(wasmBinary ?? await inflate(wasmGzip), wasmBinary ? 'wasmBinary' : 'normwave.single.mjs (inlined)', onProgress));
 export { hasWasmSimd } from './api/loader.js';
+export { NormwaveLoadError } from './load-wasm.js';

@@ -1,6 +1,6 @@
 // The article page: language and theme switches, the page text from web/i18n, KaTeX formulas,
 // and every figure element.
-import './elements/index.js';
+import './page-figures.js';
 import katex from 'katex';
 import { translate, normalizeLang } from './lib/i18n.js';
 import { loadNormwave, hasWasmSimd } from './normwave.js';

@@ -34,6 +34,85 @@ void add_inplace(float* y, const float* x, std::size_t n) {
   for (; i < n; ++i) y[i] += x[i];
 }
 
+// Offsets of one layer's parameters in the flat layout (parameter_specs order), and the
+// floats per layer (index kPerLayer). Arithmetic only: the training kernels do not allocate.
+struct LayerOffsets {
+  std::size_t at[kPerLayer + 1];
+};
+LayerOffsets layer_offsets(const EncoderConfig& c) {
+  const std::size_t d = c.d_model, f = c.d_ff;
+  const std::size_t sizes[kPerLayer] = {3 * d * d, 3 * d, d * d, d, f * d, f, d * f, d, d, d, d, d};
+  LayerOffsets o{};
+  for (int i = 0; i < kPerLayer; ++i) o.at[i + 1] = o.at[i] + sizes[i];
+  return o;
+}
+
+// Where encoder_forward_train keeps each activation (encoder.hpp lists them), in floats from
+// the start of `saved`. Slots a configuration does not use are empty.
+struct SavedLayout {
+  // Offsets inside one layer's block.
+  std::size_t in, mid, qkv, attn, ctx, res1, ffin, act, res2, mean1, var1, mean2, var2;
+  std::size_t layer;                   // floats per layer
+  std::size_t fin, fin_mean, fin_var;  // the final LayerNorm's input and statistics
+  std::size_t total;
+  float* at(float* saved, int l, std::size_t slot) const { return saved + l * layer + slot; }
+  const float* at(const float* saved, int l, std::size_t slot) const { return saved + l * layer + slot; }
+};
+
+SavedLayout saved_layout(const EncoderConfig& c, int batch, int seq) {
+  const std::size_t R = static_cast<std::size_t>(batch) * seq, d = c.d_model, f = c.d_ff;
+  const std::size_t rd = R * d;
+  SavedLayout L{};
+  std::size_t o = 0;
+  const auto take = [&o](std::size_t n) { const std::size_t at = o; o += n; return at; };
+  L.in = take(rd);
+  if (c.norm_first) L.mid = take(rd);  // LN1(x), attention's input
+  L.qkv = take(3 * rd);
+  L.attn = take(static_cast<std::size_t>(batch) * c.n_heads * seq * seq);
+  L.ctx = take(rd);
+  L.res1 = take(rd);
+  if (c.norm_first) {
+    L.ffin = take(rd);                 // LN2(x1)
+  } else {
+    L.mid = take(rd);                  // LN1(x + SA(x)), the FFN's input
+    L.ffin = L.mid;
+  }
+  L.act = take(R * f);
+  L.res2 = c.norm_first ? 0 : take(rd);
+  L.mean1 = take(R);
+  L.var1 = take(R);
+  L.mean2 = take(R);
+  L.var2 = take(R);
+  L.layer = o;
+  o = L.layer * c.n_layers;
+  if (c.final_norm) {
+    L.fin = take(rd);
+    L.fin_mean = take(R);
+    L.fin_var = take(R);
+  }
+  L.total = o;
+  return L;
+}
+
+// Sizes of the training workspace's parts.
+struct TrainWork {
+  std::size_t packed, gemm, attn_fwd, attn_bwd, scores;
+};
+TrainWork train_work(const EncoderConfig& c, int batch, int seq) {
+  const int d = c.d_model, f = c.d_ff, R = batch * seq;
+  const AttentionShape shape{batch, seq, d, c.n_heads};
+  TrainWork w{};
+  w.packed = std::max({packed_size(3 * d, d), packed_size(d, d), packed_size(f, d), packed_size(d, f)});
+  w.gemm = std::max({linear_backward_workspace_floats(R, 3 * d, d), linear_backward_workspace_floats(R, d, d),
+                     linear_backward_workspace_floats(R, f, d), linear_backward_workspace_floats(R, d, f)});
+  w.attn_fwd = attention_core_workspace_floats(shape);
+  w.attn_bwd = attention_core_backward_workspace_floats(shape);
+  w.scores = static_cast<std::size_t>(seq) * seq;
+  return w;
+}
+
+void zero(float* p, std::size_t n) { std::fill(p, p + n, 0.f); }
+
 }  // namespace
 
 std::string validate(const EncoderConfig& c) {
@@ -199,14 +278,195 @@ void Encoder::forward(float* out, float* attn, const float* x, const std::uint8_
   }
 }
 
+// ---- Training ------------------------------------------------------------------------------
+
+std::size_t parameter_count(const EncoderConfig& c) {
+  return layer_offsets(c).at[kPerLayer] * c.n_layers + (c.final_norm ? 2 * static_cast<std::size_t>(c.d_model) : 0);
+}
+
+std::size_t encoder_saved_floats(const EncoderConfig& c, int batch, int seq) {
+  return saved_layout(c, batch, seq).total;
+}
+
+// Forward: proj (R d), GELU's output (R f, GELU only), one packed weight, attention's scores and
+// work. Backward: g, t, dctx (R d each), dqkv (3 R d), two (R f) buffers, the GEMM packing block
+// and attention's row. The two calls share one workspace, sized for the larger.
+std::size_t encoder_train_workspace_floats(const EncoderConfig& c, int batch, int seq) {
+  const std::size_t R = static_cast<std::size_t>(batch) * seq, rd = R * c.d_model, rf = R * c.d_ff;
+  const TrainWork w = train_work(c, batch, seq);
+  const std::size_t fwd = rd + (c.activation == Activation::gelu ? rf : 0) + w.packed + w.scores + w.attn_fwd;
+  const std::size_t bwd = 6 * rd + 2 * rf + w.gemm + w.attn_bwd;
+  return std::max(fwd, bwd);
+}
+
+// The same sequence of operations as Encoder::forward, writing each kept activation into its
+// saved slot instead of a scratch buffer, and the LayerNorm statistics beside them.
+void encoder_forward_train(float* out, float* saved, const float* x, const std::uint8_t* mask,
+                           const float* params, const EncoderConfig& c, int batch, int seq,
+                           float* workspace) {
+  const int d = c.d_model, f = c.d_ff, R = batch * seq;
+  const std::size_t rd = static_cast<std::size_t>(R) * d, rf = static_cast<std::size_t>(R) * f;
+  const SavedLayout L = saved_layout(c, batch, seq);
+  const LayerOffsets po = layer_offsets(c);
+  const TrainWork tw = train_work(c, batch, seq);
+  const bool gelu_act = c.activation == Activation::gelu;
+  float* proj = workspace;
+  float* act_out = proj + rd;  // GELU's output (ReLU works in place)
+  float* packed = act_out + (gelu_act ? rf : 0);
+  float* scores = packed + tw.packed;
+  float* attn_work = scores + tw.scores;
+  const AttentionShape shape{batch, seq, d, c.n_heads};
+
+  std::copy(x, x + rd, L.at(saved, 0, L.in));
+  for (int l = 0; l < c.n_layers; ++l) {
+    const float* lp = params + l * po.at[kPerLayer];
+    const auto P = [&](int slot) { return lp + po.at[slot]; };
+    const auto S = [&](std::size_t slot) { return L.at(saved, l, slot); };
+    const auto linear_fwd = [&](float* y, const float* xin, int slot_w, int slot_b, int n, int k) {
+      pack_weight(packed, P(slot_w), n, k);
+      linear_packed(y, xin, packed, P(slot_b), R, n, k);
+    };
+    float* next = l + 1 < c.n_layers ? L.at(saved, l + 1, L.in) : c.final_norm ? saved + L.fin : out;
+    const float* in = S(L.in);
+
+    // Self-attention sub-block.
+    const float* sa_in = in;
+    if (c.norm_first) {
+      layer_norm(S(L.mid), S(L.mean1), S(L.var1), in, P(kNorm1W), P(kNorm1B), R, d, c.eps);
+      sa_in = S(L.mid);
+    }
+    linear_fwd(S(L.qkv), sa_in, kInProjW, kInProjB, 3 * d, d);
+    attention_core(S(L.ctx), S(L.attn), S(L.qkv), mask, shape, scores, attn_work);
+    linear_fwd(proj, S(L.ctx), kOutProjW, kOutProjB, d, d);
+    residual_add(S(L.res1), in, proj, rd);
+    if (!c.norm_first)
+      layer_norm(S(L.mid), S(L.mean1), S(L.var1), S(L.res1), P(kNorm1W), P(kNorm1B), R, d, c.eps);
+
+    // Feed-forward sub-block.
+    if (c.norm_first)
+      layer_norm(S(L.ffin), S(L.mean2), S(L.var2), S(L.res1), P(kNorm2W), P(kNorm2B), R, d, c.eps);
+    linear_fwd(S(L.act), S(L.ffin), kLin1W, kLin1B, f, d);
+    const float* a = S(L.act);
+    if (gelu_act) {
+      std::copy(S(L.act), S(L.act) + rf, act_out);
+      gelu(act_out, rf);
+      a = act_out;
+    } else {
+      relu(S(L.act), rf);
+    }
+    linear_fwd(proj, a, kLin2W, kLin2B, d, f);
+    if (c.norm_first) {
+      residual_add(next, S(L.res1), proj, rd);
+    } else {
+      residual_add(S(L.res2), S(L.mid), proj, rd);
+      layer_norm(next, S(L.mean2), S(L.var2), S(L.res2), P(kNorm2W), P(kNorm2B), R, d, c.eps);
+    }
+  }
+  if (c.final_norm) {
+    const float* fp = params + c.n_layers * po.at[kPerLayer];
+    layer_norm(out, saved + L.fin_mean, saved + L.fin_var, saved + L.fin, fp, fp + d, R, d, c.eps);
+  }
+}
+
+// Layer by layer from the top, g holding the gradient of the residual stream (the layer's
+// output, then its input). Each linear's dx lands in a zeroed buffer or is added to g directly.
+void encoder_backward(float* dx, float* dparams, const float* dout, const float* saved,
+                      const float* params, const EncoderConfig& c, int batch, int seq,
+                      float* workspace) {
+  const int d = c.d_model, f = c.d_ff, R = batch * seq;
+  const std::size_t rd = static_cast<std::size_t>(R) * d, rf = static_cast<std::size_t>(R) * f;
+  const SavedLayout L = saved_layout(c, batch, seq);
+  const LayerOffsets po = layer_offsets(c);
+  const TrainWork tw = train_work(c, batch, seq);
+  const bool gelu_act = c.activation == Activation::gelu;
+  float* g = workspace;
+  float* t = g + rd;
+  float* dctx = t + rd;
+  float* dqkv = dctx + rd;
+  float* buf_a = dqkv + 3 * rd;  // GELU's output, then the gradient of the FFN hidden's input
+  float* dact = buf_a + rf;      // gradient of the activation's output
+  float* gemm_work = dact + rf;
+  float* attn_work = gemm_work + tw.gemm;
+  const AttentionShape shape{batch, seq, d, c.n_heads};
+
+  if (c.final_norm) {
+    const std::size_t fo = c.n_layers * po.at[kPerLayer];
+    zero(g, rd);
+    layer_norm_backward(g, dparams + fo, dparams + fo + d, dout, saved + L.fin, params + fo,
+                        saved + L.fin_mean, saved + L.fin_var, R, d, c.eps);
+  } else {
+    std::copy(dout, dout + rd, g);
+  }
+  for (int l = c.n_layers - 1; l >= 0; --l) {
+    const float* lp = params + l * po.at[kPerLayer];
+    float* lg = dparams + l * po.at[kPerLayer];
+    const auto P = [&](int slot) { return lp + po.at[slot]; };
+    const auto G = [&](int slot) { return lg + po.at[slot]; };
+    const auto S = [&](std::size_t slot) { return L.at(saved, l, slot); };
+
+    // Feed-forward sub-block. Post-LN first undoes LN2: t = d(h + FFN(h)).
+    const float* dffn = g;  // gradient of FFN's output
+    if (!c.norm_first) {
+      zero(t, rd);
+      layer_norm_backward(t, G(kNorm2W), G(kNorm2B), g, S(L.res2), P(kNorm2W), S(L.mean2), S(L.var2), R, d, c.eps);
+      dffn = t;
+    }
+    const float* a = S(L.act);
+    if (gelu_act) {
+      std::copy(S(L.act), S(L.act) + rf, buf_a);
+      gelu(buf_a, rf);
+      a = buf_a;
+    }
+    zero(dact, rf);
+    linear_backward(dact, G(kLin2W), G(kLin2B), dffn, a, P(kLin2W), R, d, f, gemm_work);
+    zero(buf_a, rf);
+    if (gelu_act)
+      gelu_backward(buf_a, dact, S(L.act), rf);
+    else
+      relu_backward(buf_a, dact, S(L.act), rf);
+    if (c.norm_first) {
+      // x2 = x1 + FFN(LN2 x1): g (= dx2) flows on to x1, and through LN2.
+      zero(t, rd);
+      linear_backward(t, G(kLin1W), G(kLin1B), buf_a, S(L.ffin), P(kLin1W), R, f, d, gemm_work);
+      layer_norm_backward(g, G(kNorm2W), G(kNorm2B), t, S(L.res1), P(kNorm2W), S(L.mean2), S(L.var2), R, d, c.eps);
+    } else {
+      // s2 = h + FFN(h): t (= ds2) is dh so far; add the FFN's path, then undo LN1 into g.
+      linear_backward(t, G(kLin1W), G(kLin1B), buf_a, S(L.ffin), P(kLin1W), R, f, d, gemm_work);
+      zero(g, rd);
+      layer_norm_backward(g, G(kNorm1W), G(kNorm1B), t, S(L.res1), P(kNorm1W), S(L.mean1), S(L.var1), R, d, c.eps);
+    }
+
+    // Self-attention sub-block: g is the gradient of x + SA(...), so of SA's output too.
+    zero(dctx, rd);
+    linear_backward(dctx, G(kOutProjW), G(kOutProjB), g, S(L.ctx), P(kOutProjW), R, d, d, gemm_work);
+    zero(dqkv, 3 * rd);
+    attention_core_backward(dqkv, dctx, S(L.qkv), S(L.attn), shape, attn_work);
+    if (c.norm_first) {
+      zero(t, rd);
+      linear_backward(t, G(kInProjW), G(kInProjB), dqkv, S(L.mid), P(kInProjW), R, 3 * d, d, gemm_work);
+      layer_norm_backward(g, G(kNorm1W), G(kNorm1B), t, S(L.in), P(kNorm1W), S(L.mean1), S(L.var1), R, d, c.eps);
+    } else {
+      linear_backward(g, G(kInProjW), G(kInProjB), dqkv, S(L.in), P(kInProjW), R, 3 * d, d, gemm_work);
+    }
+  }
+  if (dx) residual_add(dx, dx, g, rd);
+}
+
 namespace ref {
 
 void encoder_forward(float* out, float* attn, const float* x, const std::uint8_t* mask,
                      const EncoderConfig& c, const std::vector<const float*>& params, int batch,
                      int seq) {
+  encoder_forward<float>(out, attn, x, mask, c, params, batch, seq);
+}
+
+template <class T>
+void encoder_forward(T* out, T* attn, const T* x, const std::uint8_t* mask,
+                     const EncoderConfig& c, const std::vector<const T*>& params, int batch,
+                     int seq) {
   const int d = c.d_model, f = c.d_ff, rows = batch * seq;
   const std::size_t rd = static_cast<std::size_t>(rows) * d;
-  std::vector<float> cur(x, x + rd), normed(rd), ctx(rd), proj(rd), qkv(3 * rd),
+  std::vector<T> cur(x, x + rd), normed(rd), ctx(rd), proj(rd), qkv(3 * rd),
       hidden(static_cast<std::size_t>(rows) * f);
   const AttentionShape shape{batch, seq, d, c.n_heads};
   const std::size_t attn_per_layer = static_cast<std::size_t>(batch) * c.n_heads * seq * seq;
@@ -214,34 +474,154 @@ void encoder_forward(float* out, float* attn, const float* x, const std::uint8_t
     const auto P = [&](int slot) { return params[static_cast<std::size_t>(l) * kPerLayer + slot]; };
     const auto sub_in = [&](int norm_w, int norm_b) {
       if (!c.norm_first) return cur.data();
-      layer_norm(normed.data(), nullptr, nullptr, cur.data(), P(norm_w), P(norm_b), rows, d, c.eps);
+      layer_norm<T>(normed.data(), nullptr, nullptr, cur.data(), P(norm_w), P(norm_b), rows, d, c.eps);
       return normed.data();
     };
     const auto residual = [&](int norm_w, int norm_b) {
       for (std::size_t i = 0; i < rd; ++i) cur[i] += proj[i];
       if (!c.norm_first)
-        layer_norm(cur.data(), nullptr, nullptr, cur.data(), P(norm_w), P(norm_b), rows, d, c.eps);
+        layer_norm<T>(cur.data(), nullptr, nullptr, cur.data(), P(norm_w), P(norm_b), rows, d, c.eps);
     };
-    linear(qkv.data(), sub_in(kNorm1W, kNorm1B), P(kInProjW), P(kInProjB), rows, 3 * d, d);
-    attention_core(ctx.data(), attn ? attn + l * attn_per_layer : nullptr, qkv.data(), mask, shape);
-    linear(proj.data(), ctx.data(), P(kOutProjW), P(kOutProjB), rows, d, d);
+    linear<T>(qkv.data(), sub_in(kNorm1W, kNorm1B), P(kInProjW), P(kInProjB), rows, 3 * d, d);
+    attention_core<T>(ctx.data(), attn ? attn + l * attn_per_layer : nullptr, qkv.data(), mask, shape);
+    linear<T>(proj.data(), ctx.data(), P(kOutProjW), P(kOutProjB), rows, d, d);
     residual(kNorm1W, kNorm1B);
 
-    linear(hidden.data(), sub_in(kNorm2W, kNorm2B), P(kLin1W), P(kLin1B), rows, f, d);
+    linear<T>(hidden.data(), sub_in(kNorm2W, kNorm2B), P(kLin1W), P(kLin1B), rows, f, d);
     if (c.activation == Activation::gelu)
-      gelu(hidden.data(), hidden.size());
+      gelu<T>(hidden.data(), hidden.size());
     else
-      relu(hidden.data(), hidden.size());
-    linear(proj.data(), hidden.data(), P(kLin2W), P(kLin2B), rows, d, f);
+      relu<T>(hidden.data(), hidden.size());
+    linear<T>(proj.data(), hidden.data(), P(kLin2W), P(kLin2B), rows, d, f);
     residual(kNorm2W, kNorm2B);
   }
   if (c.final_norm) {
     const std::size_t base = static_cast<std::size_t>(c.n_layers) * kPerLayer;
-    layer_norm(out, nullptr, nullptr, cur.data(), params[base], params[base + 1], rows, d, c.eps);
+    layer_norm<T>(out, nullptr, nullptr, cur.data(), params[base], params[base + 1], rows, d, c.eps);
   } else {
     std::copy(cur.begin(), cur.end(), out);
   }
 }
+
+// Forward with every intermediate kept in its own vector, then the chain rule backwards with
+// the ref kernels, each gradient buffer fresh (zero) before the kernels add into it.
+template <class T>
+void encoder_backward(T* dx, const std::vector<T*>& dparams, const T* dout, const T* x,
+                      const std::uint8_t* mask, const EncoderConfig& c,
+                      const std::vector<const T*>& params, int batch, int seq) {
+  const int d = c.d_model, f = c.d_ff, R = batch * seq, nl = c.n_layers;
+  const std::size_t rd = static_cast<std::size_t>(R) * d, rf = static_cast<std::size_t>(R) * f;
+  const bool pre = c.norm_first, gelu_act = c.activation == Activation::gelu;
+  const AttentionShape shape{batch, seq, d, c.n_heads};
+  using Vec = std::vector<T>;
+  struct Layer {
+    Vec in, n1, qkv, attn, ctx, res1, h1, n2, z, a, res2, m1, v1, m2, v2;
+  };
+  std::vector<Layer> ls(nl);
+  Vec cur(x, x + rd), fin_mean(R), fin_var(R);
+  for (int l = 0; l < nl; ++l) {
+    Layer& s = ls[l];
+    const auto P = [&](int slot) { return params[static_cast<std::size_t>(l) * kPerLayer + slot]; };
+    s.in = cur;
+    s.m1.resize(R); s.v1.resize(R); s.m2.resize(R); s.v2.resize(R);
+    s.qkv.resize(3 * rd); s.attn.resize(static_cast<std::size_t>(batch) * c.n_heads * seq * seq);
+    s.ctx.resize(rd); s.res1.resize(rd); s.z.resize(rf); s.a.resize(rf);
+    Vec proj(rd);
+    const T* sa_in = s.in.data();
+    if (pre) {
+      s.n1.resize(rd);
+      layer_norm<T>(s.n1.data(), s.m1.data(), s.v1.data(), s.in.data(), P(kNorm1W), P(kNorm1B), R, d, c.eps);
+      sa_in = s.n1.data();
+    }
+    linear<T>(s.qkv.data(), sa_in, P(kInProjW), P(kInProjB), R, 3 * d, d);
+    attention_core<T>(s.ctx.data(), s.attn.data(), s.qkv.data(), mask, shape);
+    linear<T>(proj.data(), s.ctx.data(), P(kOutProjW), P(kOutProjB), R, d, d);
+    for (std::size_t i = 0; i < rd; ++i) s.res1[i] = s.in[i] + proj[i];
+    const T* ff_in;
+    if (pre) {
+      s.n2.resize(rd);
+      layer_norm<T>(s.n2.data(), s.m2.data(), s.v2.data(), s.res1.data(), P(kNorm2W), P(kNorm2B), R, d, c.eps);
+      ff_in = s.n2.data();
+    } else {
+      s.h1.resize(rd);
+      layer_norm<T>(s.h1.data(), s.m1.data(), s.v1.data(), s.res1.data(), P(kNorm1W), P(kNorm1B), R, d, c.eps);
+      ff_in = s.h1.data();
+    }
+    linear<T>(s.z.data(), ff_in, P(kLin1W), P(kLin1B), R, f, d);
+    s.a = s.z;
+    if (gelu_act) gelu<T>(s.a.data(), rf); else relu<T>(s.a.data(), rf);
+    linear<T>(proj.data(), s.a.data(), P(kLin2W), P(kLin2B), R, d, f);
+    if (pre) {
+      for (std::size_t i = 0; i < rd; ++i) cur[i] = s.res1[i] + proj[i];
+    } else {
+      s.res2.resize(rd);
+      for (std::size_t i = 0; i < rd; ++i) s.res2[i] = s.h1[i] + proj[i];
+      layer_norm<T>(cur.data(), s.m2.data(), s.v2.data(), s.res2.data(), P(kNorm2W), P(kNorm2B), R, d, c.eps);
+    }
+  }
+  const std::size_t fbase = static_cast<std::size_t>(nl) * kPerLayer;
+  Vec g(dout, dout + rd);
+  if (c.final_norm) {
+    Vec fin = cur, out(rd);
+    layer_norm<T>(out.data(), fin_mean.data(), fin_var.data(), fin.data(), params[fbase], params[fbase + 1], R, d, c.eps);
+    std::fill(g.begin(), g.end(), T(0));
+    layer_norm_backward<T>(g.data(), dparams[fbase], dparams[fbase + 1], dout, fin.data(), params[fbase],
+                           fin_mean.data(), fin_var.data(), R, d, c.eps);
+  }
+  for (int l = nl - 1; l >= 0; --l) {
+    Layer& s = ls[l];
+    const auto P = [&](int slot) { return params[static_cast<std::size_t>(l) * kPerLayer + slot]; };
+    const auto G = [&](int slot) { return dparams[static_cast<std::size_t>(l) * kPerLayer + slot]; };
+    // Output side of the FFN sub-block: dres (gradient of the sum res + FFN(.)).
+    Vec dres = g;
+    if (!pre) {
+      std::fill(dres.begin(), dres.end(), T(0));
+      layer_norm_backward<T>(dres.data(), G(kNorm2W), G(kNorm2B), g.data(), s.res2.data(), P(kNorm2W),
+                             s.m2.data(), s.v2.data(), R, d, c.eps);
+    }
+    Vec da(rf), dz(rf), dffin(rd);
+    linear_backward<T>(da.data(), G(kLin2W), G(kLin2B), dres.data(), s.a.data(), P(kLin2W), R, d, f);
+    if (gelu_act) gelu_backward<T>(dz.data(), da.data(), s.z.data(), rf);
+    else relu_backward<T>(dz.data(), da.data(), s.a.data(), rf);
+    linear_backward<T>(dffin.data(), G(kLin1W), G(kLin1B), dz.data(), pre ? s.n2.data() : s.h1.data(),
+                       P(kLin1W), R, f, d);
+    Vec dres1(rd, T(0));  // gradient of res1 = in + SA(.)
+    if (pre) {
+      dres1 = dres;  // the residual path
+      layer_norm_backward<T>(dres1.data(), G(kNorm2W), G(kNorm2B), dffin.data(), s.res1.data(), P(kNorm2W),
+                             s.m2.data(), s.v2.data(), R, d, c.eps);
+    } else {
+      Vec dh1 = dres;  // the residual path into h1, plus the FFN's
+      for (std::size_t i = 0; i < rd; ++i) dh1[i] += dffin[i];
+      layer_norm_backward<T>(dres1.data(), G(kNorm1W), G(kNorm1B), dh1.data(), s.res1.data(), P(kNorm1W),
+                             s.m1.data(), s.v1.data(), R, d, c.eps);
+    }
+    Vec dctx(rd), dqkv(3 * rd), dsa_in(rd);
+    linear_backward<T>(dctx.data(), G(kOutProjW), G(kOutProjB), dres1.data(), s.ctx.data(), P(kOutProjW), R, d, d);
+    attention_core_backward<T>(dqkv.data(), dctx.data(), s.qkv.data(), s.attn.data(), shape);
+    linear_backward<T>(dsa_in.data(), G(kInProjW), G(kInProjB), dqkv.data(), pre ? s.n1.data() : s.in.data(),
+                       P(kInProjW), R, 3 * d, d);
+    g = dres1;  // the residual path to the layer's input
+    if (pre)
+      layer_norm_backward<T>(g.data(), G(kNorm1W), G(kNorm1B), dsa_in.data(), s.in.data(), P(kNorm1W),
+                             s.m1.data(), s.v1.data(), R, d, c.eps);
+    else
+      for (std::size_t i = 0; i < rd; ++i) g[i] += dsa_in[i];
+  }
+  if (dx)
+    for (std::size_t i = 0; i < rd; ++i) dx[i] += g[i];
+}
+
+template void encoder_forward<float>(float*, float*, const float*, const std::uint8_t*,
+                                     const EncoderConfig&, const std::vector<const float*>&, int, int);
+template void encoder_forward<double>(double*, double*, const double*, const std::uint8_t*,
+                                      const EncoderConfig&, const std::vector<const double*>&, int, int);
+template void encoder_backward<float>(float*, const std::vector<float*>&, const float*, const float*,
+                                      const std::uint8_t*, const EncoderConfig&,
+                                      const std::vector<const float*>&, int, int);
+template void encoder_backward<double>(double*, const std::vector<double*>&, const double*, const double*,
+                                       const std::uint8_t*, const EncoderConfig&,
+                                       const std::vector<const double*>&, int, int);
 
 }  // namespace ref
 }  // namespace normwave

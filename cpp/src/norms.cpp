@@ -188,46 +188,190 @@ void batch_norm(float* out, float* mean, float* var, const float* x, const float
   }
 }
 
+// ---- Backward ------------------------------------------------------------------------------
+
+namespace {
+
+// Per row: xh = (x - shift) * r, g = dy * gamma. Returns sum(g) and sum(g * xh) over the row and
+// adds dy * xh into dgamma and dy into dbeta (each may be null).
+void norm_row_sums(float& sum_g, float& sum_gx, float* dgamma, float* dbeta, const float* dy,
+                   const float* x, const float* gamma, int n, float shift, float r) {
+  const fbatch sh(shift), rb(r);
+  fbatch ag(0.f), agx(0.f);
+  int i = 0;
+  for (; i + kWidth <= n; i += kWidth) {
+    const fbatch d = simd::load(dy + i);
+    const fbatch xh = (simd::load(x + i) - sh) * rb;
+    const fbatch g = gamma ? d * simd::load(gamma + i) : d;
+    ag += g;
+    agx += g * xh;
+    if (dgamma) simd::store(dgamma + i, simd::load(dgamma + i) + d * xh);
+    if (dbeta) simd::store(dbeta + i, simd::load(dbeta + i) + d);
+  }
+  sum_g = simd::sum(ag);
+  sum_gx = simd::sum(agx);
+  for (; i < n; ++i) {
+    const float xh = (x[i] - shift) * r;
+    const float g = gamma ? dy[i] * gamma[i] : dy[i];
+    sum_g += g;
+    sum_gx += g * xh;
+    if (dgamma) dgamma[i] += dy[i] * xh;
+    if (dbeta) dbeta[i] += dy[i];
+  }
+}
+
+// dx += r * (g - mg - xh * mgx) over one row.
+void norm_row_dx(float* dx, const float* dy, const float* x, const float* gamma, int n,
+                 float shift, float r, float mg, float mgx) {
+  const fbatch sh(shift), rb(r), mgb(mg), mgxb(mgx);
+  int i = 0;
+  for (; i + kWidth <= n; i += kWidth) {
+    const fbatch d = simd::load(dy + i);
+    const fbatch xh = (simd::load(x + i) - sh) * rb;
+    const fbatch g = gamma ? d * simd::load(gamma + i) : d;
+    simd::store(dx + i, simd::load(dx + i) + rb * (g - mgb - xh * mgxb));
+  }
+  for (; i < n; ++i) {
+    const float xh = (x[i] - shift) * r;
+    const float g = gamma ? dy[i] * gamma[i] : dy[i];
+    dx[i] += r * (g - mg - xh * mgx);
+  }
+}
+
+}  // namespace
+
+void layer_norm_backward(float* dx, float* dgamma, float* dbeta, const float* dy, const float* x,
+                         const float* gamma, const float* mean, const float* var, int rows,
+                         int dim, float eps) {
+  const float inv_dim = 1.f / static_cast<float>(dim);
+  for (int r = 0; r < rows; ++r) {
+    const std::size_t o = static_cast<std::size_t>(r) * dim;
+    const float rs = 1.f / std::sqrt(var[r] + eps);
+    float sum_g, sum_gx;
+    norm_row_sums(sum_g, sum_gx, dgamma, dbeta, dy + o, x + o, gamma, dim, mean[r], rs);
+    if (dx) norm_row_dx(dx + o, dy + o, x + o, gamma, dim, mean[r], rs, sum_g * inv_dim, sum_gx * inv_dim);
+  }
+}
+
+void rms_norm_backward(float* dx, float* dgamma, const float* dy, const float* x,
+                       const float* gamma, const float* rms, int rows, int dim, float eps) {
+  const float inv_dim = 1.f / static_cast<float>(dim);
+  for (int r = 0; r < rows; ++r) {
+    const std::size_t o = static_cast<std::size_t>(r) * dim;
+    const float rs = 1.f / std::sqrt(rms[r] * rms[r] + eps);
+    float sum_g, sum_gx;
+    norm_row_sums(sum_g, sum_gx, dgamma, nullptr, dy + o, x + o, gamma, dim, 0.f, rs);
+    if (dx) norm_row_dx(dx + o, dy + o, x + o, gamma, dim, 0.f, rs, 0.f, sum_gx * inv_dim);
+  }
+}
+
 namespace ref {
 
 void layer_norm(float* out, float* mean, float* var, const float* x, const float* gamma,
                 const float* beta, int rows, int dim, float eps) {
+  layer_norm<float>(out, mean, var, x, gamma, beta, rows, dim, eps);
+}
+
+void rms_norm(float* out, float* rms, const float* x, const float* gamma, int rows, int dim,
+              float eps) {
+  rms_norm<float>(out, rms, x, gamma, rows, dim, eps);
+}
+
+template <class T>
+void layer_norm(T* out, T* mean, T* var, const T* x, const T* gamma, const T* beta, int rows,
+                int dim, float eps) {
   for (int r = 0; r < rows; ++r) {
-    const float* xr = x + static_cast<std::size_t>(r) * dim;
+    const T* xr = x + static_cast<std::size_t>(r) * dim;
     double m = 0.0;
     for (int i = 0; i < dim; ++i) m += xr[i];
     m /= dim;
     double v = 0.0;
     for (int i = 0; i < dim; ++i) v += (xr[i] - m) * (xr[i] - m);
     v /= dim;
-    if (mean) mean[r] = static_cast<float>(m);
-    if (var) var[r] = static_cast<float>(v);
+    if (mean) mean[r] = static_cast<T>(m);
+    if (var) var[r] = static_cast<T>(v);
     const double rstd = 1.0 / std::sqrt(v + eps);
     for (int i = 0; i < dim; ++i) {
       double y = (xr[i] - m) * rstd;
       if (gamma) y *= gamma[i];
       if (beta) y += beta[i];
-      out[static_cast<std::size_t>(r) * dim + i] = static_cast<float>(y);
+      out[static_cast<std::size_t>(r) * dim + i] = static_cast<T>(y);
     }
   }
 }
 
-void rms_norm(float* out, float* rms, const float* x, const float* gamma, int rows, int dim,
-              float eps) {
+template <class T>
+void rms_norm(T* out, T* rms, const T* x, const T* gamma, int rows, int dim, float eps) {
   for (int r = 0; r < rows; ++r) {
-    const float* xr = x + static_cast<std::size_t>(r) * dim;
+    const T* xr = x + static_cast<std::size_t>(r) * dim;
     double ms = 0.0;
     for (int i = 0; i < dim; ++i) ms += static_cast<double>(xr[i]) * xr[i];
     ms /= dim;
-    if (rms) rms[r] = static_cast<float>(std::sqrt(ms));
+    if (rms) rms[r] = static_cast<T>(std::sqrt(ms));
     const double inv = 1.0 / std::sqrt(ms + eps);
     for (int i = 0; i < dim; ++i) {
       double y = xr[i] * inv;
       if (gamma) y *= gamma[i];
-      out[static_cast<std::size_t>(r) * dim + i] = static_cast<float>(y);
+      out[static_cast<std::size_t>(r) * dim + i] = static_cast<T>(y);
     }
   }
 }
+
+template <class T>
+void layer_norm_backward(T* dx, T* dgamma, T* dbeta, const T* dy, const T* x, const T* gamma,
+                         const T* mean, const T* var, int rows, int dim, float eps) {
+  for (int r = 0; r < rows; ++r) {
+    const std::size_t o = static_cast<std::size_t>(r) * dim;
+    const double rs = 1.0 / std::sqrt(static_cast<double>(var[r]) + eps);
+    double sg = 0.0, sgx = 0.0;
+    for (int i = 0; i < dim; ++i) {
+      const double xh = (static_cast<double>(x[o + i]) - mean[r]) * rs;
+      const double g = static_cast<double>(dy[o + i]) * (gamma ? gamma[i] : 1.0);
+      sg += g;
+      sgx += g * xh;
+      if (dgamma) dgamma[i] += static_cast<T>(dy[o + i] * xh);
+      if (dbeta) dbeta[i] += dy[o + i];
+    }
+    if (dx)
+      for (int i = 0; i < dim; ++i) {
+        const double xh = (static_cast<double>(x[o + i]) - mean[r]) * rs;
+        const double g = static_cast<double>(dy[o + i]) * (gamma ? gamma[i] : 1.0);
+        dx[o + i] += static_cast<T>(rs * (g - sg / dim - xh * sgx / dim));
+      }
+  }
+}
+
+template <class T>
+void rms_norm_backward(T* dx, T* dgamma, const T* dy, const T* x, const T* gamma, const T* rms,
+                       int rows, int dim, float eps) {
+  for (int r = 0; r < rows; ++r) {
+    const std::size_t o = static_cast<std::size_t>(r) * dim;
+    const double rs = 1.0 / std::sqrt(static_cast<double>(rms[r]) * rms[r] + eps);
+    double sgx = 0.0;
+    for (int i = 0; i < dim; ++i) {
+      const double xh = x[o + i] * rs;
+      sgx += static_cast<double>(dy[o + i]) * (gamma ? gamma[i] : 1.0) * xh;
+      if (dgamma) dgamma[i] += static_cast<T>(dy[o + i] * xh);
+    }
+    if (dx)
+      for (int i = 0; i < dim; ++i) {
+        const double xh = x[o + i] * rs;
+        const double g = static_cast<double>(dy[o + i]) * (gamma ? gamma[i] : 1.0);
+        dx[o + i] += static_cast<T>(rs * (g - xh * sgx / dim));
+      }
+  }
+}
+
+#define NW_INSTANTIATE(T)                                                                        \
+  template void layer_norm<T>(T*, T*, T*, const T*, const T*, const T*, int, int, float);        \
+  template void rms_norm<T>(T*, T*, const T*, const T*, int, int, float);                        \
+  template void layer_norm_backward<T>(T*, T*, T*, const T*, const T*, const T*, const T*,       \
+                                       const T*, int, int, float);                               \
+  template void rms_norm_backward<T>(T*, T*, const T*, const T*, const T*, const T*, int, int,   \
+                                     float);
+NW_INSTANTIATE(float)
+NW_INSTANTIATE(double)
+#undef NW_INSTANTIATE
 
 void batch_norm(float* out, float* mean, float* var, const float* x, const float* gamma,
                 const float* beta, int rows, int dim, float eps) {

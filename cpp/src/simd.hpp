@@ -35,4 +35,20 @@ inline fbatch clamp_unit(const fbatch& v) {
 #endif
 }
 
+// sum of a[i] * b[i] over n floats: full batches, then a scalar tail.
+inline float dot(const float* a, const float* b, int n) {
+  fbatch acc(0.f);
+  int i = 0;
+  for (; i + kWidth <= n; i += kWidth) acc += load(a + i) * load(b + i);
+  float total = sum(acc);
+  for (; i < n; ++i) total += a[i] * b[i];
+  return total;
+}
+// y[i] += alpha * x[i] over n floats.
+inline void axpy(float* y, float alpha, const float* x, int n) {
+  const fbatch a(alpha);
+  int i = 0;
+  for (; i + kWidth <= n; i += kWidth) store(y + i, load(y + i) + a * load(x + i));
+  for (; i < n; ++i) y[i] += alpha * x[i];
+}
 }  // namespace normwave::simd

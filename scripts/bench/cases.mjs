@@ -19,7 +19,7 @@ const ENCODER = { dModel: 512, nHeads: 8, dFF: 2048, nLayers: 1, normFirst: fals
 
 /** normwave from dist/ (run `npm run build` first). */
 export async function loadOurs() {
-  const { loadNormwave } = await import(`${ROOT}dist/normwave.mjs`);
+  const { loadNormwave } = await import('normwave');
   return loadNormwave();
 }
 

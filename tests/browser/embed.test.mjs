@@ -26,7 +26,7 @@ async function open(width = 1000, colorScheme = 'light') {
 test('one script tag: three figures render, react, and keep their own lang and theme', async () => {
   const { page, log, violations } = await open();
   const scripts = await page.$$eval('script', (s) => s.map((e) => e.getAttribute('src')));
-  assert.deepEqual(scripts, ['normwave-elements.mjs']);
+  assert.deepEqual(scripts, ['figures/index.mjs']);
   // The post is Korean; the order demo says lang="en".
   assert.match(await page.locator('nw-pe-waves .title').textContent(), /[가-힣]/);
   assert.doesNotMatch(await page.locator('nw-order-demo .title').textContent(), /[가-힣]/);

@@ -1,8 +1,8 @@
-// The public API through dist/normwave.mjs: values, PyTorch parity, and every error path.
+// The public API through normwave (its Node entry, dist/normwave.node.mjs): values, PyTorch parity, and every error path.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { loadNormwave } from '../../dist/normwave.mjs';
+import { loadNormwave } from 'normwave';
 import { readGolden } from './golden.mjs';
 import { randn, maxAbsDiff, throwsWith, safetensorsFile as safetensors } from './helpers.mjs';
 

@@ -6,12 +6,12 @@
 // with the same numbers as before any attack.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadNormwave } from '../../dist/normwave.mjs';
+import { loadNormwave } from 'normwave';
 import { randn, throwsWith, safetensorsFile } from './helpers.mjs';
 
 const nw = await loadNormwave();
 // A second copy of the library (a separate module record, so its own wasm instance).
-const other = await (await import('../../dist/normwave.mjs?other-instance')).loadNormwave();
+const other = await (await import('../../dist/normwave.node.mjs?other-instance')).loadNormwave();
 
 const cfg = { dModel: 8, nHeads: 2, dFF: 16, seed: 5 };
 const enc = nw.createEncoder(cfg);

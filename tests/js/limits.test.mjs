@@ -5,7 +5,7 @@
 // otherwise fail inside C++ and surface as a bare number.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadNormwave } from '../../dist/normwave.mjs';
+import { loadNormwave } from 'normwave';
 
 const nw = await loadNormwave();
 const enc = nw.createEncoder({ dModel: 8, nHeads: 2, dFF: 16, seed: 3 });

@@ -2,7 +2,7 @@
 // create / load / forward / dispose. heapUsed is what malloc holds; memoryBytes the memory's size.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadNormwave } from '../../dist/normwave.mjs';
+import { loadNormwave } from 'normwave';
 import { randn } from './helpers.mjs';
 
 const nw = await loadNormwave();

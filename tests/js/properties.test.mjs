@@ -3,7 +3,7 @@
 // random cases each, the same every run.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadNormwave } from '../../dist/normwave.mjs';
+import { loadNormwave } from 'normwave';
 
 const nw = await loadNormwave();
 

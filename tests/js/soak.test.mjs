@@ -2,7 +2,7 @@
 // create/dispose and the error paths, with no wasm memory growth after the warm-up.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadNormwave } from '../../dist/normwave.mjs';
+import { loadNormwave } from 'normwave';
 import { soak, describeSoak } from '../../scripts/soak.mjs';
 
 const nw = await loadNormwave();

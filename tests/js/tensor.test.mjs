@@ -2,7 +2,7 @@
 // copying API, nothing leaks or grows, and views never outlive a memory growth silently.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadNormwave } from '../../dist/normwave.mjs';
+import { loadNormwave } from 'normwave';
 import { randn, maxAbsDiff, throwsWith } from './helpers.mjs';
 
 const nw = await loadNormwave();

@@ -1,10 +1,10 @@
 // The tiny trained encoder (scripts/train_tiny.py → web/models/tiny-sort.safetensors) run by
-// dist/normwave.mjs through web/lib/tiny-model.js, against what PyTorch predicted and measured
+// normwave (dist/normwave.node.mjs) through web/lib/tiny-model.js, against what PyTorch predicted and measured
 // on the held-out set (tests/golden/tiny_sort_heldout.safetensors).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { loadNormwave } from '../../dist/normwave.mjs';
+import { loadNormwave } from 'normwave';
 import { TinyModel, PAD } from '../../web/lib/tiny-model.js';
 import { readGolden } from './golden.mjs';
 import { maxAbsDiff } from './helpers.mjs';

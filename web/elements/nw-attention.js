@@ -215,7 +215,7 @@ export class NwAttention extends NwElement {
   _loadModel() {
     this._loading = true;
     // The model file (~255 KB gzipped) is fetched when the figure nears the viewport.
-    this.whenNear().then(() => loadTinyModel(this.nw)).then((model) => {
+    this.whenNear().then(() => loadTinyModel(this.nw, this)).then((model) => {
       this._loading = false;
       if (this.isConnected) this._model = model;
       else model.dispose();
@@ -350,7 +350,7 @@ export class NwAttention extends NwElement {
   async _runRecheck() {
     this._recheck = { running: true };
     try {
-      this._recheck = await checkHeldout(this._model);
+      this._recheck = await checkHeldout(this._model, this);
     } catch (e) {
       this._recheck = { error: e.message };
     }

@@ -1,10 +1,12 @@
 // The base of every figure element: language, theme, the shared normwave instance, URL state,
-// and the common look (CSS custom properties, sliders, readouts). Elements extend NwElement.
-import { LitElement, html, css } from 'lit';
+// the share/embed/save menu, and the common look (CSS custom properties, sliders, readouts).
+// Elements extend NwElement.
+import { LitElement, html, css, render } from 'lit';
 import { loadNormwave } from '../normwave.js';
-import { translate, normalizeLang } from './i18n.js';
+import { translate, normalizeLang, hasStrings, loadStrings } from './i18n.js';
 import { readState, writeState } from './url-state.js';
 import { parity } from './parity.js';
+import { assetBase } from './assets.js';
 import { fmtSci } from './format.js';
 
 // One observer for the whole page: elements re-render when <html lang> or data-theme changes.
@@ -78,13 +80,28 @@ export const sharedStyles = css`
   svg text { fill: var(--nw-muted); font-size: 11px; font-family: var(--nw-font); }
   canvas { image-rendering: pixelated; display: block; }
   .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+  .badge.unavailable { color: var(--nw-muted); border-style: dashed; }
+  .nw-share { display: flex; flex-direction: column; align-items: flex-end; margin-top: 8px; }
+  .nw-share:empty { display: none; }
+  .nw-share > button, .nw-share-panel button { font: inherit; font-size: 0.8rem; color: var(--nw-muted); background: none; border: 1px solid var(--nw-border); border-radius: 6px; padding: 3px 10px; min-height: 28px; cursor: pointer; }
+  .nw-share > button[aria-expanded='true'] { color: var(--nw-fg); background: var(--nw-panel); }
+  .nw-share-panel { align-self: stretch; margin-top: 6px; padding: 8px 10px; border: 1px solid var(--nw-border); border-radius: 8px; background: var(--nw-panel); font-size: 0.85rem; }
+  .nw-share-panel ul { list-style: none; display: flex; flex-wrap: wrap; gap: 6px; margin: 0; padding: 0; }
+  .nw-share-panel button { color: var(--nw-fg); background: var(--nw-bg); }
+  .nw-share-panel [role='status'] { margin: 6px 0 0; min-height: 1.2em; color: var(--nw-muted); }
+  .nw-share-panel textarea { width: 100%; margin-top: 6px; font: 12px/1.4 var(--nw-mono); color: var(--nw-fg); background: var(--nw-bg); border: 1px solid var(--nw-border); border-radius: 6px; }
 `;
 
 /**
  * Base class of the figures.
- * Attributes: lang ('ko' | 'en'; default: the page's <html lang>), theme ('light' | 'dark';
- * default: the page's data-theme, else the system preference), no-url-state (keep the state out
- * of the URL hash; by default an element with an id keeps its state there).
+ * Attributes: lang ('ko' | 'en'; default: the nearest [lang] ancestor, else the page's <html
+ * lang>), theme ('light' | 'dark'; default: the page's data-theme, else the system preference),
+ * no-url-state (keep the state out of the URL hash; by default an element with an id keeps its
+ * state there), asset-base (where the .wasm and data files are; see lib/assets.js), no-share
+ * (hide the share/embed/save menu).
+ * Strings load per language on demand: until the element's language is loaded t() answers with
+ * the language shown before (or ''), and `nw` is set only once both the library and the strings
+ * are there, so figures compute and draw with their text.
  * Subclasses declare `static urlState = { prop: { min, max, step } | 'bool' | [choices] |
  * { valid(raw) → boolean } }` (the last for free strings, checked before they are used).
  */
@@ -108,6 +125,7 @@ export class NwElement extends LitElement {
     super();
     this.nw = null;
     this.loadError = null;
+    this._lang = null;
   }
 
   connectedCallback() {
@@ -122,7 +140,28 @@ export class NwElement extends LitElement {
     });
     this._resize.observe(this);
     this._restoreState();
-    loadNormwave().then((nw) => { this.nw = nw; }, (e) => { this.loadError = e; });
+    // After the code that imported the figure has run (a microtask later), so its
+    // setAssetBase(…) applies to figures that were already in the page when they were defined.
+    if (!this.nw) queueMicrotask(() => this._loadLibrary());
+  }
+
+  _loadLibrary() {
+    if (this.nw || this._libraryLoad) return;
+    const base = assetBase(this);
+    this._libraryLoad = Promise.all([base ? loadNormwave({ wasmUrl: new URL('normwave_wasm.wasm', base) }) : loadNormwave(), this._strings])
+      .then(([nw]) => { this.nw = nw; }, (e) => { this.loadError = e; this._libraryLoad = null; });
+  }
+
+  createRenderRoot() {
+    const root = super.createRenderRoot();
+    // The figure renders before a marker (Lit keeps a render's state on its renderBefore node);
+    // the share menu renders into the container after it.
+    const marker = document.createComment('');
+    this._shareHost = document.createElement('div');
+    this._shareHost.className = 'nw-share';
+    root.append(marker, this._shareHost);
+    this.renderOptions.renderBefore = marker;
+    return root;
   }
 
   disconnectedCallback() {
@@ -146,17 +185,38 @@ export class NwElement extends LitElement {
     return this._near;
   }
 
-  /** The effective language: own attribute, else the nearest lang, else Korean. */
+  /** The wanted language: own attribute, else the nearest lang, else the page's, else Korean. */
   get locale() {
     return normalizeLang(this.getAttribute('lang') || this.parentElement?.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang);
   }
 
-  /** Looks up a string of web/i18n in this element's language. */
+  /** Looks up a string of web/i18n in the language shown (see the class comment). */
   t(key, vars) {
-    return translate(this.locale, key, vars);
+    return this._lang ? translate(this._lang, key, vars) : '';
+  }
+
+  /** Shows the wanted language at once when its strings are loaded, else loads them first. */
+  _syncLang() {
+    const wanted = this.locale;
+    if (hasStrings(wanted)) {
+      this._lang = wanted;
+      this._strings = Promise.resolve();
+      return;
+    }
+    this._strings = loadStrings(wanted).then(() => {
+      if (this.locale === wanted) { this._lang = wanted; this.requestUpdate(); }
+    });
+    this._strings.catch(() => {});   // reported through loadError by _loadLibrary
+  }
+
+  /** updateComplete also waits for the strings of the wanted language. */
+  async getUpdateComplete() {
+    await this._strings?.catch(() => {});
+    return super.getUpdateComplete();
   }
 
   _syncEnvironment() {
+    this._syncLang();
     const own = this.getAttribute('theme');
     const page = document.documentElement.dataset.theme;
     const resolved = own === 'dark' || own === 'light' ? own
@@ -176,10 +236,17 @@ export class NwElement extends LitElement {
   }
 
   _restoreState() {
-    if (!this._urlStateOn) return;
-    const saved = readState(this.id);
+    if (this._urlStateOn) this.applyState(readState(this.id));
+  }
+
+  /**
+   * Applies saved state — { prop: string } as in the URL (#id.prop=value) or embed.html's query —
+   * through the element's urlState spec: numbers clamped to their range and step, choices and
+   * free strings checked, anything else ignored.
+   */
+  applyState(saved) {
     for (const [prop, spec] of Object.entries(this.constructor.urlState)) {
-      if (!(prop in saved)) continue;
+      if (!Object.hasOwn(saved, prop)) continue;
       const raw = saved[prop];
       if (spec === 'bool') this[prop] = raw === '1' || raw === 'true';
       else if (Array.isArray(spec)) { if (spec.includes(raw)) this[prop] = raw; }
@@ -195,17 +262,49 @@ export class NwElement extends LitElement {
     }
   }
 
-  updated(changed) {
-    super.updated?.(changed);
-    if (!this._urlStateOn) return;
-    const props = Object.keys(this.constructor.urlState);
-    if (!props.some((p) => changed.has(p))) return;
+  /** The current values of the urlState properties, as the URL writes them (booleans as 1/0). */
+  get state() {
     const state = {};
-    for (const p of props) {
+    for (const p of Object.keys(this.constructor.urlState)) {
       const v = this[p];
       state[p] = typeof v === 'boolean' ? (v ? 1 : 0) : v;
     }
-    writeState(this.id, state);
+    return state;
+  }
+
+  updated(changed) {
+    super.updated?.(changed);
+    this._renderShare();
+    if (!this._urlStateOn) return;
+    if (!Object.keys(this.constructor.urlState).some((p) => changed.has(p))) return;
+    writeState(this.id, this.state);
+  }
+
+  /**
+   * The share/embed/save button (a disclosure); its panel's code (lib/share.js) loads on first
+   * open. Shown once the figure has drawn, hidden by the no-share attribute.
+   */
+  _renderShare() {
+    if (!this._shareHost) return;
+    const show = this.nw && !this.hasAttribute('no-share') && this._lang;
+    const open = !!this._shareOpen;
+    render(show ? html`<button type="button" class="nw-share-toggle" aria-expanded=${String(open)} aria-controls="nw-share-panel"
+        @click=${() => this._toggleShare()}>${this.t('share.button')}</button>
+      ${open ? html`<div id="nw-share-panel" class="nw-share-panel" role="group" aria-label=${this.t('share.panel')}
+        @keydown=${(e) => { if (e.key === 'Escape') this._toggleShare(false); }}>${this._sharePanel?.(this) ?? ''}</div>` : ''}` : html``,
+    this._shareHost, { host: this });
+  }
+
+  async _toggleShare(force) {
+    this._shareOpen = force ?? !this._shareOpen;
+    if (this._shareOpen && !this._sharePanel) {
+      const { sharePanel } = await import('./share.js');
+      this._sharePanel = sharePanel;
+    }
+    this._renderShare();
+    const toggle = this.renderRoot.querySelector('.nw-share-toggle');
+    if (this._shareOpen) this.renderRoot.querySelector('.nw-share-panel button')?.focus();
+    else toggle?.focus();
   }
 
   /**
@@ -238,14 +337,15 @@ export class NwElement extends LitElement {
    * (see lib/parity.js), for figures that mirror a PyTorch op. Re-renders when the check is done.
    */
   parityBadge(op) {
-    this._parity ??= {};
-    if (!(op in this._parity)) {
-      this._parity[op] = null;
-      parity(op).then((r) => { this._parity[op] = r; this.requestUpdate(); },
-        (e) => { this._parity[op] = { error: e.message }; this.requestUpdate(); });
+    this._parity ??= new Map();
+    if (!this._parity.has(op) && this.nw) {
+      this._parity.set(op, null);
+      parity(op, this.nw, this).then((r) => { this._parity.set(op, r); this.requestUpdate(); },
+        (e) => { this._parity.set(op, e.name === 'FixtureUnavailable' ? { unavailable: e.url } : { error: e.message }); this.requestUpdate(); });
     }
-    const r = this._parity[op];
+    const r = this._parity.get(op);
     if (!r) return html`<span class="badge parity" data-parity=${op}>${this.t('common.parityRunning')}</span>`;
+    if (r.unavailable) return html`<span class="badge parity unavailable" data-parity=${op} data-ok="false" data-unavailable title=${r.unavailable}>${this.t('common.parityUnavailable')}</span>`;
     if (r.error) return html`<span class="badge parity warn" data-parity=${op} data-ok="false">${this.t('common.parityError', { message: r.error })}</span>`;
     return html`<span class="badge parity ${r.ok ? 'ok' : 'warn'}" data-parity=${op} data-ok=${String(r.ok)}
       data-max-error=${String(r.maxError)} title=${r.torch}>${this.t(r.ok ? 'common.parityOk' : 'common.parityBad', {
@@ -264,7 +364,7 @@ export class NwElement extends LitElement {
 
   /** What to show until the library is ready, or when it cannot load. */
   renderLoading() {
-    if (this.loadError) return html`<p class="error" role="alert">${this.t('common.loadError', { message: this.loadError.message })}</p>`;
+    if (this.loadError) return html`<p class="error" role="alert">${this.t('common.loadError', { message: this.loadError.message }) || this.loadError.message}</p>`;
     return html`<p class="caption">${this.t('common.loading')}</p>`;
   }
 }

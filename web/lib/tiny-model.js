@@ -9,39 +9,49 @@
 // The module takes the loaded library as an argument (it never imports it), so Node tests can
 // hand it dist/normwave.mjs and the file's bytes.
 
-/** Where the bundled page finds the weights: dist/models/, next to the page script. */
-export const MODEL_URL = new URL('./models/tiny-sort.safetensors', import.meta.url);
+import { assetUrl } from './assets.js';
+
+/** Where the weights are: dist/models/, next to the module holding this code (or the asset base). */
+export function modelUrl(element) {
+  return assetUrl(element, 'models/tiny-sort.safetensors', () => new URL('./models/tiny-sort.safetensors', import.meta.url));
+}
 
 /** PyTorch's held-out set and its predictions (scripts/train_tiny.py), shipped in dist/golden/. */
-export const HELDOUT_URL = new URL('./golden/tiny_sort_heldout.safetensors', import.meta.url);
+export function heldoutUrl(element) {
+  return assetUrl(element, 'golden/tiny_sort_heldout.safetensors', () => new URL('./golden/tiny_sort_heldout.safetensors', import.meta.url));
+}
 
 /** Token id of <PAD>; 0–9 are the digits. */
 export const PAD = 10;
 
-let pending = null;
+const pending = new Map();
 
-/** The model file's bytes, fetched once per page (a failed fetch is retried next time). */
-export function fetchTinyModel() {
-  pending ??= fetch(MODEL_URL).then(async (res) => {
-    if (!res.ok) throw new Error(`${MODEL_URL.pathname}: HTTP ${res.status}`);
-    return new Uint8Array(await res.arrayBuffer());
-  }).catch((e) => {
-    pending = null;
-    throw e;
-  });
-  return pending;
+/** The model file's bytes, fetched once per page and location (a failed fetch is retried next time). */
+export function fetchTinyModel(element) {
+  const url = modelUrl(element).href;
+  if (!pending.has(url)) {
+    pending.set(url, fetch(url).then(async (res) => {
+      if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+      return new Uint8Array(await res.arrayBuffer());
+    }).catch((e) => {
+      pending.delete(url);
+      throw e;
+    }));
+  }
+  return pending.get(url);
 }
 
 /** compareHeldout on the page's copy of PyTorch's held-out fixture. */
-export async function checkHeldout(model) {
-  const res = await fetch(HELDOUT_URL);
-  if (!res.ok) throw new Error(`${HELDOUT_URL.pathname}: HTTP ${res.status}`);
+export async function checkHeldout(model, element) {
+  const url = heldoutUrl(element);
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
   return model.compareHeldout(new Uint8Array(await res.arrayBuffer()));
 }
 
 /** A TinyModel of its own (dispose() it when done), from the page's copy of the weights. */
-export async function loadTinyModel(nw) {
-  return new TinyModel(nw, await fetchTinyModel());
+export async function loadTinyModel(nw, element) {
+  return new TinyModel(nw, await fetchTinyModel(element));
 }
 
 function metaNumber(meta, key) {

@@ -9,6 +9,7 @@
 // output is out_proj.bias.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace normwave {
@@ -30,9 +31,23 @@ struct AttentionWeights {
 
 // The part between the projections.
 // qkv: (batch*seq, 3d), rows [q | k | v]; ctx: (batch*seq, d), heads concatenated;
-// attn: (batch, heads, seq, seq) or null; scores: seq*seq floats of scratch.
+// attn: (batch, heads, seq, seq) or null; scores: seq*seq floats of scratch;
+// workspace: attention_core_workspace_floats(s) floats (the overload without it allocates them).
+std::size_t attention_core_workspace_floats(AttentionShape s);
+void attention_core(float* ctx, float* attn, const float* qkv, const std::uint8_t* key_padding_mask,
+                    AttentionShape s, float* scores, float* workspace);
 void attention_core(float* ctx, float* attn, const float* qkv, const std::uint8_t* key_padding_mask,
                     AttentionShape s, float* scores);
+// Backward of attention_core, from the forward's qkv and attention probabilities attn
+// (batch, heads, seq, seq) — the mask is already in attn: padded keys have weight 0 and get zero
+// gradient, and a fully padded row (all zeros) gives zeros, never NaN. Per head, with
+// S = Q Kᵀ / sqrt(hd), P = softmax(S), ctx = P V and G = dctx:
+//   dV += Pᵀ G,   dS = P * (G Vᵀ - rowsum(P * G Vᵀ)),   dQ += dS K / sqrt(hd),   dK += dSᵀ Q / sqrt(hd)
+// dqkv (batch*seq, 3d) is laid out like qkv and is added into (see linear.hpp);
+// dctx: (batch*seq, d); workspace: attention_core_backward_workspace_floats(s) floats.
+std::size_t attention_core_backward_workspace_floats(AttentionShape s);
+void attention_core_backward(float* dqkv, const float* dctx, const float* qkv, const float* attn,
+                             AttentionShape s, float* workspace);
 
 // Whole block, x and out: (batch, seq, d). Convenience path that packs the weights per call.
 void multi_head_attention(float* out, float* attn, const float* x,
@@ -42,6 +57,12 @@ void multi_head_attention(float* out, float* attn, const float* x,
 namespace ref {
 void attention_core(float* ctx, float* attn, const float* qkv, const std::uint8_t* key_padding_mask,
                     AttentionShape s);
+// Templates over the storage type (float and double; see linear.hpp).
+template <class T>
+void attention_core(T* ctx, T* attn, const T* qkv, const std::uint8_t* key_padding_mask,
+                    AttentionShape s);
+template <class T>
+void attention_core_backward(T* dqkv, const T* dctx, const T* qkv, const T* attn, AttentionShape s);
 void multi_head_attention(float* out, float* attn, const float* x,
                           const std::uint8_t* key_padding_mask, const AttentionWeights& w,
                           AttentionShape s);

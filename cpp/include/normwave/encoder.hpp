@@ -78,11 +78,55 @@ class Encoder {
   std::vector<float> work_;
 };
 
+// ---- Training: a forward that keeps its activations, and the backward that reuses them ------
+// Parameters and gradients are flat: every parameter_specs(cfg) tensor in that order (the
+// state_dict order), each in its torch layout, concatenated: parameter_count(cfg) floats.
+// encoder_backward ADDS into dx and dparams (see linear.hpp): zero dparams before a step.
+//
+// What the forward keeps (`saved`, encoder_saved_floats(cfg, batch, seq) floats), with
+// R = batch * seq rows, d = d_model, f = d_ff, H = n_heads, S = seq, per layer:
+//   Post-LN: layer input x (R d), qkv (3 R d), attention probabilities (batch H S S), context
+//            (R d), x + SA(x) (R d), h = LN1(x + SA(x)) (R d), FFN hidden (R f), h + FFN(h) (R d),
+//            LN1 and LN2 mean and variance (4 R):                     R (8d + f + 4) + batch H S^2
+//   Pre-LN:  layer input x (R d), LN1(x) (R d), qkv (3 R d), attention probabilities (batch H S S),
+//            context (R d), x1 = x + SA(LN1 x) (R d), LN2(x1) (R d), FFN hidden (R f),
+//            LN1 and LN2 mean and variance (4 R):                     R (8d + f + 4) + batch H S^2
+//   The FFN hidden is ReLU's output, or GELU's input (GELU's output is recomputed in the backward).
+//   With final_norm, also the final LayerNorm's input and its mean and variance: R (d + 2).
+// The tiny sort model (d 64, 4 heads, d_ff 128, 2 Pre-LN layers, final norm, batch 256, seq 8):
+//   2 * (2048 * 644 + 65,536) + 2048 * 66 = 2,904,064 floats = 11,616,256 bytes (11.1 MiB).
+//
+// workspace: encoder_train_workspace_floats(cfg, batch, seq) floats, for either call.
+// Neither call allocates. mask: (batch, seq) or null, nonzero = <PAD> (as Encoder::forward);
+// the backward reads the mask from the saved attention probabilities. out may alias x.
+std::size_t parameter_count(const EncoderConfig& cfg);
+std::size_t encoder_saved_floats(const EncoderConfig& cfg, int batch, int seq);
+std::size_t encoder_train_workspace_floats(const EncoderConfig& cfg, int batch, int seq);
+void encoder_forward_train(float* out, float* saved, const float* x, const std::uint8_t* mask,
+                           const float* params, const EncoderConfig& cfg, int batch, int seq,
+                           float* workspace);
+// dout: gradient of out (batch, seq, d); dx: gradient of x or null; dparams: parameter_count floats.
+// saved and params must be those of the forward (params unchanged since).
+void encoder_backward(float* dx, float* dparams, const float* dout, const float* saved,
+                      const float* params, const EncoderConfig& cfg, int batch, int seq,
+                      float* workspace);
+
 namespace ref {
 // params: one pointer per parameter_specs(cfg) entry. Same shapes as Encoder::forward.
 void encoder_forward(float* out, float* attn, const float* x, const std::uint8_t* mask,
                      const EncoderConfig& cfg, const std::vector<const float*>& params, int batch,
                      int seq);
+// Templates over the storage type (float and double; see linear.hpp).
+template <class T>
+void encoder_forward(T* out, T* attn, const T* x, const std::uint8_t* mask,
+                     const EncoderConfig& cfg, const std::vector<const T*>& params, int batch,
+                     int seq);
+// Runs its own forward (allocating), then the backward from ref kernels: adds the gradients of
+// sum(out * dout) into dx (or null) and into dparams (one pointer per parameter_specs entry).
+template <class T>
+void encoder_backward(T* dx, const std::vector<T*>& dparams, const T* dout, const T* x,
+                      const std::uint8_t* mask, const EncoderConfig& cfg,
+                      const std::vector<const T*>& params, int batch, int seq);
 }  // namespace ref
 
 }  // namespace normwave

@@ -1,0 +1,138 @@
+// The share/embed/save menu every figure carries: keyboard and screen-reader use, snippets that
+// reproduce the figure's current state (script tag, iframe, article link), SVG and PNG files.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { launchBrowser, serveDist, screenshot } from './harness.mjs';
+import { openPage, ready, setSlider, seriousViolations } from './figures.mjs';
+
+let browser, site;
+before(async () => { site = await serveDist(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await site?.close(); });
+
+async function article(lang = 'en') {
+  const { page, log } = await openPage(browser, site, { lang });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+  return { page, log };
+}
+
+const clipboard = (page) => page.evaluate(() => navigator.clipboard.readText());
+
+test('the menu opens and closes from the keyboard, moves focus, names itself, and passes axe', async () => {
+  const { page, log } = await article('ko');
+  try {
+    const fig = page.locator('#pe-heatmap');
+    await ready(fig);
+    const toggle = fig.locator('.nw-share-toggle');
+    assert.equal(await toggle.textContent(), '공유 · 임베드 · 저장');
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await fig.locator('.nw-share-panel').waitFor();
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    assert.equal(await fig.locator('.nw-share-panel').getAttribute('aria-label'), '이 그림 공유, 임베드, 저장');
+    assert.equal(await toggle.getAttribute('aria-controls'), await fig.locator('.nw-share-panel').getAttribute('id'));
+    assert.equal(await fig.evaluate((el) => el.shadowRoot.activeElement?.dataset.share), 'script', 'focus moves into the panel');
+    await page.keyboard.press('Tab');
+    assert.equal(await fig.evaluate((el) => el.shadowRoot.activeElement?.dataset.share), 'iframe');
+    assert.deepEqual(await seriousViolations(page, '#pe-heatmap'), []);
+    await screenshot(fig, 'share-open.png', { fullPage: false });
+    await page.keyboard.press('Escape');
+    assert.equal(await fig.locator('.nw-share-panel').count(), 0);
+    assert.equal(await fig.evaluate((el) => el.shadowRoot.activeElement?.className), 'nw-share-toggle', 'focus returns to the button');
+    assert.deepEqual(log.pageErrors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('snippets carry the current state: the script tag, the iframe and the link each reproduce it', async () => {
+  const { page, log } = await article('en');
+  try {
+    const fig = page.locator('#pe-heatmap');
+    await ready(fig);
+    await setSlider(fig, 'd-model', 256);
+    await setSlider(fig, 'seq-len', 120);
+    await fig.locator('.nw-share-toggle').click();
+    await fig.locator('[data-share="script"]').click();
+    await fig.locator('.nw-share-panel [role="status"]').filter({ hasText: 'copied' }).waitFor();
+    const script = await clipboard(page);
+    assert.match(script, new RegExp(`^<script type="module" src="${site.url}/figures/nw-pe-heatmap\\.mjs"></script>\\n<nw-pe-heatmap d-model="256" seq-len="120" layout="interleaved" lang="en"></nw-pe-heatmap>$`));
+    await fig.locator('[data-share="iframe"]').click();
+    await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t.startsWith('<iframe')));
+    const iframe = await clipboard(page);
+    const src = /src="([^"]+)"/.exec(iframe)[1].replaceAll('&amp;', '&');
+    assert.match(iframe, /title="The PE matrix as a heatmap" width="100%" height="\d+"/);
+    await fig.locator('[data-share="link"]').click();
+    await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t.includes('#')));
+    const link = await clipboard(page);
+    assert.equal(link, `${site.url}/?lang=en#pe-heatmap.dModel=256&pe-heatmap.seqLen=120&pe-heatmap.layout=interleaved`);
+
+    // The script snippet pasted into an otherwise empty page of the same site.
+    const blank = await browser.newPage();
+    await blank.route(`${site.url}/pasted.html`, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="ko"><title>pasted</title><body>${script}</body></html>` }));
+    await blank.goto(`${site.url}/pasted.html`);
+    const copy = blank.locator('body > nw-pe-heatmap');
+    await copy.locator('[data-readout]').waitFor({ timeout: 20_000 });
+    assert.deepEqual(await copy.evaluate((el) => [el.dModel, el.seqLen, el.locale]), [256, 120, 'en']);
+    // The iframe's page, and the link.
+    await blank.goto(src);
+    await blank.waitForFunction(() => document.body.dataset.state === 'ready');
+    assert.deepEqual(await blank.locator('nw-pe-heatmap').evaluate((el) => [el.dModel, el.seqLen, el.locale]), [256, 120, 'en']);
+    await blank.goto(link);
+    await blank.locator('#pe-heatmap [data-readout]').waitFor({ timeout: 20_000 });
+    assert.deepEqual(await blank.locator('#pe-heatmap').evaluate((el) => [el.dModel, el.seqLen]), [256, 120]);
+    await blank.close();
+    assert.deepEqual(log.pageErrors, []);
+    assert.deepEqual(log.consoleErrors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('without a clipboard the snippet is shown, selected, to copy by hand', async () => {
+  const { page } = await openPage(browser, site, { lang: 'en' });
+  try {
+    const fig = page.locator('#ln-simulator');
+    await ready(fig);
+    await page.evaluate(() => Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } }));
+    await fig.locator('.nw-share-toggle').click();
+    await fig.locator('[data-share="iframe"]').click();
+    const area = fig.locator('.nw-share-panel textarea');
+    await area.waitFor();
+    assert.match(await area.inputValue(), /^<iframe src=".*embed\.html\?fig=nw-ln-simulator&amp;lang=en/);
+    assert.match(await fig.locator('.nw-share-panel [role="status"]').textContent(), /by hand/);
+  } finally {
+    await page.close();
+  }
+});
+
+test('save as SVG and PNG: files that hold the drawing, canvas and text included', async () => {
+  const { page, log } = await article('en');
+  try {
+    for (const id of ['pe-heatmap', 'ln-simulator']) {
+      const fig = page.locator(`#${id}`);
+      await ready(fig);
+      await fig.locator('.nw-share-toggle').click();
+      const [svgDownload] = await Promise.all([page.waitForEvent('download'), fig.locator('[data-share="svg"]').click()]);
+      assert.equal(svgDownload.suggestedFilename(), `nw-${id}.svg`);
+      const svg = fs.readFileSync(await svgDownload.path(), 'utf8');
+      assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      assert.ok(svg.includes(await fig.locator('.title').textContent()), 'the title is in the SVG');
+      assert.doesNotMatch(svg, /var\(--/, 'colours are resolved');
+      if (id === 'pe-heatmap') assert.match(svg, /<image [^>]*href="data:image\/png;base64,/);
+      else assert.match(svg, /<svg [^>]*x="[\d.]+" y="[\d.]+"/);
+      const [pngDownload] = await Promise.all([page.waitForEvent('download'), fig.locator('[data-share="png"]').click()]);
+      assert.equal(pngDownload.suggestedFilename(), `nw-${id}.png`);
+      const png = fs.readFileSync(await pngDownload.path());
+      assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47]);
+      assert.ok(png.length > 10_000, `a real picture (${png.length} bytes)`);
+      assert.match(await fig.locator('.nw-share-panel [role="status"]').textContent(), /Saved nw-.*\.png/);
+      fs.copyFileSync(await pngDownload.path(), `build/screenshots/share-${id}.png`);
+    }
+    assert.deepEqual(log.pageErrors, []);
+    assert.deepEqual(log.consoleErrors, []);
+  } finally {
+    await page.close();
+  }
+});

@@ -1,0 +1,139 @@
+// Getting the WebAssembly module: the loader options every entry accepts, and the browser's way
+// of fetching and compiling the .wasm (streamed, with progress, abortable). Entries hand
+// createLoader (api.js) a `compile(options)` that resolves to a WebAssembly.Module:
+//   normwave.js         fetch(wasmUrl) — default new URL('./normwave_wasm.wasm', import.meta.url)
+//   normwave.node.js    read the file (node: imports live only there)
+//   normwave.single.js  the inlined bytes
+
+/**
+ * An Error of normwave's loader: `url` is where the .wasm was looked for, `code` says what went
+ * wrong — 'fetch' (network, CORS), 'http' (a status other than 2xx), 'compile' (not a valid
+ * module) or 'csp' (the page's Content-Security-Policy forbids compiling WebAssembly).
+ */
+export class NormwaveLoadError extends Error {
+  constructor(message, { url, code, cause }) {
+    super(message, { cause });
+    this.name = 'NormwaveLoadError';
+    this.url = url;
+    this.code = code;
+  }
+}
+
+const SINGLE_HINT = "import 'normwave/single' instead (the .wasm inlined, nothing to fetch)";
+
+/** The error for a wasm that could not be fetched (code 'fetch' or 'http'). */
+export function fetchError(url, code, detail, cause) {
+  return new NormwaveLoadError(
+    `normwave: could not fetch the WebAssembly module ${url} (${detail}). Serve normwave_wasm.wasm next to normwave's scripts, pass loadNormwave({ wasmUrl }) to say where it is, or ${SINGLE_HINT}.`,
+    { url: String(url), code, cause });
+}
+
+/** The error for bytes that did not compile; a CSP refusal gets its own code and advice. */
+export function compileError(url, cause) {
+  const message = String(cause?.message ?? cause);
+  if (/Content.Security.Policy|unsafe-eval/i.test(message)) {
+    return new NormwaveLoadError(
+      `normwave: this page's Content-Security-Policy does not allow WebAssembly to compile (${url}); add 'wasm-unsafe-eval' to its script-src.`,
+      { url: String(url), code: 'csp', cause });
+  }
+  return new NormwaveLoadError(
+    `normwave: ${url} is not a WebAssembly module this runtime can compile (${message}). Check that the server sends the file itself (not an HTML page), or ${SINGLE_HINT}.`,
+    { url: String(url), code: 'compile', cause });
+}
+
+function isSignal(v) {
+  return typeof AbortSignal === 'function' ? v instanceof AbortSignal
+    : v !== null && typeof v === 'object' && typeof v.aborted === 'boolean' && typeof v.addEventListener === 'function';
+}
+
+/**
+ * Reads the caller's options once, before any work: { wasmUrl, wasmBinary, signal, onProgress }.
+ * wasmUrl stays as given (a string or URL; each entry resolves it), wasmBinary is bytes or a
+ * compiled WebAssembly.Module.
+ */
+export function readLoadOptions(options) {
+  if (options === undefined || options === null) return {};
+  if (typeof options !== 'object') throw new TypeError(`loadNormwave: options must be an object, got ${typeof options}`);
+  const { wasmUrl, wasmBinary, signal, onProgress } = options;
+  const out = {};
+  if (wasmUrl !== undefined && wasmUrl !== null) {
+    if (typeof wasmUrl !== 'string' && !(wasmUrl instanceof URL)) throw new TypeError(`loadNormwave: wasmUrl must be a string or a URL, got ${typeof wasmUrl}`);
+    out.wasmUrl = String(wasmUrl);
+  }
+  if (wasmBinary !== undefined && wasmBinary !== null) {
+    const ok = wasmBinary instanceof ArrayBuffer || ArrayBuffer.isView(wasmBinary)
+      || (typeof SharedArrayBuffer === 'function' && wasmBinary instanceof SharedArrayBuffer)
+      || wasmBinary instanceof WebAssembly.Module;
+    if (!ok) throw new TypeError('loadNormwave: wasmBinary must be an ArrayBuffer, a typed array or a WebAssembly.Module');
+    out.wasmBinary = wasmBinary;
+  }
+  if (signal !== undefined && signal !== null) {
+    if (!isSignal(signal)) throw new TypeError('loadNormwave: signal must be an AbortSignal');
+    out.signal = signal;
+  }
+  if (onProgress !== undefined && onProgress !== null) {
+    if (typeof onProgress !== 'function') throw new TypeError('loadNormwave: onProgress must be a function');
+    out.onProgress = onProgress;
+  }
+  return out;
+}
+
+/** Calls the caller's onProgress; an exception there is reported, never a failed load. */
+export function progress(onProgress, loaded, total) {
+  if (!onProgress) return;
+  try {
+    onProgress({ loaded, total });
+  } catch (e) {
+    if (typeof reportError === 'function') reportError(e);
+    else setTimeout(() => { throw e; });
+  }
+}
+
+/** Compiles given bytes (or passes a compiled module through), naming `label` on failure. */
+export async function compileBinary(binary, label, onProgress) {
+  if (binary instanceof WebAssembly.Module) return binary;
+  progress(onProgress, binary.byteLength, binary.byteLength);
+  try {
+    return await WebAssembly.compile(binary);
+  } catch (e) {
+    throw compileError(label, e);
+  }
+}
+
+/**
+ * fetch + streaming compile of the .wasm at url. A response without the application/wasm type is
+ * compiled from its bytes instead (some static hosts label .wasm wrongly).
+ */
+export async function fetchAndCompile(url, { signal, onProgress } = {}) {
+  let res;
+  try {
+    res = await fetch(url, { signal, credentials: 'same-origin' });
+  } catch (e) {
+    if (signal?.aborted) throw signal.reason ?? e;
+    throw fetchError(url, 'fetch', String(e?.message ?? e), e);
+  }
+  if (!res.ok) throw fetchError(url, 'http', `HTTP ${res.status}`);
+  const encoded = (res.headers.get('Content-Encoding') ?? 'identity') !== 'identity';
+  const length = Number(res.headers.get('Content-Length'));
+  const total = !encoded && length > 0 ? length : undefined;
+  const wasmType = /^application\/wasm\b/i.test(res.headers.get('Content-Type') ?? '');
+  let body = res;
+  if (onProgress && res.body) {
+    let loaded = 0;
+    const counted = res.body.pipeThrough(new TransformStream({
+      transform(chunk, controller) {
+        loaded += chunk.byteLength;
+        progress(onProgress, loaded, total);
+        controller.enqueue(chunk);
+      },
+    }));
+    body = new Response(counted, { headers: { 'Content-Type': wasmType ? 'application/wasm' : 'application/octet-stream' } });
+  }
+  try {
+    if (wasmType && typeof WebAssembly.compileStreaming === 'function') return await WebAssembly.compileStreaming(body);
+    return await WebAssembly.compile(await body.arrayBuffer());
+  } catch (e) {
+    if (signal?.aborted) throw signal.reason ?? e;
+    throw compileError(url, e);
+  }
+}
