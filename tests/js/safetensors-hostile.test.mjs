@@ -4,7 +4,7 @@
 // memory cannot shrink, so a refusal has to come before any growth).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadNormwave } from '../../dist/normwave.mjs';
+import { loadNormwave } from 'normwave';
 import { safetensorsFile } from './helpers.mjs';
 
 const MiB = 2 ** 20;
