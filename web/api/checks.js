@@ -129,7 +129,7 @@ export function checkBytes(fn, what, bytes) {
   }
 }
 
-const NO_OPTIONS = Object.freeze({});
+export const NO_OPTIONS = Object.freeze({});
 
 /**
  * An options argument: undefined (no options) or an object, never null or a primitive. Callers
@@ -213,6 +213,18 @@ export function floats(fn, name, v, M) {
 export function floatsAsIs(fn, name, v, M) {
   if (typedTag(v) === 'Float32Array' && !onHeap(M, liveBuffer(fn, name, v, 'Float32Array'))) return v;
   return floats(fn, name, v, M);
+}
+
+/**
+ * The length of v when it is a live, non-empty Float32Array that is not a view on wasm memory
+ * (what the norms' fast path takes as it is), else -1. Runs no caller code.
+ */
+export function plainLength(M, v) {
+  if (typedTag(v) !== 'Float32Array') return -1;
+  const n = typedLength(v);
+  if (n === 0) return -1;
+  refresh(M);
+  return typedBuffer(v) === cachedBuffer ? -1 : n;
 }
 
 /** The true length of a converted input: a typed array's own (not an own `length` property) or a tensor's. */

@@ -35,6 +35,9 @@ export function createHeap(M) {
     return p;
   }
 
+  // The scratch block when it already holds `bytes` (no checks, no growth needed), else 0.
+  const scratchFor = (bytes) => (bytes <= scratchBytes ? scratch : 0);
+
   // Carves named float regions (16-byte aligned) out of the scratch block: { name: floats } in,
   // { name: address } out (0 for an empty region).
   function layout(fn, what, sizes, work = 0) {
@@ -87,7 +90,7 @@ export function createHeap(M) {
     };
   }
 
-  return { M, raw, reserve, layout, put, take, into, place, copied };
+  return { M, raw, reserve, scratchFor, layout, put, take, into, place, copied };
 }
 
 // Only createTensor makes tensors: `new Tensor()` from outside cannot register a forged address.

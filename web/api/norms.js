@@ -3,8 +3,8 @@
 // memory in blocks of rows. Adding a norm is one row here, its kernel binding, and its methods
 // in normMethods() below.
 import {
-  F32, checkCount, checkEps, checkLength, copyInto, floatsOrTensor, isTensorRecord, lengthOf, options, outArg, ownView,
-  settle,
+  F32, NO_OPTIONS, checkCount, checkEps, checkLength, copyInto, floatsOrTensor, isTensorRecord, lengthOf, options, outArg,
+  ownView, plainLength, settle,
 } from './checks.js';
 
 // Block size of the streamed row norms: two blocks fit in a 1 MiB L2 cache.
@@ -63,7 +63,7 @@ const up4 = (n) => Math.ceil(n / 4) * 4;
 
 /** The norm methods of the public object, over one heap (see heap.js). */
 export function normMethods(heap) {
-  const { M, raw, reserve, layout, place, copied, take, into } = heap;
+  const { M, raw, reserve, scratchFor, layout, put, place, copied, take, into } = heap;
 
   // Row norms of arrays larger than 2 * STREAM_BYTES go through wasm memory in blocks of rows:
   // copy a block in, normalize it, copy it out into the result. The scratch stays in L2 cache, so
@@ -98,6 +98,11 @@ export function normMethods(heap) {
     const o = options(fn, opts);
     const { gamma: g0, eps = norm.eps, out: out0 } = o;
     const beta0 = norm.beta ? o.beta : undefined;
+    return runRead(fn, norm, x, n, dim, g0, beta0, eps, out0, stats);
+  }
+
+  // run() once x is converted (n: its length then) and the options are read.
+  function runRead(fn, norm, x, n, dim, g0, beta0, eps, out0, stats) {
     const rows = rowsOf(fn, n, dim);
     const gamma = vectorArg(M, fn, 'gamma', g0, dim);
     const beta = vectorArg(M, fn, 'beta', beta0, dim);
@@ -141,19 +146,60 @@ export function normMethods(heap) {
     return stats ? statsOf(norm, take, a1, a2, statCount, output) : output;
   }
 
+  // The common call of a figure or a per-token loop, checked in one function (issue #18: the
+  // checks of run() cost several times the 1x8 kernel): x and any gamma, beta and out are live
+  // Float32Arrays off wasm memory, of the right lengths, eps is fine and nothing is streamed.
+  // Finding that out runs no caller code but the option getters, each read once, in run()'s
+  // order; anything else (and so every error) continues in run() with the values already read.
+  function fast(fn, norm, x0, dim, opts, stats) {
+    const n0 = plainLength(M, x0);
+    if (n0 < 0 || (opts !== undefined && (typeof opts !== 'object' || opts === null))) return run(fn, norm, x0, dim, opts, stats);
+    const o = opts === undefined ? NO_OPTIONS : opts;
+    const { gamma: g0, eps = norm.eps, out: out0 } = o;
+    const beta0 = norm.beta ? o.beta : undefined;
+    // The getters above were the last caller code: what is checked below stays true.
+    const n = lengthOf(x0);  // (a getter may have detached x; its buffer and type cannot change)
+    const e = typeof eps === 'number' ? Math.fround(eps) : NaN;
+    if (!(n === n0 && Number.isInteger(dim) && dim >= 1 && dim <= 2 ** 30 && n % dim === 0 && e > 0 && e < Infinity
+      && (g0 === undefined || g0 === null || plainLength(M, g0) === dim)
+      && (beta0 === undefined || beta0 === null || plainLength(M, beta0) === dim)
+      && (out0 === undefined || out0 === null || plainLength(M, out0) === n)
+      && !(norm.streamable && n * F32 > 2 * STREAM_BYTES))) {
+      return runRead(fn, norm, x0, n0, dim, g0, beta0, eps, out0, stats);
+    }
+    const rows = n / dim;
+    const gamma = g0 ?? null, beta = beta0 ?? null;
+    const statCount = norm.perRow ? rows : dim;
+    // The scratch regions of run(), in its order: x, out, gamma, beta, the statistics.
+    const fx = up4(n), fg = gamma ? up4(dim) : 0, fb = beta ? up4(dim) : 0;
+    const f1 = stats ? up4(statCount) : 0, f2 = stats && norm.stats.length > 1 ? up4(statCount) : 0;
+    const bytes = (2 * fx + fg + fb + f1 + f2) * F32;
+    const base = scratchFor(bytes) || reserve(fn, () => `x (${rows} x ${dim})`, bytes);
+    const ao = base + fx * F32, ag = fg ? ao + fx * F32 : 0, ab = fb ? ao + (fx + fg) * F32 : 0;
+    const a1 = f1 ? ao + (fx + fg + fb) * F32 : 0, a2 = f2 ? a1 + f1 * F32 : 0;
+    put(base, x0);
+    if (gamma) put(ag, gamma);
+    if (beta) put(ab, beta);
+    norm.run(raw, ao, a1, a2, base, ag, ab, rows, dim, eps);
+    let output = out0;
+    if (out0) into(out0, ao, n);
+    else output = take(ao, n);
+    return stats ? statsOf(norm, take, a1, a2, statCount, output) : output;
+  }
+
   const LAYER = NORMS.get('layer'), RMS = NORMS.get('rms'), BATCH = NORMS.get('batch');
   return {
     // x, gamma, beta: arrays or tensors; options.out: a tensor (written in place) or a
     // Float32Array (one copy into it) that is returned instead of a new array.
-    layerNorm(x, dim, opts) { return run('layerNorm', LAYER, x, dim, opts, false); },
-    rmsNorm(x, dim, opts) { return run('rmsNorm', RMS, x, dim, opts, false); },
-    batchNorm(x, dim, opts) { return run('batchNorm', BATCH, x, dim, opts, false); },
+    layerNorm(x, dim, opts) { return fast('layerNorm', LAYER, x, dim, opts, false); },
+    rmsNorm(x, dim, opts) { return fast('rmsNorm', RMS, x, dim, opts, false); },
+    batchNorm(x, dim, opts) { return fast('batchNorm', BATCH, x, dim, opts, false); },
     /** LayerNorm plus the per-row mean and biased variance. */
-    layerNormWithStats(x, dim, opts) { return run('layerNormWithStats', LAYER, x, dim, opts, true); },
+    layerNormWithStats(x, dim, opts) { return fast('layerNormWithStats', LAYER, x, dim, opts, true); },
     /** RMSNorm plus the per-row root mean square sqrt(mean(x²)). */
-    rmsNormWithStats(x, dim, opts) { return run('rmsNormWithStats', RMS, x, dim, opts, true); },
+    rmsNormWithStats(x, dim, opts) { return fast('rmsNormWithStats', RMS, x, dim, opts, true); },
     /** BatchNorm plus the per-feature batch mean and biased variance. */
-    batchNormWithStats(x, dim, opts) { return run('batchNormWithStats', BATCH, x, dim, opts, true); },
+    batchNormWithStats(x, dim, opts) { return fast('batchNormWithStats', BATCH, x, dim, opts, true); },
     /** Per-row mean and biased variance, as LayerNorm sees them. */
     layerNormStats(x, dim) {
       const { mean, variance } = run('layerNormStats', LAYER, x, dim, undefined, true);
