@@ -95,7 +95,7 @@ async function runCase(c, rounds) {
     const t0 = performance.now();
     while (performance.now() - t0 < WARMUP_MS || n < 2) { await call(r.h); n++; }
     const per = await timeBatch(r.h, Math.max(1, Math.min(n, 5)));
-    r.reps = Math.max(1, Math.round(BATCH_MS / per));
+    r.reps = Math.max(1, Math.round((c.batchMs ?? BATCH_MS) / per));
   }
   const wall0 = performance.now(), cpu0 = process.cpuUsage();
   for (let round = 0; round < rounds; round++) {
@@ -177,10 +177,23 @@ async function main() {
   const peakBefore = muladdPeak(M, peakRounds);
   const results = [];
   for (const c of cases) {
-    const rounds = roundsArg ?? (c.unit === 'GFLOP/s' ? (quick ? 5 : 15) : (quick ? 10 : 40));
+    const rounds = roundsArg ?? c.rounds?.[quick ? 0 : 1] ?? (c.unit === 'GFLOP/s' ? (quick ? 5 : 15) : (quick ? 10 : 40));
     log(`bench: ${c.op} ${c.shape}, ${rounds} rounds`);
     const runners = await runCase(c, rounds);
     results.push({ op: c.op, shape: c.shape, unit: c.unit, work: c.work, notes: c.notes ?? [], contenders: runners.map(({ h, samples, ...r }) => r) });
+  }
+  // What a fresh result array alone costs in this process, beside the small shapes: V8 keeps a
+  // typed array of up to 64 bytes on its heap, larger ones get a zero-filled backing store
+  // outside it (calloc, page faults, and scavenges for "external memory pressure").
+  const fresh = {};
+  for (const r of results.filter((x) => x.op === 'LayerNorm small')) {
+    const n = r.shape.split('x').map(Number).reduce((a, b) => a * b, 1);
+    const h = { run: () => new Float32Array(n) };
+    const per = await timeBatch(h, 1000);
+    const reps = Math.max(1, Math.round(1 / per));
+    const samples = [];
+    for (let i = 0; i < (quick ? 30 : 100); i++) samples.push(await timeBatch(h, reps));
+    fresh[r.shape] = quantile(samples.sort((a, b) => a - b), 0.5);
   }
   const peakAfter = muladdPeak(M, peakRounds);
   const peak = Math.max(peakBefore.best, peakAfter.best);
@@ -208,13 +221,13 @@ async function main() {
   // we are faster). Peers measured in the same rounds.
   const small = results.filter((r) => r.op === 'LayerNorm small');
   const smallPeers = ['tfjs-wasm', 'onnxruntime-web'].filter((p) => small.some((r) => r.contenders.some((c) => c.name === p && !c.error)));
-  const smallHead = ['LayerNorm shape', 'ours µs', 'ours with { out } µs', 'naive JS µs', 'naive JS ÷ ours', 'naive JS ÷ ours with out', ...smallPeers.map((p) => `${p} µs`)];
+  const smallHead = ['LayerNorm shape', 'ours µs', 'ours with { out } µs', 'naive JS µs', 'naive JS ÷ ours', 'naive JS ÷ ours with out', 'new Float32Array alone µs', ...smallPeers.map((p) => `${p} µs`)];
   const smallRows = small.map((r) => {
     const by = Object.fromEntries(r.contenders.map((c) => [c.name, c]));
     const t = (name) => (by[name] && !by[name].error ? by[name].medianMs : NaN);
     const us = (name) => (Number.isNaN(t(name)) ? '—' : fmtUs(t(name)));
     const ratio = (a, b) => (Number.isNaN(t(a)) || Number.isNaN(t(b)) ? '—' : `${(t(a) / t(b)).toFixed(2)}×`);
-    return [r.shape.replace('x', '×'), us('ours API'), us('ours API, out array'), us('naive JS'), ratio('naive JS', 'ours API'), ratio('naive JS', 'ours API, out array'), ...smallPeers.map(us)];
+    return [r.shape.replace('x', '×'), us('ours API'), us('ours API, out array'), us('naive JS'), ratio('naive JS', 'ours API'), ratio('naive JS', 'ours API, out array'), fresh[r.shape] === undefined ? '—' : fmtUs(fresh[r.shape]), ...smallPeers.map(us)];
   });
   const smallTable = small.length ? [smallHead, smallHead.map(() => '---'), ...smallRows].map((cols) => `| ${cols.join(' | ')} |`).join('\n') : '';
 
