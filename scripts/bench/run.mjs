@@ -114,6 +114,7 @@ async function runCase(c, rounds) {
     r.medianMs = quantile(s, 0.5);
     r.p10Ms = quantile(s, 0.1);
     r.p90Ms = quantile(s, 0.9);
+    r.minMs = s[0];
     r.throughput = c.work / (r.medianMs * 1e-3) / 1e9;
   }
   return runners;
@@ -233,10 +234,15 @@ async function main() {
 
   // The GEMMs' and the encoder layer's share of the multiply-add peak.
   const gemm = results.filter((r) => r.op === 'GEMM' || r.op === 'Encoder layer');
-  const gemmRows = gemm.flatMap((r) => r.contenders.filter((c) => c.name.startsWith('ours') && !c.error).map((c) => [
-    r.op === 'GEMM' ? r.shape : `${r.op}, ${r.shape} (${c.name})`, fmtMs(c.medianMs), c.throughput.toFixed(1), `${((100 * c.throughput) / peak).toFixed(0)} %`,
-  ]));
-  const gemmTable = gemm.length ? [['GEMM (encoder d512 h8 ff2048)', 'median ms', 'GFLOP/s', 'share of peak'], ['---', '---', '---', '---'], ...gemmRows]
+  // The peak is the best round (what a core does uninterrupted), so the fastest round of each
+  // GEMM is set beside it too: on a busy machine the medians include waiting for a core.
+  const gemmRows = gemm.flatMap((r) => r.contenders.filter((c) => c.name.startsWith('ours') && !c.error).map((c) => {
+    const best = r.work / (c.minMs * 1e-3) / 1e9;
+    return [r.op === 'GEMM' ? r.shape : `${r.op}, ${r.shape} (${c.name})`, fmtMs(c.medianMs), c.throughput.toFixed(1),
+      `${((100 * c.throughput) / peak).toFixed(0)} %`, best.toFixed(1), `${((100 * best) / peak).toFixed(0)} %`];
+  }));
+  const gemmHead = ['GEMM (encoder d512 h8 ff2048)', 'median ms', 'GFLOP/s (median)', 'share of peak', 'GFLOP/s (fastest round)', 'share of peak'];
+  const gemmTable = gemm.length ? [gemmHead, gemmHead.map(() => '---'), ...gemmRows]
     .map((cols) => `| ${cols.join(' | ')} |`).join('\n') : '';
 
   // Too busy: more runnable threads than cores beside this one (1-minute load average above
