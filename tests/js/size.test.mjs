@@ -1,5 +1,6 @@
 // Size budgets, gzipped (level 9):
-//   dist/normwave.single.mjs, the one-script drop-in: at most 80 KB.
+//   dist/normwave.single.mjs, the one-script drop-in: at most 88 KB (80 KB until the wasm gained the
+//   backward kernels and AdamW, the safetensors format rules and the op table: 81.8 KB then).
 //   One figure embedded by its own entry (dist/figures/nw-<name>.mjs): at most 140 KB in all —
 //   every module it imports before it runs, its strings in one language, and the .wasm. Data a
 //   figure fetches later (the attention figure's trained model, the parity fixtures) is not code
@@ -9,7 +10,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { DIST, FIGURE_BUDGET, figureSizes, gz } from '../../scripts/bench/embed-size.mjs';
 
-const SINGLE_BUDGET = 80_000;
+const SINGLE_BUDGET = 88_000;
 
 test(`normwave.single.mjs is at most ${SINGLE_BUDGET} bytes gzipped`, () => {
   const bytes = gz(path.join(DIST, 'normwave.single.mjs'));
