@@ -309,7 +309,8 @@ void fuzz_attention(FuzzedDataProvider& fdp) {
 
 // ---- encoder -----------------------------------------------------------------------------
 
-void fuzz_encoder(FuzzedDataProvider& fdp) {
+// A small encoder configuration (the bytes are read in this order by both encoder targets).
+nw::EncoderConfig config_of(FuzzedDataProvider& fdp) {
   nw::EncoderConfig c;
   c.n_heads = fdp.ConsumeIntegralInRange(1, 4);
   c.d_model = c.n_heads * fdp.ConsumeIntegralInRange(1, 32 / c.n_heads);
@@ -319,6 +320,11 @@ void fuzz_encoder(FuzzedDataProvider& fdp) {
   c.final_norm = fdp.ConsumeBool();
   c.activation = fdp.ConsumeBool() ? nw::Activation::gelu : nw::Activation::relu;
   c.eps = eps_of(fdp);
+  return c;
+}
+
+void fuzz_encoder(FuzzedDataProvider& fdp) {
+  const nw::EncoderConfig c = config_of(fdp);
   const int batch = fdp.ConsumeIntegralInRange(0, 3), seq = fdp.ConsumeIntegralInRange(0, 16);
   const bool with_mask = fdp.ConsumeBool(), want_attn = fdp.ConsumeBool();
   FUZZ_CHECK(nw::validate(c).ok(), "%s", nw::validate(c).message().c_str());
@@ -737,15 +743,7 @@ void fuzz_adamw_step(FuzzedDataProvider& fdp) {
 // Memory safety (workspace and saved activations of exactly the reported sizes), the training
 // forward equal bit for bit to Encoder::forward, and finite gradients for bounded inputs.
 void fuzz_encoder_train(FuzzedDataProvider& fdp) {
-  nw::EncoderConfig c;
-  c.n_heads = fdp.ConsumeIntegralInRange(1, 4);
-  c.d_model = c.n_heads * fdp.ConsumeIntegralInRange(1, 32 / c.n_heads);
-  c.d_ff = fdp.ConsumeIntegralInRange(1, 64);
-  c.n_layers = fdp.ConsumeIntegralInRange(1, 2);
-  c.norm_first = fdp.ConsumeBool();
-  c.final_norm = fdp.ConsumeBool();
-  c.activation = fdp.ConsumeBool() ? nw::Activation::gelu : nw::Activation::relu;
-  c.eps = eps_of(fdp);
+  const nw::EncoderConfig c = config_of(fdp);
   const int batch = fdp.ConsumeIntegralInRange(0, 3), seq = fdp.ConsumeIntegralInRange(0, 16);
   const bool with_mask = fdp.ConsumeBool(), with_dx = fdp.ConsumeBool();
   FUZZ_CHECK(nw::validate(c).ok(), "%s", nw::validate(c).message().c_str());
