@@ -143,7 +143,18 @@ TEST_CASE("load_parameters matches names in linear time (a hostile file: 1024 la
   MESSAGE("load_parameters, 12,288 parameters among 112,288 tensors, twice: " << seconds << " s");
   CHECK(strict.find("unexpected tensor \"junk.0\"") != std::string::npos);
   CHECK(enc.parameters().back().front() == 0.5f);
-  CHECK(seconds < 1.0);  // was 2.9 s natively; now ~0.04 s natively, ~0.1 s in wasm, ~0.25 s under ASan
+  // Was 2.9 s natively (~17 s under ASan); now ~0.04 s natively, ~0.1 s in wasm, ~0.25 s under
+  // ASan on a quiet machine and up to 2.6 s under ASan on a busy 2-core one: the limit leaves room
+  // for load and still catches the quadratic scan.
+  double limit = 1.0;
+#if defined(__SANITIZE_ADDRESS__)
+  limit = 6.0;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  limit = 6.0;
+#endif
+#endif
+  CHECK(seconds < limit);
 }
 
 namespace {
