@@ -88,6 +88,19 @@ Status cross_entropy_backward(float* dlogits, const float* logits,
 
 namespace ref {
 
+// A row's largest logit and the sum of exp(z - max), in double: the softmax's two statistics.
+struct RowSoftmax {
+  double max, total;
+};
+
+template <class T>
+RowSoftmax row_softmax(const T* z, int classes) {
+  double m = -std::numeric_limits<double>::infinity(), total = 0.0;
+  for (int j = 0; j < classes; ++j) m = z[j] > m ? z[j] : m;
+  for (int j = 0; j < classes; ++j) total += std::exp(z[j] - m);
+  return {m, total};
+}
+
 template <class T>
 void cross_entropy(T* loss, const T* logits, const std::int32_t* targets, int rows, int classes,
                    int ignore_index) {
@@ -96,10 +109,8 @@ void cross_entropy(T* loss, const T* logits, const std::int32_t* targets, int ro
   for (int r = 0; r < rows; ++r) {
     if (targets[r] == ignore_index) continue;
     const T* z = logits + static_cast<std::size_t>(r) * classes;
-    double m = -std::numeric_limits<double>::infinity(), total = 0.0;
-    for (int j = 0; j < classes; ++j) m = z[j] > m ? z[j] : m;
-    for (int j = 0; j < classes; ++j) total += std::exp(z[j] - m);
-    sum += std::log(total) + m - z[targets[r]];
+    const RowSoftmax s = row_softmax(z, classes);
+    sum += std::log(s.total) + s.max - z[targets[r]];
     ++kept;
   }
   *loss = static_cast<T>(kept > 0 ? sum / kept : 0.0);
@@ -113,11 +124,9 @@ void cross_entropy_backward(T* dlogits, const T* logits, const std::int32_t* tar
   for (int r = 0; r < rows; ++r) {
     if (targets[r] == ignore_index) continue;
     const T* z = logits + static_cast<std::size_t>(r) * classes;
-    double m = -std::numeric_limits<double>::infinity(), total = 0.0;
-    for (int j = 0; j < classes; ++j) m = z[j] > m ? z[j] : m;
-    for (int j = 0; j < classes; ++j) total += std::exp(z[j] - m);
+    const RowSoftmax s = row_softmax(z, classes);
     for (int j = 0; j < classes; ++j) {
-      const double p = std::exp(z[j] - m) / total - (j == targets[r] ? 1.0 : 0.0);
+      const double p = std::exp(z[j] - s.max) / s.total - (j == targets[r] ? 1.0 : 0.0);
       dlogits[static_cast<std::size_t>(r) * classes + j] += static_cast<T>(dloss / kept * p);
     }
   }
