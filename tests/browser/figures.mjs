@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { collectErrors } from './harness.mjs';
+import { mkdirSync } from 'node:fs';
+import { collectErrors, SCREENSHOT_DIR } from './harness.mjs';
 
 /** Opens the page (default: the article in `lang`) and waits until it is ready. */
 export async function openPage(browser, site, { path, lang, width = 1100, height = 900, colorScheme = 'light', hash = '', islands = false } = {}) {
@@ -158,4 +159,46 @@ export function appendElements(page, markup) {
       document.body.append(el);
     }
   }, specs);
+}
+
+/** The number after "label = " in a readout (readouts use the real minus sign U+2212). */
+export function number(text, label) {
+  const esc = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = text.match(new RegExp(`${esc} = (−?\\d+(?:\\.\\d+)?)`));
+  assert.ok(m, `"${label} = …" in ${JSON.stringify(text)}`);
+  return Number(m[1].replace('−', '-'));
+}
+
+/** Waits until every parity badge of the figure has finished, and returns their data-ok values. */
+export async function parityResults(fig) {
+  await fig.evaluate((el) => new Promise((resolve) => {
+    const done = () => [...el.shadowRoot.querySelectorAll('[data-parity]')].every((b) => b.hasAttribute('data-ok'));
+    const poll = () => (done() ? resolve() : setTimeout(poll, 50));
+    poll();
+  }));
+  return fig.evaluate((el) => [...el.shadowRoot.querySelectorAll('[data-parity]')].map((b) => `${b.dataset.parity}:${b.dataset.ok}`));
+}
+
+/**
+ * The checks every figure file ends with, for the figure #id of the article: its title in Korean
+ * (by default) and English (?lang=en), axe clean in a light desktop and a dark phone page, no
+ * sideways scroll, a screenshot of each (build/screenshots/<id>-<lang>-<theme>-<width>.png).
+ * settle(fig, page) runs once the figure is ready (e.g. waits for its parity badges).
+ */
+export async function axeAndScreenshots(browser, site, id, titles, settle = async () => {}) {
+  for (const [lang, colorScheme, width] of [['ko', 'light', 1100], ['en', 'dark', 390]]) {
+    const { page, log } = await openPage(browser, site, { lang, colorScheme, width, height: 844 });
+    const fig = page.locator(`#${id}`);
+    await ready(fig);
+    await settle(fig, page);
+    assert.match(await fig.locator('.title').textContent(), titles[lang], `${id} in ${lang}`);
+    assert.deepEqual(await seriousViolations(page, `#${id}`), [], `${id} ${lang} ${colorScheme}`);
+    assert.equal(await hasSidewaysScroll(page), false, `no sideways scroll at ${width}px`);
+    await fig.scrollIntoViewIfNeeded();
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await fig.screenshot({ path: `${SCREENSHOT_DIR}/${id}-${lang}-${colorScheme}-${width}.png` });
+    assert.deepEqual(log.pageErrors, []);
+    assert.deepEqual(log.consoleErrors, []);
+    await page.close();
+  }
 }
