@@ -1,6 +1,6 @@
 // What embedding costs, gzipped (level 9, each file on its own as a server sends it):
 //   one figure by its own entry (dist/figures/nw-<name>.mjs) = the modules it imports before it
-//   runs + its strings in one language (the larger) + normwave_wasm.wasm; budget 140 KB each
+//   runs + its strings in one language (the larger) + normwave_wasm.wasm; budget 160 KB each
 //   (tests/js/size.test.mjs holds it). Data a figure fetches afterwards (parity fixtures, the
 //   trained model) is listed apart.
 //   node scripts/bench/embed-size.mjs      prints the table (part of `npm run bench`)
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-export const FIGURE_BUDGET = 140_000;
+export const FIGURE_BUDGET = 160_000;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DIST = path.join(ROOT, 'dist');
 

@@ -8,6 +8,7 @@ import { normMethods } from './norms.js';
 import { opMethods } from './ops.js';
 import { safetensorsMethods } from './safetensors.js';
 import { encoderMethods } from './encoder.js';
+import { trainMethods } from './train.js';
 
 /**
  * Builds the API object over an instantiated Embind module.
@@ -16,6 +17,7 @@ import { encoderMethods } from './encoder.js';
 export function createApi(M) {
   const heap = createHeap(M);
   const { positionalEncoding, linear, activation, softmax } = opMethods(heap);
+  const safetensors = safetensorsMethods(heap);
   return {
     /** @type {string} */
     version: M.version(),
@@ -37,7 +39,8 @@ export function createApi(M) {
     softmax,
     /** Wasm memory in use: { heapUsed (bytes held by malloc), memoryBytes (the memory's size) }. */
     memoryStats() { return M.memoryStats(); },
-    ...safetensorsMethods(heap),
+    ...safetensors,
     ...encoderMethods(heap),
+    ...trainMethods(heap, safetensors.readSafetensors),
   };
 }

@@ -1,0 +1,300 @@
+// Gradients and training through the public API (issue #17 item 3): encoder.backward after a
+// kept forward against PyTorch autograd (tests/golden/grad_*.safetensors), the token trainer's
+// gradients against the tiny sort model's step, the schedule, AdamW, and the bad-input errors.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { loadNormwave } from 'normwave';
+import { randn, throwsWith } from './helpers.mjs';
+
+const nw = await loadNormwave();
+const golden = (name) => new Uint8Array(readFileSync(new URL(`../golden/${name}`, import.meta.url)));
+
+/** max |a − b| / max |b|: the fixtures' measure (tests/golden/README.md). */
+function relErr(a, b) {
+  assert.equal(a.length, b.length);
+  let diff = 0;
+  let scale = 0;
+  for (let i = 0; i < a.length; i++) {
+    diff = Math.max(diff, Math.abs(a[i] - b[i]));
+    scale = Math.max(scale, Math.abs(b[i]));
+  }
+  return diff / (scale || 1);
+}
+
+const GRAD_CASES = [
+  'grad_encoder_postln_relu_2l_pad', 'grad_encoder_postln_gelu_2l_norm_pad',
+  'grad_encoder_preln_relu_2l_norm_pad', 'grad_encoder_preln_gelu_2l_pad',
+];
+
+for (const name of GRAD_CASES) {
+  test(`backward matches PyTorch autograd within 1e-4 relative per parameter: ${name}`, (t) => {
+    const file = golden(`${name}.safetensors`);
+    const meta = nw.inspectSafetensors(file).metadata;
+    const g = nw.readSafetensors(file);
+    const enc = nw.createEncoder({
+      dModel: +meta.d_model, nHeads: +meta.n_heads, dFF: +meta.d_ff, nLayers: +meta.n_layers,
+      normFirst: meta.norm_first === 'true', activation: meta.activation, finalNorm: meta.final_norm === 'true', eps: +meta.eps,
+    });
+    try {
+      enc.loadSafetensors(file, { strict: false });
+      const batch = +meta.batch;
+      const { output } = enc.forward(g.x, { batch, paddingMask: Uint8Array.from(g.mask), keepActivations: true });
+      assert.ok(relErr(output, g.output) <= 1e-4, 'the kept forward gives the forward output');
+      const grads = enc.backward(g.grad_output);
+      let worst = relErr(grads.input, g['grad.x']);
+      let worstName = 'x';
+      assert.deepEqual(Object.keys(grads.params), Object.keys(enc.stateDict()), 'keyed like stateDict(), in its order');
+      for (const p of enc.parameters) {
+        assert.equal(grads.params[p.name].length, p.numel);
+        const e = relErr(grads.params[p.name], g[`grad.${p.name}`]);
+        assert.ok(e <= 1e-4, `${p.name}: ${e.toExponential(2)}`);
+        if (e > worst) { worst = e; worstName = p.name; }
+      }
+      assert.ok(relErr(grads.input, g['grad.x']) <= 1e-4, 'grad x');
+      t.diagnostic(`worst ${worst.toExponential(2)} (${worstName})`);
+    } finally {
+      enc.dispose();
+    }
+  });
+}
+
+test('backward: a second backward without a kept forward is a clear error; a plain forward keeps nothing', () => {
+  const enc = nw.createEncoder({ dModel: 8, nHeads: 2, dFF: 16 });
+  try {
+    const x = randn(3 * 8, 1);
+    throwsWith(() => enc.backward(new Float32Array(24)), Error, 'backward', 'keepActivations: true');
+    enc.forward(x, { keepActivations: true });
+    enc.backward(new Float32Array(24));
+    throwsWith(() => enc.backward(new Float32Array(24)), Error, 'backward', 'no kept forward');
+    enc.forward(x);
+    throwsWith(() => enc.backward(new Float32Array(24)), Error, 'no kept forward');
+    enc.forward(x, { keepActivations: true });
+    throwsWith(() => enc.backward(new Float32Array(23)), RangeError, 'gradOutput has length 23, expected 24');
+    // The length error does not consume the kept forward.
+    const { input } = enc.backward(new Float32Array(24).fill(1));
+    assert.equal(input.length, 24);
+  } finally {
+    enc.dispose();
+  }
+  throwsWith(() => enc.backward(new Float32Array(24)), Error, 'disposed');
+});
+
+test('backward: gradients are those of the weights the forward ran with; attention comes from the kept forward', () => {
+  const enc = nw.createEncoder({ dModel: 8, nHeads: 2, dFF: 16, nLayers: 2, seed: 3 });
+  try {
+    const x = randn(2 * 4 * 8, 2);
+    const plain = enc.forward(x, { batch: 2 });
+    const kept = enc.forward(x, { batch: 2, keepActivations: true });
+    assert.deepEqual(kept.output, plain.output);
+    assert.equal(kept.attention.length, 2);
+    for (let l = 0; l < 2; l++) assert.ok(relErr(kept.attention[l], plain.attention[l]) < 1e-6);
+    const dy = randn(x.length, 4);
+    const before = enc.backward(dy);
+    enc.forward(x, { batch: 2, keepActivations: true });
+    enc.randomize(9);
+    const after = enc.backward(dy);
+    assert.deepEqual(after.input, before.input);
+  } finally {
+    enc.dispose();
+  }
+});
+
+test('backward: float64 central differences of sum(output * g) agree with the gradient of x', () => {
+  const enc = nw.createEncoder({ dModel: 8, nHeads: 2, dFF: 16, normFirst: true, activation: 'gelu', seed: 5 });
+  try {
+    const x = randn(5 * 8, 7);
+    const g = randn(5 * 8, 8);
+    enc.forward(x, { keepActivations: true });
+    const { input } = enc.backward(g);
+    const f = (xs) => { const y = enc.forward(xs, { attention: false }).output; let s = 0; for (let i = 0; i < y.length; i++) s += y[i] * g[i]; return s; };
+    const h = 1e-2;
+    for (const i of [0, 7, 13, 39]) {
+      const p = Float32Array.from(x); p[i] += h;
+      const m = Float32Array.from(x); m[i] -= h;
+      const fd = (f(p) - f(m)) / (2 * h);
+      assert.ok(Math.abs(fd - input[i]) < 2e-2 * Math.max(1, Math.abs(fd)), `x[${i}]: fd ${fd} vs ${input[i]}`);
+    }
+  } finally {
+    enc.dispose();
+  }
+});
+
+// ── the trainer ────────────────────────────────────────────────────────────────────────────────
+
+const TINY = { dModel: 64, nHeads: 4, dFF: 128, nLayers: 2, normFirst: true, activation: 'relu', finalNorm: true };
+
+test('trainer: gradients of the tiny sort model match PyTorch autograd (grad_tiny_sort_step) within 1e-4', (t) => {
+  const file = golden('grad_tiny_sort_step.safetensors');
+  const meta = nw.inspectSafetensors(file).metadata;
+  const g = nw.readSafetensors(file);
+  const batch = +meta.batch;
+  const seqLen = +meta.seq;
+  const tr = nw.createTokenTrainer({ encoder: TINY, vocab: +meta.vocab, classes: +meta.classes, batch, seqLen });
+  try {
+    tr.loadSafetensors(file, { strict: false });
+    const tokens = Int32Array.from(g.tokens);
+    const targets = Int32Array.from(g.targets);
+    const paddingMask = Uint8Array.from(tokens, (v) => (v === +meta.pad_token ? 1 : 0));
+    const r = tr.gradients(tokens, targets, { paddingMask });
+    assert.ok(Math.abs(r.loss - g.loss[0]) <= 1e-4 * Math.abs(g.loss[0]), `loss ${r.loss} vs ${g.loss[0]}`);
+    let worst = 0;
+    for (const p of tr.parameters) {
+      const e = relErr(r.params[p.name], g[`grad.${p.name}`]);
+      assert.ok(e <= 1e-4, `${p.name}: ${e.toExponential(2)}`);
+      worst = Math.max(worst, e);
+    }
+    t.diagnostic(`loss ${r.loss} (torch ${g.loss[0]}); worst gradient ${worst.toExponential(2)}`);
+  } finally {
+    tr.dispose();
+  }
+});
+
+test('learningRate: linear warm-up then cosine to minLr, or constant', () => {
+  const o = { lr: 1e-3, warmupSteps: 10, totalSteps: 110 };
+  assert.equal(nw.learningRate(1, o), 1e-4);
+  assert.equal(nw.learningRate(10, o), 1e-3);
+  assert.ok(Math.abs(nw.learningRate(61, o) - 5e-4) < 1e-12);
+  assert.ok(nw.learningRate(111, o) < 1e-12);
+  assert.equal(nw.learningRate(500, { ...o, schedule: 'constant' }), 1e-3);
+  assert.equal(nw.learningRate(1, { lr: 1e-3 }), 1e-3);
+  throwsWith(() => nw.learningRate(1, { schedule: 'linear' }), RangeError, "unknown schedule \"linear\"");
+});
+
+function sortBatch(n, seqLen, seed) {
+  let s = seed >>> 0;
+  const rand = () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s / 2 ** 32; };
+  const tokens = new Int32Array(n * seqLen);
+  const targets = new Int32Array(n * seqLen);
+  const mask = new Uint8Array(n * seqLen);
+  for (let b = 0; b < n; b++) {
+    const len = 3 + Math.floor(rand() * (seqLen - 2));
+    const digits = Array.from({ length: len }, () => Math.floor(rand() * 10));
+    const sorted = [...digits].sort((a, c) => a - c);
+    for (let p = 0; p < seqLen; p++) {
+      const i = b * seqLen + p;
+      tokens[i] = p < len ? digits[p] : 10;
+      targets[i] = p < len ? sorted[p] : -100;
+      mask[i] = p < len ? 0 : 1;
+    }
+  }
+  return { tokens, targets, paddingMask: mask };
+}
+
+test('trainer: the loss falls on the sort task; save and load round-trips the weights', () => {
+  const tr = nw.createTokenTrainer({ encoder: { ...TINY, dModel: 32, dFF: 64 }, vocab: 11, classes: 10, batch: 32, seqLen: 8, seed: 1,
+    optimizer: { lr: 3e-3, warmupSteps: 5, totalSteps: 60 } });
+  try {
+    const evalSet = sortBatch(64, 8, 99);
+    const first = tr.evaluate(evalSet.tokens, evalSet.targets, { paddingMask: evalSet.paddingMask });
+    let last;
+    for (let i = 0; i < 60; i++) {
+      const b = sortBatch(32, 8, i + 1);
+      last = tr.step(b.tokens, b.targets, { paddingMask: b.paddingMask });
+      assert.ok(Number.isFinite(last.loss) && Number.isFinite(last.gradNorm));
+    }
+    assert.equal(tr.stepCount, 60);
+    const after = tr.evaluate(evalSet.tokens, evalSet.targets, { paddingMask: evalSet.paddingMask });
+    assert.ok(after.loss < first.loss * 0.8, `held-out loss ${first.loss} -> ${after.loss}`);
+    assert.equal(after.predictions.length, 64 * 8);
+    assert.equal(after.attention.length, 2);
+    assert.equal(after.attention[0].length, 4 * 8 * 8);
+    const bytes = tr.saveSafetensors({ note: 'test' });
+    const info = nw.inspectSafetensors(bytes);
+    assert.equal(info.metadata.note, 'test');
+    assert.equal(info.metadata.steps, '60');
+    const other = nw.createTokenTrainer({ encoder: { ...TINY, dModel: 32, dFF: 64 }, vocab: 11, classes: 10, batch: 32, seqLen: 8, seed: 2 });
+    try {
+      other.loadSafetensors(bytes);
+      assert.deepEqual(other.evaluate(evalSet.tokens, evalSet.targets, { paddingMask: evalSet.paddingMask }).logits, after.logits);
+      assert.equal(other.stepCount, 0);
+    } finally {
+      other.dispose();
+    }
+  } finally {
+    tr.dispose();
+  }
+});
+
+test('trainer: bad input is refused with the name of what is wrong', () => {
+  const base = { encoder: { dModel: 8, nHeads: 2, dFF: 16 }, vocab: 11, classes: 10, batch: 2, seqLen: 4 };
+  for (const lr of [0, -1, NaN, Infinity, '1e-3']) {
+    throwsWith(() => nw.createTokenTrainer({ ...base, optimizer: { lr } }), RangeError, 'createTokenTrainer: lr must be a positive finite number');
+  }
+  const tr = nw.createTokenTrainer(base);
+  try {
+    throwsWith(() => tr.setOptimizer({ lr: -2 }), RangeError, 'setOptimizer: lr must be a positive finite number');
+    const tokens = Int32Array.of(1, 2, 3, 10, 4, 5, 10, 10);
+    const targets = Int32Array.of(1, 2, 3, -100, 4, 5, -100, -100);
+    throwsWith(() => tr.step(tokens, Int32Array.of(1, 2, 3, -100, 4, 10, -100, -100)), RangeError, 'targets[5] = 10 is out of range', '0..9 or -100');
+    throwsWith(() => tr.step(tokens, Int32Array.of(1, 2, 3, -1, 4, 5, -100, -100)), RangeError, 'targets[3] = -1 is out of range');
+    throwsWith(() => tr.step(Int32Array.of(1, 2, 3, 11, 4, 5, 10, 10), targets), RangeError, 'tokens[3] = 11 is out of range', '0..10');
+    throwsWith(() => tr.step(tokens, targets.subarray(1)), RangeError, 'targets has length 7, expected 8');
+    throwsWith(() => tr.step(tokens, targets, { paddingMask: new Uint8Array(8).fill(1) }), RangeError, 'paddingMask hides every position');
+    throwsWith(() => tr.step(tokens, new Int32Array(8).fill(-100)), RangeError, 'targets ignore every position');
+    throwsWith(() => tr.step(tokens, Float32Array.of(1.5, 2, 3, -100, 4, 5, -100, -100)), RangeError, 'targets[0] = 1.5');
+    throwsWith(() => tr.step(tokens, 'abc'), TypeError, 'targets must be an Int32Array');
+    assert.equal(tr.stepCount, 0, 'no refused call took a step');
+    tr.step(tokens, targets, { paddingMask: Uint8Array.of(0, 0, 0, 1, 0, 0, 1, 1) });
+    assert.equal(tr.stepCount, 1);
+  } finally {
+    tr.dispose();
+  }
+});
+
+test('trainer: a NaN loss stops training with a message and keeps the last good weights', () => {
+  const tr = nw.createTokenTrainer({ encoder: { dModel: 8, nHeads: 2, dFF: 16 }, vocab: 11, classes: 10, batch: 2, seqLen: 4, seed: 4 });
+  try {
+    const tokens = Int32Array.of(1, 2, 3, 4, 4, 5, 6, 7);
+    const targets = Int32Array.of(1, 2, 3, 4, 4, 5, 6, 7);
+    tr.step(tokens, targets);
+    tr.step(tokens, targets);
+    const good = tr.stateDict();
+    // Poison one weight: the next forward gives a NaN loss.
+    const bad = tr.stateDict();
+    bad['head.bias'][3] = NaN;
+    tr.loadStateDict(bad);
+    const r = tr.step(tokens, targets);
+    assert.ok(Number.isNaN(r.loss));
+    assert.match(r.stopped, /the loss is NaN at step 1/);
+    assert.match(tr.stopped, /last weights whose loss was finite/);
+    throwsWith(() => tr.step(tokens, targets), Error, 'training stopped', 'restart()');
+    // The weights are those of the last finite loss (here: the poisoned load is not "good"; the
+    // check runs before any update, so nothing moved).
+    assert.ok(Number.isNaN(tr.stateDict()['head.bias'][3]));
+    // From good weights, a huge learning rate blows up; the step before the blow-up is kept.
+    tr.loadStateDict(good);
+    tr.setOptimizer({ lr: 1e30, clipNorm: 0, weightDecay: 0 });
+    let stop = null;
+    const seen = [];
+    for (let i = 0; i < 20 && !stop; i++) {
+      seen.push(tr.stateDict());
+      const s = tr.step(tokens, targets);
+      if (s.stopped) stop = s;
+    }
+    assert.ok(stop, 'training stopped');
+    assert.ok(seen.length >= 2, 'the first step from good weights had a finite loss');
+    // The weights that gave NaN are the last seen; the ones before them gave a finite loss.
+    const lastGood = seen[seen.length - 2];
+    const kept = tr.stateDict();
+    for (const name of Object.keys(kept)) assert.deepEqual(kept[name], lastGood[name], name);
+    tr.restart();
+    assert.equal(tr.stopped, null);
+  } finally {
+    tr.dispose();
+  }
+});
+
+test('trainer: no memory is left behind by steps, evaluations and dispose', () => {
+  const before = nw.memoryStats().heapUsed;
+  for (let k = 0; k < 3; k++) {
+    const tr = nw.createTokenTrainer({ encoder: { dModel: 8, nHeads: 2, dFF: 16 }, vocab: 11, classes: 10, batch: 4, seqLen: 4 });
+    const b = sortBatch(4, 4, k);
+    tr.step(b.tokens, b.targets, { paddingMask: b.paddingMask });
+    tr.evaluate(b.tokens, b.targets, { paddingMask: b.paddingMask });
+    tr.dispose();
+    tr.dispose();
+    throwsWith(() => tr.step(b.tokens, b.targets), Error, 'disposed');
+  }
+  assert.ok(nw.memoryStats().heapUsed - before < 4096, `${nw.memoryStats().heapUsed - before} bytes kept`);
+});
