@@ -21,6 +21,7 @@ export { NwEncoderBlock } from './nw-encoder-block.js';
 export { NwAttention } from './nw-attention.js';
 export { NwFfn } from './nw-ffn.js';
 export { NwEncoderStack } from './nw-encoder-stack.js';
+export { NwGradNorms } from './nw-grad-norms.js';
 
 export { loadNormwave } from '../normwave.js';
 export { setAssetBase } from '../lib/assets.js';

@@ -333,6 +333,20 @@ export default {
   'depthDemo.drifted': 'This time the signal stayed near its input size even without normalization ({ratio}×). Move s away from 1.',
   'depthDemo.readoutSetup': 'input σ = {first} · s = {scale} · width {width} · seed {seed}',
   'depthDemo.note': 'The weights come from a normal distribution with mean 0 and variance g·s²/width (g = 1 without activation, g = 2 with ReLU, as in He initialization). So s = 1 keeps the size on average, and any other s multiplies it by roughly s per layer. The layers run in nw.linear, the norm in nw.layerNorm, and every σ comes from nw.layerNormStats.',
+  'gradNorms.title': 'Gradients at initialisation: Post-LN against Pre-LN',
+  'gradNorms.caption': 'Two encoders of the same depth and width, freshly initialised with the same weights, one with LayerNorm after each residual add (Post-LN, no final norm) and one with LayerNorm before each sublayer (Pre-LN, with the final LayerNorm it needs). Both take one backward pass of the same loss on the same random batch; the chart shows, for every layer, the norm of the gradient of all its parameters, on a log scale.',
+  'gradNorms.depth': 'Layers',
+  'gradNorms.width': 'Width d_model',
+  'gradNorms.newWeights': 'Draw new weights',
+  'gradNorms.yAxis': 'Gradient norm per layer (log scale)',
+  'gradNorms.xAxis': 'Layer (input → output)',
+  'gradNorms.legendPost': 'Post-LN',
+  'gradNorms.legendPre': 'Pre-LN',
+  'gradNorms.aria': 'Gradient norms per layer on a log scale for {depth} layers. Post-LN: {postFirst} at the first layer, {postLast} at the last. Pre-LN: {preFirst} at the first, {preLast} at the last. The readout below has the numbers.',
+  'gradNorms.readoutPost': 'Post-LN: layer 1 {first}, last layer {last} (last/first {ratio}×; largest/smallest {spread}×)',
+  'gradNorms.readoutPre': 'Pre-LN: layer 1 {first}, last layer {last} (last/first {ratio}×; largest/smallest {spread}×)',
+  'gradNorms.readoutSetup': '{depth} layers · d_model {width} · d_ff {ff} · {heads} heads · {rows} tokens · seed {seed}',
+  'gradNorms.note': 'The loss is the sum of the output times a fixed random tensor, so both stacks receive the same gradient at their output. In Post-LN the gradient passes through every layer\'s LayerNorm on its way down and tends to shrink: the layers nearest the output get the larger gradients, one reason Post-LN needs a learning-rate warm-up. In Pre-LN the residual path carries it to every layer past the norms, and each sublayer adds its share on the way down, so the profile leans the other way. The forward and backward run in the library\'s kernels (encoder.forward with keepActivations, then encoder.backward), the same ones checked against PyTorch autograd.',
   // ── </nw-depth-demo> ──
 
   // ── <nw-ln-steps> ──

@@ -333,6 +333,20 @@ export default {
   'depthDemo.drifted': '이번에는 정규화가 없어도 크기가 입력의 {ratio}배에 머물렀습니다. s를 1에서 멀리 옮겨 보세요.',
   'depthDemo.readoutSetup': '입력 σ = {first} · s = {scale} · 폭 {width} · 시드 {seed}',
   'depthDemo.note': '가중치는 평균 0, 분산 g·s²/폭인 정규분포에서 뽑습니다(활성화가 없으면 g = 1, ReLU면 He 초기화처럼 g = 2). 그래서 s = 1이면 크기가 평균적으로 유지되고, 그 밖의 s에서는 층마다 대략 s배씩 곱해집니다. 선형층은 nw.linear, 정규화는 nw.layerNorm, 표준편차는 nw.layerNormStats가 계산합니다.',
+  'gradNorms.title': '초기화 직후의 기울기: Post-LN과 Pre-LN',
+  'gradNorms.caption': '깊이와 폭이 같고 같은 가중치로 막 초기화한 인코더 두 개입니다. 하나는 잔차 덧셈 뒤마다 LayerNorm을 두고(Post-LN, 마지막 정규화 없음), 다른 하나는 부분층 앞마다 LayerNorm을 둡니다(Pre-LN, 이 구조에 필요한 마지막 LayerNorm 포함). 둘 다 같은 무작위 배치에서 같은 손실로 역전파를 한 번 하고, 그래프는 층마다 그 층 모든 파라미터의 기울기 노름을 로그 눈금으로 보여 줍니다.',
+  'gradNorms.depth': '층 수',
+  'gradNorms.width': '폭 d_model',
+  'gradNorms.newWeights': '가중치 새로 뽑기',
+  'gradNorms.yAxis': '층별 기울기 노름(로그 눈금)',
+  'gradNorms.xAxis': '층(입력 → 출력)',
+  'gradNorms.legendPost': 'Post-LN',
+  'gradNorms.legendPre': 'Pre-LN',
+  'gradNorms.aria': '{depth}개 층의 층별 기울기 노름을 로그 눈금으로 그린 그래프입니다. Post-LN은 첫 층 {postFirst}, 마지막 층 {postLast}이고, Pre-LN은 첫 층 {preFirst}, 마지막 층 {preLast}입니다. 자세한 수치는 아래에 있습니다.',
+  'gradNorms.readoutPost': 'Post-LN: 1층 {first}, 마지막 층 {last} (마지막/첫 층 {ratio}배, 최대/최소 {spread}배)',
+  'gradNorms.readoutPre': 'Pre-LN: 1층 {first}, 마지막 층 {last} (마지막/첫 층 {ratio}배, 최대/최소 {spread}배)',
+  'gradNorms.readoutSetup': '{depth}개 층 · d_model {width} · d_ff {ff} · 헤드 {heads}개 · 토큰 {rows}개 · 시드 {seed}',
+  'gradNorms.note': '손실은 출력에 고정된 무작위 텐서를 곱해 더한 값이라, 두 스택은 출력에서 똑같은 기울기를 받습니다. Post-LN에서는 기울기가 아래로 내려가며 층마다 LayerNorm을 거치면서 작아지는 경향이 있어, 출력에 가까운 층일수록 기울기가 큽니다. Post-LN에 학습률 워밍업이 필요한 이유 중 하나입니다. Pre-LN에서는 잔차 경로가 정규화를 거치지 않고 기울기를 모든 층에 실어 나르고, 내려가는 길에 부분층마다 제 몫을 더하므로 모양이 반대쪽으로 기웁니다. 순전파와 역전파는 PyTorch autograd와 대조해 검증한 라이브러리 커널(keepActivations를 켠 encoder.forward, 이어서 encoder.backward)이 계산합니다.',
   // ── </nw-depth-demo> ──
 
   // ── <nw-ln-steps> ──
