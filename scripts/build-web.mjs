@@ -8,6 +8,7 @@
 //   dist/figures/index.mjs         registers every <nw-…> element
 //   dist/figures/nw-<name>.mjs     registers one (import it, or load it at run time: page.js does)
 //   dist/page.mjs, dist/embed.mjs  the article and embed.html
+//   dist/train-worker.mjs          <nw-train>'s Web Worker (found by new URL(…, import.meta.url))
 //   dist/<name>-<hash>.mjs         shared chunks, beside normwave_wasm.wasm, golden/ and models/, so
 //                                  new URL('./normwave_wasm.wasm', import.meta.url) in them resolves
 //   dist/strings-<lang>-<hash>.mjs a figure's strings for one language, loaded on demand (the
@@ -120,6 +121,7 @@ async function buildBrowser(tags, version) {
     'figures/index': path.join(STAGE, 'elements/index.js'),
     page: path.join(STAGE, 'page.js'),
     embed: path.join(STAGE, 'embed.js'),
+    'train-worker': path.join(STAGE, 'train-worker.js'),
   };
   for (const tag of tags) entryPoints[`figures/${tag}`] = path.join(STAGE, `figures/${tag}.js`);
   return esbuild.build({
