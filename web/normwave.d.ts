@@ -296,6 +296,12 @@ export interface Normwave {
   /** The learning rate of step (1, 2, …) under options' warm-up and schedule. */
   learningRate(step: number, options?: OptimizerOptions): number;
   createTokenTrainer(config: TokenTrainerConfig): TokenTrainer;
+  /** LayerNorm's backward at x: gradients of sum(layerNorm(x) * gradOutput) for x, gamma and beta. */
+  layerNormBackward(x: Floats, gradOutput: Floats, dim: number, options?: { gamma?: Floats; eps?: number }): { input: Float32Array; gamma: Float32Array; beta: Float32Array };
+  /** linear's backward (torch layout): dx = dy·W, dW = dyᵀ·x, db = Σ dy. */
+  linearBackward(x: Floats, weight: Floats, gradOutput: Floats, options: { inFeatures: number }): { input: Float32Array; weight: Float32Array; bias: Float32Array };
+  /** ReLU's backward takes its output as `at`; GELU's (exact erf form) its input. Returns the input's gradient. */
+  activationBackward(at: Floats, gradOutput: Floats, kind?: 'relu' | 'gelu'): Float32Array;
 }
 
 export interface LoadOptions {

@@ -16,6 +16,7 @@
 #include "normwave/encoder.hpp"
 #include "normwave/linear.hpp"
 #include "normwave/loss.hpp"
+#include "normwave/norms.hpp"
 #include "normwave/optim.hpp"
 #include "normwave/positional_encoding.hpp"
 
@@ -82,6 +83,30 @@ void adamw_step(addr param, addr exp_avg, addr exp_avg_sq, addr grad, double lr,
 }
 
 double squared_norm(addr x, int n) { return normwave::squared_norm(f32(x), static_cast<std::size_t>(n)); }
+
+// Single-op backwards (each ADDS into its outputs; web/api/train.js zeroes them first).
+void layer_norm_backward(addr dx, addr dgamma, addr dbeta, addr dy, addr x, addr gamma, addr mean,
+                         addr var, int rows, int dim, float eps) {
+  normwave::layer_norm_backward(f32(dx), f32(dgamma), f32(dbeta), f32(dy), f32(x), f32(gamma), f32(mean),
+                                f32(var), rows, dim, eps);
+}
+
+double linear_backward_workspace_floats(int m, int n, int k) {
+  return static_cast<double>(normwave::linear_backward_workspace_floats(m, n, k));
+}
+
+void linear_backward(addr dx, addr dw, addr db, addr dy, addr x, addr w, int m, int n, int k,
+                     addr workspace) {
+  normwave::linear_backward(f32(dx), f32(dw), f32(db), f32(dy), f32(x), f32(w), m, n, k, f32(workspace));
+}
+
+// kind 0: ReLU (at = its output y), 1: GELU (at = its input x).
+void activation_backward(addr dx, addr dy, addr at, int n, int kind) {
+  if (kind == 1)
+    normwave::gelu_backward(f32(dx), f32(dy), f32(at), static_cast<std::size_t>(n));
+  else
+    normwave::relu_backward(f32(dx), f32(dy), f32(at), static_cast<std::size_t>(n));
+}
 
 // A classifier over token sequences, trained in one call per step (scripts/train_tiny.py's model):
 //   x = embedding.weight[token] + PE[pos];  h = encoder(x, mask);  logits = h · head.weightᵀ + head.bias
@@ -299,6 +324,10 @@ EMSCRIPTEN_BINDINGS(normwave_train) {
   function("encoderBackward", &encoder_backward);
   function("adamwStep", &adamw_step);
   function("squaredNorm", &squared_norm);
+  function("layerNormBackward", &layer_norm_backward);
+  function("linearBackwardWorkspaceFloats", &linear_backward_workspace_floats);
+  function("linearBackward", &linear_backward);
+  function("activationBackward", &activation_backward);
   emscripten::class_<TokenTrainer>("TokenTrainer")
       .constructor<int, int, int, int, bool, int, float, bool, int, int, int, int, unsigned>()
       .function("parameterCount", &TokenTrainer::parameter_count)

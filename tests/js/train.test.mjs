@@ -298,3 +298,40 @@ test('trainer: no memory is left behind by steps, evaluations and dispose', () =
   }
   assert.ok(nw.memoryStats().heapUsed - before < 4096, `${nw.memoryStats().heapUsed - before} bytes kept`);
 });
+
+test('single-op backwards: linear (dx = dy·W, dW = dyᵀ·x, db = Σ dy), ReLU, and LayerNorm against central differences', () => {
+  const m = 5, n = 7, k = 6;
+  const x = randn(m * k, 11), w = randn(n * k, 12), dy = randn(m * n, 13);
+  const r = nw.linearBackward(x, w, dy, { inFeatures: k });
+  const near = (a, b, tol, what) => assert.ok(Math.abs(a - b) <= tol * Math.max(1, Math.abs(b)), `${what}: ${a} vs ${b}`);
+  for (let i = 0; i < m; i++) for (let j = 0; j < k; j++) {
+    let s = 0; for (let o = 0; o < n; o++) s += dy[i * n + o] * w[o * k + j];
+    near(r.input[i * k + j], s, 1e-5, `dx[${i},${j}]`);
+  }
+  for (let o = 0; o < n; o++) {
+    let sb = 0; for (let i = 0; i < m; i++) sb += dy[i * n + o];
+    near(r.bias[o], sb, 1e-5, `db[${o}]`);
+    for (let j = 0; j < k; j++) {
+      let s = 0; for (let i = 0; i < m; i++) s += dy[i * n + o] * x[i * k + j];
+      near(r.weight[o * k + j], s, 1e-5, `dW[${o},${j}]`);
+    }
+  }
+  const y = nw.activation(x, 'relu');
+  const dr = nw.activationBackward(y, dy.subarray(0, y.length), 'relu');
+  dr.forEach((v, i) => assert.equal(v, y[i] > 0 ? dy[i] : 0));
+  throwsWith(() => nw.activationBackward(y, dy, 'tanh'), RangeError, "unknown activation \"tanh\"");
+
+  const dim = 9, rows = 3;
+  const xs = randn(rows * dim, 14, 2, 3), g = randn(rows * dim, 15), gamma = randn(dim, 16);
+  const ln = nw.layerNormBackward(xs, g, dim, { gamma });
+  const f = (v) => { const o = nw.layerNorm(v, dim, { gamma }); let s = 0; for (let i = 0; i < o.length; i++) s += o[i] * g[i]; return s; };
+  const h = 1e-2;
+  for (const i of [0, 4, 13, 26]) {
+    const p = Float32Array.from(xs); p[i] += h;
+    const q = Float32Array.from(xs); q[i] -= h;
+    near(ln.input[i], (f(p) - f(q)) / (2 * h), 2e-2, `LayerNorm dx[${i}]`);
+  }
+  let sb = 0; for (let r0 = 0; r0 < rows; r0++) sb += g[r0 * dim + 2];
+  near(ln.beta[2], sb, 1e-5, 'dbeta[2]');
+  throwsWith(() => nw.layerNormBackward(xs, g.subarray(1), dim), RangeError, 'gradOutput has length 26, expected 27');
+});

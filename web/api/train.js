@@ -7,8 +7,9 @@
 // norm, AdamW. Every public call follows checks.js's three phases: convert every caller value,
 // settle, then addresses.
 import {
-  F32, checkBytes, checkCount, checkNumber, checkSeed, describe, flags, floats, hasOwn, named, options,
+  F32, checkBytes, checkCount, checkEps, checkNumber, checkSeed, describe, flags, floats, hasOwn, named, options, settle,
 } from './checks.js';
+import { ACTIVATIONS } from './ops.js';
 import { checkEncoderConfig, parameterSpecs } from './encoder.js';
 
 /** Targets at this value are ignored (torch's ignore_index default). */
@@ -463,10 +464,99 @@ export class TokenTrainer {
   }
 }
 
+const rowsOf = (fn, name, n, dim) => {
+  if (n === 0 || n % dim !== 0) throw new RangeError(`${fn}: ${name} has length ${n}, not a positive multiple of ${dim}`);
+  return n / dim;
+};
+
+/** Single-op backwards: each returns fresh arrays (the kernels add into zeroed scratch). */
+function opBackwards(heap) {
+  const { M, layout, put, take } = heap;
+  return {
+    /**
+     * LayerNorm's backward at x (rows of dim): the gradients of sum(layerNorm(x) * gradOutput)
+     * with respect to x, gamma and beta: { input, gamma, beta }.
+     */
+    layerNormBackward(x0, gradOutput0, dim, opts) {
+      const fn = 'layerNormBackward';
+      const x = floats(fn, 'x', x0, M);
+      const dy = floats(fn, 'gradOutput', gradOutput0, M);
+      checkCount(fn, 'dim', dim);
+      const { gamma: gamma0, eps = 1e-5 } = options(fn, opts);
+      checkEps(fn, eps);
+      const n = x.length;
+      const rows = rowsOf(fn, 'x', n, dim);
+      if (dy.length !== n) throw new RangeError(`${fn}: gradOutput has length ${dy.length}, expected ${n} (like x)`);
+      const gamma = gamma0 === undefined || gamma0 === null ? null : floats(fn, 'gamma', gamma0, M);
+      if (gamma && gamma.length !== dim) throw new RangeError(`${fn}: gamma has length ${gamma.length}, expected dim = ${dim}`);
+      settle(fn, 'x', x, n);
+      settle(fn, 'gradOutput', dy, n);
+      settle(fn, 'gamma', gamma, dim);
+      const a = layout(fn, `x (${rows} x ${dim})`, { x: n, dy: n, gamma: dim, out: n, mean: rows, var: rows, dx: n, dgamma: dim, dbeta: dim });
+      put(a.x, x); put(a.dy, dy);
+      if (gamma) put(a.gamma, gamma); else M.HEAPF32.fill(1, a.gamma / F32, a.gamma / F32 + dim);
+      M.HEAPF32.fill(0, a.dx / F32, a.dx / F32 + n);
+      M.HEAPF32.fill(0, a.dgamma / F32, a.dgamma / F32 + dim);
+      M.HEAPF32.fill(0, a.dbeta / F32, a.dbeta / F32 + dim);
+      M.layerNorm(a.out, a.mean, a.var, a.x, a.gamma, 0, rows, dim, eps);
+      M.layerNormBackward(a.dx, a.dgamma, a.dbeta, a.dy, a.x, a.gamma, a.mean, a.var, rows, dim, eps);
+      return { input: take(a.dx, n), gamma: take(a.dgamma, dim), beta: take(a.dbeta, dim) };
+    },
+
+    /**
+     * linear's backward (y = x·Wᵀ + b, torch layout): { input (like x), weight (like weight),
+     * bias (outFeatures) } for gradOutput (rows x outFeatures).
+     */
+    linearBackward(x0, weight0, gradOutput0, opts) {
+      const fn = 'linearBackward';
+      const x = floats(fn, 'x', x0, M);
+      const w = floats(fn, 'weight', weight0, M);
+      const dy = floats(fn, 'gradOutput', gradOutput0, M);
+      const { inFeatures } = options(fn, opts);
+      checkCount(fn, 'inFeatures', inFeatures);
+      const rows = rowsOf(fn, 'x', x.length, inFeatures);
+      const outFeatures = rowsOf(fn, 'weight', w.length, inFeatures);
+      if (dy.length !== rows * outFeatures) throw new RangeError(`${fn}: gradOutput has length ${dy.length}, expected rows x outFeatures = ${rows} x ${outFeatures}`);
+      settle(fn, 'x', x, rows * inFeatures);
+      settle(fn, 'weight', w, outFeatures * inFeatures);
+      settle(fn, 'gradOutput', dy, rows * outFeatures);
+      const work = M.linearBackwardWorkspaceFloats(rows, outFeatures, inFeatures);
+      const a = layout(fn, `x (${rows} x ${inFeatures}) and weight (${outFeatures} x ${inFeatures})`,
+        { x: x.length, w: w.length, dy: dy.length, dx: x.length, dw: w.length, db: outFeatures, work });
+      put(a.x, x); put(a.w, w); put(a.dy, dy);
+      for (const [at, k] of [[a.dx, x.length], [a.dw, w.length], [a.db, outFeatures]]) M.HEAPF32.fill(0, at / F32, at / F32 + k);
+      M.linearBackward(a.dx, a.dw, a.db, a.dy, a.x, a.w, rows, outFeatures, inFeatures, a.work);
+      return { input: take(a.dx, x.length), weight: take(a.dw, w.length), bias: take(a.db, outFeatures) };
+    },
+
+    /**
+     * An activation's backward: for 'relu', `at` is its output (torch's threshold_backward);
+     * for 'gelu' (exact erf form), its input. Returns the gradient of the input.
+     */
+    activationBackward(at0, gradOutput0, kind = 'relu') {
+      const fn = 'activationBackward';
+      const at = floats(fn, 'at', at0, M);
+      const dy = floats(fn, 'gradOutput', gradOutput0, M);
+      const code = named(fn, 'kind', 'activation', ACTIVATIONS, kind);
+      const n = at.length;
+      if (dy.length !== n) throw new RangeError(`${fn}: gradOutput has length ${dy.length}, expected ${n} (like at)`);
+      if (n === 0) return new Float32Array(0);
+      settle(fn, 'at', at, n);
+      settle(fn, 'gradOutput', dy, n);
+      const a = layout(fn, `at (${n})`, { at: n, dy: n, dx: n });
+      put(a.at, at); put(a.dy, dy);
+      M.HEAPF32.fill(0, a.dx / F32, a.dx / F32 + n);
+      M.activationBackward(a.dx, a.dy, a.at, n, code);
+      return take(a.dx, n);
+    },
+  };
+}
+
 /** The training methods of the public object, over one heap (see heap.js). */
 export function trainMethods(heap, readSafetensors) {
   return {
     learningRate,
+    ...opBackwards(heap),
     /** A token classifier trainer; config: { encoder, vocab, classes, batch, seqLen, seed, optimizer }. */
     createTokenTrainer(config) {
       return new TokenTrainer(MAKE, heap, readSafetensors, config);
