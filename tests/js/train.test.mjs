@@ -335,3 +335,29 @@ test('single-op backwards: linear (dx = dy·W, dW = dyᵀ·x, db = Σ dy), ReLU,
   near(ln.beta[2], sb, 1e-5, 'dbeta[2]');
   throwsWith(() => nw.layerNormBackward(xs, g.subarray(1), dim), RangeError, 'gradOutput has length 26, expected 27');
 });
+
+test('trainer: at lr 3e-2 without warm-up Post-LN stalls where Pre-LN, and Post-LN with warm-up, learn (what <nw-train> offers to watch)', async (t) => {
+  const { sortBatch, modelConfig } = await import('../../web/lib/train-session.js');
+  const { uniforms } = await import('../../web/lib/seeded-random.js');
+  const held = sortBatch(uniforms(5), 300);
+  const run = (normFirst, warmupSteps) => {
+    const tr = nw.createTokenTrainer({ encoder: modelConfig(normFirst), vocab: 11, classes: 10, batch: 64, seqLen: 8, seed: 1,
+      optimizer: { lr: 3e-2, warmupSteps, totalSteps: 400 } });
+    try {
+      const rand = uniforms(9);
+      for (let s = 0; s < 150; s++) {
+        const b = sortBatch(rand, 64);
+        if (tr.step(b.tokens, b.targets, { paddingMask: b.paddingMask }).stopped) break;
+      }
+      return tr.evaluate(held.tokens, held.targets, { paddingMask: held.paddingMask }).accuracy;
+    } finally {
+      tr.dispose();
+    }
+  };
+  const post = run(false, 0);
+  const pre = run(true, 0);
+  const postWarm = run(false, 40);
+  t.diagnostic(`held-out accuracy after 150 steps: Post-LN ${post.toFixed(3)}, Pre-LN ${pre.toFixed(3)}, Post-LN with warm-up ${postWarm.toFixed(3)}`);
+  assert.ok(pre > post + 0.2, `Pre-LN ${pre} vs Post-LN ${post}`);
+  assert.ok(postWarm > post + 0.2, `Post-LN with warm-up ${postWarm} vs without ${post}`);
+});

@@ -360,7 +360,7 @@ export default {
   'gradNorms.readoutSetup': '{depth} layers · d_model {width} · d_ff {ff} · {heads} heads · {rows} tokens · seed {seed}',
   'gradNorms.note': 'The loss is the sum of the output times a fixed random tensor, so both stacks receive the same gradient at their output. In Post-LN the gradient passes through every layer\'s LayerNorm on its way down and tends to shrink: the layers nearest the output get the larger gradients, one reason Post-LN needs a learning-rate warm-up. In Pre-LN the residual path carries it to every layer past the norms, and each sublayer adds its share on the way down, so the profile leans the other way. The forward and backward run in the library\'s kernels (encoder.forward with keepActivations, then encoder.backward), the same ones checked against PyTorch autograd.',
   'train.title': 'Train the sorting model here, in your browser',
-  'train.caption': 'The tiny encoder that sorts 3 to 8 digits (d_model 64, 4 heads, d_ff 128, 2 layers), trained from random weights on batches of random sequences. Watch the training loss fall, the accuracy on 500 held-out sequences rise, and the attention maps of one held-out example take shape. Try Post-LN without warm-up at a high learning rate, then Pre-LN at the same rate.',
+  'train.caption': 'The tiny encoder that sorts 3 to 8 digits (d_model 64, 4 heads, d_ff 128, 2 layers), trained from random weights on batches of random sequences. Watch the training loss fall, the accuracy on 500 held-out sequences rise, and the attention maps of one held-out example take shape. Try Post-LN without warm-up at a learning rate of 3e-2, then Pre-LN at the same rate, then Post-LN with warm-up.',
   'train.norm': 'Norm placement',
   'train.norm.post': 'Post-LN',
   'train.norm.pre': 'Pre-LN',

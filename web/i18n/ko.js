@@ -360,7 +360,7 @@ export default {
   'gradNorms.readoutSetup': '{depth}개 층 · d_model {width} · d_ff {ff} · 헤드 {heads}개 · 토큰 {rows}개 · 시드 {seed}',
   'gradNorms.note': '손실은 출력에 고정된 무작위 텐서를 곱해 더한 값이라, 두 스택은 출력에서 똑같은 기울기를 받습니다. Post-LN에서는 기울기가 아래로 내려가며 층마다 LayerNorm을 거치면서 작아지는 경향이 있어, 출력에 가까운 층일수록 기울기가 큽니다. Post-LN에 학습률 워밍업이 필요한 이유 중 하나입니다. Pre-LN에서는 잔차 경로가 정규화를 거치지 않고 기울기를 모든 층에 실어 나르고, 내려가는 길에 부분층마다 제 몫을 더하므로 모양이 반대쪽으로 기웁니다. 순전파와 역전파는 PyTorch autograd와 대조해 검증한 라이브러리 커널(keepActivations를 켠 encoder.forward, 이어서 encoder.backward)이 계산합니다.',
   'train.title': '정렬 모델을 여기, 브라우저에서 학습시키기',
-  'train.caption': '숫자 3~8개를 정렬하는 작은 인코더(d_model 64, 헤드 4개, d_ff 128, 2층)를 무작위 가중치에서 시작해 무작위 수열 배치로 학습합니다. 학습 손실이 떨어지고, 학습에 쓰지 않은 500개 수열에서의 정확도가 오르고, 그중 한 예시의 어텐션 맵이 모양을 갖추는 모습을 지켜보세요. 높은 학습률에서 워밍업 없이 Post-LN을 돌려 본 뒤, 같은 학습률로 Pre-LN을 돌려 보세요.',
+  'train.caption': '숫자 3~8개를 정렬하는 작은 인코더(d_model 64, 헤드 4개, d_ff 128, 2층)를 무작위 가중치에서 시작해 무작위 수열 배치로 학습합니다. 학습 손실이 떨어지고, 학습에 쓰지 않은 500개 수열에서의 정확도가 오르고, 그중 한 예시의 어텐션 맵이 모양을 갖추는 모습을 지켜보세요. 학습률 3e-2에서 워밍업 없이 Post-LN을 돌려 본 뒤, 같은 학습률로 Pre-LN을, 이어서 워밍업을 켠 Post-LN을 돌려 보세요.',
   'train.norm': '정규화 위치',
   'train.norm.post': 'Post-LN',
   'train.norm.pre': 'Pre-LN',
