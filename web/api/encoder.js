@@ -88,6 +88,59 @@ function stateValue(M, fn, spec, v) {
   return arr;
 }
 
+// forward(x, { keepActivations: true }): the training forward (encoder.hpp's encoder_forward_train),
+// which keeps what backward() needs in a block of its own: a copy of the parameters (so the
+// gradients are those of the weights this forward ran with), the saved activations, the
+// workspace, and room for the gradients. Called after phase 1; phase 2 and 3 happen here.
+function forwardTrain(self, fn, s, { x, out, out0, mask, batch, seqLen, n, rows, attention, shape }) {
+  const { M } = s;
+  const c = s.config;
+  const sizes = M.encoderTrainSizes(c.dModel, c.nHeads, c.dFF, c.nLayers, c.normFirst, ACTIVATIONS.get(c.activation), c.eps, c.finalNorm, batch, seqLen);
+  const regions = { params: s.numel, saved: sizes.saved, work: sizes.workspace, io: n, dx: n, dparams: s.numel, mask: mask ? Math.ceil(rows / F32) : 0 };
+  const offsets = {};
+  let total = 0;
+  for (const [key, k] of Object.entries(regions)) { offsets[key] = total; total += Math.ceil((k * F32) / 16) * 16; }
+  checkBytes(fn, `the activations kept for batch x seqLen = ${batch} x ${seqLen}`, total + s.numel * F32);
+  // Phase 2.
+  settle(fn, 'x', x, n);
+  settle(fn, 'out', out, n);
+  settle(fn, 'paddingMask', mask, rows);
+  live(self, fn);
+  // Phase 3.
+  s.kept = null;
+  if (total > s.trainBytes) {
+    const p = M.alloc(total);
+    if (!p) throw new RangeError(`${fn}: could not allocate ${(total / 2 ** 20).toFixed(1)} MiB to keep the activations of ${shape}`);
+    if (s.trainBuf) M.dealloc(s.trainBuf);
+    s.trainBuf = p;
+    s.trainBytes = total;
+  }
+  const a = {};
+  for (const key of Object.keys(regions)) a[key] = regions[key] ? s.trainBuf + offsets[key] : 0;
+  s.handle.getParameters(a.params);
+  if (isTensorRecord(x)) M.HEAPF32.copyWithin(a.io / F32, alive(fn, 'x', x) / F32, alive(fn, 'x', x) / F32 + n);
+  else M.HEAPF32.set(x, a.io / F32);
+  if (mask) M.HEAPU8.set(mask, a.mask);
+  M.encoderForwardTrain(a.io, a.saved, a.io, a.mask, a.params, c.dModel, c.nHeads, c.dFF, c.nLayers, c.normFirst,
+    ACTIVATIONS.get(c.activation), c.eps, c.finalNorm, batch, seqLen, a.work);
+  s.kept = { a, batch, seqLen, n };
+  let output;
+  if (out) {
+    const dst = alive(fn, 'out', out) / F32;
+    M.HEAPF32.copyWithin(dst, a.io / F32, a.io / F32 + n);
+    output = out0;
+  } else {
+    output = M.HEAPF32.slice(a.io / F32, a.io / F32 + n);
+  }
+  const maps = [];
+  const perLayer = batch * c.nHeads * seqLen * seqLen;
+  for (let l = 0; attention && l < c.nLayers; l++) {
+    const start = a.saved / F32 + sizes.attention[l];
+    maps.push(M.HEAPF32.slice(start, start + perLayer));
+  }
+  return { output, attention: maps };
+}
+
 /**
  * A torch.nn.TransformerEncoder-compatible encoder whose weights live in wasm memory.
  * Create it with nw.createEncoder(); free it with dispose().
@@ -229,7 +282,7 @@ export class Encoder {
     const resident = isTensorRecord(x);
     const attnPerLayer = batch * nHeads * seqLen * seqLen;
     if (keepActivations) {
-      return this._forwardTrain(fn, s, { x, out, out0, mask, batch, seqLen, n, rows, attention: !!attention, shape });
+      return forwardTrain(this, fn, s, { x, out, out0, mask, batch, seqLen, n, rows, attention: !!attention, shape });
     }
     // Regions of the grow-only buffer: x/output (unless both are tensors), attention maps, mask.
     const sizes = [resident && out ? 0 : n, attention ? nLayers * attnPerLayer : 0, mask ? Math.ceil(rows / F32) : 0];
@@ -268,59 +321,6 @@ export class Encoder {
     for (let l = 0; attention && l < nLayers; l++) {
       const start = attnAddr / F32 + l * attnPerLayer;
       maps.push(M.HEAPF32.slice(start, start + attnPerLayer));
-    }
-    return { output, attention: maps };
-  }
-
-  // forward(x, { keepActivations: true }): the training forward (encoder.hpp's encoder_forward_train),
-  // which keeps what backward() needs in a block of its own: a copy of the parameters (so the
-  // gradients are those of the weights this forward ran with), the saved activations, the
-  // workspace, and room for the gradients. Called after phase 1; phase 2 and 3 happen here.
-  _forwardTrain(fn, s, { x, out, out0, mask, batch, seqLen, n, rows, attention, shape }) {
-    const { M } = s;
-    const c = s.config;
-    const sizes = M.encoderTrainSizes(c.dModel, c.nHeads, c.dFF, c.nLayers, c.normFirst, ACTIVATIONS.get(c.activation), c.eps, c.finalNorm, batch, seqLen);
-    const regions = { params: s.numel, saved: sizes.saved, work: sizes.workspace, io: n, dx: n, dparams: s.numel, mask: mask ? Math.ceil(rows / F32) : 0 };
-    const offsets = {};
-    let total = 0;
-    for (const [key, k] of Object.entries(regions)) { offsets[key] = total; total += Math.ceil((k * F32) / 16) * 16; }
-    checkBytes(fn, `the activations kept for batch x seqLen = ${batch} x ${seqLen}`, total + s.numel * F32);
-    // Phase 2.
-    settle(fn, 'x', x, n);
-    settle(fn, 'out', out, n);
-    settle(fn, 'paddingMask', mask, rows);
-    live(this, fn);
-    // Phase 3.
-    s.kept = null;
-    if (total > s.trainBytes) {
-      const p = M.alloc(total);
-      if (!p) throw new RangeError(`${fn}: could not allocate ${(total / 2 ** 20).toFixed(1)} MiB to keep the activations of ${shape}`);
-      if (s.trainBuf) M.dealloc(s.trainBuf);
-      s.trainBuf = p;
-      s.trainBytes = total;
-    }
-    const a = {};
-    for (const key of Object.keys(regions)) a[key] = regions[key] ? s.trainBuf + offsets[key] : 0;
-    s.handle.getParameters(a.params);
-    if (isTensorRecord(x)) M.HEAPF32.copyWithin(a.io / F32, alive(fn, 'x', x) / F32, alive(fn, 'x', x) / F32 + n);
-    else M.HEAPF32.set(x, a.io / F32);
-    if (mask) M.HEAPU8.set(mask, a.mask);
-    M.encoderForwardTrain(a.io, a.saved, a.io, a.mask, a.params, c.dModel, c.nHeads, c.dFF, c.nLayers, c.normFirst,
-      ACTIVATIONS.get(c.activation), c.eps, c.finalNorm, batch, seqLen, a.work);
-    s.kept = { a, batch, seqLen, n };
-    let output;
-    if (out) {
-      const dst = alive(fn, 'out', out) / F32;
-      M.HEAPF32.copyWithin(dst, a.io / F32, a.io / F32 + n);
-      output = out0;
-    } else {
-      output = M.HEAPF32.slice(a.io / F32, a.io / F32 + n);
-    }
-    const maps = [];
-    const perLayer = batch * c.nHeads * seqLen * seqLen;
-    for (let l = 0; attention && l < c.nLayers; l++) {
-      const start = a.saved / F32 + sizes.attention[l];
-      maps.push(M.HEAPF32.slice(start, start + perLayer));
     }
     return { output, attention: maps };
   }
