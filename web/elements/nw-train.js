@@ -92,7 +92,9 @@ export class NwTrain extends NwElement {
     super.disconnectedCallback();
     this._port?.close();
     this._port = null;
+    this._starting = false;
     this._configured = '';
+    if (this._status === 'running') this._status = 'paused';
   }
 
   willUpdate(changed) {
@@ -130,6 +132,7 @@ export class NwTrain extends NwElement {
 
   /** A worker when the page allows one, else the page itself. */
   _start() {
+    if (!this.isConnected || this._port) return;
     if (this.hasAttribute('no-worker') || typeof Worker !== 'function') { this._inPage(); return; }
     let worker;
     try {
