@@ -84,7 +84,7 @@ function stage(tags) {
 // ── 2. the esbuild runs ──────────────────────────────────────────────────────────────────────────
 
 // lib/i18n.js loads a language with import('../i18n/<lang>.js'): figures get a copy without the
-// article's keys. Static imports (the article's lib/all-strings.js) keep the whole table.
+// article's keys (the article itself is pre-rendered: scripts/prerender.mjs reads the sources).
 const figureStrings = {
   name: 'figure-strings',
   setup(build) {

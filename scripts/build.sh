@@ -36,3 +36,8 @@ esbuild=node_modules/.bin/esbuild
 # One esbuild run with code splitting for the library, the figures, the article and embed.html,
 # plus the one-file build; types, assets, sizes (scripts/build-web.mjs says what goes where).
 node scripts/build-web.mjs
+cp web/head.js dist/
+# The article in Korean (dist/index.html) and English (dist/en/index.html), pre-rendered, with its
+# share image; then .br/.gz beside every compressible file (scripts/serve.mjs sends them).
+node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON scripts/prerender.mjs
+node scripts/compress.mjs dist

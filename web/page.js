@@ -1,111 +1,28 @@
-// The article page: language and theme switches, the page text from web/i18n, KaTeX formulas,
-// and every figure element.
-import './page-figures.js';
-import katex from 'katex';
-import { translate, normalizeLang } from './lib/i18n.js';
-import { loadNormwave, hasWasmSimd } from './normwave.js';
-
-const LANG_KEY = 'normwave.lang';
+// The article page's script. The text, tables and formulas are already in the HTML
+// (scripts/prerender.mjs) and web/head.js has settled the language and theme; this adds:
+//  - figures as islands: each <nw-…> loads its own module (dist/figures/nw-….mjs) when it is on
+//    screen, within a screen of it once the reader scrolls, or named in the URL hash; the library and its wasm load
+//    once, when the first figure asks for them;
+//  - the theme switch, the language link carrying the figures' state, and keyboard access to
+//    formulas wider than the screen;
+//  - a banner saying why figures cannot compute (no WebAssembly SIMD, or a CSP forbidding wasm).
+// It imports nothing up front, so the first screen costs this file only.
+const root = document.documentElement;
 const THEME_KEY = 'normwave.theme';
-let version = '…';
 
 function store(key, value) {
   try { localStorage.setItem(key, value); } catch { /* private mode: the choice lasts this visit */ }
 }
-function stored(key) {
-  try { return localStorage.getItem(key); } catch { return null; }
-}
 
-/** ?lang= wins and is remembered; else the remembered choice; else Korean. */
-function initialLang() {
-  const q = new URLSearchParams(location.search).get('lang');
-  if (q) {
-    const lang = normalizeLang(q);
-    store(LANG_KEY, lang);
-    return lang;
-  }
-  return normalizeLang(stored(LANG_KEY) ?? 'ko');
-}
-
-function applyLang(lang) {
-  const root = document.documentElement;
-  root.lang = lang;
-  const vars = (el) => ({ version, ...(el.dataset.i18nVars ? JSON.parse(el.dataset.i18nVars) : {}) });
-  for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = translate(lang, el.dataset.i18n, vars(el));
-  // Our own static HTML from web/i18n (never user input).
-  for (const el of document.querySelectorAll('[data-i18n-html]')) el.innerHTML = translate(lang, el.dataset.i18nHtml);
-  for (const el of document.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', translate(lang, el.dataset.i18nLabel));
-  const other = lang === 'ko' ? 'en' : 'ko';
-  const link = document.getElementById('lang-switch');
-  link.href = `?lang=${other}${location.hash}`;
-  link.hreflang = other;
-  link.lang = other;
-  buildToc();
-  const url = new URL(location.href);
-  url.searchParams.set('lang', lang);
-  history.replaceState(history.state, '', url);
-}
-
-/** The table of contents, from the section headings (numbered by CSS, like the headings). */
-function buildToc() {
-  const list = document.getElementById('toc-list');
-  list.replaceChildren(...[...document.querySelectorAll('main section > h2')].map((h) => {
-    const li = document.createElement('li');
-    const a = document.createElement('a');
-    a.href = `#${h.closest('section').id}`;
-    a.textContent = h.textContent;
-    li.append(a);
-    return li;
-  }));
-}
-
+// ── Theme ──
 function applyTheme(choice) {
-  const root = document.documentElement;
   if (choice === 'light' || choice === 'dark') root.dataset.theme = choice;
   else delete root.dataset.theme;
   for (const b of document.querySelectorAll('[data-theme-choice]')) {
     b.setAttribute('aria-pressed', String(b.dataset.themeChoice === (choice ?? 'auto')));
   }
 }
-
-function renderFormulas() {
-  for (const el of document.querySelectorAll('[data-tex]')) {
-    katex.render(el.dataset.tex, el, { displayMode: el.hasAttribute('data-display'), throwOnError: false, output: 'htmlAndMathml' });
-  }
-}
-
-// A display formula wider than a phone scrolls sideways inside its box: make that box reachable
-// by keyboard (and named) only when it actually overflows.
-function markScrollableFormulas() {
-  for (const el of document.querySelectorAll('.formula')) {
-    const scrolls = el.scrollWidth > el.clientWidth + 1;
-    if (scrolls) {
-      el.tabIndex = 0;
-      el.setAttribute('role', 'region');
-      el.setAttribute('aria-label', translate(document.documentElement.lang, 'page.formulaLabel'));
-    } else {
-      el.removeAttribute('tabindex');
-      el.removeAttribute('role');
-      el.removeAttribute('aria-label');
-    }
-  }
-}
-
-let lang = initialLang();
-applyLang(lang);
-applyTheme(stored(THEME_KEY));
-renderFormulas();
-markScrollableFormulas();
-addEventListener('resize', markScrollableFormulas);
-document.fonts?.ready.then(markScrollableFormulas);
-
-document.getElementById('lang-switch').addEventListener('click', (e) => {
-  e.preventDefault();
-  lang = lang === 'ko' ? 'en' : 'ko';
-  store(LANG_KEY, lang);
-  applyLang(lang);
-  markScrollableFormulas();
-});
+applyTheme(root.dataset.theme);
 for (const b of document.querySelectorAll('[data-theme-choice]')) {
   b.addEventListener('click', () => {
     store(THEME_KEY, b.dataset.themeChoice);
@@ -113,14 +30,142 @@ for (const b of document.querySelectorAll('[data-theme-choice]')) {
   });
 }
 
-if (!hasWasmSimd()) document.getElementById('no-simd').hidden = false;
-loadNormwave().then((nw) => {
-  version = nw.version;
-  // The figures' own instance, for readers who want to try the API in the console.
-  window.normwave = nw;
-  applyLang(lang);
-  document.body.dataset.state = 'ready';
-}, () => {
-  document.getElementById('no-simd').hidden = false;
-  document.body.dataset.state = 'error';
+// ── The language link keeps the figures' state (it lives in the hash) ──
+const langLink = document.getElementById('lang-switch');
+const langHref = langLink.getAttribute('href');
+function syncLangLink() {
+  langLink.setAttribute('href', langHref + location.hash);
+}
+
+// ── Formulas wider than a phone scroll sideways: reachable by keyboard (and named) only then ──
+// Read in a ResizeObserver callback (after layout), never at start: asking every formula for its
+// scrollWidth up front would force a layout of the whole article before the first paint.
+function markScrollable(el) {
+  if (el.scrollWidth > el.clientWidth + 1) {
+    el.tabIndex = 0;
+    el.setAttribute('role', 'region');
+    el.setAttribute('aria-label', el.dataset.label);
+  } else {
+    el.removeAttribute('tabindex');
+    el.removeAttribute('role');
+    el.removeAttribute('aria-label');
+  }
+}
+const formulas = [...document.querySelectorAll('.formula')];
+const formulaSizes = new ResizeObserver((entries) => entries.forEach((e) => markScrollable(e.target)));
+formulas.forEach((el) => formulaSizes.observe(el));
+// KaTeX's fonts change a formula's width, not its box: look again once they are in.
+document.fonts?.ready.then(() => formulas.forEach((el) => { formulaSizes.unobserve(el); formulaSizes.observe(el); }));
+
+// ── Why figures cannot compute ──
+// A minimal module with one v128 instruction: it validates only where WebAssembly SIMD exists.
+// (The library has the same probe; repeating 31 bytes here keeps the library off the first load.)
+const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
+const hasSimd = typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
+let wasmBlockedByCsp = false;
+document.addEventListener('securitypolicyviolation', (e) => {
+  if (e.blockedURI === 'wasm-eval' || /wasm/.test(e.effectiveDirective ?? '')) wasmBlockedByCsp = true;
 });
+function showBanner(id) {
+  document.getElementById(id).hidden = false;
+}
+if (!hasSimd) showBanner('no-simd');
+
+// ── Figures as islands ──
+let library = null;
+/** The library, once (the same instance the figures use: one chunk, one wasm instantiation). */
+function loadLibrary() {
+  library ??= import('./normwave.js').then((m) => m.loadNormwave()).then((nw) => {
+    window.normwave = nw;   // for readers who want to try the API in the console
+    return nw;
+  }, (e) => {
+    document.body.dataset.state = 'error';
+    if (!hasSimd) showBanner('no-simd');
+    else if (wasmBlockedByCsp || /Content.Security.Policy|unsafe-eval|disallowed by embedder/i.test(String(e?.message))) showBanner('no-wasm-csp');
+    throw e;
+  });
+  return library;
+}
+
+/** Resolves once the figure has drawn from the library and its parity checks have settled. */
+function whenDrawn(el) {
+  return new Promise((resolve) => {
+    const done = () => {
+      const shadow = el.shadowRoot;
+      return !!shadow && (!!shadow.querySelector('[data-readout]') || !!shadow.querySelector('[role=alert]'))
+        && !shadow.querySelector('.badge.parity:not([data-ok])');
+    };
+    if (done()) { resolve(); return; }
+    const mo = new MutationObserver(() => { if (done()) finish(); });
+    function finish() { mo.disconnect(); resolve(); }
+    mo.observe(el.shadowRoot ?? el, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+}
+
+let pageLink = null;
+const islands = [...document.querySelectorAll('.island[data-island]')];
+function wake(el) {
+  if (el.dataset.island !== 'asleep') return;
+  el.dataset.island = 'loading';
+  observer?.unobserve(el);
+  // The §7 formula's lines follow the LayerNorm step chosen in any figure (issue #16).
+  pageLink ??= import('./lib/page-link.js').then((m) => m.linkPageSteps(), () => {});
+  const tag = el.localName;
+  // Tags come from our own HTML (nw- and lowercase letters); the module sits in figures/.
+  import(new URL(`./figures/${tag}.mjs`, import.meta.url).href)
+    .then(() => customElements.whenDefined(tag))
+    .then(() => {
+      loadLibrary().catch(() => {});
+      return whenDrawn(el);
+    })
+    .then(() => { el.dataset.island = 'drawn'; }, () => { el.dataset.island = 'failed'; });
+}
+
+// A figure keeps its reserved height (page.css) until the reader first works it: a figure may
+// still settle after it has drawn (late strings, a badge), and a shift the reader causes is
+// expected (and not counted as layout shift); a figure that shrinks then does so for them.
+for (const type of ['pointerdown', 'keydown', 'input']) {
+  addEventListener(type, (e) => {
+    const el = e.composedPath().find((n) => n instanceof Element && n.classList.contains('island'));
+    if (el?.dataset.island === 'drawn') el.dataset.island = 'live';
+  }, { capture: true, passive: true });
+}
+
+/** Figures named in the hash (#pe-heatmap, or state keys like #pe-heatmap.dModel=128&…) wake now. */
+function wakeLinked() {
+  const raw = location.hash.slice(1, 4097);
+  const ids = new Set();
+  try {
+    for (const key of new URLSearchParams(raw).keys()) ids.add(key.split('.')[0]);
+  } catch { /* not a query string */ }
+  try { ids.add(decodeURIComponent(raw)); } catch { ids.add(raw); }
+  for (const el of islands) if (ids.has(el.id)) wake(el);
+}
+
+// Until the reader scrolls, only figures already on screen load (a reader who never scrolls, or
+// a crawler, fetches no figure at all); from the first scroll on, figures load a screen ahead.
+function observe(rootMargin) {
+  const io = new IntersectionObserver((entries) => {
+    for (const e of entries) if (e.isIntersecting) wake(e.target);
+  }, { rootMargin });
+  for (const el of islands) if (el.dataset.island === 'asleep') io.observe(el);
+  return io;
+}
+let observer = null;
+if (typeof IntersectionObserver === 'function') {
+  observer = observe('0px');
+  addEventListener('scroll', () => {
+    observer.disconnect();
+    observer = observe('100% 0px');
+  }, { once: true, passive: true });
+} else {
+  islands.forEach(wake);
+}
+wakeLinked();
+syncLangLink();
+addEventListener('hashchange', wakeLinked);
+// Figures write their state into the hash with history.replaceState (no event): read it when the
+// reader reaches for the link.
+for (const type of ['pointerdown', 'focus', 'mouseenter']) langLink.addEventListener(type, syncLangLink);
+
+document.body.dataset.state = 'ready';

@@ -106,20 +106,39 @@ val parameter_specs(int d_model, int n_heads, int d_ff, int n_layers, bool norm_
   return specs;
 }
 
+// What parse() would say about a file of file_size bytes whose first 8 bytes hold the header
+// length hi·2³² + lo, before the file is copied anywhere: "" or the refusal.
+std::string safetensors_check_header(double file_size, unsigned lo, unsigned hi) {
+  const std::size_t size = file_size >= 0 && file_size < 4294967296.0 ? static_cast<std::size_t>(file_size) : SIZE_MAX;
+  return normwave::safetensors::check_header_length(static_cast<std::uint64_t>(hi) << 32 | lo, size);
+}
+
+std::size_t block(std::size_t bytes) { return bytes + normwave::safetensors::kAllocOverhead; }
+
+// Bytes of wasm heap inspectSafetensors (and readSafetensors, which parses the same way and
+// inspects first) may allocate for a header of header_size bytes: the parse, and the two
+// copies of one string at a time that Embind makes on its way to JS (a std::string and its
+// wire buffer), each at most the header's size.
+double safetensors_work_bytes(double header_size) {
+  const auto n = static_cast<std::size_t>(std::min(header_size, 1e9));
+  const std::size_t parse = normwave::safetensors::parse_work_bytes(n);
+  return parse ? static_cast<double>(parse + 2 * block(n + sizeof(std::size_t) + 1)) : 0.0;
+}
+
 // Safetensors header as a JS object, for callers that want to look before loading.
 val inspect_safetensors(addr bytes, std::size_t size) {
   normwave::safetensors::File file;
-  std::string error;
   val result = val::object();
-  if (!normwave::safetensors::parse(file, error, at<std::uint8_t>(bytes), size)) {
+  const std::string error = normwave::safetensors::parse(file, at<std::uint8_t>(bytes), size);
+  if (!error.empty()) {
     result.set("error", error);
     return result;
   }
   val tensors = val::array();
   for (const auto& t : file.tensors) {
     val info = val::object();
-    info.set("name", t.name);
-    info.set("dtype", t.dtype_name);
+    info.set("name", std::string(t.name));
+    info.set("dtype", std::string(t.dtype_name));
     val shape = val::array();
     for (auto s : t.shape) shape.call<void>("push", static_cast<double>(s));
     info.set("shape", shape);
@@ -128,7 +147,7 @@ val inspect_safetensors(addr bytes, std::size_t size) {
   // The keys are the file's: without a prototype, "__proto__" is a key like any other (on a
   // plain object it would be dropped by the setter) and "constructor" shadows nothing.
   val metadata = val::global("Object").call<val>("create", val::null());
-  for (const auto& [k, v] : file.metadata) metadata.set(k, v);
+  for (const auto& [k, v] : file.metadata) metadata.set(std::string(k), std::string(v));
   result.set("tensors", tensors);
   result.set("metadata", metadata);
   return result;
@@ -138,11 +157,12 @@ val inspect_safetensors(addr bytes, std::size_t size) {
 // floats as their element counts add up to): one parse for the whole file. An error, or "".
 std::string read_safetensors(addr bytes, std::size_t size, addr out) {
   normwave::safetensors::File file;
-  std::string error;
-  if (!normwave::safetensors::parse(file, error, at<std::uint8_t>(bytes), size)) return error;
+  std::string error = normwave::safetensors::parse(file, at<std::uint8_t>(bytes), size);
+  if (!error.empty()) return error;
   float* dst = f32(out);
   for (const auto& t : file.tensors) {
-    if (!normwave::safetensors::to_float32(dst, error, file, t)) return error;
+    error = normwave::safetensors::to_float32(dst, file, t);
+    if (!error.empty()) return error;
     dst += t.numel;
   }
   return {};
@@ -172,9 +192,17 @@ class EncoderHandle {
   void randomize(unsigned seed) { enc_.randomize(seed); }
   std::string load_safetensors(addr bytes, std::size_t size, std::string prefix, bool strict) {
     normwave::safetensors::File file;
-    std::string error;
-    if (!normwave::safetensors::parse(file, error, at<std::uint8_t>(bytes), size)) return error;
+    const std::string error = normwave::safetensors::parse(file, at<std::uint8_t>(bytes), size);
+    if (!error.empty()) return error;
     return normwave::load_parameters(enc_, file, prefix, strict);
+  }
+  // Bytes of wasm heap loadSafetensors may allocate for a header of header_size bytes and a
+  // prefix of prefix_bytes UTF-8 bytes (which Embind copies twice: wire buffer, std::string).
+  double load_work_bytes(double header_size, double prefix_bytes) const {
+    const auto n = static_cast<std::size_t>(std::min(header_size, 1e9));
+    const auto p = static_cast<std::size_t>(std::min(prefix_bytes, 1e9));
+    if (!normwave::safetensors::parse_work_bytes(n)) return 0.0;
+    return static_cast<double>(normwave::load_work_bytes(enc_, n) + 2 * block(p + sizeof(std::size_t) + 1));
   }
   void forward(addr out, addr attn, addr x, addr mask, int batch, int seq) {
     enc_.forward(f32(out), f32(attn), f32(x), mask ? at<std::uint8_t>(mask) : nullptr, batch, seq);
@@ -212,6 +240,8 @@ EMSCRIPTEN_BINDINGS(normwave) {
   function("softmax", &softmax);
   function("validateEncoder", &validate_encoder);
   function("parameterSpecs", &parameter_specs);
+  function("safetensorsCheckHeader", &safetensors_check_header);
+  function("safetensorsWorkBytes", &safetensors_work_bytes);
   function("inspectSafetensors", &inspect_safetensors);
   function("readSafetensors", &read_safetensors);
   emscripten::class_<EncoderHandle>("Encoder")
@@ -220,5 +250,6 @@ EMSCRIPTEN_BINDINGS(normwave) {
       .function("getParameters", &EncoderHandle::get_parameters)
       .function("randomize", &EncoderHandle::randomize)
       .function("loadSafetensors", &EncoderHandle::load_safetensors)
+      .function("loadWorkBytes", &EncoderHandle::load_work_bytes)
       .function("forward", &EncoderHandle::forward);
 }

@@ -13,6 +13,7 @@ import { mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import { launchBrowser, serveDist } from '../../tests/browser/harness.mjs';
+import { scrollThroughFigures } from '../../tests/browser/figures.mjs';
 
 const STEPS = 60;
 const ROOT = new URL('../../', import.meta.url);
@@ -53,12 +54,14 @@ await page.waitForFunction(() => document.body.dataset.state === 'ready');
 await page.waitForLoadState('networkidle');
 page.off('response', onResponse);
 const firstLoad = [...fetched].map((pathname) => {
-  const file = new URL(`dist${pathname === '/' ? '/index.html' : decodeURIComponent(pathname)}`, ROOT);
+  const file = new URL(`dist${decodeURIComponent(pathname)}${pathname.endsWith('/') ? 'index.html' : ''}`, ROOT);
   const bytes = readFileSync(file);
   return { path: pathname, bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
 }).sort((a, b) => b.gzip - a.gzip);
 const firstLoadGzip = firstLoad.reduce((sum, f) => sum + f.gzip, 0);
 
+// The figures are islands: a reader's scroll wakes them all.
+await scrollThroughFigures(page);
 const ids = await page.evaluate(() => [...document.querySelectorAll('main [id]')]
   .filter((e) => e.tagName.startsWith('NW-') && e.shadowRoot?.querySelector('input[type=range]'))
   .map((e) => e.id));

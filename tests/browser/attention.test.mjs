@@ -256,12 +256,12 @@ test('attention: the sandbox shows pasted text as text, never as markup', async 
   await page.close();
 });
 
-test('attention: Korean by default, English with ?lang=en; the Korean sandbox sentence', async () => {
+test('attention: Korean by default, English with ?lang=en; the Korean sandbox sentence (the FFN figure’s six tokens)', async () => {
   const ko = await openFigure();
   assert.match(await ko.fig.locator('.title').textContent(), /셀프 어텐션/);
   assert.match(await readout(ko.fig), /모델 출력 1 1 2 3 4 5 6 9 ✓/);
   await press(ko.fig, 'mode', 'sandbox');
-  assert.deepEqual(await ko.fig.locator('.tokens button').allTextContents(), ['그', '선수는', '은메달을', '땄다']);
+  assert.deepEqual(await ko.fig.locator('.tokens button').allTextContents(), ['그', '선수는', '어제', '결승에서', '은메달을', '땄다']);
   await ko.page.close();
   const en = await openFigure({ lang: 'en' });
   assert.match(await en.fig.locator('.title').textContent(), /Inside self-attention/);

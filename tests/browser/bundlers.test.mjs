@@ -27,7 +27,7 @@ after(async () => { await browser?.close(); });
 
 /** Serves out/, opens it, waits for the app's result (and its figures), checks nothing failed. */
 async function run(out, { figures = false } = {}) {
-  const { server, url } = await startServer({ root: out, port: 0 });
+  const { server, url } = await startServer({ root: out, port: 0, csp: false });   // an app of its own: not our page's CSP
   const tab = await browser.newPage();
   const log = collectErrors(tab);
   try {

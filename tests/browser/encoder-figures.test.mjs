@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, serveDist, screenshot, collectErrors } from './harness.mjs';
-import { openPage, ready, setSlider, pixels, readout, seriousViolations, hasSidewaysScroll, onPage } from './figures.mjs';
+import { openPage, ready, setSlider, pixels, readout, seriousViolations, hasSidewaysScroll, onPage, appendElements } from './figures.mjs';
 
 const IDS = ['encoder-block', 'ffn', 'encoder-stack'];
 
@@ -393,12 +393,10 @@ test('each figure works alone, from attributes, outside the article page', async
   const log = collectErrors(page);
   try {
     await page.goto(`${site.url}/embed-example.html`);
-    await page.evaluate(() => {
-      document.body.insertAdjacentHTML('beforeend', `
+    await appendElements(page, `
         <nw-encoder-block id="solo-block" no-url-state seq="5" d-model="64" heads="4" d-ff="128" wiring="pre" lang="en"></nw-encoder-block>
         <nw-ffn id="solo-ffn" no-url-state d-model="8" ratio="2" activation="gelu" token="5" nudge="-1" x="-0.5" lang="en" theme="dark"></nw-ffn>
         <nw-encoder-stack id="solo-stack" no-url-state layers="3" wiring="pre" final-norm="false" lang="ko"></nw-encoder-stack>`);
-    });
     const block = page.locator('#solo-block');
     await ready(block);
     const f = formulas(64, 128);

@@ -7,22 +7,27 @@ import { createHash } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { collectErrors } from './harness.mjs';
 
-/** Opens the page (default: the article) and waits until the library is loaded. */
-export async function openPage(browser, site, { path = '/', lang, width = 1100, height = 900, colorScheme = 'light', hash = '' } = {}) {
+/** Opens the page (default: the article in `lang`) and waits until it is ready. */
+export async function openPage(browser, site, { path, lang, width = 1100, height = 900, colorScheme = 'light', hash = '', islands = true } = {}) {
   // axe needs a page from an explicit context.
   const context = await browser.newContext({ viewport: { width, height }, colorScheme });
   const page = await context.newPage();
   page.on('close', () => context.close().catch(() => {}));
   const log = collectErrors(page);
-  const query = lang ? `?lang=${lang}` : '';
-  await page.goto(`${site.url}${path}${query}${hash}`);
+  // The article is dist/index.html (Korean) and dist/en/index.html; `lang` picks one.
+  path ??= lang === 'en' ? '/en/' : '/';
+  await page.goto(`${site.url}${path}${hash}`);
   await page.waitForFunction(() => document.body.dataset.state === 'ready' || document.body.dataset.state === 'error', null, { timeout: 20_000 });
+  // The article's figures are islands that load near the viewport: a reader's scroll through the
+  // page wakes them all, so the suites can assume every figure exists (islands: false skips it).
+  if (islands) await scrollThroughFigures(page);
   return { page, log };
 }
 
 /** Waits until the element (a locator) has rendered its figure from the library. */
 export async function ready(fig) {
-  // A reader scrolls to a figure; <nw-attention> fetches its model only when near the viewport.
+  // A reader scrolls to a figure: its island loads near the viewport, and <nw-attention> fetches
+  // its model only then.
   await fig.scrollIntoViewIfNeeded();
   await fig.locator('[data-readout]').first().waitFor({ timeout: 20_000 });
 }
@@ -84,16 +89,34 @@ export async function onPage(browser, site, options, fn) {
   }
 }
 
-/** Scrolls every figure of the page into view in turn, as a reader would, then back to the top. */
+/**
+ * Scrolls every figure of the page into view in turn, as a reader would, then back to the top.
+ * On the article each figure is an island (web/page.js) that loads near the viewport: a first
+ * pass wakes them all, a second (once all are defined) lets figures that wait to be near (the
+ * attention model) start, then every figure has drawn (data-island="drawn").
+ */
 export function scrollThroughFigures(page) {
   return page.evaluate(async () => {
-    for (const e of document.querySelectorAll('main *')) {
-      if (!e.tagName.startsWith('NW-')) continue;
-      e.scrollIntoView();
-      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    }
+    const figures = [...document.querySelectorAll('main *')].filter((e) => e.tagName.startsWith('NW-'));
+    const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const until = async (ok, ms = 60_000) => {
+      for (const t0 = Date.now(); !ok() && Date.now() - t0 < ms;) await new Promise((r) => setTimeout(r, 25));
+    };
+    const pass = async () => {
+      for (const e of figures) { e.scrollIntoView(); await frames(); }
+    };
+    await pass();
+    await until(() => figures.every((e) => !e.dataset.island || customElements.get(e.localName)));
+    await pass();
+    await until(() => figures.every((e) => !e.dataset.island || e.dataset.island === 'drawn' || e.dataset.island === 'failed'));
     window.scrollTo(0, 0);
   });
+}
+
+/** Wakes one figure of the article (scrolls to it) and waits until it is defined. */
+export async function wake(fig) {
+  await fig.scrollIntoViewIfNeeded();
+  await fig.evaluate((el) => customElements.whenDefined(el.localName));
 }
 
 /**
@@ -117,4 +140,21 @@ export function dragEverySlider(page) {
     }
     return moved;
   });
+}
+
+/**
+ * Appends elements given as simple markup (`<nw-ffn id="x" lang="en"></nw-ffn>…`, attributes
+ * only, no content) to the page's body with DOM calls: pages served with the article's policy
+ * (require-trusted-types-for 'script') refuse insertAdjacentHTML with a string.
+ */
+export function appendElements(page, markup) {
+  const specs = [...markup.matchAll(/<([a-z][\w-]*)((?:\s+[\w-]+(?:="[^"]*")?)*)\s*>/g)].map(([, tag, attrs]) =>
+    [tag, [...attrs.matchAll(/([\w-]+)(?:="([^"]*)")?/g)].map(([, k, v]) => [k, v ?? ''])]);
+  return page.evaluate((list) => {
+    for (const [tag, attrs] of list) {
+      const el = document.createElement(tag);
+      for (const [k, v] of attrs) el.setAttribute(k, v);
+      document.body.append(el);
+    }
+  }, specs);
 }

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, serveDist, screenshot, collectErrors } from './harness.mjs';
-import { openPage, ready, setSlider, pixels, readout, seriousViolations, hasSidewaysScroll } from './figures.mjs';
+import { openPage, ready, setSlider, pixels, readout, seriousViolations, hasSidewaysScroll, appendElements } from './figures.mjs';
 
 let browser, site;
 before(async () => { site = await serveDist(); browser = await launchBrowser(); });
@@ -471,8 +471,9 @@ test('ln pipeline: formula symbols explain themselves on click and on focus; ←
   const fig = page.locator('#ln-pipeline');
   await ready(fig);
   const info = fig.locator('[data-symbol-info]');
-  assert.equal(await fig.locator('.formula').count(), 3);
-  assert.equal(await fig.locator('button.sym[tabindex="0"]').count(), 3, 'one tab stop per formula');
+  // The page's four numbered LayerNorm steps, one formula each.
+  assert.equal(await fig.locator('.formula').count(), 4);
+  assert.equal(await fig.locator('button.sym[tabindex="0"]').count(), 4, 'one tab stop per formula');
   const all = await fig.locator('button.sym').evaluateAll((els) => [...new Set(els.map((e) => e.dataset.symbol))].sort());
   assert.deepEqual(all, ['H', 'beta', 'eps', 'gamma', 'mu', 'sigma2', 'sum', 'x', 'xhat', 'y']);
 
@@ -488,18 +489,23 @@ test('ln pipeline: formula symbols explain themselves on click and on focus; ←
   assert.match(await info.textContent(), /H = 8/);
   await page.keyboard.press('End');
   await fig.evaluate((el) => el.updateComplete);
-  assert.equal(await fig.evaluate((el) => el.shadowRoot.activeElement.dataset.symbol), 'mu');
-  await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('ArrowLeft');
+  assert.equal(await fig.evaluate((el) => el.shadowRoot.activeElement.dataset.symbol), 'x');
   await page.keyboard.press('ArrowLeft');
   await fig.evaluate((el) => el.updateComplete);
-  assert.equal(await info.getAttribute('data-symbol-info'), 'sigma2');
-  assert.match(await info.textContent(), /σ² = 1\.660/);
-  // Tab leaves the formula and lands on the next formula's active symbol.
+  assert.equal(await info.getAttribute('data-symbol-info'), 'sum');
+  // Tab leaves formula ① for step ②'s title (it highlights the step), then formula ②: σ² first.
+  await page.keyboard.press('Tab');
+  assert.equal(await fig.evaluate((el) => el.shadowRoot.activeElement.className + el.shadowRoot.activeElement.dataset.step), 'step-title2');
   await page.keyboard.press('Tab');
   await fig.evaluate((el) => el.updateComplete);
   assert.equal(await fig.evaluate((el) => el.shadowRoot.activeElement.dataset.f), '1');
+  assert.equal(await info.getAttribute('data-symbol-info'), 'sigma2');
+  assert.match(await info.textContent(), /σ² = 1\.660/);
+  // And on to formula ③.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await fig.evaluate((el) => el.updateComplete);
+  assert.equal(await fig.evaluate((el) => el.shadowRoot.activeElement.dataset.f), '2');
   assert.equal(await info.getAttribute('data-symbol-info'), 'xhat');
   assert.match(await info.textContent(), /x̂₁ = 1\.087/);
   await page.keyboard.press('End');
@@ -513,7 +519,7 @@ test('ln pipeline: formula symbols explain themselves on click and on focus; ←
   await fig.locator('[data-control="dim"] button[data-value="3"]').click();
   assert.match(await info.textContent(), /x₃ = −0\.300/);
   assert.notEqual(await pixels(fig), drawn, 'the chosen dimension is highlighted');
-  await fig.locator('.formula').nth(2).locator('button.sym[data-symbol="y"]').click();
+  await fig.locator('.formula').nth(3).locator('button.sym[data-symbol="y"]').click();
   assert.match(await info.textContent(), /y₃ = −1\.009/);
   await fig.locator('[data-control="dim"] button[data-value="5"]').focus();
   await page.keyboard.press('Enter');
@@ -556,14 +562,12 @@ test('LN figures: embedded outside the article with attributes, no id, their own
   const p = await context.newPage();
   const errors = collectErrors(p);
   await p.goto(`${site.url}/embed-example.html`);
-  await p.evaluate(() => {
-    const article = document.querySelector('article');
-    article.innerHTML = `
+  await p.evaluate(() => document.querySelector('article').replaceChildren());
+  await appendElements(p, `
       <nw-depth-demo lang="en" depth="12" scale="0.6" activation="relu" seed="7"></nw-depth-demo>
       <nw-ln-steps lang="en" h="64" mean="-3" std="0.5" gamma="2" beta="1" theme="dark"></nw-ln-steps>
       <nw-ln-simulator lang="en" h="4096" gamma="-2" beta="-1" mean="4"></nw-ln-simulator>
-      <nw-ln-pipeline x1="3.2" g3="2" b3="0.5" dim="3"></nw-ln-pipeline>`;
-  });
+      <nw-ln-pipeline x1="3.2" g3="2" b3="0.5" dim="3"></nw-ln-pipeline>`);
   const depth = p.locator('nw-depth-demo');
   await ready(depth);
   assert.match(await readout(depth), /after 12 layers[\s\S]*shrank[\s\S]*s = 0\.60/);
@@ -571,7 +575,7 @@ test('LN figures: embedded outside the article with attributes, no id, their own
   const steps = p.locator('nw-ln-steps');
   await ready(steps);
   assert.equal(await steps.getAttribute('data-resolved-theme'), 'dark');
-  assert.match(await readout(steps), /④ scale and shift: γ·x̂ \+ β: μ = 1\.000 · σ = 2\.000/);
+  assert.match(await readout(steps), /④ scale and shift: y = γ·x̂ \+ β: μ = 1\.000 · σ = 2\.000/);
   const sim = p.locator('nw-ln-simulator');
   await ready(sim);
   const r = await simReadout(sim);

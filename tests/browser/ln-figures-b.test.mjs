@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, serveDist, screenshot, collectErrors } from './harness.mjs';
-import { openPage, ready, setSlider, pixels, readout, seriousViolations, hasSidewaysScroll, onPage } from './figures.mjs';
+import { openPage, ready, setSlider, pixels, readout, seriousViolations, hasSidewaysScroll, onPage, appendElements } from './figures.mjs';
 
 const IDS = ['norm-axes', 'batch-independence', 'prepost-ln', 'rmsnorm'];
 
@@ -301,13 +301,11 @@ test('each figure works alone, from attributes, outside the article page', async
   const log = collectErrors(page);
   try {
     await page.goto(`${site.url}/embed-example.html`);
-    await page.evaluate(() => {
-      document.body.insertAdjacentHTML('beforeend', `
+    await appendElements(page, `
         <nw-norm-axes id="solo-axes" no-url-state mode="ln" rows="5" cols="7" seed="9" lang="en"></nw-norm-axes>
         <nw-batch-independence id="solo-batch" no-url-state batch="10" features="5" lang="en"></nw-batch-independence>
         <nw-prepost-ln id="solo-prepost" no-url-state layers="3" wiring="post" lang="en" theme="dark"></nw-prepost-ln>
         <nw-rmsnorm id="solo-rms" no-url-state gamma="0.5" values="1,2,3,4,5,6,7,8" lang="ko"></nw-rmsnorm>`);
-    });
     const axes = page.locator('#solo-axes');
     await ready(axes);
     assert.equal(await axes.locator('td.cell').count(), 35);

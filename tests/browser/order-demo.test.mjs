@@ -166,10 +166,10 @@ test('order demo: axe, phone width, Korean by default, English by ?lang=en; scre
     await ready(fig);
     const tokens = await fig.locator('.tokens li').first().textContent();
     if (lang === 'ko') {
-      assert.equal(tokens.trim(), '나는');
+      assert.equal(tokens.trim(), '작은');
       assert.equal(await badge(fig), '순서만 다른 같은 출력');
     } else {
-      assert.equal(tokens.trim(), 'I');
+      assert.equal(tokens.trim(), 'only');
       assert.equal(await badge(fig), 'Identical up to order');
     }
     if (width < 500) await fig.locator('[data-control="with-pe"] button[data-value="true"]').click();

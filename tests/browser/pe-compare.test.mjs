@@ -131,7 +131,7 @@ test('compare: ALiBi bias and softmax match float64', async () => {
     const z = keys.reduce((s, j) => s + Math.exp(-slope * Math.abs(i - j)), 0);
     const far = causal || i >= (L - 1) / 2 ? 0 : L - 1;
     const text = await alibiText(fig);
-    assert.match(text, new RegExp(`head ${h}/${H}: slope m = 2\\^\\(−[\\d.]+\\) = ${slope.toFixed(4)}`));
+    assert.match(text, new RegExp(`head ${h}/${H}: coefficient m = 2\\^\\(−[\\d.]+\\) = ${slope.toFixed(4)}`));
     assert.ok(Math.abs(num(text.match(/weight on itself (\S+)/)[1]) - 1 / z) < 1e-4, text);
     assert.ok(Math.abs(num(text.match(/\((\S+) without the bias\)/)[1]) - 1 / keys.length) < 1e-4, text);
     const [, jFar, bFar, wFar] = text.match(/farthest key j = (\d+): bias (\S+), weight (\S+)/);

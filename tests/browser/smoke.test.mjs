@@ -1,5 +1,5 @@
-// The article page as a whole: text in both languages from web/i18n, the language and theme
-// switches, KaTeX formulas, nothing fetched from another origin, phone width, axe.
+// The article page as a whole: text in both languages from web/i18n (pre-rendered), the language
+// link and theme switch, KaTeX formulas, nothing fetched from another origin, phone width, axe.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, serveDist, screenshot } from './harness.mjs';
@@ -9,43 +9,51 @@ let browser, site;
 before(async () => { site = await serveDist(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await site?.close(); });
 
-test('the page is Korean by default, English with ?lang=en, and the choice persists', async () => {
-  const { page, log } = await openPage(browser, site);
+test('the page is Korean at /, English at /en/ (a link between them), and the choice persists', async () => {
+  const { page, log } = await openPage(browser, site, { islands: false });
   assert.equal(await page.getAttribute('html', 'lang'), 'ko');
   assert.match(await page.textContent('h1'), /위치 인코딩/);
   assert.equal(await page.getAttribute('body', 'data-state'), 'ready');
   assert.match(await page.textContent('#page-meta'), /normwave \d+\.\d+\.\d+/);
-  // Every i18n slot is filled (no empty text, no raw key).
-  const empty = await page.$$eval('[data-i18n], [data-i18n-html]', (els) => els
+  // Every slot of the template was filled at build time (no empty heading, no raw key).
+  const empty = await page.$$eval('h1, h2, th, td, .card, .callout, .part, #toc-list a', (els) => els
     .filter((e) => !e.textContent.trim() || /^[a-z]\w*\.[\w.]+$/.test(e.textContent.trim()))
-    .map((e) => e.dataset.i18n ?? e.dataset.i18nHtml));
+    .map((e) => e.outerHTML.slice(0, 80)));
   assert.deepEqual(empty, []);
+  assert.equal(await page.$$eval('[data-i18n], [data-i18n-html], [data-tex]', (els) => els.length), 0);
 
-  await page.click('#lang-switch');
+  await Promise.all([page.waitForURL((u) => u.pathname === '/en/'), page.click('#lang-switch')]);
+  await page.waitForFunction(() => document.body.dataset.state === 'ready');
   assert.equal(await page.getAttribute('html', 'lang'), 'en');
   assert.match(await page.textContent('h1'), /Positional Encoding/);
-  assert.match(page.url(), /lang=en/);
   await page.goto(`${site.url}/`);
   await page.waitForFunction(() => document.body.dataset.state === 'ready');
   assert.equal(await page.getAttribute('html', 'lang'), 'en', 'the choice persists');
-  await page.goto(`${site.url}/?lang=ko`);
+  assert.equal(new URL(page.url()).pathname, '/en/');
+  await Promise.all([page.waitForURL((u) => u.pathname === '/'), page.click('#lang-switch')]);
   await page.waitForFunction(() => document.body.dataset.state === 'ready');
   assert.equal(await page.getAttribute('html', 'lang'), 'ko');
+  await page.goto(`${site.url}/?lang=en`);
+  await page.waitForFunction(() => document.body.dataset.state === 'ready');
+  assert.equal(await page.getAttribute('html', 'lang'), 'en', '?lang= still works, as a redirect');
   assert.deepEqual(log.pageErrors, []);
   assert.deepEqual(log.consoleErrors, []);
   assert.deepEqual(log.failedRequests, []);
   await page.close();
 });
 
-test('formulas are typeset by KaTeX; nothing is fetched from another origin', async () => {
-  const { page } = await openPage(browser, site, { lang: 'en' });
+test('formulas arrive typeset (KaTeX HTML + MathML, no KaTeX script); nothing is fetched from another origin', async () => {
+  const { page } = await openPage(browser, site, { lang: 'en', islands: false });
   const requests = [];
   page.on('request', (r) => requests.push(r.url()));
   await page.reload();
   await page.waitForFunction(() => document.body.dataset.state === 'ready');
-  const formulas = await page.$$eval('[data-tex]', (els) => els.map((e) => !!e.querySelector('.katex')));
-  assert.ok(formulas.length >= 8, `${formulas.length} formulas`);
-  assert.ok(formulas.every(Boolean), 'every formula rendered');
+  const formulas = await page.$$eval('.formula, td', (els) => els.filter((e) => e.querySelector('.katex'))
+    .map((e) => !!e.querySelector('.katex-html') && !!e.querySelector('.katex-mathml math annotation')));
+  assert.ok(formulas.length >= 10, `${formulas.length} formulas`);
+  assert.ok(formulas.every(Boolean), 'every formula has its HTML and MathML');
+  const scripts = requests.filter((u) => /\.m?js$/.test(new URL(u).pathname));
+  assert.ok(scripts.every((u) => !/katex/i.test(u)), scripts.join(' '));
   const foreign = requests.filter((u) => !u.startsWith(site.url) && !u.startsWith('data:'));
   assert.deepEqual(foreign, []);
   await page.close();

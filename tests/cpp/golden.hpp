@@ -37,9 +37,8 @@ class Fixture {
                   " (regenerate with /usr/bin/python3 scripts/gen_golden.py)");
     bytes_.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     if (in.bad()) fail("error reading golden fixture " + path_);
-    std::string error;
-    if (!normwave::safetensors::parse(file_, error, bytes_.data(), bytes_.size()))
-      fail("cannot parse golden fixture " + path_ + ": " + error);
+    const std::string error = normwave::safetensors::parse(file_, bytes_.data(), bytes_.size());
+    if (!error.empty()) fail("cannot parse golden fixture " + path_ + ": " + error);
   }
   // file_.data points into bytes_: no copies (a move keeps the vector's buffer).
   Fixture(const Fixture&) = delete;
@@ -59,8 +58,8 @@ class Fixture {
   std::vector<float> tensor(const std::string& tensor_name) const {
     const auto& t = info(tensor_name);
     std::vector<float> out(t.numel);
-    std::string error;
-    if (!normwave::safetensors::to_float32(out.data(), error, file_, t))
+    const std::string error = normwave::safetensors::to_float32(out.data(), file_, t);
+    if (!error.empty())
       fail(name_ + ": tensor \"" + tensor_name + "\": " + error);
     return out;
   }
@@ -71,7 +70,7 @@ class Fixture {
 
   std::string meta(const std::string& key) const {
     for (const auto& kv : file_.metadata)
-      if (kv.first == key) return kv.second;
+      if (kv.first == key) return std::string(kv.second);
     fail(name_ + ": no metadata key \"" + key + "\"");
   }
   int meta_int(const std::string& key) const {

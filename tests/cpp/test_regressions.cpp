@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "alloc_meter.hpp"
 #include "normwave/attention.hpp"
 #include "normwave/encoder.hpp"
 #include "normwave/norms.hpp"
@@ -131,8 +132,8 @@ TEST_CASE("load_parameters matches names in linear time (a hostile file: 1024 la
     std::memcpy(&bytes[8 + header.size() + 4 * i], &v, 4);
   }
   normwave::safetensors::File file;
-  std::string error;
-  REQUIRE_MESSAGE(normwave::safetensors::parse(file, error, bytes.data(), bytes.size()), error);
+  const std::string error = normwave::safetensors::parse(file, bytes.data(), bytes.size());
+  REQUIRE_MESSAGE(error.empty(), error);
 
   const auto t0 = std::chrono::steady_clock::now();
   CHECK(normwave::load_parameters(enc, file, "enc.", false).empty());
@@ -142,4 +143,119 @@ TEST_CASE("load_parameters matches names in linear time (a hostile file: 1024 la
   CHECK(strict.find("unexpected tensor \"junk.0\"") != std::string::npos);
   CHECK(enc.parameters().back().front() == 0.5f);
   CHECK(seconds < 1.0);  // was 2.9 s natively; now ~0.04 s natively, ~0.1 s in wasm, ~0.25 s under ASan
+}
+
+namespace {
+
+// A file with one F32 tensor per (name, shape), tiling the data section, values 0.25.
+std::vector<std::uint8_t> file_of(const std::vector<std::pair<std::string, std::vector<int>>>& tensors) {
+  std::string header = "{";
+  std::size_t offset = 0;
+  for (const auto& [name, shape] : tensors) {
+    std::size_t numel = 1;
+    header += (offset || header.size() > 1 ? "," : "") + std::string("\"") + name + "\":{\"dtype\":\"F32\",\"shape\":[";
+    for (std::size_t k = 0; k < shape.size(); ++k) {
+      header += (k ? "," : "") + std::to_string(shape[k]);
+      numel *= static_cast<std::size_t>(shape[k]);
+    }
+    header += "],\"data_offsets\":[" + std::to_string(offset) + "," + std::to_string(offset + 4 * numel) + "]}";
+    offset += 4 * numel;
+  }
+  header += "}";
+  std::vector<std::uint8_t> bytes(8 + header.size() + offset, 0);
+  for (int i = 0; i < 8; ++i) bytes[i] = static_cast<std::uint8_t>(static_cast<std::uint64_t>(header.size()) >> (8 * i));
+  std::copy(header.begin(), header.end(), bytes.begin() + 8);
+  for (std::size_t i = 0; i < offset / 4; ++i) {
+    const float v = 0.25f;
+    std::memcpy(&bytes[8 + header.size() + 4 * i], &v, 4);
+  }
+  return bytes;
+}
+
+normwave::EncoderConfig tiny_config() {
+  normwave::EncoderConfig cfg;
+  cfg.d_model = 4;
+  cfg.n_heads = 1;
+  cfg.d_ff = 4;
+  return cfg;
+}
+
+}  // namespace
+
+TEST_CASE("load_parameters quotes and cuts names in its messages (issue #19 item 5: a 5,074-character message with an ESC byte)") {
+  // weights.cpp echoed the file's name raw: an ESC (a terminal escape) and 5,000 more bytes.
+  normwave::Encoder enc(tiny_config());
+  const std::string esc = "\x1b[31m" + std::string(5000, 'y');
+  const std::string esc_json = "\\u001b[31m" + std::string(5000, 'y');
+  auto message_of = [&](const std::vector<std::uint8_t>& bytes, const std::string& prefix, bool strict) {
+    normwave::safetensors::File file;
+    const std::string error = normwave::safetensors::parse(file, bytes.data(), bytes.size());
+    REQUIRE_MESSAGE(error.empty(), error);
+    return normwave::load_parameters(enc, file, prefix, strict);
+  };
+  auto check_quoted = [](const std::string& msg) {
+    CAPTURE(msg);
+    CHECK(msg.size() < 400);
+    CHECK(msg.find('\x1b') == std::string::npos);
+    CHECK(msg.find("\\u001b[31myyy") != std::string::npos);
+    CHECK(msg.find("...\"") != std::string::npos);
+  };
+  SUBCASE("a tensor of the wrong shape (weights.cpp:53)") {
+    const std::string msg = message_of(file_of({{esc_json + "layers.0.self_attn.in_proj_weight", {1}}}), esc, false);
+    check_quoted(msg);
+    CHECK(msg.find(" has shape [1] but this encoder expects [12, 4]") != std::string::npos);
+  }
+  SUBCASE("a missing tensor under a hostile prefix") {
+    const std::string msg = message_of(file_of({}), esc, false);
+    check_quoted(msg);
+    CHECK(msg.rfind("weights are missing \"\\u001b[31m", 0) == 0);
+  }
+  SUBCASE("an unexpected tensor in a strict load") {
+    std::vector<std::pair<std::string, std::vector<int>>> tensors;
+    for (const auto& spec : enc.specs()) tensors.emplace_back(spec.name, spec.shape);
+    tensors.emplace_back(esc_json, std::vector<int>{1});
+    const std::string msg = message_of(file_of(tensors), "", true);
+    check_quoted(msg);
+    CHECK(msg.rfind("unexpected tensor \"\\u001b[31m", 0) == 0);
+    CHECK(message_of(file_of(tensors), "", false).empty());
+  }
+}
+
+TEST_CASE("load_parameters stays inside load_work_bytes (issue #13 item 2: JS guessed the loader's memory)") {
+  normwave::EncoderConfig cfg = tiny_config();
+  cfg.n_layers = 2;
+  cfg.final_norm = true;
+  normwave::Encoder enc(cfg);
+  std::vector<std::pair<std::string, std::vector<int>>> tensors;
+  for (const auto& spec : enc.specs()) tensors.emplace_back("model." + spec.name, spec.shape);
+  for (int i = 0; i < 500; ++i) tensors.emplace_back("extra." + std::to_string(i), std::vector<int>{1, 1});
+  const std::vector<std::uint8_t> bytes = file_of(tensors);
+  std::size_t n = 0;
+  for (int i = 7; i >= 0; --i) n = (n << 8) | bytes[static_cast<std::size_t>(i)];
+  for (const bool strict : {false, true}) {
+    CAPTURE(strict);
+    std::size_t peak;
+    std::string error;
+    {
+      alloc_meter::Meter m;
+      normwave::safetensors::File file;
+      const std::string parsed = normwave::safetensors::parse(file, bytes.data(), bytes.size());
+      REQUIRE_MESSAGE(parsed.empty(), parsed);
+      error = normwave::load_parameters(enc, file, "model.", strict);
+      peak = m.peak();
+    }
+    CHECK(error.empty() != strict);
+    CHECK(peak > 0);
+    CHECK(peak <= normwave::load_work_bytes(enc, n));
+  }
+  CHECK(enc.parameters()[0][0] == 0.25f);
+
+  // A File without parse's name index (put together by hand) loads the same way.
+  normwave::safetensors::File file;
+  REQUIRE(normwave::safetensors::parse(file, bytes.data(), bytes.size()).empty());
+  file.by_name.clear();
+  enc.randomize(5);
+  CHECK(normwave::load_parameters(enc, file, "model.", false).empty());
+  CHECK(enc.parameters()[0][0] == 0.25f);
+  CHECK(file.find("model.norm.bias") == &file.tensors[enc.specs().size() - 1]);
 }

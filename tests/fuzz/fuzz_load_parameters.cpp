@@ -3,7 +3,8 @@
 //   byte 0: bits 0-1 n_heads - 1, bits 2-3 head_dim - 1, bits 4-6 d_ff from kDFF, bit 7 strict
 //   byte 1: bit 0 two layers, 1 norm_first, 2 final_norm, 3 gelu, 4 prefix "encoder.",
 //           bits 5-7 the forward pass run after a successful load (batch, seq, padding)
-// Invariants: a refusal says why and leaves every parameter as it was (all or nothing); a load
+// Invariants: parse + load allocate at most load_work_bytes(enc, header length); a refusal says
+// why and leaves every parameter as it was (all or nothing); a load
 // copies exactly what to_float32 reads for each name; strict refuses unknown tensors; the loaded
 // encoder runs, and its output is finite when every weight is finite and modest.
 #include <cmath>
@@ -12,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "alloc_meter.hpp"
 #include "fuzz_check.hpp"
 #include "normwave/encoder.hpp"
 #include "normwave/safetensors.hpp"
@@ -49,9 +51,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::vector<std::uint8_t> bytes(data + 2, data + size);
   st::File file;
   std::string error;
-  if (!st::parse(file, error, bytes.data(), bytes.size())) return 0;
-
-  error = normwave::load_parameters(enc, file, prefix, strict);
+  std::size_t peak;
+  bool parsed;
+  {
+    alloc_meter::Meter meter;
+    error = st::parse(file, bytes.data(), bytes.size());
+    parsed = error.empty();
+    if (parsed) error = normwave::load_parameters(enc, file, prefix, strict);
+    peak = meter.peak();
+  }
+  std::uint64_t header = 0;
+  for (std::size_t i = bytes.size() < 8 ? 0 : 8; i-- > 0;) header = header << 8 | bytes[i];
+  if (header <= st::kMaxHeaderBytes) {
+    const std::size_t bound = normwave::load_work_bytes(enc, header);
+    FUZZ_CHECK(peak <= bound, "parse + load of a %llu-byte header peaked at %zu bytes, over its bound %zu",
+               static_cast<unsigned long long>(header), peak, bound);
+  }
+  if (!parsed) return 0;
   const auto& specs = enc.specs();
   const auto& params = enc.parameters();
   if (!error.empty()) {
@@ -69,7 +85,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(t->numel == specs[i].numel && params[i].size() == specs[i].numel,
                "%s: %zu elements in the file, %zu expected", specs[i].name.c_str(), t->numel, specs[i].numel);
     want.assign(t->numel, 0.f);
-    FUZZ_CHECK(st::to_float32(want.data(), error, file, *t), "%s", error.c_str());
+    error = st::to_float32(want.data(), file, *t);
+    FUZZ_CHECK(error.empty(), "%s", error.c_str());
     FUZZ_CHECK(same_bits(want, params[i].data()), "%s was not copied exactly", specs[i].name.c_str());
     for (float v : params[i]) modest = modest && std::fabs(v) <= 100.f;
   }
@@ -77,7 +94,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const st::TensorInfo& t : file.tensors) {
       bool known = false;
       for (const auto& s : specs) known = known || t.name == prefix + s.name;
-      FUZZ_CHECK(known, "strict load accepted an unknown tensor %s", t.name.c_str());
+      FUZZ_CHECK(known, "strict load accepted an unknown tensor %s", st::quote(t.name).c_str());
     }
   }
 

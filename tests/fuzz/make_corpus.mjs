@@ -65,6 +65,43 @@ write('fuzz_safetensors', 'unknown-keys.safetensors', (() => {
   return out;
 })());
 
+// A file from raw header text and data bytes, with an optional claimed header length.
+function raw(json, data = new Uint8Array(0), claimed = undefined) {
+  const head = new TextEncoder().encode(json);
+  const out = new Uint8Array(8 + head.length + data.length);
+  new DataView(out.buffer).setBigUint64(0, BigInt(claimed ?? head.length), true);
+  out.set(head, 8);
+  out.set(data, 8 + head.length);
+  return out;
+}
+const entry = (name, dtype, shape, begin, end) =>
+  `${JSON.stringify(name)}:{"dtype":"${dtype}","shape":[${shape.join(',')}],"data_offsets":[${begin},${end}]}`;
+
+// The format's rules (issue #13 item 3): each seed is one step from the boundary.
+write('fuzz_safetensors', 'rule-overlap.safetensors', raw(`{${entry('a', 'F32', [2], 0, 8)},${entry('b', 'F32', [2], 4, 12)}}`, new Uint8Array(12)));
+write('fuzz_safetensors', 'rule-gap.safetensors', raw(`{${entry('b', 'F32', [1], 8, 12)},${entry('a', 'F32', [1], 0, 4)}}`, new Uint8Array(12)));
+write('fuzz_safetensors', 'rule-first-not-at-0.safetensors', raw(`{${entry('w', 'F32', [1], 4, 8)}}`, new Uint8Array(8)));
+write('fuzz_safetensors', 'rule-trailing-data.safetensors', raw(`{${entry('x', 'U8', [2], 0, 2)}}`, new Uint8Array(10)));
+write('fuzz_safetensors', 'rule-no-tensor-with-data.safetensors', raw('{}', new Uint8Array(3)));
+write('fuzz_safetensors', 'rule-empty-tensors-at-boundaries.safetensors', raw(`{${[
+  entry('c', 'F32', [0], 12, 12), entry('b', 'F32', [2], 4, 12), entry('e', 'F32', [3, 0], 4, 4),
+  entry('z', 'U8', [0], 0, 0), entry('a', 'F32', [1], 0, 4)].join(',')},"__metadata__":null}`, f32([1, 2, 3])));
+write('fuzz_safetensors', 'rule-sub-byte-dtypes.safetensors', raw(`{${[
+  entry('f4', 'F4', [4], 0, 2), entry('f6', 'F6_E2M3', [4], 2, 5), entry('c', 'C64', [1], 5, 13),
+  entry('odd', 'F4', [3], 13, 15)].join(',')}}`, new Uint8Array(15)));
+// Only the 8-byte length is read: 100,000,001 is over the limit, 100,000,000 runs past the end.
+write('fuzz_safetensors', 'rule-header-100000001.safetensors', raw('{}', new Uint8Array(0), 100_000_001));
+write('fuzz_safetensors', 'rule-header-100000000.safetensors', raw('{}', new Uint8Array(0), 100_000_000));
+// The dimension cap (issue #13 item 2): 64 dimensions load, 65 and 4096 are refused.
+const ones = (n) => Array(n).fill(1);
+write('fuzz_safetensors', 'dims-64.safetensors', raw(`{${entry('t', 'F32', ones(64), 0, 4)}}`, f32([1])));
+write('fuzz_safetensors', 'dims-65.safetensors', raw(`{${entry('t', 'F32', ones(65), 0, 4)}}`, f32([1])));
+write('fuzz_safetensors', 'dims-4096.safetensors', raw(`{${entry('t', 'F32', ones(4096), 0, 4)}}`, f32([1])));
+// Many small entries, where the parser's memory per header byte is highest.
+write('fuzz_safetensors', 'many-entries.safetensors', raw(`{${Array.from({ length: 300 }, (_, i) =>
+  entry(String(i), 'U8', i % 3 ? [1] : [], i, i + 1)).join(',')},"__metadata__":{${Array.from({ length: 300 }, (_, i) =>
+  `"${i}":""`).join(',')}}}`, new Uint8Array(300)));
+
 // --- fuzz_load_parameters -------------------------------------------------------------------
 const DFF = [1, 2, 3, 4, 7, 8, 16, 32];
 
@@ -102,6 +139,22 @@ function loadSeed(name, cfg, dtype) {
 loadSeed('d1-ff1-1layer', { heads: 1, hd: 1, ffIndex: 0, layers: 1, strict: true, run: 0 }, 'F32');
 loadSeed('d4-ff8-2layers-prefix-f16', { heads: 2, hd: 2, ffIndex: 5, layers: 2, normFirst: true, finalNorm: true, gelu: true, strict: true, prefix: true, run: 7 }, 'F16');
 loadSeed('d12-ff7-1layer-bf16', { heads: 3, hd: 4, ffIndex: 4, layers: 1, finalNorm: true, strict: false, run: 5 }, 'BF16');
+// A strict load with one tensor too many, named with a terminal escape (quoted in the message),
+// and the same file with that tensor overlapping the last parameter.
+{
+  const b0 = 0x80, b1 = 0;  // 1 head of size 1, d_ff 1, 1 layer, strict
+  const tensors = {};
+  for (const [n, shape] of specs({ d: 1, ff: 1, layers: 1, finalNorm: false })) {
+    tensors[n] = { dtype: 'F32', shape, bytes: f32(Array.from({ length: shape.reduce((a, b) => a * b, 1) }, (_, i) => Math.sin(i + 1) / 2)) };
+  }
+  tensors['\u001b[31mextra'] = { dtype: 'F32', shape: [1], bytes: f32([1]) };
+  const file = safetensors(tensors);
+  write('fuzz_load_parameters', 'd1-strict-unexpected-escaped-name.bin', Uint8Array.from([b0, b1, ...file]));
+  const text = new TextDecoder().decode(file);
+  const last = /"data_offsets":\[(\d+),(\d+)\]\}\}/.exec(text);
+  const overlapped = text.replace(last[0], `"data_offsets":[${Number(last[1]) - 4},${Number(last[2]) - 4}]}}`);
+  write('fuzz_load_parameters', 'd1-overlapping-tensor.bin', Uint8Array.from([b0 & 0x7f, b1, ...new TextEncoder().encode(overlapped)]));
+}
 // The PyTorch fixtures: d_model 16 (4 heads of 4), d_ff 32; they also hold inputs and outputs,
 // so they load only when not strict.
 write('fuzz_load_parameters', 'golden-encoder_a.bin',

@@ -34,9 +34,10 @@ export function throwsWith(fn, type, ...fragments) {
 
 /**
  * A hand-built .safetensors file: { name: { dtype = 'F32', shape, bytes | data } }, data a
- * Float32Array. headerLength overrides the 8-byte length; raw replaces the JSON header.
+ * Float32Array. headerLength overrides the 8-byte length; raw replaces the JSON header, and
+ * dataSection the data after it (both for files that break the format's rules).
  */
-export function safetensorsFile(tensors, { headerLength, raw } = {}) {
+export function safetensorsFile(tensors, { headerLength, raw, dataSection } = {}) {
   const header = {};
   const chunks = [];
   let off = 0;
@@ -47,10 +48,10 @@ export function safetensorsFile(tensors, { headerLength, raw } = {}) {
     off += b.length;
   }
   const json = new TextEncoder().encode(raw ?? JSON.stringify(header));
-  const out = new Uint8Array(8 + json.length + off);
+  const out = new Uint8Array(8 + json.length + (dataSection ? dataSection.length : off));
   new DataView(out.buffer).setBigUint64(0, BigInt(headerLength ?? json.length), true);
   out.set(json, 8);
   let p = 8 + json.length;
-  for (const c of chunks) { out.set(c, p); p += c.length; }
+  for (const c of dataSection ? [dataSection] : chunks) { out.set(c, p); p += c.length; }
   return out;
 }

@@ -7,7 +7,7 @@ import {
   hasOwn, isTensorRecord, named, options, alive, settle, tensorArg,
 } from './checks.js';
 import { ACTIVATIONS } from './ops.js';
-import { headerWork } from './safetensors.js';
+import { headerLength } from './safetensors.js';
 
 // Encoder records by their public object: { M, heap, handle, buf, bufBytes, work, config, parameters, numel }.
 const ENCODERS = new WeakMap();
@@ -222,8 +222,10 @@ export class Encoder {
     const p = String(prefix);
     settle(fn, 'bytes', b, size);
     live(this, fn);
-    // The loader stages a float copy of every parameter before it commits (all or nothing).
-    const a = s.heap.reserve(fn, `a ${b.length}-byte file`, Math.max(b.length, 1), s.numel * F32 + headerWork(b));
+    // C++'s bound covers the parse and the float copy of every parameter the loader stages
+    // before it commits (all or nothing); the prefix crosses as UTF-8.
+    const work = s.handle.loadWorkBytes(headerLength(s.M, fn, b), new TextEncoder().encode(p).length);
+    const a = s.heap.reserve(fn, `a ${b.length}-byte file`, Math.max(b.length, 1), work);
     s.M.HEAPU8.set(b, a);
     const error = s.handle.loadSafetensors(a, b.length, p, !!strict);
     if (error) throw new RangeError(`${fn}: ${error}`);

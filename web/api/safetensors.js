@@ -3,11 +3,17 @@
 // wasm memory copied, since the call may grow the memory) before its bytes go into scratch.
 import { F32, bytes } from './checks.js';
 
-// Wasm memory the C++ .safetensors parser may take for a file's header (tensor records, names,
-// shapes: a few times the header's own size), read from its 8-byte length.
-export function headerWork(b) {
-  const claimed = b.length >= 8 ? Number(new DataView(b.buffer, b.byteOffset, 8).getBigUint64(0, true)) : 0;
-  return 12 * Math.min(claimed, b.length) + 65536;
+// A .safetensors file's header length, from its first 8 bytes, once C++ has checked it against
+// the file's size and the format's 100,000,000-byte limit: a file it refuses is refused here,
+// before it is copied into wasm memory. C++ then reports, for that length, an upper bound on
+// what its parser allocates (M.safetensorsWorkBytes, Encoder.loadWorkBytes), to reserve first.
+export function headerLength(M, fn, b) {
+  const view = new DataView(b.buffer, b.byteOffset, Math.min(b.length, 8));
+  const lo = b.length >= 8 ? view.getUint32(0, true) : 0;
+  const hi = b.length >= 8 ? view.getUint32(4, true) : 0;
+  const problem = M.safetensorsCheckHeader(b.length, lo, hi);
+  if (problem) throw new RangeError(`${fn}: ${problem}`);
+  return hi * 2 ** 32 + lo;
 }
 
 /** The methods of the public object, over one heap (see heap.js). */
@@ -18,7 +24,7 @@ export function safetensorsMethods(heap) {
     inspectSafetensors(file) {
       const fn = 'inspectSafetensors';
       const b = bytes(fn, 'bytes', file, M);
-      const a = reserve(fn, `a ${b.length}-byte file`, Math.max(b.length, 1), headerWork(b));
+      const a = reserve(fn, `a ${b.length}-byte file`, Math.max(b.length, 1), M.safetensorsWorkBytes(headerLength(M, fn, b)));
       M.HEAPU8.set(b, a);
       const r = M.inspectSafetensors(a, b.length);
       if (r.error !== undefined) throw new RangeError(`${fn}: ${r.error}`);
@@ -33,14 +39,15 @@ export function safetensorsMethods(heap) {
       const fn = 'readSafetensors';
       const b = bytes(fn, 'bytes', file, M);
       const fileBytes = Math.ceil(Math.max(b.length, 1) / 16) * 16;
-      let base = reserve(fn, `a ${b.length}-byte file`, fileBytes, headerWork(b));
+      const work = M.safetensorsWorkBytes(headerLength(M, fn, b));
+      let base = reserve(fn, `a ${b.length}-byte file`, fileBytes, work);
       M.HEAPU8.set(b, base);
       const info = M.inspectSafetensors(base, b.length);
       if (info.error !== undefined) throw new RangeError(`${fn}: ${info.error}`);
       const { tensors } = info;
       const sizes = tensors.map((t) => t.shape.reduce((p, d) => p * d, 1));
       const total = sizes.reduce((p, n) => p + n, 0);
-      const grown = reserve(fn, `a ${b.length}-byte file and its ${total} floats`, fileBytes + total * F32, headerWork(b));
+      const grown = reserve(fn, `a ${b.length}-byte file and its ${total} floats`, fileBytes + total * F32, work);
       if (grown !== base) M.HEAPU8.set(b, grown);
       base = grown;
       const error = M.readSafetensors(base, b.length, base + fileBytes);

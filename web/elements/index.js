@@ -21,6 +21,7 @@ export { NwEncoderBlock } from './nw-encoder-block.js';
 export { NwAttention } from './nw-attention.js';
 export { NwFfn } from './nw-ffn.js';
 export { NwEncoderStack } from './nw-encoder-stack.js';
+export { NwAttentionSteps } from './nw-attention-steps.js';
 export { NwGradNorms } from './nw-grad-norms.js';
 export { NwTrain } from './nw-train.js';
 

@@ -10,6 +10,7 @@ import { SEQUENTIAL, cssColor } from '../lib/colormap.js';
 import { fmt, fmtSci } from '../lib/format.js';
 import { normals, mixSeed } from '../lib/seeded-random.js';
 import { loadTinyModel, checkHeldout, PAD } from '../lib/tiny-model.js';
+import { methodDetails, methodStyles } from '../lib/method.js';
 
 const MODES = ['model', 'sandbox', 'padding'];
 const MIN_DIGITS = 3;
@@ -109,7 +110,11 @@ export class NwAttention extends NwElement {
     masked: 'bool',
   };
 
-  static styles = [NwElement.styles, css`
+  static styles = [NwElement.styles, methodStyles, css`
+    .runs { display: flex; flex-wrap: wrap; gap: 4px 10px; align-items: baseline; font-size: 0.85rem; margin: 4px 0 6px; padding: 6px 10px;
+      border: 1px solid var(--nw-accent-2); border-radius: 8px; }
+    .runs strong { color: var(--nw-accent-2); }
+    .runs code { font-family: var(--nw-mono); font-size: 0.85rem; }
     .entry { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 8px 12px; margin: 4px 0 10px; }
     .field { display: flex; flex-direction: column; flex: 1 1 220px; min-width: 0; }
     .field label { font-size: 0.85rem; color: var(--nw-muted); }
@@ -643,6 +648,7 @@ export class NwAttention extends NwElement {
       ${r ? html`
         ${pickers}
         ${this._queries()}
+        ${this._runsLine(trained)}
         <div class="heatmap">${this._heatmap(w)}</div>
         <div class="colorbar" aria-hidden="true"><span>0</span><div class="bar" style=${`background:${gradient}`}></div><span>1</span></div>
         ${trained ? html`<p class="legend"><span class="swatch" aria-hidden="true"></span>${this.t('attention.legendTarget')}</p>` : ''}
@@ -650,9 +656,23 @@ export class NwAttention extends NwElement {
         ${trained ? this._outputTable() : ''}
         <div class="readout" aria-live="polite" data-readout>${this._readout()}</div>
         ${trained ? this._accuracy() : ''}` : ''}
-      <p class="caption">${this.t('attention.convention')}</p>
       <p>${this.parityBadge('encoder')}</p>
+      ${methodDetails(this, this.t('attention.convention'))}
     `;
+  }
+
+  /** Which encoder this map comes from: its LN placement (next to the map), activation, final LN. */
+  _runsLine(trained) {
+    const c = trained ? this._model?.config : SANDBOX;
+    if (!c) return '';
+    const pre = !!c.normFirst;
+    return html`<p class="runs" data-runs=${pre ? 'pre' : 'post'}>
+      <strong>${this.t('attention.runs', { wiring: pre ? 'Pre-LN' : 'Post-LN' })}</strong>
+      <code>${pre ? 'x + Sub(LN(x))' : 'LN(x + Sub(x))'}</code>
+      <span>${this.t(pre ? 'attention.runsPre' : 'attention.runsPost', {
+        act: c.activation === 'gelu' ? 'GELU' : 'ReLU', layers: c.nLayers ?? LAYERS,
+        final: this.t(c.finalNorm ? 'attention.finalOn' : 'attention.finalOff') })}</span>
+    </p>`;
   }
 }
 

@@ -5,9 +5,13 @@
 // seq × d_ff, heads × seq × d_k, heads × seq × seq for the attention weights). The parameter
 // counts are not worked out here: they are the numel of each named tensor of a real
 // nw.createEncoder(config).parameters (torch.nn.TransformerEncoderLayer names), grouped by
-// sublayer; the formulas are shown beside them.
+// sublayer; the formulas are shown beside them. The layer sits inside an "N×" bracket; the
+// positional encoding (added once) and, for Pre-LN, the stack's final LayerNorm are drawn outside it.
+// On the optional page channel (lib/link.js) it follows 'encoder-step' (the code figure's lines).
 import { svg } from 'lit';
 import { NwElement, html, css } from '../lib/base.js';
+import { subscribe } from '../lib/link.js';
+import { methodDetails, methodStyles } from '../lib/method.js';
 
 const D_MODEL = { min: 32, max: 512, step: 32 };
 const SEQ = { min: 1, max: 128 };
@@ -57,6 +61,7 @@ export class NwEncoderBlock extends NwElement {
     heads: { type: Number },
     dFF: { type: Number, attribute: 'd-ff' },
     wiring: { type: String },
+    encStep: { state: true },
   };
 
   static urlState = {
@@ -67,7 +72,11 @@ export class NwEncoderBlock extends NwElement {
     wiring: ['post', 'pre'],
   };
 
-  static styles = [NwElement.styles, css`
+  static styles = [NwElement.styles, methodStyles, css`
+    .diagram .nx { fill: none; stroke: var(--nw-accent-2); stroke-width: 1.6; stroke-dasharray: 7 4; }
+    .diagram text.nx-label { fill: var(--nw-accent-2); font-size: 12px; font-weight: 700; }
+    .diagram .active .box, .diagram .box.active, .diagram .group.active { stroke: var(--nw-accent); stroke-width: 3; }
+    .diagram .plus.active { stroke: var(--nw-accent); stroke-width: 3; }
     .formula { font-family: var(--nw-mono); font-size: 0.95rem; background: var(--nw-panel); border-radius: 6px; padding: 6px 10px; margin: 4px 0 8px; overflow-wrap: anywhere; }
     .formula .name { font-family: var(--nw-font); font-weight: 650; margin-right: 8px; }
     .diagram svg { display: block; max-width: 100%; height: auto; margin: 0 auto; }
@@ -109,6 +118,20 @@ export class NwEncoderBlock extends NwElement {
     this.wiring = 'post';
     this._width = 0;
     this._counts = null;
+    this.encStep = '';
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    this._unlink = subscribe(this, 'encoder-step', ({ step, wiring }) => {
+      this.encStep = typeof step === 'string' ? step : '';
+      if (wiring === 'pre' || wiring === 'post') this.wiring = wiring;
+    });
+  }
+
+  disconnectedCallback() {
+    this._unlink?.();
+    super.disconnectedCallback();
   }
 
   willUpdate(changed) {
@@ -171,15 +194,16 @@ export class NwEncoderBlock extends NwElement {
       }
       y += len;
     };
-    const box = (label, cls, n, formula) => {
+    const on = (step) => (step && step === this.encStep ? ' active' : '');
+    const box = (label, cls, n, formula, step = '') => {
       const bh = 30;
-      parts.push(svg`<rect class=${cls} x=${x0} y=${y} width=${bw} height=${bh} rx="6"></rect>
+      parts.push(svg`<rect class=${cls + on(step)} data-step=${step} x=${x0} y=${y} width=${bw} height=${bh} rx="6"></rect>
         <text class="box-label" x=${cx} y=${y + 19} text-anchor="middle">${label}</text>`);
       if (n !== undefined) parts.push(countLabel(y + 12, n, formula));
       y += bh;
     };
-    const plus = (label, cls = 'addnorm') => {
-      parts.push(svg`<circle class="plus" cx=${cx} cy=${y + r} r=${r}></circle>
+    const plus = (label, cls = 'addnorm', step = '') => {
+      parts.push(svg`<circle class=${`plus${on(step)}`} data-step=${step} cx=${cx} cy=${y + r} r=${r}></circle>
         <path class="wire" d=${`M${cx - 6} ${y + r} h12 M${cx} ${y + r - 6} v12`}></path>
         <text class=${cls} x=${cx + r + 8} y=${y + r + 4}>${label}</text>`);
       const at = y + r;
@@ -196,10 +220,14 @@ export class NwEncoderBlock extends NwElement {
       <text class="sym" x=${rx} y=${y + 12}>${this.t('encBlock.paramsHeader')}</text>`);
     y += 18;
     stream(34, false);
-    plus(this.t('encBlock.pe'), 'sym');
-    stream(40, true);
+    plus(this.t('encBlock.pe'), 'sym', 'pe');
+    stream(30, false);
+    // The N× bracket: everything from here to the second residual addition is one layer.
+    const nxTop = y;
+    y += 10;
+    stream(34, true);
     if (pre) {
-      box('LayerNorm', 'box ln', groups.norm1, '2d');
+      box('LayerNorm', 'box ln', groups.norm1, '2d', 'ln1');
       stream(34, false);
     }
 
@@ -215,7 +243,7 @@ export class NwEncoderBlock extends NwElement {
     const vx = col(2) + cw / 2;
     const smW = vx - 7 - col(0);
     const qk = col(0) + smW / 2;
-    parts.push(svg`<rect class="group" x=${x0} y=${top} width=${bw} height=${mh} rx="8"></rect>
+    parts.push(svg`<rect class=${`group${on('attn')}`} data-step="attn" x=${x0} y=${top} width=${bw} height=${mh} rx="8"></rect>
       <text class="group-label" x=${cx} y=${top + 16} text-anchor="middle">${this.t(bw >= 200 ? 'encBlock.mha' : 'encBlock.mhaShort')}</text>
       ${['Q', 'K', 'V'].map((q, k) => svg`
         <path class="wire" d=${`M${cx} ${top + 22} L${col(k) + cw / 2} ${qkvTop - 6}`}></path>
@@ -234,21 +262,21 @@ export class NwEncoderBlock extends NwElement {
       ${shapeLabel(smTop + 34, `${h} × ${seq} × ${seq}`, 'A: h × seq × seq', rx)}`);
     y = top + mh;
     stream(36, false);
-    const add1 = plus(this.t(pre ? 'encBlock.add' : 'encBlock.addNorm'));
+    const add1 = plus(this.t(pre ? 'encBlock.add' : 'encBlock.addNorm'), 'addnorm', 'add1');
     if (!pre) {
       stream(30, false);
-      box('LayerNorm', 'box ln', groups.norm1, '2d');
+      box('LayerNorm', 'box ln', groups.norm1, '2d', 'ln1');
     }
     stream(40, true);
     if (pre) {
-      box('LayerNorm', 'box ln', groups.norm2, '2d');
+      box('LayerNorm', 'box ln', groups.norm2, '2d', 'ln2');
       stream(34, false);
     }
 
     // Position-wise feed-forward network.
     const fTop = y;
     const fh = 118;
-    parts.push(svg`<rect class="group" x=${x0} y=${fTop} width=${bw} height=${fh} rx="8"></rect>
+    parts.push(svg`<rect class=${`group${on('ffn')}`} data-step="ffn" x=${x0} y=${fTop} width=${bw} height=${fh} rx="8"></rect>
       <text class="group-label" x=${cx} y=${fTop + 16} text-anchor="middle">${this.t('encBlock.ffn')}</text>
       <rect class="box inner" x=${x0 + inner} y=${fTop + 26} width=${bw - 2 * inner} height="22" rx="4"></rect>
       <text class="inner-label" x=${cx} y=${fTop + 41} text-anchor="middle">${this.t('encBlock.linear1')}</text>
@@ -259,18 +287,26 @@ export class NwEncoderBlock extends NwElement {
       ${countLabel(fTop + 14, groups.ffn, '2·d·d_ff + d_ff + d')}`);
     y = fTop + fh;
     stream(36, false);
-    const add2 = plus(this.t(pre ? 'encBlock.add' : 'encBlock.addNorm'));
+    const add2 = plus(this.t(pre ? 'encBlock.add' : 'encBlock.addNorm'), 'addnorm', 'add2');
     if (!pre) {
       stream(30, false);
-      box('LayerNorm', 'box ln', groups.norm2, '2d');
+      box('LayerNorm', 'box ln', groups.norm2, '2d', 'ln2');
     }
+    y += 8;
+    const nxBottom = y;
+    parts.push(svg`<rect class="nx" data-nx x="4" y=${nxTop} width=${x0 + bw + 8 - 4} height=${nxBottom - nxTop} rx="10"></rect>
+      <text class="nx-label" x=${x0 + bw + 14} y=${nxTop + 14}>${this.t('encBlock.repeat')}</text>`);
     stream(34, false);
-    parts.push(svg`<text class="box-label" x=${cx} y=${y + 14} text-anchor="middle">${this.t('encBlock.output')}</text>`);
-    y += 22;
     if (pre) {
-      parts.push(svg`<text class="sym" x=${lane} y=${y + 10}>${this.t('encBlock.finalNormNote')}</text>`);
+      box(this.t('encBlock.finalNorm'), 'box ln', undefined, undefined, 'final');
+      parts.push(svg`<text class="sym" x=${rx} y=${y - 12}>${this.t('encBlock.finalNormNote')}</text>`);
+      stream(30, false);
+    } else {
+      parts.push(svg`<text class="sym" x=${x0} y=${y + 10}>${this.t('encBlock.noFinalNorm')}</text>`);
       y += 16;
     }
+    parts.push(svg`<text class="box-label" x=${cx} y=${y + 14} text-anchor="middle">${this.t('encBlock.output')}</text>`);
+    y += 22;
     const height = y + 6;
     const width = Math.min(w, rx + 170);
     const skipLabelY = (skips[0] + add1) / 2;
@@ -336,7 +372,7 @@ export class NwEncoderBlock extends NwElement {
           </table>
         </div>
       </details>
-      <p class="caption">${this.t('encBlock.method')}</p>
+      ${methodDetails(this, this.t('encBlock.method'))}
     `;
   }
 }

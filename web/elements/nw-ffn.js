@@ -1,5 +1,8 @@
-// <nw-ffn>: the position-wise feed-forward network FFN(x) = act(x·W1ᵀ + b1)·W2ᵀ + b2 (torch
-// weight layout [out, in]; d_ff = ratio · d_model, 4 by default as in the paper).
+// <nw-ffn>: the position-wise feed-forward network, written for learners as in the article,
+// FFN(x) = act(xW₁ + b₁)W₂ + b₂ with W₁ (d_model × d_ff) and W₂ (d_ff × d_model); the code holds the
+// weights in torch's nn.Linear layout [out, in] = W₁ᵀ, W₂ᵀ, which nw.linear takes (x·weightᵀ + b).
+// d_ff = ratio · d_model, 4 by default as in the paper. On the optional page channel (lib/link.js)
+// the formula's parts follow 'ffn-step' (linear1, act, linear2: the code figure's lines).
 // Top: ReLU and GELU (the exact erf form, PyTorch's default) computed by nw.activation over
 // x ∈ [−4, 4], with a probe. Bottom: a 6-token sequence through an FFN with seeded weights
 // (nw.linear → nw.activation → nw.linear); nudging one token's input changes that token's output
@@ -9,6 +12,8 @@ import { svg } from 'lit';
 import { NwElement, html, css } from '../lib/base.js';
 import { fmt } from '../lib/format.js';
 import { uniforms, normals, mixSeed } from '../lib/seeded-random.js';
+import { subscribe } from '../lib/link.js';
+import { methodDetails, methodStyles } from '../lib/method.js';
 
 const TOKENS = 6;
 const D_MODEL = { min: 8, max: 128, step: 8 };
@@ -53,6 +58,7 @@ export class NwFfn extends NwElement {
     token: { type: Number },
     nudge: { type: Number },
     x: { type: Number },
+    ffnStep: { state: true },
   };
 
   static urlState = {
@@ -64,8 +70,11 @@ export class NwFfn extends NwElement {
     x: PROBE,
   };
 
-  static styles = [NwElement.styles, css`
+  static styles = [NwElement.styles, methodStyles, css`
     h3 { font-size: 0.92rem; margin: 14px 0 2px; }
+    .ffn-formula { font-family: var(--nw-mono); font-size: 0.95rem; margin: 2px 0 8px; overflow-wrap: anywhere; }
+    .ffn-formula span[data-part] { border-radius: 4px; padding: 0 2px; }
+    .ffn-formula span[data-part].active { outline: 2px solid var(--nw-accent); background: color-mix(in srgb, var(--nw-accent) 14%, transparent); }
     .plot svg { display: block; max-width: 100%; height: auto; }
     .plot .grid { stroke: var(--nw-border); }
     .plot .axis { stroke: var(--nw-muted); }
@@ -114,6 +123,12 @@ export class NwFfn extends NwElement {
     this._net = null;
     this._encoder = null;
     this._result = null;
+    this.ffnStep = '';
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    this._unlink = subscribe(this, 'ffn-step', ({ step }) => { this.ffnStep = typeof step === 'string' ? step : ''; });
   }
 
   /**
@@ -125,6 +140,7 @@ export class NwFfn extends NwElement {
   }
 
   disconnectedCallback() {
+    this._unlink?.();
     this._encoder?.dispose();
     this._encoder = null;
     this._netKey = '';
@@ -295,6 +311,7 @@ export class NwFfn extends NwElement {
     return html`
       <p class="title">${this.t('ffn.title')}</p>
       <p class="caption">${this.t('ffn.caption')}</p>
+      ${this._formulaLine()}
       <h3>${this.t('ffn.curvesHeading')}</h3>
       <div class="controls">
         ${this.slider({ id: 'x', label: this.t('ffn.probe'), value: this.x, ...PROBE, format: (v) => fmt(v, 1), onInput: (v) => { this.x = v; } })}
@@ -330,8 +347,14 @@ export class NwFfn extends NwElement {
           n: this.token + 1, word: words[this.token], delta: fmt(this.nudge, 1), self: exact(r.self), others: TOKENS - 1,
           rest: exact(r.rest), layer: exact(r.layerRest), act: this.activation === 'gelu' ? 'GELU' : 'ReLU',
         })}</div>
-      <p class="caption">${this.t('ffn.method')}</p>
+      ${methodDetails(this, this.t('ffn.layout'), this.t('ffn.method'))}
     `;
+  }
+
+  /** FFN(x) = act(xW₁ + b₁)W₂ + b₂ with its three parts marked for the page channel. */
+  _formulaLine() {
+    const part = (name, content) => html`<span data-part=${name} class=${this.ffnStep === name ? 'active' : ''}>${content}</span>`;
+    return html`<p class="ffn-formula" data-formula>FFN(x) = ${part('linear2', html`${part('act', html`act(${part('linear1', 'xW₁ + b₁')})`)}W₂ + b₂`)}</p>`;
   }
 }
 

@@ -1,13 +1,17 @@
 // <nw-ln-pipeline>: the LayerNorm forward pass of one token with H = 8 editable values. μ, σ² and
 // x̂ come from nw.layerNormWithStats (γ = 1, β = 0), y = γᵢ·x̂ᵢ + βᵢ from the same call with the
-// per-dimension γ and β vectors, mean(x̂) from nw.layerNormStats. The three formulas are built from
-// HTML (not KaTeX) so that every symbol is a real button: clicking or focusing it explains it and
-// shows its current value; inside a formula the arrow keys move between its symbols.
+// per-dimension γ and β vectors, mean(x̂) from nw.layerNormStats. The formulas of the page's four
+// numbered steps (① μ, ② σ², ③ x̂, ④ y = γ·x̂ + β) are built from HTML (not KaTeX) so that every
+// symbol is a real button: clicking or focusing it explains it and shows its current value; inside
+// a formula the arrow keys move between its symbols. A step's title selects the step here and, on
+// the optional page channel (lib/link.js), in the other figures that show the LayerNorm steps.
 import { svg } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { NwElement, html, css } from '../lib/base.js';
 import { fmt, fmtSci } from '../lib/format.js';
 import { normFigureStyles } from '../lib/norm-figures.js';
+import { publish, subscribe, LN_STEPS } from '../lib/link.js';
+import { methodDetails, methodStyles } from '../lib/method.js';
 
 const H = 8;
 const EPS = 1e-5;
@@ -40,11 +44,16 @@ export class NwLnPipeline extends NwElement {
     ...props,
     dim: { type: Number },
     symbol: { state: true },
+    lnStep: { state: true },
   };
 
   static urlState = urlState;
 
-  static styles = [NwElement.styles, normFigureStyles, css`
+  static styles = [NwElement.styles, normFigureStyles, methodStyles, css`
+    .step.active { border-color: var(--nw-accent); box-shadow: inset 4px 0 0 var(--nw-accent); }
+    button.step-title { font: inherit; font-size: 0.88rem; font-weight: 650; margin: 0 0 2px; padding: 2px 6px; min-height: 28px; border: 1px solid var(--nw-border);
+      border-radius: 6px; background: var(--nw-panel); color: var(--nw-fg); cursor: pointer; }
+    button.step-title[aria-pressed='true'] { background: var(--nw-accent); color: var(--nw-on-accent); border-color: var(--nw-accent); }
     .section-title { font-size: 0.9rem; font-weight: 650; margin: 12px 0 4px; }
     .inputs { display: grid; grid-template-columns: repeat(auto-fill, minmax(72px, 1fr)); gap: 6px 8px; }
     .inputs label { display: flex; flex-direction: column; font-size: 0.85rem; color: var(--nw-muted); gap: 2px; }
@@ -57,7 +66,6 @@ export class NwLnPipeline extends NwElement {
     .mu-line { stroke: var(--nw-accent); stroke-width: 1.5; stroke-dasharray: 5 3; }
     .formulas { display: grid; gap: 10px; margin-top: 6px; }
     .step { border: 1px solid var(--nw-border); border-radius: 8px; padding: 8px 10px; }
-    .step-title { font-size: 0.88rem; font-weight: 650; margin: 0 0 2px; }
     .step-note { font-size: 0.85rem; color: var(--nw-muted); margin: 4px 0 0; }
     .formula { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 22px; padding: 6px 0; font-size: 1.15rem;
       font-family: 'Cambria Math', 'STIX Two Math', 'Latin Modern Math', 'Times New Roman', serif; }
@@ -100,7 +108,24 @@ export class NwLnPipeline extends NwElement {
     this.dim = 1;
     this.symbol = null;
     this._width = 0;
-    this._active = [0, 0, 0];
+    this._active = [0, 0, 0, 0];
+    this.lnStep = 0;
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    this._unlink = subscribe(this, 'ln-step', ({ step }) => { this.lnStep = LN_STEPS.includes(step) ? step : 0; });
+  }
+
+  disconnectedCallback() {
+    this._unlink?.();
+    super.disconnectedCallback();
+  }
+
+  /** Highlights step k (0 = none) here and tells the other figures of the page. */
+  _pickStep(k) {
+    this.lnStep = this.lnStep === k ? 0 : k;
+    publish(this, 'ln-step', { step: this.lnStep });
   }
 
 
@@ -210,23 +235,24 @@ export class NwLnPipeline extends NwElement {
   }
 
   _formula(f, content) {
-    return html`<div class="formula" role="group" aria-label=${this.t(`lnPipe.f${f + 1}.title`)} @keydown=${this._formulaKey}>${content}</div>`;
+    return html`<div class="formula" role="group" aria-label=${this.t(`lnStep.${f + 1}`)} @keydown=${this._formulaKey}>${content}</div>`;
   }
 
   _formulas() {
-    this._count = [0, 0, 0];
+    this._count = [0, 0, 0, 0];
     const s = (f, key) => this._sym(f, key);
     const sumH = (f) => html`<span class="sum"><span>H</span>${s(f, 'sum')}<span>i=1</span></span>`;
     const frac = (num, den) => html`<span class="frac"><span>${num}</span><span>${den}</span></span>`;
     return [
       this._formula(0, html`
-        <span class="eq">${s(0, 'mu')}<span class="op">=</span>${frac('1', s(0, 'H'))}${sumH(0)}${s(0, 'x')}</span>
-        <span class="eq">${s(0, 'sigma2')}<span class="op">=</span>${frac('1', s(0, 'H'))}${sumH(0)}<span class="op">(</span>${s(0, 'x')}<span class="op">−</span>${s(0, 'mu')}<span class="op">)<sup>2</sup></span></span>`),
+        <span class="eq">${s(0, 'mu')}<span class="op">=</span>${frac('1', s(0, 'H'))}${sumH(0)}${s(0, 'x')}</span>`),
       this._formula(1, html`
-        <span class="eq">${s(1, 'xhat')}<span class="op">=</span>${frac(html`${s(1, 'x')}<span class="op">−</span>${s(1, 'mu')}`,
-          html`<span class="sqrt"><svg class="radical" viewBox="0 0 10 20" preserveAspectRatio="none" aria-hidden="true"><path d="M0.5,12 L3,10.5 L6,19.5 L10,0.5"></path></svg><span class="sqrt-body">${s(1, 'sigma2')}<span class="op">+</span>${s(1, 'eps')}</span></span>`)}</span>`),
+        <span class="eq">${s(1, 'sigma2')}<span class="op">=</span>${frac('1', s(1, 'H'))}${sumH(1)}<span class="op">(</span>${s(1, 'x')}<span class="op">−</span>${s(1, 'mu')}<span class="op">)<sup>2</sup></span></span>`),
       this._formula(2, html`
-        <span class="eq">${s(2, 'y')}<span class="op">=</span>${s(2, 'gamma')}${s(2, 'xhat')}<span class="op">+</span>${s(2, 'beta')}</span>`),
+        <span class="eq">${s(2, 'xhat')}<span class="op">=</span>${frac(html`${s(2, 'x')}<span class="op">−</span>${s(2, 'mu')}`,
+          html`<span class="sqrt"><svg class="radical" viewBox="0 0 10 20" preserveAspectRatio="none" aria-hidden="true"><path d="M0.5,12 L3,10.5 L6,19.5 L10,0.5"></path></svg><span class="sqrt-body">${s(2, 'sigma2')}<span class="op">+</span>${s(2, 'eps')}</span></span>`)}</span>`),
+      this._formula(3, html`
+        <span class="eq">${s(3, 'y')}<span class="op">=</span>${s(3, 'gamma')}${s(3, 'xhat')}<span class="op">+</span>${s(3, 'beta')}</span>`),
     ];
   }
 
@@ -296,11 +322,12 @@ export class NwLnPipeline extends NwElement {
       <div class="plot">${this._bars(width)}</div>
       <p class="section-title">${this.t('lnPipe.formulas')}</p>
       <p class="caption">${this.t('lnPipe.symHelp')}</p>
-      <div class="formulas">
-        ${[0, 1, 2].map((f) => html`<div class="step">
-          <p class="step-title">${this.t(`lnPipe.f${f + 1}.title`)}</p>
-          ${formulas[f]}
-          <p class="step-note">${this.t(`lnPipe.f${f + 1}.note`)}</p>
+      <div class="formulas" data-active-step=${this.lnStep}>
+        ${LN_STEPS.map((k) => html`<div class=${`step${this.lnStep === k ? ' active' : ''}`} data-step=${k}>
+          <button type="button" class="step-title" data-step=${k} aria-pressed=${String(this.lnStep === k)}
+            @click=${() => this._pickStep(k)}>${this.t(`lnStep.${k}`)}</button>
+          ${formulas[k - 1]}
+          <p class="step-note">${this.t(`lnPipe.f${k}.note`)}</p>
         </div>`)}
       </div>
       ${this._info()}
@@ -320,6 +347,7 @@ export class NwLnPipeline extends NwElement {
           <td>${fmt(r.y[k - 1], 3)}</td></tr>`)}</tbody>
       </table>
       <div class="readout" aria-live="polite" data-readout>${readout}</div>
+      ${methodDetails(this, this.t('lnPipe.method'))}
     `;
   }
 }

@@ -1,5 +1,7 @@
-// <nw-ln-steps>: the four stages of LayerNorm on one vector (Fig.5) — x, x − μ, x̂ and γ·x̂ + β —
-// as strip plots on one shared axis, each with its own μ and σ. μ, σ², x̂ and the final output come
+// <nw-ln-steps>: LayerNorm on one vector (Fig.5) — x, x − μ, x̂ and γ·x̂ + β — as strip plots on
+// one shared axis, each with its own μ and σ, between them the page's four numbered steps
+// (① μ, ② σ², ③ x̂, ④ y = γ·x̂ + β, lib/link.js). Choosing a step highlights it here and, through the
+// optional page channel, in every other figure that shows the LayerNorm steps. μ, σ², x̂ and the final output come
 // from nw.layerNormWithStats (a γ = 1, β = 0 call and a call with the γ, β vectors); x − μ is x
 // minus the returned mean; the μ and σ printed for every stage come from nw.layerNormStats.
 import { svg } from 'lit';
@@ -7,9 +9,14 @@ import { NwElement, html, css } from '../lib/base.js';
 import { fmt, fmtSci } from '../lib/format.js';
 import { filled, ticks, tickDigits, normFigureStyles } from '../lib/norm-figures.js';
 import { normals } from '../lib/seeded-random.js';
+import { publish, subscribe, LN_STEPS } from '../lib/link.js';
+import { methodDetails, methodStyles } from '../lib/method.js';
 
 const EPS = 1e-5;
 const STAGES = ['x', 'centered', 'hat', 'y'];
+/** The step (① μ, ② σ², ③ x̂, ④ y) each stage row shows, and the step of each arrow between rows. */
+const STAGE_STEP = [0, 2, 3, 4];
+const OP_STEP = [1, 3, 4];
 const LIMITS = {
   h: { min: 4, max: 256, step: 1 },
   mean: { min: -5, max: 5, step: 0.1 },
@@ -36,11 +43,21 @@ export class NwLnSteps extends NwElement {
     gamma: { type: Number },
     beta: { type: Number },
     seed: { type: Number },
+    lnStep: { state: true },
   };
 
   static urlState = LIMITS;
 
-  static styles = [NwElement.styles, normFigureStyles, css`
+  static styles = [NwElement.styles, normFigureStyles, methodStyles, css`
+    .step-pick { display: flex; flex-wrap: wrap; gap: 6px; margin: 0 0 10px; align-items: center; }
+    .step-pick .label { font-size: 0.85rem; color: var(--nw-muted); }
+    .step-pick button { font: inherit; font-size: 0.85rem; border: 1px solid var(--nw-border); border-radius: 8px; padding: 4px 10px; min-height: 32px;
+      background: var(--nw-panel); color: var(--nw-fg); cursor: pointer; }
+    .step-pick button[aria-pressed='true'] { background: var(--nw-accent); color: var(--nw-on-accent); border-color: var(--nw-accent); }
+    .op.active, .stage.active .stage-name { color: var(--nw-accent); font-weight: 700; }
+    .stage.active svg .strip-bg { fill: color-mix(in srgb, var(--nw-accent) 14%, var(--nw-panel)); }
+    .stage.band-active .sigma-band { fill-opacity: 0.32; }
+    .stage.mu-active line.mu { stroke-width: 4; }
     .stage { margin: 0; }
     .stage-head { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0 12px; font-size: 0.88rem; }
     .stage-name { font-weight: 600; }
@@ -57,6 +74,23 @@ export class NwLnSteps extends NwElement {
     this._width = 0;
     this._z = null;
     this._zKey = '';
+    this.lnStep = 0;
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    this._unlink = subscribe(this, 'ln-step', ({ step }) => { this.lnStep = LN_STEPS.includes(step) ? step : 0; });
+  }
+
+  disconnectedCallback() {
+    this._unlink?.();
+    super.disconnectedCallback();
+  }
+
+  /** Highlights step k (0 = none) here and tells the other figures of the page. */
+  _pickStep(k) {
+    this.lnStep = this.lnStep === k ? 0 : k;
+    publish(this, 'ln-step', { step: this.lnStep });
   }
 
 
@@ -128,7 +162,7 @@ export class NwLnSteps extends NwElement {
     const axis = { lo: lo - pad, hi: hi + pad, ticks: t.values, digits: tickDigits(t.step) };
     const ops = [
       this.t('lnSteps.op.center', { mu: fmt(mu, 3) }),
-      this.t('lnSteps.op.scale', { sd: fmt(Math.sqrt(variance + EPS), 3) }),
+      this.t('lnSteps.op.scale', { variance: fmt(variance, 3), sd: fmt(Math.sqrt(variance + EPS), 3) }),
       this.t('lnSteps.op.affine', { gamma: fmt(this.gamma, 1), beta: fmt(this.beta, 1) }),
     ];
     const statLine = (k) => this.t('lnSteps.stats', { mean: fmt(stats[k].mean, 3), std: fmt(stats[k].std, 3) });
@@ -151,16 +185,31 @@ export class NwLnSteps extends NwElement {
         <button type="button" data-control="new-vector" @click=${() => { this.seed = (this.seed % 999999) + 1; }}>${this.t('lnSteps.newVector')}</button>
         ${this.parityBadge('layerNorm')}
       </div>
-      <div class="plot">
+      <div class="step-pick" role="group" aria-label=${this.t('lnStep.label')} data-control="ln-step">
+        <span class="label" aria-hidden="true">${this.t('lnStep.label')}</span>
+        ${LN_STEPS.map((k) => html`<button type="button" data-step=${k} aria-pressed=${String(this.lnStep === k)}
+          @click=${() => this._pickStep(k)}>${this.t(`lnStep.${k}`)}</button>`)}
+      </div>
+      <div class="plot" data-active-step=${this.lnStep}>
         ${STAGES.map((s, k) => html`
-          ${k ? html`<p class="op" aria-hidden="true">↓ ${ops[k - 1]}</p>` : ''}
-          <figure class="stage">
+          ${k ? html`<p class=${`op${this.lnStep === OP_STEP[k - 1] ? ' active' : ''}`} aria-hidden="true">↓ ${ops[k - 1]}</p>` : ''}
+          <figure class=${`stage${this._stageClass(k)}`}>
             <figcaption class="stage-head"><span class="stage-name">${this.t(`lnSteps.stage.${s}`)}</span><span class="stage-stats">${statLine(k)}</span></figcaption>
             ${this._strip(k, axis, width)}
           </figure>`)}
       </div>
       <div class="readout" aria-live="polite" data-readout>${readout}</div>
+      ${methodDetails(this, this.t('lnSteps.method'))}
     `;
+  }
+
+  /** Row k's highlight for the chosen step: ① the input's μ, ② the σ band of x − μ, ③ x̂, ④ y. */
+  _stageClass(k) {
+    const step = this.lnStep;
+    if (!step) return '';
+    if (step === 1 && k === 0) return ' mu-active';
+    if (step === 2 && k === 1) return ' band-active active';
+    return STAGE_STEP[k] === step && step > 2 ? ' active' : '';
   }
 }
 

@@ -1,5 +1,9 @@
-// <nw-pe-heatmap>: the whole PE table [seq_len × d_model] as a heatmap (Fig.3).
+// <nw-pe-heatmap>: the whole PE table [seq_len × d_model] as a heatmap (Fig.3). The cell under the
+// pointer (or the keyboard cursor) is published on the optional page channel as 'pe-cursor'
+// { pos, pair, dModel } (lib/link.js), so the wave and property figures follow it; it follows theirs.
 import { NwElement, html, css } from '../lib/base.js';
+import { publish, subscribe } from '../lib/link.js';
+import { methodDetails, methodStyles } from '../lib/method.js';
 import { paintMatrix, DIVERGING, cssColor } from '../lib/colormap.js';
 import { fmt } from '../lib/format.js';
 import { layoutColumns } from '../lib/pe-layout.js';
@@ -22,7 +26,7 @@ export class NwPeHeatmap extends NwElement {
     layout: ['interleaved', 'concat'],
   };
 
-  static styles = [NwElement.styles, css`
+  static styles = [NwElement.styles, methodStyles, css`
     .plot { display: grid; grid-template-columns: auto 1fr; grid-template-rows: 1fr auto; gap: 4px 6px; }
     .ylabel { writing-mode: vertical-rl; transform: rotate(180deg); font-size: 0.8rem; color: var(--nw-muted); text-align: center; }
     .frame { position: relative; width: 100%; aspect-ratio: 16 / 10; border: 1px solid var(--nw-border); touch-action: none; }
@@ -40,6 +44,30 @@ export class NwPeHeatmap extends NwElement {
     this.layout = 'interleaved';
     this.cursor = { pos: 0, dim: 0 };
     this._table = null;
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    this._unlink = subscribe(this, 'pe-cursor', ({ pos, pair, dModel }) => {
+      if (Number.isInteger(dModel) && dModel >= 16 && dModel <= 1024 && dModel % 16 === 0) this.dModel = dModel;
+      const d = this.dModel;
+      const src = Math.min(d - 2, Math.max(0, 2 * Math.round(pair)));
+      const col = layoutColumns(this.layout, d).indexOf(src);
+      this.cursor = { pos: Math.min(this.seqLen - 1, Math.max(0, Math.round(pos) || 0)), dim: col < 0 ? 0 : col };
+    });
+  }
+
+  disconnectedCallback() {
+    this._unlink?.();
+    super.disconnectedCallback();
+  }
+
+  /** Moves the cursor and tells the page's other PE figures (position, sin/cos pair, d_model). */
+  _moveCursor(pos, col) {
+    if (pos === this.cursor.pos && col === this.cursor.dim) return;
+    this.cursor = { pos, dim: col };
+    const src = layoutColumns(this.layout, this.dModel)[col];
+    publish(this, 'pe-cursor', { pos, pair: src >> 1, dModel: this.dModel });
   }
 
   willUpdate(changed) {
@@ -71,7 +99,7 @@ export class NwPeHeatmap extends NwElement {
     const rect = e.currentTarget.getBoundingClientRect();
     const col = Math.floor(((e.clientX - rect.left) / rect.width) * this.dModel);
     const pos = Math.floor(((e.clientY - rect.top) / rect.height) * this.seqLen);
-    if (col >= 0 && col < this.dModel && pos >= 0 && pos < this.seqLen) this.cursor = { pos, dim: col };
+    if (col >= 0 && col < this.dModel && pos >= 0 && pos < this.seqLen) this._moveCursor(pos, col);
   }
 
   _key(e) {
@@ -80,10 +108,10 @@ export class NwPeHeatmap extends NwElement {
     const m = moves[e.key];
     if (!m) return;
     e.preventDefault();
-    this.cursor = {
-      pos: Math.min(this.seqLen - 1, Math.max(0, this.cursor.pos + m[0])),
-      dim: Math.min(this.dModel - 1, Math.max(0, this.cursor.dim + m[1])),
-    };
+    this._moveCursor(
+      Math.min(this.seqLen - 1, Math.max(0, this.cursor.pos + m[0])),
+      Math.min(this.dModel - 1, Math.max(0, this.cursor.dim + m[1])),
+    );
   }
 
   updated(changed) {
@@ -130,6 +158,7 @@ export class NwPeHeatmap extends NwElement {
       })}</div>
       <p class="caption">${this.t('peHeatmap.keys')}</p>
       <p>${this.parityBadge('positionalEncoding')}</p>
+      ${methodDetails(this, this.t('peHeatmap.method'))}
     `;
   }
 }

@@ -3,8 +3,13 @@
 // once through the Gram matrix), the shift by k positions as one linear map M_k, and rows beyond
 // the training length. Convention: the paper's interleaved table (dim 2i = sin, 2i+1 = cos);
 // the concatenated layout is the same numbers with columns (and M_k's rows/columns) permuted.
+// Panel ③ also draws one sin/cos pair on the unit circle: the point of position pos and the point of
+// pos + k, k·ω_i further round (a play button sweeps pos). Its position and pair follow the page's
+// other PE figures on the optional channel 'pe-cursor' (lib/link.js), and lead them.
 import { svg } from 'lit';
 import { NwElement, html, css } from '../lib/base.js';
+import { publish, subscribe } from '../lib/link.js';
+import { methodDetails, methodStyles } from '../lib/method.js';
 import { paintMatrix, DIVERGING, SEQUENTIAL } from '../lib/colormap.js';
 import { fmt, fmtSci } from '../lib/format.js';
 import { layoutColumns } from '../lib/pe-layout.js';
@@ -14,6 +19,7 @@ const LAYOUTS = ['interleaved', 'concat'];
 const BINS = 40;
 const ZOOM_DIMS = 8; // the first four 2×2 blocks of M_k
 const SUB = '₀₁₂₃₄₅₆₇₈₉';
+const PLAY_STEP_MS = 120;
 
 function clampInt(v, min, max, step, fallback) {
   const x = Number(v);
@@ -50,6 +56,9 @@ export class NwPeProperties extends NwElement {
     trainedLen: { type: Number, attribute: 'trained-len' },
     panel: { type: String },
     layout: { type: String },
+    pos: { type: Number },
+    pair: { type: Number },
+    playing: { state: true },
   };
 
   static urlState = {
@@ -59,9 +68,17 @@ export class NwPeProperties extends NwElement {
     trainedLen: { min: 1, max: 1023, step: 1 },
     panel: PANELS,
     layout: LAYOUTS,
+    pos: { min: 0, max: 1023, step: 1 },
+    pair: { min: 0, max: 255, step: 1 },
   };
 
-  static styles = [NwElement.styles, css`
+  static styles = [NwElement.styles, methodStyles, css`
+    .circle-wrap { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 240px), 1fr)); gap: 10px 16px; align-items: start; margin-top: 12px;
+      border-top: 1px solid var(--nw-border); padding-top: 10px; }
+    .circle text.pt { fill: var(--nw-fg); font-weight: 600; }
+    .play { font: inherit; font-size: 0.88rem; border: 1px solid var(--nw-border); border-radius: 8px; padding: 6px 14px; min-height: 36px;
+      background: var(--nw-panel); color: var(--nw-fg); cursor: pointer; }
+    .play[aria-pressed='true'] { background: var(--nw-accent); color: var(--nw-on-accent); border-color: var(--nw-accent); }
     .tabs { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 150px), 1fr)); gap: 6px; }
     .tabs button { font: inherit; font-size: 0.88rem; padding: 6px 10px; min-height: 36px; border: 1px solid var(--nw-border);
       border-radius: 8px; background: var(--nw-panel); color: var(--nw-fg); cursor: pointer; }
@@ -96,6 +113,48 @@ export class NwPeProperties extends NwElement {
     this.layout = 'interleaved';
     this._width = 600;
     this._key = null;
+    this.pos = 3;
+    this.pair = 0;
+    this.playing = false;
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    this._unlink = subscribe(this, 'pe-cursor', ({ pos, pair, dModel }) => {
+      if (Number.isInteger(dModel) && dModel >= 16 && dModel <= 512 && dModel % 16 === 0) this.dModel = dModel;
+      if (Number.isFinite(pos)) this.pos = Math.round(pos);
+      if (Number.isFinite(pair)) this.pair = Math.round(pair);
+    });
+  }
+
+  disconnectedCallback() {
+    this._unlink?.();
+    this._stop();
+    super.disconnectedCallback();
+  }
+
+  /** Sets the circle's position and/or pair and tells the page's other PE figures. */
+  _setCircle(changes) {
+    Object.assign(this, changes);
+    const pos = Math.min(this.seqLen - 1, Math.max(0, this.pos));
+    const pair = Math.min(this.dModel / 2 - 1, Math.max(0, this.pair));
+    publish(this, 'pe-cursor', { pos, pair, dModel: this.dModel });
+  }
+
+  _togglePlay() {
+    if (this.playing) { this._stop(); return; }
+    this.playing = true;
+    if (this.pos >= this.seqLen - 1) this._setCircle({ pos: 0 });
+    this._timer = setInterval(() => {
+      if (this.pos >= this.seqLen - 1) { this._stop(); return; }
+      this._setCircle({ pos: this.pos + 1 });
+    }, PLAY_STEP_MS);
+  }
+
+  _stop() {
+    clearInterval(this._timer);
+    this._timer = null;
+    this.playing = false;
   }
 
 
@@ -107,6 +166,8 @@ export class NwPeProperties extends NwElement {
     this.trainedLen = clampInt(this.trainedLen, 1, this.seqLen - 1, 1, 64);
     if (!PANELS.includes(this.panel)) this.panel = 'bounded';
     if (!LAYOUTS.includes(this.layout)) this.layout = 'interleaved';
+    this.pos = clampInt(this.pos, 0, this.seqLen - 1, 1, 3);
+    this.pair = clampInt(this.pair, 0, this.dModel / 2 - 1, 1, 0);
     if (this.nw) this._compute();
   }
 
@@ -233,7 +294,7 @@ export class NwPeProperties extends NwElement {
     // The zoom: interleaved dims 0…7 in the order the current layout draws them.
     const zoom = this.layout === 'concat' ? [0, 2, 4, 6, 1, 3, 5, 7] : [0, 1, 2, 3, 4, 5, 6, 7];
     const drawnIndex = (j) => (this.layout === 'concat' ? (j % 2 ? d / 2 + (j >> 1) : j >> 1) : j);
-    return { M: Mp, err, zoom, zoomValues: zoom.map((a) => zoom.map((b) => M[a * d + b])), drawnIndex };
+    return { M: Mp, err, zoom, zoomValues: zoom.map((a) => zoom.map((b) => M[a * d + b])), drawnIndex, ext, Y, idx };
   }
 
   /** ④ the table drawn as a strip (dims × positions), and what the rows beyond L look like. */
@@ -320,6 +381,7 @@ export class NwPeProperties extends NwElement {
       <div class="readout" aria-live="polite" data-readout>${this._readout()}</div>
       <p class="caption">${this.t('peProps.keys')}</p>
       <p>${this.parityBadge('positionalEncoding')}</p>
+      ${methodDetails(this, this.t('peProps.method'))}
     `;
   }
 
@@ -451,7 +513,71 @@ export class NwPeProperties extends NwElement {
           <figcaption>${this.t('peProps.relative.lineTitle', { k })}</figcaption>
           ${this._diagonalPlot(g)}
         </figure>
-      </div>`;
+      </div>
+      ${this._circleView()}`;
+  }
+
+  /**
+   * One sin/cos pair on the unit circle: P(pos) = (PE(pos, 2i+1), PE(pos, 2i)) = (cos pos·ω_i,
+   * sin pos·ω_i) from the kernel's table, the point k positions later, and M_k·P(pos) from the
+   * nw.linear result (the same point, up to rounding). Faint dots: every position of the table.
+   */
+  _circle() {
+    const { ext, Y, idx } = this._rel;
+    const d = this.dModel, n = this.seqLen, k = this.k, i = this.pair, pos = this.pos;
+    const at = (p) => ({ x: ext[p * d + 2 * i + 1], y: ext[p * d + 2 * i] });
+    const drawn = (c) => idx.indexOf(c);
+    const rotated = { x: Y[pos * d + drawn(2 * i + 1)], y: Y[pos * d + drawn(2 * i)] };
+    const step = at(1);
+    const omega = Math.atan2(step.y, step.x);
+    const shift = at(k);
+    return { p: at(pos), q: at(pos + k), rotated, omega, angle: Math.atan2(shift.y, shift.x), all: Array.from({ length: n }, (_, p) => at(p)) };
+  }
+
+  _circleView() {
+    const c = this._circle();
+    const W = Math.min(this._colWidth, 300), H = W, R = W / 2 - 28, cx = W / 2, cy = H / 2;
+    const X = (v) => cx + v * R, Yc = (v) => cy - v * R;
+    const deg = (a) => fmt((a * 180) / Math.PI, 1);
+    const a0 = Math.atan2(c.p.y, c.p.x);
+    const sweep = ((c.angle % (2 * Math.PI)) + 2 * Math.PI) % (2 * Math.PI);
+    const arcR = R * 0.45;
+    const arcEnd = a0 + sweep;
+    const large = sweep > Math.PI ? 1 : 0;
+    const arc = `M${cx + arcR * Math.cos(a0)},${cy - arcR * Math.sin(a0)} A${arcR},${arcR} 0 ${large} 0 ${cx + arcR * Math.cos(arcEnd)},${cy - arcR * Math.sin(arcEnd)}`;
+    const maxPos = this.seqLen - 1, maxPair = this.dModel / 2 - 1;
+    return html`<div class="circle-wrap">
+      <figure>
+        <figcaption>${this.t('peProps.circle.title', { i: this.pair, s: 2 * this.pair, c: 2 * this.pair + 1 })}</figcaption>
+        <svg class="plot circle" width=${W} height=${H} viewBox=${`0 0 ${W} ${H}`} role="img"
+          aria-label=${this.t('peProps.circle.aria', { i: this.pair, pos: this.pos, k: this.k, angle: deg(sweep) })}>${svg`
+          <circle cx=${cx} cy=${cy} r=${R} fill="none" stroke="var(--nw-border)"></circle>
+          <line x1=${cx - R - 6} x2=${cx + R + 6} y1=${cy} y2=${cy} stroke="var(--nw-border)"></line>
+          <line x1=${cx} x2=${cx} y1=${cy - R - 6} y2=${cy + R + 6} stroke="var(--nw-border)"></line>
+          <text x=${cx + R + 4} y=${cy - 4} text-anchor="end">cos</text>
+          <text x=${cx + 4} y=${cy - R - 2}>sin</text>
+          ${c.all.map((pt) => svg`<circle cx=${X(pt.x)} cy=${Yc(pt.y)} r="1.6" fill="var(--nw-muted)" fill-opacity="0.5"></circle>`)}
+          <path d=${arc} fill="none" stroke="var(--nw-accent)" stroke-width="2"></path>
+          <line x1=${cx} y1=${cy} x2=${X(c.p.x)} y2=${Yc(c.p.y)} stroke="var(--nw-accent-2)" stroke-width="2"></line>
+          <line x1=${cx} y1=${cy} x2=${X(c.q.x)} y2=${Yc(c.q.y)} stroke="var(--nw-accent)" stroke-width="2"></line>
+          <circle cx=${X(c.p.x)} cy=${Yc(c.p.y)} r="6" fill="var(--nw-accent-2)"></circle>
+          <circle cx=${X(c.q.x)} cy=${Yc(c.q.y)} r="7" fill="none" stroke="var(--nw-accent)" stroke-width="2.5"></circle>
+          <circle cx=${X(c.rotated.x)} cy=${Yc(c.rotated.y)} r="3" fill="var(--nw-accent)"></circle>
+          <text class="pt halo" x=${X(c.p.x) + (c.p.x < 0 ? -10 : 10)} y=${Yc(c.p.y) + (c.p.y < 0 ? 16 : -8)} text-anchor=${c.p.x < 0 ? 'end' : 'start'}>pos</text>
+          <text class="pt halo" x=${X(c.q.x) + (c.q.x < 0 ? -10 : 10)} y=${Yc(c.q.y) + (c.q.y < 0 ? 16 : -8)} text-anchor=${c.q.x < 0 ? 'end' : 'start'}>pos+k</text>`}
+        </svg>
+      </figure>
+      <div>
+        <div class="controls">
+          ${this.slider({ id: 'circle-pos', label: this.t('peProps.circle.pos'), value: this.pos, min: 0, max: maxPos, onInput: (v) => { this._stop(); this._setCircle({ pos: v }); } })}
+          ${this.slider({ id: 'circle-pair', label: this.t('peProps.circle.pair'), value: this.pair, min: 0, max: maxPair, onInput: (v) => this._setCircle({ pair: v }) })}
+        </div>
+        <button type="button" class="play" data-control="circle-play" aria-pressed=${String(this.playing)} @click=${this._togglePlay}>${this.t(this.playing ? 'peWaves.pause' : 'peWaves.play')}</button>
+        <p class="note">${this.t('peProps.circle.note', {
+          pos: this.pos, k: this.k, i: this.pair, omega: fmt(c.omega, 4), angle: deg(sweep),
+          px: fmt(c.p.x, 3), py: fmt(c.p.y, 3), qx: fmt(c.q.x, 3), qy: fmt(c.q.y, 3), rx: fmt(c.rotated.x, 3), ry: fmt(c.rotated.y, 3) })}</p>
+      </div>
+    </div>`;
   }
 
   /** The first four 2×2 blocks of M_k with their numbers, in the current layout's order. */

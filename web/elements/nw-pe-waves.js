@@ -2,13 +2,19 @@
 // positions 0…100, with a marker at one position (Fig.2). Every plotted value is read from the table
 // that nw.positionalEncoding(101, d_model) returns (interleaved, dim 2i = sin, 2i+1 = cos); the
 // layout switch only changes which column of a concatenated [sin … | cos …] table holds each wave.
+// A play button sweeps the position. Position, pair and d_model are shared on the optional page
+// channel as 'pe-cursor' (lib/link.js): the heatmap's pointer moves this figure and the other way round.
 import { svg } from 'lit';
 import { NwElement, html, css } from '../lib/base.js';
+import { publish, subscribe } from '../lib/link.js';
+import { methodDetails, methodStyles } from '../lib/method.js';
 import { fmt } from '../lib/format.js';
 import { layoutColumns } from '../lib/pe-layout.js';
 
 /** The last position drawn: the table has LAST_POS + 1 rows. */
 const LAST_POS = 100;
+/** Milliseconds per position while playing. */
+const PLAY_STEP_MS = 90;
 const LAYOUTS = ['interleaved', 'concat'];
 
 /** A smooth SVG path through the points (Catmull-Rom as cubic Béziers); it passes through every point. */
@@ -41,6 +47,7 @@ export class NwPeWaves extends NwElement {
     iLow: { type: Number, attribute: 'i-low' },
     dModel: { type: Number, attribute: 'd-model' },
     layout: { type: String },
+    playing: { state: true },
   };
 
   static urlState = {
@@ -51,7 +58,10 @@ export class NwPeWaves extends NwElement {
     layout: LAYOUTS,
   };
 
-  static styles = [NwElement.styles, css`
+  static styles = [NwElement.styles, methodStyles, css`
+    .play { font: inherit; font-size: 0.88rem; border: 1px solid var(--nw-border); border-radius: 8px; padding: 6px 14px; min-height: 36px;
+      background: var(--nw-panel); color: var(--nw-fg); cursor: pointer; margin: 0 0 8px; }
+    .play[aria-pressed='true'] { background: var(--nw-accent); color: var(--nw-on-accent); border-color: var(--nw-accent); }
     .plot { width: 100%; }
     .plot svg { display: block; width: 100%; height: auto; overflow: visible; }
     .grid { stroke: var(--nw-border); stroke-width: 1; }
@@ -93,6 +103,44 @@ export class NwPeWaves extends NwElement {
     this._width = 0;
     this._table = null;
     this._tableKey = '';
+    this.playing = false;
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    this._unlink = subscribe(this, 'pe-cursor', ({ pos, pair, dModel }) => {
+      if (Number.isInteger(dModel) && dModel >= 16 && dModel <= 1024 && dModel % 16 === 0) this.dModel = dModel;
+      if (Number.isFinite(pos)) this.pos = Math.min(LAST_POS, Math.max(0, Math.round(pos)));
+      if (Number.isFinite(pair)) this.i = Math.round(pair);
+    });
+  }
+
+  disconnectedCallback() {
+    this._unlink?.();
+    this._stop();
+    super.disconnectedCallback();
+  }
+
+  /** Sets position and/or pair from this figure's own controls and tells the page's other PE figures. */
+  _set(changes) {
+    Object.assign(this, changes);
+    publish(this, 'pe-cursor', { pos: this.pos, pair: Math.min(this.i, this.dModel / 2 - 1), dModel: this.dModel });
+  }
+
+  _togglePlay() {
+    if (this.playing) { this._stop(); return; }
+    this.playing = true;
+    if (this.pos >= LAST_POS) this._set({ pos: 0 });
+    this._timer = setInterval(() => {
+      if (this.pos >= LAST_POS) { this._stop(); return; }
+      this._set({ pos: this.pos + 1 });
+    }, PLAY_STEP_MS);
+  }
+
+  _stop() {
+    clearInterval(this._timer);
+    this._timer = null;
+    this.playing = false;
   }
 
 
@@ -216,13 +264,14 @@ export class NwPeWaves extends NwElement {
       <p class="title">${this.t('peWaves.title')}</p>
       <p class="caption">${this.t('peWaves.caption', { last: LAST_POS })}</p>
       <div class="controls">
-        ${this.slider({ id: 'pos', label: this.t('peWaves.pos'), value: this.pos, min: 0, max: LAST_POS, onInput: (v) => { this.pos = v; } })}
-        ${this.slider({ id: 'i', label: this.t('peWaves.i'), value: this.i, min: 0, max: d / 2 - 1, onInput: (v) => { this.i = v; } })}
+        ${this.slider({ id: 'pos', label: this.t('peWaves.pos'), value: this.pos, min: 0, max: LAST_POS, onInput: (v) => { this._stop(); this._set({ pos: v }); } })}
+        ${this.slider({ id: 'i', label: this.t('peWaves.i'), value: this.i, min: 0, max: d / 2 - 1, onInput: (v) => this._set({ i: v }) })}
         ${this.slider({ id: 'i-low', label: this.t('peWaves.iLow'), value: this.iLow, min: 0, max: d / 2 - 1, onInput: (v) => { this.iLow = v; } })}
-        ${this.slider({ id: 'd-model', label: this.t('peWaves.dModel'), value: d, min: 16, max: 1024, step: 16, onInput: (v) => { this.dModel = v; } })}
+        ${this.slider({ id: 'd-model', label: this.t('peWaves.dModel'), value: d, min: 16, max: 1024, step: 16, onInput: (v) => this._set({ dModel: v }) })}
         ${this.toggle({ id: 'layout', label: this.t('pe.layout'), value: this.layout, onChange: (v) => { this.layout = v; },
           options: LAYOUTS.map((value) => ({ value, label: this.t(`pe.layout.${value}`) })) })}
       </div>
+      <button type="button" class="play" data-control="play" aria-pressed=${String(this.playing)} @click=${this._togglePlay}>${this.t(this.playing ? 'peWaves.pause' : 'peWaves.play')}</button>
       <div class="plot">${this._plot(pairs, w)}</div>
       <ul class="legend">
         ${legend(main, 'sin', '')}${legend(main, 'cos', '')}${legend(low, 'sin', 'low')}${legend(low, 'cos', 'low')}
@@ -232,8 +281,9 @@ export class NwPeWaves extends NwElement {
         ${this._strip(pairs, w)}
         <p class="note">${this.t(this.layout === 'concat' ? 'peWaves.noteConcat' : 'peWaves.noteInterleaved')}</p>
       </div>
-      <div class="readout" aria-live="polite" data-readout>${readout}</div>
+      <div class="readout" aria-live=${this.playing ? 'off' : 'polite'} data-readout>${readout}</div>
       <p>${this.parityBadge('positionalEncoding')}</p>
+      ${methodDetails(this, this.t('peWaves.method'))}
     `;
   }
 }

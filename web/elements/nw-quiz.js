@@ -1,37 +1,108 @@
-// <nw-quiz>: the five LayerNorm questions. Radio groups graded in the page, an explanation for
-// every option, a score "k / 5", retry, progress kept in localStorage.
+// <nw-quiz>: a quiz that measures. The first answer to a question is the one scored (the reader may
+// go on trying the other options; only the chosen option's explanation is shown), options are
+// shuffled (the right answer is an option id, never a position) and of similar length, and the
+// score is saved per question set. Questions that ask for a number get their options from the
+// library: LayerNorm of a short vector, the wavelengths of a PE table, the softmax's saturation.
+// Every question links to the figure that answers it.
 import { NwElement, html, css } from '../lib/base.js';
+import { fmt } from '../lib/format.js';
+import { uniforms, mixSeed } from '../lib/seeded-random.js';
+import { saturationRun } from '../lib/attention-saturation.js';
 
-// For each question: its options (keys of web/i18n) in display order, the correct one, and the
-// figure that shows the answer.
-const QUESTIONS = [
-  { id: 'q1', options: ['a', 'b', 'c', 'd'], answer: 'b', figure: 'norm-axes' },
-  { id: 'q2', options: ['a', 'b', 'c', 'd'], answer: 'c', figure: 'batch-independence' },
-  { id: 'q3', options: ['a', 'b', 'c', 'd'], answer: 'a', figure: 's9' },
-  { id: 'q4', options: ['a', 'b', 'c', 'd'], answer: 'd', figure: 'prepost-ln' },
-  { id: 'q5', options: ['a', 'b', 'c', 'd'], answer: 'b', figure: 'rmsnorm' },
-];
+const Q6_X = [1, 2, 3, 6];
+
+/** Numbers for the calculation questions, from the library; vars of the option and explanation strings. */
+const CALC = {
+  q6(nw) {
+    const h = Q6_X.length;
+    const { output, mean, variance } = nw.layerNormWithStats(Q6_X, h);
+    const mu = mean[0], v = variance[0];
+    const last = Q6_X[h - 1];
+    const values = {
+      a: output[h - 1],                               // LayerNorm
+      b: nw.rmsNorm(Q6_X, h)[h - 1],                   // forgot to subtract μ
+      c: (last - mu) / Math.sqrt((v * h) / (h - 1)),   // divided by H − 1
+      d: last - mu,                                    // forgot to divide
+    };
+    const shared = { mean: fmt(mu, 2), variance: fmt(v, 2) };
+    return Object.fromEntries(Object.entries(values).map(([o, x]) => [o, { v: fmt(x, 2), ...shared, a: fmt(values.a, 2) }]));
+  },
+  q7(nw) {
+    const pe = nw.positionalEncoding(2, 8);
+    const lambda = [0, 1, 2, 3].map((i) => (2 * Math.PI) / Math.atan2(pe[8 + 2 * i], pe[8 + 2 * i + 1]));
+    const shared = Object.fromEntries(lambda.map((l, i) => [`l${i}`, l < 100 ? fmt(l, 1) : Math.round(l).toLocaleString('en-US')]));
+    return Object.fromEntries(['a', 'b', 'c', 'd'].map((o, i) => [o, { i, s: 2 * i, c: 2 * i + 1, ...shared }]));
+  },
+  q8(nw) {
+    const raw = saturationRun(nw, 64, false).meanMax, scaled = saturationRun(nw, 64, true).meanMax;
+    const shared = { raw: fmt(raw, 2), scaled: fmt(scaled, 2) };
+    return { a: shared, b: shared, c: shared, d: shared };
+  },
+};
+
+// Each question: the right option, the figure (element id) that answers it, whether its strings take
+// numbers from CALC, and whether its options share one template ('quiz.qN.opt') filled per option.
+const QUESTIONS = {
+  q1: { answer: 'b', figure: 'norm-axes' },
+  q2: { answer: 'c', figure: 'batch-independence' },
+  q3: { answer: 'a', figure: 's9' },
+  q4: { answer: 'd', figure: 'prepost-ln' },
+  q5: { answer: 'b', figure: 'rmsnorm' },
+  q6: { answer: 'a', figure: 'ln-pipeline', calc: true, template: true },
+  q7: { answer: 'd', figure: 'pe-waves', calc: true, template: true },
+  q8: { answer: 'a', figure: 'attention-steps', calc: true },
+};
+const OPTIONS = ['a', 'b', 'c', 'd'];
+
+/** The question sets; the score of each is saved on its own. */
+export const QUIZ_SETS = {
+  article: ['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7', 'q8'],
+  ln: ['q1', 'q2', 'q3', 'q4', 'q5'],
+};
 const STORE = 'normwave.quiz';
 
-function load() {
+/** The options of a question in a shuffled order, from a seed (Fisher–Yates on mulberry32). */
+export function shuffled(options, seed) {
+  const u = uniforms(seed);
+  const out = [...options];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(u() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+function storageKey(set) {
+  return `${STORE}.${set}`;
+}
+
+/** Saved answers of a set: { first, chosen } with only known questions and options. */
+function load(set) {
+  const ids = QUIZ_SETS[set];
+  const empty = { first: {}, chosen: {} };
   try {
-    const saved = JSON.parse(localStorage.getItem(STORE) ?? '{}');
-    const out = {};
-    for (const q of QUESTIONS) if (q.options.includes(saved[q.id])) out[q.id] = saved[q.id];
-    return out;
+    const saved = JSON.parse(localStorage.getItem(storageKey(set)) ?? 'null');
+    if (!saved || saved.questions !== ids.join(',')) return empty;
+    const pick = (obj) => Object.fromEntries(ids.filter((q) => OPTIONS.includes(obj?.[q])).map((q) => [q, obj[q]]));
+    return { first: pick(saved.first), chosen: pick(saved.chosen) };
   } catch {
-    return {};
+    return empty;
   }
 }
 
 /**
- * Attributes: figure-base (URL the "see the figure" links start from; default '' = this page),
- * lang, theme.
+ * Attributes: set ('article': the eight questions, default | 'ln': the five LayerNorm questions of
+ * the source article), shuffle-seed (an integer: the option order; default: a new random order on
+ * every load), figure-base (URL the "see the figure" links start from; default '' = this page),
+ * lang, theme. Answers are saved in localStorage under normwave.quiz.<set>.
  */
 export class NwQuiz extends NwElement {
   static properties = {
-    answers: { state: true },
+    set: { type: String },
+    shuffleSeed: { type: Number, attribute: 'shuffle-seed' },
     figureBase: { type: String, attribute: 'figure-base' },
+    first: { state: true },
+    chosen: { state: true },
   };
 
   static styles = [NwElement.styles, css`
@@ -41,10 +112,11 @@ export class NwQuiz extends NwElement {
     .option input { margin-top: 5px; accent-color: var(--nw-accent); width: 18px; height: 18px; flex: none; }
     .option.correct { background: color-mix(in srgb, var(--nw-ok) 14%, transparent); }
     .option.wrong { background: color-mix(in srgb, var(--nw-warn) 14%, transparent); }
-    .why { margin: 2px 0 0 30px; font-size: 0.88rem; color: var(--nw-muted); }
+    .why { margin: 6px 0 0; font-size: 0.9rem; background: var(--nw-panel); border-radius: 6px; padding: 6px 10px; }
     .verdict { font-weight: 600; margin: 6px 0 0; }
     .verdict.ok { color: var(--nw-ok); }
     .verdict.bad { color: var(--nw-warn); }
+    .scored { font-size: 0.85rem; color: var(--nw-muted); margin: 4px 0 0; }
     .score { display: flex; justify-content: space-between; align-items: center; gap: 10px; flex-wrap: wrap; }
     .score strong { font-size: 1.1rem; }
     button.retry { font: inherit; border: 1px solid var(--nw-border); background: var(--nw-panel); color: var(--nw-fg); border-radius: 8px; padding: 6px 14px; min-height: 36px; cursor: pointer; }
@@ -53,56 +125,100 @@ export class NwQuiz extends NwElement {
 
   constructor() {
     super();
-    this.answers = load();
+    this.set = 'article';
+    this.shuffleSeed = null;
     this.figureBase = '';
+    this.first = {};
+    this.chosen = {};
+    this._loadedSet = null;
+    this._randomSeed = (Math.random() * 2 ** 32) >>> 0;
+  }
+
+  willUpdate(changed) {
+    super.willUpdate?.(changed);
+    if (!Object.hasOwn(QUIZ_SETS, this.set)) this.set = 'article';
+    if (this._loadedSet !== this.set) {
+      ({ first: this.first, chosen: this.chosen } = load(this.set));
+      this._loadedSet = this.set;
+    }
+    if (this.nw && !this._calc) this._calc = Object.fromEntries(Object.entries(CALC).map(([q, f]) => [q, f(this.nw)]));
+  }
+
+  get questions() {
+    return QUIZ_SETS[this.set];
+  }
+
+  /** Option order of question q: shuffled by the seed attribute (or this load's random seed). */
+  order(q) {
+    const seed = Number.isInteger(this.shuffleSeed) ? this.shuffleSeed : this._randomSeed;
+    return shuffled(OPTIONS, mixSeed(seed, Number(q.slice(1))));
+  }
+
+  _save() {
+    try {
+      localStorage.setItem(storageKey(this.set), JSON.stringify({ questions: this.questions.join(','), first: this.first, chosen: this.chosen }));
+    } catch { /* storage off: keep it in the page */ }
   }
 
   _choose(q, option) {
-    this.answers = { ...this.answers, [q.id]: option };
-    try { localStorage.setItem(STORE, JSON.stringify(this.answers)); } catch { /* storage off: keep it in the page */ }
+    if (!(q in this.first)) this.first = { ...this.first, [q]: option };
+    this.chosen = { ...this.chosen, [q]: option };
+    this._save();
   }
 
   _retry() {
-    this.answers = {};
-    try { localStorage.removeItem(STORE); } catch { /* nothing stored */ }
+    this.first = {};
+    this.chosen = {};
+    try { localStorage.removeItem(storageKey(this.set)); } catch { /* nothing stored */ }
     this.renderRoot.querySelector('input[type=radio]')?.focus();
   }
 
   get score() {
-    return QUESTIONS.filter((q) => this.answers[q.id] === q.answer).length;
+    return this.questions.filter((q) => this.first[q] === QUESTIONS[q].answer).length;
+  }
+
+  _text(q, o, kind) {
+    const vars = QUESTIONS[q].calc ? this._calc[q][o] : undefined;
+    if (kind === 'option') return this.t(QUESTIONS[q].template ? `quiz.${q}.opt` : `quiz.${q}.${o}`, vars);
+    return this.t(`quiz.${q}.${o}.why`, vars);
   }
 
   _question(q, n) {
-    const chosen = this.answers[q.id];
-    const answered = chosen !== undefined;
-    const right = chosen === q.answer;
-    return html`<fieldset data-question=${q.id} data-state=${answered ? (right ? 'correct' : 'wrong') : 'open'}>
-      <legend>${n}. ${this.t(`quiz.${q.id}`)}</legend>
-      ${q.options.map((o) => {
-        const id = `${q.id}-${o}`;
-        const cls = answered && o === q.answer ? 'correct' : answered && o === chosen ? 'wrong' : '';
-        return html`<label class="option ${cls}" for=${id}>
-            <input type="radio" id=${id} name=${q.id} value=${o} .checked=${chosen === o}
-              @change=${() => this._choose(q, o)}>
-            <span>${this.t(`quiz.${q.id}.${o}`)}</span>
-          </label>
-          ${answered ? html`<p class="why" id=${`${id}-why`}>${this.t(o === q.answer ? 'quiz.correctMark' : 'quiz.wrongMark')} ${this.t(`quiz.${q.id}.${o}.why`)}</p>` : ''}`;
+    const { answer, figure } = QUESTIONS[q];
+    const chosen = this.chosen[q];
+    const first = this.first[q];
+    const answered = first !== undefined;
+    const scoredRight = first === answer;
+    return html`<fieldset data-question=${q} data-state=${answered ? (scoredRight ? 'correct' : 'wrong') : 'open'}>
+      <legend>${n}. ${this.t(`quiz.${q}`)}</legend>
+      ${this.order(q).map((o) => {
+        const id = `${q}-${o}`;
+        const cls = chosen === o ? (o === answer ? 'correct' : 'wrong') : '';
+        return html`<label class="option ${cls}" for=${id} data-option=${o}>
+            <input type="radio" id=${id} name=${q} value=${o} .checked=${chosen === o}
+              aria-describedby=${chosen === o ? `${q}-why` : ''} @change=${() => this._choose(q, o)}>
+            <span>${this._text(q, o, 'option')}</span>
+          </label>`;
       })}
-      ${answered ? html`<p class="verdict ${right ? 'ok' : 'bad'}" role="status">${this.t(right ? 'quiz.right' : 'quiz.wrong')}
-        <a href=${`${this.figureBase}#${q.figure}`}>${this.t('quiz.seeFigure')}</a></p>` : ''}
+      ${chosen !== undefined ? html`<p class="why" id=${`${q}-why`} data-why=${chosen}>${this.t(chosen === answer ? 'quiz.correctMark' : 'quiz.wrongMark')} ${this._text(q, chosen, 'why')}</p>` : ''}
+      ${answered ? html`<p class="verdict ${scoredRight ? 'ok' : 'bad'}" role="status">${this.t(scoredRight ? 'quiz.right' : 'quiz.wrong')}
+        <a href=${`${this.figureBase}#${figure}`}>${this.t('quiz.seeFigure')}</a></p>
+        ${chosen !== first ? html`<p class="scored">${this.t('quiz.scoredFirst')}</p>` : ''}` : ''}
     </fieldset>`;
   }
 
   render() {
-    const answered = Object.keys(this.answers).length;
+    if (!this.nw || !this._calc) return this.renderLoading();
+    const total = this.questions.length;
+    const answered = this.questions.filter((q) => q in this.first).length;
     return html`
-      <p class="title">${this.t('quiz.title')}</p>
+      <p class="title">${this.t(`quiz.title.${this.set}`)}</p>
       <p class="caption">${this.t('quiz.caption')}</p>
       <form @submit=${(e) => e.preventDefault()}>
-        ${QUESTIONS.map((q, i) => this._question(q, i + 1))}
+        ${this.questions.map((q, i) => this._question(q, i + 1))}
       </form>
       <div class="score">
-        <span class="readout" aria-live="polite" data-readout><strong>${this.score} / ${QUESTIONS.length}</strong> ${this.t('quiz.scoreSuffix', { answered })}</span>
+        <span class="readout" aria-live="polite" data-readout data-score=${this.score} data-total=${total}><strong>${this.score} / ${total}</strong> ${this.t('quiz.scoreSuffix', { answered, total })}</span>
         <button type="button" class="retry" @click=${this._retry}>${this.t('quiz.retry')}</button>
       </div>
     `;

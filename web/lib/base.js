@@ -139,6 +139,13 @@ export class NwElement extends LitElement {
       requestAnimationFrame(() => { if (w > 0 && w !== this._width) this._width = w; });
     });
     this._resize.observe(this);
+    // The first render already has the real width (the observer reports only after a frame): a
+    // figure that appears on screen does not draw at a default width and then re-flow.
+    if (!this._width && this.isConnected) {
+      const cs = getComputedStyle(this);
+      const w = Math.floor(this.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight));
+      if (w > 0) this._width = w;
+    }
     this._restoreState();
     // After the code that imported the figure has run (a microtask later), so its
     // setAssetBase(…) applies to figures that were already in the page when they were defined.

@@ -1,0 +1,153 @@
+// Issue #15: the article loads like an article. Its text, tables and formulas are in the HTML
+// (readable with JavaScript off); the first screen is text, drawn before any wasm is fetched;
+// figures are islands that load near the viewport into boxes of their final size; the head has
+// what a shared link needs.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { launchBrowser, serveDist, collectErrors, screenshot, DIST_DIR } from './harness.mjs';
+import { scrollThroughFigures } from './figures.mjs';
+
+let browser, site;
+before(async () => { site = await serveDist(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await site?.close(); });
+
+const PAGES = { ko: '/', en: '/en/' };
+
+test('the article reads with JavaScript disabled: text, tables and formulas (issue #15)', async () => {
+  for (const [lang, url] of Object.entries(PAGES)) {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(site.url + url);
+    assert.equal(await page.getAttribute('html', 'lang'), lang);
+    assert.match(await page.textContent('h1'), lang === 'ko' ? /위치 인코딩/ : /Positional Encoding/);
+    const sections = await page.$$eval('main section', (s) => s.map((e) => ({
+      h2: e.querySelector('h2').textContent.trim(),
+      text: e.textContent.length,
+    })));
+    assert.equal(sections.length, 18);   // §1–§17 and the summary (§18)
+    for (const s of sections) assert.ok(s.h2 && s.text > 100, JSON.stringify(s));
+    // Every formula typeset, in HTML for the eye and MathML for screen readers.
+    const formulas = await page.$$eval('.katex', (k) => k.map((e) => e.querySelector('.katex-html')?.textContent.trim().length > 0 && !!e.querySelector('math')));
+    assert.ok(formulas.length >= 10 && formulas.every(Boolean), `${formulas.length} formulas`);
+    const box = await page.$eval('.katex-display', (e) => e.getBoundingClientRect().toJSON());
+    assert.ok(box.width > 100 && box.height > 20, JSON.stringify(box));
+    // Tables with their cells, the table of contents, the figures' placeholders.
+    assert.ok(await page.$$eval('table td', (td) => td.filter((e) => e.textContent.trim()).length) >= 25);
+    assert.equal(await page.$$eval('#toc-list a', (a) => a.length), 18);
+    const islands = await page.$$eval('.island', (els) => els.map((e) => e.textContent.trim()));
+    assert.equal(islands.length, 20);   // nineteen figures and attention by hand
+    assert.ok(islands.every((t) => t.length > 20), 'every figure says what it will show');
+    await screenshot(page, `article-nojs-${lang}-390.png`, { fullPage: false });
+    await context.close();
+  }
+});
+
+test('the head has title, description, canonical, hreflang both ways and a share card (issue #15)', async () => {
+  const page = await browser.newPage();
+  const heads = {};
+  for (const [lang, url] of Object.entries(PAGES)) {
+    await page.goto(site.url + url);
+    heads[lang] = await page.evaluate(() => ({
+      title: document.title,
+      description: document.querySelector('meta[name=description]')?.content,
+      canonical: document.querySelector('link[rel=canonical]')?.href,
+      alternates: Object.fromEntries([...document.querySelectorAll('link[rel=alternate][hreflang]')].map((l) => [l.hreflang, l.getAttribute('href')])),
+      og: Object.fromEntries([...document.querySelectorAll('meta[property^="og:"], meta[name^="twitter:"]')].map((m) => [m.getAttribute('property') ?? m.name, m.content])),
+      csp: document.querySelector('meta[http-equiv=Content-Security-Policy]')?.content,
+    }));
+  }
+  await page.close();
+  for (const [lang, h] of Object.entries(heads)) {
+    assert.ok(h.title.length > 10 && h.description.length > 50, lang);
+    assert.equal(h.canonical, h.og['og:url']);
+    assert.equal(h.alternates[lang], h.canonical, `${lang}: hreflang points at itself`);
+    for (const l of ['ko', 'en', 'x-default']) assert.match(h.alternates[l], /^https?:\/\//, `${lang} ${l}`);
+    assert.equal(h.og['twitter:card'], 'summary_large_image');
+    assert.match(h.og['og:image'], /^https?:\/\/.*\/og\.png$/);
+    assert.match(h.csp, /require-trusted-types-for 'script'/);
+  }
+  assert.equal(heads.ko.alternates.en, heads.en.canonical);
+  assert.equal(heads.en.alternates.ko, heads.ko.canonical);
+  const png = fs.readFileSync(path.join(DIST_DIR, 'og.png'));
+  assert.deepEqual([...png.subarray(1, 4)], [...Buffer.from('PNG')]);
+  assert.equal(png.readUInt32BE(16), 1200);
+  assert.equal(png.readUInt32BE(20), 630);
+});
+
+test('the first screen is text, drawn before any wasm is fetched; far figures stay asleep (issue #15)', async () => {
+  for (const [width, height] of [[412, 823], [1350, 940]]) {
+    const context = await browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    const log = collectErrors(page);
+    const requests = [];
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+    await page.goto(`${site.url}/en/`);
+    await page.waitForFunction(() => document.body.dataset.state === 'ready');
+    await page.waitForLoadState('networkidle');
+    const t = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      wasm: performance.getEntriesByType('resource').find((e) => e.name.endsWith('.wasm'))?.startTime ?? Infinity,
+    }));
+    assert.ok(t.fcp > 0 && t.fcp < t.wasm, `${width}px: FCP ${t.fcp} ms, wasm requested at ${t.wasm} ms`);
+    // The figures of the end of the article have not been asked for.
+    const far = await page.$$eval('.island', (els) => els.slice(-5).map((e) => e.dataset.island));
+    assert.deepEqual(far, ['asleep', 'asleep', 'asleep', 'asleep', 'asleep']);
+    assert.ok(!requests.some((p) => p.includes('nw-encoder-stack') || p.startsWith('/models/')), requests.join(' '));
+    // A reader scrolls there: the figure loads, draws, and the library loaded only once.
+    await page.locator('#encoder-stack').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.getElementById('encoder-stack').dataset.island === 'drawn', null, { timeout: 30_000 });
+    assert.ok(await page.locator('#encoder-stack [data-readout]').first().isVisible());
+    assert.ok(requests.filter((p) => p.endsWith('.wasm')).length <= 1, requests.filter((p) => p.endsWith('.wasm')).join(' '));
+    assert.deepEqual(log.pageErrors, []);
+    assert.deepEqual(log.consoleErrors, []);
+    await context.close();
+  }
+});
+
+test('a figure named in the URL hash wakes at once, with its state (issue #15)', async () => {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`${site.url}/en/#encoder-stack.layers=3`);
+  await page.waitForFunction(() => document.getElementById('encoder-stack').dataset.island === 'drawn', null, { timeout: 30_000 });
+  assert.equal(await page.locator('#encoder-stack').evaluate((el) => el.layers), 3);
+  await context.close();
+});
+
+test('placeholders hold each figure at its drawn height: no layout shift while a reader scrolls (issue #15)', async () => {
+  for (const [lang, width] of [['ko', 390], ['en', 390], ['en', 1350]]) {
+    const context = await browser.newContext({ viewport: { width, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(site.url + PAGES[lang]);
+    await page.waitForFunction(() => document.body.dataset.state === 'ready');
+    const reserved = await page.$$eval('.island', (els) => Object.fromEntries(els.map((e) => [e.id, e.getBoundingClientRect().height])));
+    // A reader scrolls through the whole article, 300 px at a time; figures wake and draw on the
+    // way. Layout shifts (none should come from figures or late sections) are summed as CLS is.
+    const shifts = await page.evaluate(async () => {
+      const seen = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) if (!e.hadRecentInput) seen.push([e.value, Math.round(scrollY)]);
+      }).observe({ type: 'layout-shift', buffered: true });
+      const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+      for (let y = 0; y < document.documentElement.scrollHeight - innerHeight; y += 300) { scrollTo(0, y); await sleep(100); }
+      await sleep(1000);
+      return seen;
+    });
+    const cls = shifts.reduce((a, [v]) => a + v, 0);
+    assert.ok(cls <= 0.02, `${lang} ${width}px: layout shift ${cls} ${JSON.stringify(shifts)}`);
+    await scrollThroughFigures(page);
+    // Each figure's own height (without the reservation, which holds until the reader works it).
+    const drawn = await page.$$eval('.island', (els) => Object.fromEntries(els.map((e) => {
+      const reservation = getComputedStyle(e).minHeight;
+      e.style.minHeight = '0px';
+      const h = e.getBoundingClientRect().height;
+      e.style.minHeight = reservation;
+      return [e.id, h];
+    })));
+    const off = Object.keys(drawn).filter((id) => Math.abs(drawn[id] - reserved[id]) > 4)
+      .map((id) => `${id}: reserved ${reserved[id].toFixed(1)}, drawn ${drawn[id].toFixed(1)}`);
+    assert.deepEqual(off, [], `${lang} ${width}px (re-run scripts/measure-figures.mjs after layout changes)`);
+    await context.close();
+  }
+});

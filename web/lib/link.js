@@ -1,0 +1,40 @@
+// An optional page-level channel between figures: one figure publishes what the reader points at
+// (an LN step, a PE position and pair, an encoder step), every other figure on the same document
+// that shows the same thing follows. It is a plain CustomEvent on `document`, so a figure embedded
+// alone in a blog post publishes into nothing and never depends on it; the page (or a blog) may
+// listen too. A figure with the `no-link` attribute neither publishes nor follows.
+//
+//   document.addEventListener('normwave:link', (e) => console.log(e.detail));
+//   // { topic: 'ln-step', step: 3, source: <nw-ln-steps> }
+//
+// Topics and their details:
+//   'ln-step'       { step: 1 | 2 | 3 | 4 | 0 }   ① μ ② σ² ③ x̂ ④ y = γ·x̂ + β (0 = none)
+//   'pe-cursor'     { pos, pair, dModel }          a position and a sin/cos pair of the PE table
+//   'encoder-step'  { step: 'pe' | 'ln1' | 'attn' | 'add1' | 'ln2' | 'ffn' | 'add2' | 'final' | '' }
+//   'ffn-step'      { step: 'linear1' | 'act' | 'linear2' | '' }
+export const LINK_EVENT = 'normwave:link';
+
+/** Tells the other figures on the page; `source` (the element) never hears its own message. */
+export function publish(source, topic, detail = {}) {
+  if (typeof document === 'undefined' || source?.hasAttribute?.('no-link')) return;
+  document.dispatchEvent(new CustomEvent(LINK_EVENT, { detail: { ...detail, topic, source } }));
+}
+
+/**
+ * Calls fn(detail) for every message on `topic` from another figure while `el` is connected.
+ * Call it from connectedCallback; it returns the function that stops listening (call it from
+ * disconnectedCallback).
+ */
+export function subscribe(el, topic, fn) {
+  if (typeof document === 'undefined') return () => {};
+  const listener = (e) => {
+    const d = e.detail;
+    if (!d || d.topic !== topic || d.source === el || el.hasAttribute('no-link')) return;
+    fn(d);
+  };
+  document.addEventListener(LINK_EVENT, listener);
+  return () => document.removeEventListener(LINK_EVENT, listener);
+}
+
+/** The four LayerNorm steps, numbered once for the whole page (the §7 formula's numbering). */
+export const LN_STEPS = [1, 2, 3, 4];
