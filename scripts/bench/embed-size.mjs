@@ -1,6 +1,6 @@
 // What embedding costs, gzipped (level 9, each file on its own as a server sends it):
 //   one figure by its own entry (dist/figures/nw-<name>.mjs) = the modules it imports before it
-//   runs + its strings in one language (the larger) + normwave_wasm.wasm; budget 160 KB each
+//   runs + its strings in one language (the larger) + normwave_wasm.wasm; budget 175 KB each
 //   (tests/js/size.test.mjs holds it). Data a figure fetches afterwards (parity fixtures, the
 //   trained model) is listed apart.
 //   node scripts/bench/embed-size.mjs      prints the table (part of `npm run bench`)
@@ -9,7 +9,9 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-export const FIGURE_BUDGET = 160_000;
+// 140 KB before issue #17: its training kernels add ~21 KB of gzipped wasm to every figure and its
+// two figures' strings ~5 KB to each language's figure strings.
+export const FIGURE_BUDGET = 175_000;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DIST = path.join(ROOT, 'dist');
 
