@@ -264,11 +264,13 @@ export class NwTrain extends NwElement {
     </svg>`;
   }
 
+  // Drawn from the first render on (empty until the first evaluation arrives), so the figure
+  // keeps its height when training starts.
   _maps() {
-    const a = this._attention;
-    if (!a) return '';
-    const shown = a.tokens.map((t) => (t === SORT.pad ? '·' : String(t))).join(' ');
-    const pred = a.predictions.map((p, i) => (a.tokens[i] === SORT.pad ? '·' : String(p))).join(' ');
+    const a = this._attention ?? { index: this._exampleIndex, tokens: null, predictions: null };
+    const dashes = Array(SORT.seqLen).fill('–').join(' ');
+    const shown = a.tokens ? a.tokens.map((t) => (t === SORT.pad ? '·' : String(t))).join(' ') : dashes;
+    const pred = a.tokens ? a.predictions.map((p, i) => (a.tokens[i] === SORT.pad ? '·' : String(p))).join(' ') : dashes;
     return html`
       <p class="example">${this.t('train.example', { index: a.index + 1, tokens: shown, predictions: pred })}</p>
       <div class="actions">
@@ -301,14 +303,15 @@ export class NwTrain extends NwElement {
     const col = this.columnWidth(width, 560);
     const running = this._status === 'running';
     const acc = p?.eval?.accuracy;
-    const readout = p ? [
-      this.t('train.readoutStep', { step: p.step, steps: p.steps, loss: Number.isFinite(p.loss) ? fmt(p.loss, 4) : '–', lr: p.lr.toExponential(2) }),
-      this.t('train.readoutAccuracy', { accuracy: Number.isFinite(acc) ? fmt(acc * 100, 1) : '–', step: p.eval?.step ?? 0 }),
-      this.t('train.readoutSpeed', { tokens: Math.round(p.tokensPerSecond).toLocaleString('en-US'), seconds: fmt(p.seconds, 1),
-        where: this.t(this._mode === 'worker' ? 'train.inWorker' : 'train.inPage') }),
-      p.reached95 ? this.t('train.reached95', { step: p.reached95.step, seconds: fmt(p.reached95.seconds, 1) }) : this.t('train.not95'),
-      this._statusText(p),
-    ].join('\n') : this.t('common.loading');
+    // Five lines from the start (dashes until the first progress), so the height stays put.
+    const readout = [
+      this.t('train.readoutStep', { step: p?.step ?? 0, steps: p?.steps ?? this.steps, loss: Number.isFinite(p?.loss) ? fmt(p.loss, 4) : '–', lr: p ? p.lr.toExponential(2) : '–' }),
+      this.t('train.readoutAccuracy', { accuracy: Number.isFinite(acc) ? fmt(acc * 100, 1) : '–', step: p?.eval?.step ?? 0 }),
+      this.t('train.readoutSpeed', { tokens: Math.round(p?.tokensPerSecond ?? 0).toLocaleString('en-US'), seconds: fmt(p?.seconds ?? 0, 1),
+        where: this.t(this._mode === 'page' ? 'train.inPage' : 'train.inWorker') }),
+      p?.reached95 ? this.t('train.reached95', { step: p.reached95.step, seconds: fmt(p.reached95.seconds, 1) }) : this.t('train.not95'),
+      p ? this._statusText(p) : this.t('common.loading'),
+    ].join('\n');
     const losses = p ? p.losses.map((v, i) => [i + 1, v]) : [];
     const accs = p ? p.evals.map((e) => [e.step, e.accuracy]) : [];
     return html`
