@@ -83,23 +83,42 @@ function stage(tags) {
 
 // ── 2. the esbuild runs ──────────────────────────────────────────────────────────────────────────
 
-// lib/i18n.js loads a language with import('../i18n/<lang>.js'): figures get a copy without the
-// article's keys (the article itself is pre-rendered: scripts/prerender.mjs reads the sources).
+// lib/i18n.js loads strings through web/i18n/parts.js: here that module becomes one loader per
+// language and part, each a chunk of its own (strings-<lang>-<part>-<hash>.mjs) holding the
+// figures' keys only (the article itself is pre-rendered: scripts/prerender.mjs reads the sources):
+// 'shared', and for each figure of OWN_STRINGS the namespaces it alone uses.
+const I18N_DIR = path.join(STAGE, 'i18n');
 const figureStrings = {
   name: 'figure-strings',
   setup(build) {
-    build.onResolve({ filter: /^\.\.\/i18n\/[a-z]+\.js$/ }, (args) => {
-      if (args.kind !== 'dynamic-import' || !args.importer.endsWith(`${path.sep}lib${path.sep}i18n.js`)) return undefined;
-      const lang = path.basename(args.path, '.js');
-      return { path: `strings-${lang}`, namespace: 'figure-strings', pluginData: path.resolve(path.dirname(args.importer), args.path) };
+    build.onResolve({ filter: /^\.\.\/i18n\/parts\.js$/ }, (args) => {
+      if (!args.importer.endsWith(`${path.sep}lib${path.sep}i18n.js`)) return undefined;
+      return { path: 'string-parts', namespace: 'figure-strings' };
     });
+    build.onResolve({ filter: /^strings:/ }, (args) => ({ path: args.path.replace(/:/g, '-'), namespace: 'figure-strings' }));
     build.onLoad({ filter: /.*/, namespace: 'figure-strings' }, async (args) => {
-      const { default: table } = await import(`${pathToFileURL(args.pluginData).href}?${Date.now()}`);
-      const kept = Object.fromEntries(Object.entries(table).filter(([key]) => !PAGE_KEY.test(key)));
-      return { contents: JSON.stringify(kept), loader: 'json', watchFiles: [args.pluginData] };
+      const { OWN_STRINGS, loaders } = await import(`${pathToFileURL(path.join(I18N_DIR, 'parts.js')).href}?${Date.now()}`);
+      if (args.path === 'string-parts') {
+        const lines = Object.keys(loaders).map((lang) => `  ${lang}: { ${['shared', ...Object.keys(OWN_STRINGS)]
+          .map((part) => `${JSON.stringify(part)}: () => import(${JSON.stringify(`strings:${lang}:${part.replace(/^nw-/, '')}`)})`).join(', ')} },`);
+        return { contents: `export const OWN_STRINGS = ${JSON.stringify(OWN_STRINGS)};\nexport const loaders = {\n${lines.join('\n')}\n};\n`, loader: 'js' };
+      }
+      const [, lang, part] = args.path.match(/^strings-([a-z]+)-(.+)$/);
+      const file = path.join(I18N_DIR, `${lang}.js`);
+      const { default: table } = await import(`${pathToFileURL(file).href}?${Date.now()}`);
+      const kept = Object.fromEntries(Object.entries(table).filter(([key]) => stringPart(key, OWN_STRINGS) === part));
+      return { contents: JSON.stringify(kept), loader: 'json', watchFiles: [file] };
     });
   },
 };
+
+/** Which chunk a key of web/i18n goes to: null (the article's), 'shared' or a figure's own part. */
+export function stringPart(key, own) {
+  if (PAGE_KEY.test(key)) return null;
+  const ns = key.split('.')[0];
+  const tag = Object.keys(own).find((t) => own[t].includes(ns));
+  return tag ? tag.replace(/^nw-/, '') : 'shared';
+}
 
 const COMMON = {
   bundle: true,

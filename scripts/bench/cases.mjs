@@ -23,6 +23,16 @@ export async function loadOurs() {
   return loadNormwave();
 }
 
+/**
+ * A second instance of the built wasm module itself (build/wasm), for what the public API does
+ * not expose: the multiply-add peak loop of cpp/bindings/raw.cpp.
+ */
+export async function loadModule() {
+  const { readFileSync } = await import('node:fs');
+  const factory = (await import(`${ROOT}build/wasm/normwave_wasm.mjs`)).default;
+  return factory({ wasmBinary: readFileSync(`${ROOT}build/wasm/normwave_wasm.wasm`) });
+}
+
 /** tfjs-core with its wasm backend, one thread; null + reason when not installed. */
 export async function loadTf() {
   try {
@@ -204,6 +214,50 @@ export function buildCases({ nw, tf, ort, sizes, skip = {} }) {
     }
   }
 
+  // Small LayerNorms (issue #18): the cost of a call, not of the kernel. op 'LayerNorm small'
+  // has its own table in run.mjs (ours, ours into out, naive JS and their ratios, the peers).
+  for (const [rows, dim] of sizes.small ?? []) {
+    const x = randn(rows * dim, rows + dim, 0.3, 1.5);
+    const { gamma, beta } = normParams(dim);
+    const params = { gamma, beta, eps: 1e-5 };
+    const contenders = [
+      { name: 'ours API', setup: () => sync(() => nw.layerNorm(x, dim, params)) },
+      {
+        name: 'ours API, out array',
+        setup: () => {
+          const opts = { ...params, out: new Float32Array(x.length) };
+          return sync(() => nw.layerNorm(x, dim, opts));
+        },
+      },
+      { name: 'naive JS', setup: () => sync(() => naiveLayerNorm(x, dim, gamma, beta, 1e-5)) },
+    ];
+    if (tf) contenders.push({ name: 'tfjs-wasm', setup: () => tfNorm(tf, 'layer', x, rows, dim, gamma, beta, 1e-5) });
+    if (ort && !skip.ortNorms) {
+      contenders.push({ name: 'onnxruntime-web', setup: async () => ortRunner(ort, await ortSession(ort, `layernorm_d${dim}.onnx`), x, [rows, dim]) });
+    }
+    // Batches of ~1 ms and many rounds: on a shared machine a short batch is less often cut by
+    // the scheduler, so the median is nearer what a call costs.
+    cases.push({
+      op: 'LayerNorm small', shape: `${rows}x${dim}`, unit: 'GB/s', work: 2 * 4 * rows * dim, tolerance: 1e-4, contenders,
+      batchMs: 1, rounds: [30, 100],
+    });
+  }
+
+  // The encoder layer's four GEMMs on their own, through nw.linear (y = x·Wᵀ + b; the copies of
+  // x and W into wasm memory are included, ~1-2 % at seq 128): their share of the multiply-add
+  // peak is printed beside the peak (issue #18 item 2).
+  for (const seq of sizes.gemm ?? []) {
+    const { dModel: d, dFF: f } = ENCODER;
+    for (const [name, n, k] of [['QKV projection', 3 * d, d], ['attention output', d, d], ['FFN up', f, d], ['FFN down', d, f]]) {
+      const x = randn(seq * k, seq + k, 0, 1), w = randn(n * k, n + k, 0, 0.05), b = randn(n, n, 0, 0.1);
+      const opts = { inFeatures: k };
+      cases.push({
+        op: 'GEMM', shape: `${name} ${seq}x${k}·${k}x${n}`, unit: 'GFLOP/s', work: 2 * seq * n * k, tolerance: 1e-3,
+        contenders: [{ name: 'ours API', setup: () => sync(() => nw.linear(x, w, b, opts)) }],
+      });
+    }
+  }
+
   for (const [seqLen, dModel] of sizes.pe) {
     cases.push({
       op: 'PE table', shape: `${seqLen}x${dModel}`, unit: 'GB/s', work: 4 * seqLen * dModel, tolerance: 1e-6,
@@ -275,6 +329,7 @@ export function buildCases({ nw, tf, ort, sizes, skip = {} }) {
 /** The ONNX files the cases need. */
 export function onnxFiles(sizes) {
   const dims = [...new Set(sizes.norms.map(([, dim]) => dim))];
+  for (const [, dim] of sizes.small ?? []) if (!dims.includes(dim)) dims.push(dim);
   return {
     norms: dims.flatMap((d) => [`layernorm_d${d}.onnx`, `rmsnorm_d${d}.onnx`]),
     encoder: [...sizes.encoder.map((s) => `encoder_s${s}.onnx`), 'encoder_weights.safetensors'],

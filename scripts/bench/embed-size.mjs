@@ -1,6 +1,7 @@
 // What embedding costs, gzipped (level 9, each file on its own as a server sends it):
 //   one figure by its own entry (dist/figures/nw-<name>.mjs) = the modules it imports before it
-//   runs + its strings in one language (the larger) + normwave_wasm.wasm; budget 175 KB each
+//   runs + its strings in one language (the larger: the shared part and its own, if it has one)
+//   + normwave_wasm.wasm; budget 175 KB each
 //   (tests/js/size.test.mjs holds it). Data a figure fetches afterwards (parity fixtures, the
 //   trained model) is listed apart.
 //   node scripts/bench/embed-size.mjs      prints the table (part of `npm run bench`)
@@ -40,13 +41,25 @@ async function dataFiles(tag) {
   return files;
 }
 
+/** The strings chunks of dist/: { lang: { part: file } } (strings-<lang>-<part>-<hash>.mjs). */
+export function stringChunks(dist = DIST) {
+  const out = {};
+  for (const f of readdirSync(dist)) {
+    const m = f.match(/^strings-([a-z]+)-([a-z-]+)-[A-Z0-9]{8}\.mjs$/);
+    if (m) (out[m[1]] ??= {})[m[2]] = f;
+  }
+  return out;
+}
+
 /** One row per figure: { tag, js, strings, wasm, total }. */
 export function figureSizes(dist = DIST) {
   const wasm = gz(path.join(dist, 'normwave_wasm.wasm'));
-  const strings = Math.max(...readdirSync(dist).filter((f) => /^strings-[a-z]+-\w+\.mjs$/.test(f)).map((f) => gz(path.join(dist, f))));
+  const parts = stringChunks(dist);
+  const stringsOf = (part) => Math.max(...Object.values(parts).map((byPart) => (byPart[part] ? gz(path.join(dist, byPart[part])) : 0)));
   return readdirSync(path.join(dist, 'figures')).filter((f) => /^nw-.*\.mjs$/.test(f)).sort().map((f) => {
     const tag = f.slice(0, -4);
     const js = [...staticClosure(path.join(dist, 'figures', f))].reduce((s, file) => s + gz(file), 0);
+    const strings = stringsOf('shared') + stringsOf(tag.replace(/^nw-/, ''));
     return { tag, js, strings, wasm, total: js + strings + wasm };
   });
 }

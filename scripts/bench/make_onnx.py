@@ -29,7 +29,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_OUT = os.path.join(ROOT, "build", "bench", "onnx")
-NORM_DIMS = (512, 768, 1024)
+NORM_DIMS = (8, 64, 256, 512, 768, 1024)
 ENCODER_SEQS = (128, 512)
 D_MODEL, N_HEADS, D_FF = 512, 8, 2048
 

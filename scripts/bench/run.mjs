@@ -1,6 +1,12 @@
 // `npm run bench`: normwave against its peers in one Node process, on the same inputs.
 //
-//   node scripts/bench/run.mjs [--quick] [--only LayerNorm,RMSNorm,PE,Encoder] [--rounds N]
+//   node scripts/bench/run.mjs [--quick] [--only LayerNorm,RMSNorm,PE,Encoder,GEMM] [--rounds N]
+//
+// It says what it ran on: the CPU model, the load average before and after, the share of the
+// wall time this process had a core while it timed, and a warning line when the machine was too
+// busy for the numbers (even the ratios) to mean much. Besides the main table it prints the
+// small-shape LayerNorm table (the cost of a call, issue #18) and the machine's SIMD128
+// multiply-add peak with each encoder GEMM's share of it.
 //
 // For every case each contender is set up once, run once, and its output checked against ours
 // (max abs diff printed; a contender that disagrees is reported and not timed). Then, after a
@@ -12,7 +18,7 @@ import os from 'node:os';
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { maxAbsDiff } from './inputs.mjs';
-import { ROOT, ONNX_DIR, loadOurs, loadTf, loadOrt, ensureOnnx, buildCases, onnxFiles } from './cases.mjs';
+import { ROOT, ONNX_DIR, loadOurs, loadModule, loadTf, loadOrt, ensureOnnx, buildCases, onnxFiles } from './cases.mjs';
 
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(name);
@@ -22,7 +28,9 @@ const only = value('--only')?.split(',').map((s) => s.trim().toLowerCase());
 const roundsArg = value('--rounds') ? Number(value('--rounds')) : undefined;
 
 const SIZES = {
+  small: [[1, 8], [1, 64], [8, 64], [64, 256]],
   norms: [[128, 512], [512, 768], [2048, 1024]],
+  gemm: [128, 512],
   pe: [[2048, 512]],
   encoder: [128, 512],
   encoderWeights: () => (existsSync(`${ONNX_DIR}encoder_weights.safetensors`) ? readFileSync(`${ONNX_DIR}encoder_weights.safetensors`) : null),
@@ -48,6 +56,10 @@ async function timeBatch(h, reps) {
   for (let i = 0; i < reps; i++) await call(h);
   return (performance.now() - t0) / reps;
 }
+
+// Wall and CPU time of the timed rounds of every case: the share of the wall time this
+// (single-threaded) process had a core while it timed.
+const timed = { wallMs: 0, cpuMs: 0 };
 
 async function runCase(c, rounds) {
   const runners = [];
@@ -83,14 +95,18 @@ async function runCase(c, rounds) {
     const t0 = performance.now();
     while (performance.now() - t0 < WARMUP_MS || n < 2) { await call(r.h); n++; }
     const per = await timeBatch(r.h, Math.max(1, Math.min(n, 5)));
-    r.reps = Math.max(1, Math.round(BATCH_MS / per));
+    r.reps = Math.max(1, Math.round((c.batchMs ?? BATCH_MS) / per));
   }
+  const wall0 = performance.now(), cpu0 = process.cpuUsage();
   for (let round = 0; round < rounds; round++) {
     for (let i = 0; i < live.length; i++) {
       const r = live[(round + i) % live.length];
       r.samples.push(await timeBatch(r.h, r.reps));
     }
   }
+  const cpu = process.cpuUsage(cpu0);
+  timed.wallMs += performance.now() - wall0;
+  timed.cpuMs += (cpu.user + cpu.system) / 1e3;
   for (const r of runners) {
     r.h?.dispose?.();
     if (r.error) continue;
@@ -98,12 +114,38 @@ async function runCase(c, rounds) {
     r.medianMs = quantile(s, 0.5);
     r.p10Ms = quantile(s, 0.1);
     r.p90Ms = quantile(s, 0.9);
+    r.minMs = s[0];
     r.throughput = c.work / (r.medianMs * 1e-3) / 1e9;
   }
   return runners;
 }
 
-const fmtMs = (ms) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms >= 1 ? ms.toFixed(2) : ms.toFixed(3));
+// The SIMD128 multiply-add peak of this machine, in the same run: cpp/bindings/raw.cpp's loop of
+// 12 independent f32x4 a = a·m + c chains (96 FLOP a round); the best of `rounds` batches of
+// ~20 ms (the best, not the median: a peak is what the core can do when it is not interrupted).
+function muladdPeak(M, rounds) {
+  const peak = M._nw_bench_muladd_peak;
+  peak(1000);
+  let iters = 1e5;
+  for (;;) {
+    const t0 = performance.now();
+    peak(iters);
+    const ms = performance.now() - t0;
+    if (ms > 5) { iters = Math.round(iters * 20 / ms); break; }
+    iters *= 4;
+  }
+  const gflops = [];
+  for (let r = 0; r < rounds; r++) {
+    const t0 = performance.now();
+    peak(iters);
+    gflops.push((96 * iters) / ((performance.now() - t0) * 1e-3) / 1e9);
+  }
+  gflops.sort((a, b) => a - b);
+  return { best: gflops[gflops.length - 1], median: quantile(gflops, 0.5) };
+}
+
+const fmtUs = (ms) => { const us = ms * 1e3; return us >= 100 ? us.toFixed(0) : us >= 10 ? us.toFixed(1) : us >= 1 ? us.toFixed(2) : us.toFixed(3); };
+const fmtMs = (ms) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms >= 1 ? ms.toFixed(2) : ms >= 0.01 ? ms.toFixed(3) : ms.toPrecision(2));
 const fmtX = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 
 async function main() {
@@ -113,6 +155,7 @@ async function main() {
   }
   const load0 = os.loadavg();
   const nw = await loadOurs();
+  const M = await loadModule();
   const tfLoaded = await loadTf();
   const ortLoaded = await loadOrt();
   const notes = [];
@@ -130,21 +173,41 @@ async function main() {
 
   const cases = buildCases({ nw, tf: tfLoaded.tf, ort: ortLoaded.ort, sizes: SIZES, skip })
     .filter((c) => !only || only.some((o) => c.op.toLowerCase().startsWith(o)));
+  const peakRounds = quick ? 5 : 15;
+  log(`bench: SIMD128 multiply-add peak, ${peakRounds} rounds`);
+  const peakBefore = muladdPeak(M, peakRounds);
   const results = [];
   for (const c of cases) {
-    const rounds = roundsArg ?? (c.unit === 'GFLOP/s' ? (quick ? 5 : 15) : (quick ? 10 : 40));
+    const rounds = roundsArg ?? c.rounds?.[quick ? 0 : 1] ?? (c.unit === 'GFLOP/s' ? (quick ? 5 : 15) : (quick ? 10 : 40));
     log(`bench: ${c.op} ${c.shape}, ${rounds} rounds`);
     const runners = await runCase(c, rounds);
     results.push({ op: c.op, shape: c.shape, unit: c.unit, work: c.work, notes: c.notes ?? [], contenders: runners.map(({ h, samples, ...r }) => r) });
   }
+  // What a fresh result array alone costs in this process, beside the small shapes: V8 keeps a
+  // typed array of up to 64 bytes on its heap, larger ones get a zero-filled backing store
+  // outside it (calloc, page faults, and scavenges for "external memory pressure").
+  const fresh = {};
+  for (const r of results.filter((x) => x.op === 'LayerNorm small')) {
+    const n = r.shape.split('x').map(Number).reduce((a, b) => a * b, 1);
+    const h = { run: () => new Float32Array(n) };
+    const per = await timeBatch(h, 1000);
+    const reps = Math.max(1, Math.round(1 / per));
+    const samples = [];
+    for (let i = 0; i < (quick ? 30 : 100); i++) samples.push(await timeBatch(h, reps));
+    fresh[r.shape] = quantile(samples.sort((a, b) => a - b), 0.5);
+  }
+  const peakAfter = muladdPeak(M, peakRounds);
+  const peak = Math.max(peakBefore.best, peakAfter.best);
   const load1 = os.loadavg();
+  const cpuShare = timed.wallMs > 0 ? timed.cpuMs / timed.wallMs : 1;
 
   // One table: medians and throughput per contender, then our speed-up over each peer.
   const names = [...new Set(results.flatMap((r) => r.contenders.map((c) => c.name)))];
   const ours = names.filter((n) => n.startsWith('ours'));
   const peers = names.filter((n) => !n.startsWith('ours'));
   const head = ['op', 'shape', ...ours, ...peers, 'speed-up: ours API', 'speed-up: ours kernel'];
-  const rows = results.map((r) => {
+  const main = results.filter((r) => r.op !== 'LayerNorm small' && r.op !== 'GEMM');
+  const rows = main.map((r) => {
     const by = Object.fromEntries(r.contenders.map((c) => [c.name, c]));
     const cell = (c) => (!c ? '—' : c.error ? 'failed' : `${fmtMs(c.medianMs)} ms · ${c.throughput.toFixed(1)} ${r.unit}`);
     const speedups = (o) => peers.map((p) => (by[p] && !by[p].error && o && !o.error ? `${fmtX(by[p].medianMs / o.medianMs)}× ${shortName(p)}` : null)).filter(Boolean).join(', ') || '—';
@@ -155,6 +218,43 @@ async function main() {
   const spread = results.flatMap((r) => r.contenders.map((c) => `| ${r.op} | ${r.shape} | ${c.name} | ${c.error ? c.error : `${fmtMs(c.p10Ms)} / ${fmtMs(c.medianMs)} / ${fmtMs(c.p90Ms)}`} | ${c.maxAbsDiff === undefined ? '—' : c.maxAbsDiff.toExponential(1)}${c.errorVsFloat64 !== undefined ? ` (vs float64 ${c.errorVsFloat64.toExponential(1)})` : ''} |`));
   const spreadTable = ['| op | shape | contender | p10 / median / p90 ms | max abs diff vs ours |', '| --- | --- | --- | --- | --- |', ...spread].join('\n');
 
+  // The small-shape table: time per call (µs), and how many times faster naive JS is (below 1:
+  // we are faster). Peers measured in the same rounds.
+  const small = results.filter((r) => r.op === 'LayerNorm small');
+  const smallPeers = ['tfjs-wasm', 'onnxruntime-web'].filter((p) => small.some((r) => r.contenders.some((c) => c.name === p && !c.error)));
+  const smallHead = ['LayerNorm shape', 'ours µs', 'ours with { out } µs', 'naive JS µs', 'naive JS ÷ ours', 'naive JS ÷ ours with out', 'new Float32Array alone µs', ...smallPeers.map((p) => `${p} µs`)];
+  const smallRows = small.map((r) => {
+    const by = Object.fromEntries(r.contenders.map((c) => [c.name, c]));
+    const t = (name) => (by[name] && !by[name].error ? by[name].medianMs : NaN);
+    const us = (name) => (Number.isNaN(t(name)) ? '—' : fmtUs(t(name)));
+    const ratio = (a, b) => (Number.isNaN(t(a)) || Number.isNaN(t(b)) ? '—' : `${(t(a) / t(b)).toFixed(2)}×`);
+    return [r.shape.replace('x', '×'), us('ours API'), us('ours API, out array'), us('naive JS'), ratio('naive JS', 'ours API'), ratio('naive JS', 'ours API, out array'), fresh[r.shape] === undefined ? '—' : fmtUs(fresh[r.shape]), ...smallPeers.map(us)];
+  });
+  const smallTable = small.length ? [smallHead, smallHead.map(() => '---'), ...smallRows].map((cols) => `| ${cols.join(' | ')} |`).join('\n') : '';
+
+  // The GEMMs' and the encoder layer's share of the multiply-add peak.
+  const gemm = results.filter((r) => r.op === 'GEMM' || r.op === 'Encoder layer');
+  // The peak is the best round (what a core does uninterrupted), so the fastest round of each
+  // GEMM is set beside it too: on a busy machine the medians include waiting for a core.
+  const gemmRows = gemm.flatMap((r) => r.contenders.filter((c) => c.name.startsWith('ours') && !c.error).map((c) => {
+    const best = r.work / (c.minMs * 1e-3) / 1e9;
+    return [r.op === 'GEMM' ? r.shape : `${r.op}, ${r.shape} (${c.name})`, fmtMs(c.medianMs), c.throughput.toFixed(1),
+      `${((100 * c.throughput) / peak).toFixed(0)} %`, best.toFixed(1), `${((100 * best) / peak).toFixed(0)} %`];
+  }));
+  const gemmHead = ['GEMM (encoder d512 h8 ff2048)', 'median ms', 'GFLOP/s (median)', 'share of peak', 'GFLOP/s (fastest round)', 'share of peak'];
+  const gemmTable = gemm.length ? [gemmHead, gemmHead.map(() => '---'), ...gemmRows]
+    .map((cols) => `| ${cols.join(' | ')} |`).join('\n') : '';
+
+  // Too busy: more runnable threads than cores beside this one (1-minute load average above
+  // cores - 1 at start or end), or this single-threaded process had a core for less than 80 %
+  // of the wall time. Rounds are interleaved, so ratios hold up better than times; past these
+  // marks they move by tens of per cent between runs too.
+  const cores = os.cpus().length;
+  const busyReasons = [];
+  const worstLoad = Math.max(load0[0], load1[0]);
+  if (worstLoad > cores - 1) busyReasons.push(`1-minute load average ${worstLoad.toFixed(2)} > ${cores - 1} (cores − 1)`);
+  if (cpuShare < 0.8) busyReasons.push(`this process had a core for only ${(100 * cpuShare).toFixed(0)} % of the wall time`);
+
   const meta = {
     date: new Date().toISOString(),
     node: process.version,
@@ -162,6 +262,9 @@ async function main() {
     cores: os.cpus().length,
     loadavgStart: load0.map((v) => +v.toFixed(2)),
     loadavgEnd: load1.map((v) => +v.toFixed(2)),
+    cpuShare: +cpuShare.toFixed(3),
+    tooBusy: busyReasons,
+    muladdPeakGflops: { best: +peak.toFixed(2), before: peakBefore, after: peakAfter },
     normwave: nw.version,
     tfjs: tfLoaded.version ?? null,
     tfjsThreads: tfLoaded.threads ?? null,
@@ -173,7 +276,17 @@ async function main() {
   const summary = `${meta.date.slice(0, 10)}, Node ${meta.node}, ${meta.cpu} (${meta.cores} cores), load average ${meta.loadavgStart.join(' ')} at start, ${meta.loadavgEnd.join(' ')} at end; single-threaded (tfjs-wasm threads = ${meta.tfjsThreads ?? '—'}, onnxruntime-web numThreads = ${meta.onnxruntimeThreads ?? '—'})`;
   mkdirSync(`${ROOT}build/bench`, { recursive: true });
   writeFileSync(`${ROOT}build/bench/results.json`, `${JSON.stringify({ meta, results }, null, 2)}\n`);
-  process.stdout.write(`\n${summary}\n\n${table}\n\n${spreadTable}\n\n`);
+  const machine = [
+    `CPU: ${meta.cpu} (${cores} cores)`,
+    `load average (1, 5, 15 min): ${meta.loadavgStart.join(' ')} before, ${meta.loadavgEnd.join(' ')} after; this process had a core ${(100 * cpuShare).toFixed(0)} % of the wall time it spent timing`,
+    busyReasons.length ? `WARNING: the machine was too busy for these numbers to mean much (${busyReasons.join('; ')}): compare only contenders of one case, and rerun when it is quiet` : 'the machine was quiet enough: ratios between contenders of one case are meaningful',
+    `SIMD128 multiply-add peak (12 f32x4 mul+add chains, best of ${peakRounds}): ${peakBefore.best.toFixed(1)} GFLOP/s before the cases, ${peakAfter.best.toFixed(1)} after`,
+  ].join('\n');
+  process.stdout.write(`\n${summary}\n${machine}\n\n`);
+  if (rows.length) process.stdout.write(`${table}\n\n`);
+  if (smallTable) process.stdout.write(`Small LayerNorms, time per call (median):\n\n${smallTable}\n\n`);
+  if (gemmTable) process.stdout.write(`Share of the multiply-add peak (${peak.toFixed(1)} GFLOP/s):\n\n${gemmTable}\n\n`);
+  process.stdout.write(`${spreadTable}\n\n`);
   for (const n of notes) process.stdout.write(`note: ${n}\n`);
   process.stdout.write('wrote build/bench/results.json\n');
 }

@@ -11,7 +11,9 @@ import { ONNX_DIR, loadOurs, loadTf, loadOrt, ensureOnnx, buildCases, onnxFiles 
 
 const weights = `${ONNX_DIR}encoder_weights.safetensors`;
 const SIZES = {
+  small: [[1, 8], [2, 64]],
   norms: [[3, 512], [2, 768], [1, 1024]],
+  gemm: [8],
   pe: [[40, 512], [17, 33]],
   encoder: [128],
   encoderWeights: () => (existsSync(weights) ? readFileSync(weights) : null),

@@ -6,7 +6,10 @@ import fs from 'node:fs';
 import { normalizeLang, translate, loadStrings, hasStrings, LANG_CODES } from '../../web/lib/i18n.js';
 import ko from '../../web/i18n/ko.js';
 import en from '../../web/i18n/en.js';
-import { PAGE_KEY } from '../../scripts/build-web.mjs';
+import { fileURLToPath } from 'node:url';
+import { OWN_STRINGS } from '../../web/i18n/parts.js';
+import { PAGE_KEY, stringPart } from '../../scripts/build-web.mjs';
+import { stringChunks } from '../../scripts/bench/embed-size.mjs';
 
 const HOSTILE = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', '', 'EN-us-x', 'kor'];
 
@@ -42,16 +45,36 @@ test('both languages have the same keys', () => {
   assert.deepEqual(Object.keys(ko).sort(), Object.keys(en).sort());
 });
 
-test("figures' strings in dist/ are one language each, without the article's keys", async () => {
+test("figures' strings in dist/ are one language each, without the article's keys, split in parts", async () => {
   const dist = new URL('../../dist/', import.meta.url);
-  const files = fs.readdirSync(dist).filter((f) => /^strings-[a-z]+-\w+\.mjs$/.test(f));
-  assert.deepEqual(files.map((f) => f.split('-')[1]).sort(), [...LANG_CODES].sort());
-  for (const f of files) {
-    const lang = f.split('-')[1];
-    const { default: table } = await import(new URL(f, dist));
+  const chunks = stringChunks(fileURLToPath(dist));
+  assert.deepEqual(Object.keys(chunks).sort(), [...LANG_CODES].sort());
+  const parts = ['shared', ...Object.keys(OWN_STRINGS).map((t) => t.replace(/^nw-/, ''))].sort();
+  for (const [lang, byPart] of Object.entries(chunks)) {
+    assert.deepEqual(Object.keys(byPart).sort(), parts, lang);
     const source = lang === 'ko' ? ko : en;
+    const seen = [];
+    for (const [part, f] of Object.entries(byPart)) {
+      const { default: table } = await import(new URL(f, dist));
+      for (const key of Object.keys(table)) assert.equal(stringPart(key, OWN_STRINGS), part, `${f}: ${key}`);
+      seen.push(...Object.keys(table));
+    }
+    // Every figure key is in exactly one part; none of the article's.
     const expected = Object.keys(source).filter((k) => !PAGE_KEY.test(k)).sort();
-    assert.deepEqual(Object.keys(table).sort(), expected, f);
+    assert.deepEqual(seen.sort(), expected);
     assert.ok(expected.length > 100 && expected.length < Object.keys(source).length);
+  }
+});
+
+test('a figure with strings of its own loads them with the shared ones; the others only the shared', async () => {
+  for (const [tag, namespaces] of Object.entries(OWN_STRINGS)) {
+    for (const ns of namespaces) {
+      // Nothing outside the figure's own module uses its namespace (else that figure would miss it).
+      for (const f of fs.readdirSync(new URL('../../web/elements/', import.meta.url))) {
+        if (f === `${tag}.js`) continue;
+        const text = fs.readFileSync(new URL(`../../web/elements/${f}`, import.meta.url), 'utf8');
+        assert.doesNotMatch(text, new RegExp(`['\`]${ns}\\.`), `${f} uses ${tag}'s strings (${ns}.*)`);
+      }
+    }
   }
 });

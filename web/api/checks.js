@@ -28,6 +28,7 @@ const typedLength = getter(TypedArrayProto, 'length');
 const typedBuffer = getter(TypedArrayProto, 'buffer');
 const typedByteOffset = getter(TypedArrayProto, 'byteOffset');
 const bufferByteLength = getter(ArrayBuffer.prototype, 'byteLength');
+const typedSet = uncurry(TypedArrayProto.set);
 // Object.hasOwn is newer than some browsers with WebAssembly SIMD (Chrome 91-92, Firefox 89-91).
 export const hasOwn = uncurry(Object.prototype.hasOwnProperty);
 const TYPED = new Map([Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array,
@@ -108,19 +109,27 @@ export function checkSeed(fn, v) {
   return v >>> 0;
 }
 
+/**
+ * The words of an error message that names sizes: a string, or a function that makes it — hot
+ * paths pass a function, so the string is only built when a call fails (issue #18: building it
+ * on every call cost more than a small kernel).
+ */
+export const text = (words) => (typeof words === 'function' ? words() : words);
+
 export function checkLength(fn, name, arr, expected, why) {
-  if (arr.length !== expected) {
-    throw new RangeError(`${fn}: ${name} has length ${arr.length}, expected ${expected} (${why})`);
+  const n = lengthOf(arr);
+  if (n !== expected) {
+    throw new RangeError(`${fn}: ${name} has length ${n}, expected ${expected} (${text(why)})`);
   }
 }
 
 export function checkBytes(fn, what, bytes) {
   if (bytes > MAX_BYTES) {
-    throw new RangeError(`${fn}: ${what} needs ${(bytes / 2 ** 20).toFixed(0)} MiB, more than the 2048 MiB of wasm memory`);
+    throw new RangeError(`${fn}: ${text(what)} needs ${(bytes / 2 ** 20).toFixed(0)} MiB, more than the 2048 MiB of wasm memory`);
   }
 }
 
-const NO_OPTIONS = Object.freeze({});
+export const NO_OPTIONS = Object.freeze({});
 
 /**
  * An options argument: undefined (no options) or an object, never null or a primitive. Callers
@@ -145,8 +154,32 @@ export function named(fn, param, noun, table, v) {
   return found;
 }
 
+/**
+ * M.HEAPF32 and its buffer, cached: the glue's module object holds hundreds of properties (a
+ * slow, dictionary-mode object), and V8's `.buffer` getter is not inlined (16-100 ns measured on
+ * the shared bench machine, as much as the 1x8 kernel; issue #18). Memory growth detaches the
+ * cached view (its length becomes 0); both are then read again from M.
+ */
+let cachedModule = null;
+let cachedF32 = null;
+let cachedBuffer = null;
+function refresh(M) {
+  if (M !== cachedModule || cachedF32.length === 0) {
+    cachedModule = M;
+    cachedF32 = M.HEAPF32;
+    cachedBuffer = cachedF32.buffer;
+  }
+}
+export function heapF32(M) {
+  refresh(M);
+  return cachedF32;
+}
+
 /** wasm memory's current buffer: views on it are copied, because a call may grow (detach) it. */
-const onHeap = (M, buffer) => buffer === M.HEAPU8.buffer;
+const onHeap = (M, buffer) => {
+  refresh(M);
+  return buffer === cachedBuffer;
+};
 
 /**
  * Floats from a Float32Array (viewed, not copied), another typed array or an array of numbers
@@ -169,6 +202,44 @@ export function floats(fn, name, v, M) {
   const buffer = liveBuffer(fn, name, v, tag);
   const view = new Typed(buffer, typedByteOffset(v), typedLength(v));
   return tag === 'Float32Array' && !onHeap(M, buffer) ? view : new Float32Array(view);
+}
+
+/**
+ * floats() for the norms' hot path: a Float32Array that is not a view on wasm memory comes back
+ * as it is, not as a new view (making one cost a third of a 1x8 call, issue #18). Read its
+ * length with lengthOf(), copy it with heap.put() or copyInto() or by index: none of these runs
+ * caller code (an own `length`, a subclass's set() or subarray() are never used).
+ */
+export function floatsAsIs(fn, name, v, M) {
+  if (typedTag(v) === 'Float32Array' && !onHeap(M, liveBuffer(fn, name, v, 'Float32Array'))) return v;
+  return floats(fn, name, v, M);
+}
+
+/**
+ * The length of v when it is a live, non-empty Float32Array that is not a view on wasm memory
+ * (what the norms' fast path takes as it is), else -1. Runs no caller code.
+ */
+export function plainLength(M, v) {
+  if (typedTag(v) !== 'Float32Array') return -1;
+  const n = typedLength(v);
+  if (n === 0) return -1;
+  refresh(M);
+  return typedBuffer(v) === cachedBuffer ? -1 : n;
+}
+
+/** The true length of a converted input: a typed array's own (not an own `length` property) or a tensor's. */
+export function lengthOf(a) {
+  return ArrayBuffer.isView(a) ? typedLength(a) : a.length;
+}
+
+/** A plain Float32Array over the same floats as a (a converted input), for subarray() and the like. */
+export function ownView(a) {
+  return new Float32Array(typedBuffer(a), typedByteOffset(a), typedLength(a));
+}
+
+/** dst.set(src, offset) with the intrinsic set: dst may be the caller's array (a subclass). */
+export function copyInto(dst, src, offset = 0) {
+  typedSet(dst, src, offset);
 }
 
 /** Bytes from a Uint8Array (viewed) or an ArrayBuffer; a view on wasm memory is copied. */
@@ -199,7 +270,7 @@ export function flags(fn, name, v, M) {
 export function settle(fn, name, input, n) {
   if (input === null || input === undefined) return;
   if (isTensorRecord(input)) alive(fn, name, input);
-  else if (input.length !== n) {
+  else if (lengthOf(input) !== n) {
     throw new TypeError(`${fn}: ${name} was detached while the call's other arguments were read; pass a live array`);
   }
 }
@@ -221,20 +292,24 @@ export function alive(fn, name, t) {
   return t.addr;
 }
 
-/** A float input that is either a resident tensor (its record) or an array (converted). */
-export function floatsOrTensor(M, fn, name, v) {
+/**
+ * A float input that is either a resident tensor (its record) or an array (converted; with
+ * asIs, see floatsAsIs: the norms' hot path).
+ */
+export function floatsOrTensor(M, fn, name, v, { asIs = false } = {}) {
   if (TENSORS.has(v)) return tensorArg(M, fn, name, v);
   if (typedTag(v) === undefined && !Array.isArray(v)) {
     throw new TypeError(`${fn}: ${name} must be a Float32Array, an array of numbers or a tensor made by this module's nw.tensor(), got ${describe(v)}`);
   }
-  return floats(fn, name, v, M);
+  return asIs ? floatsAsIs(fn, name, v, M) : floats(fn, name, v, M);
 }
 
 export const isTensorRecord = (a) => typeof a === 'object' && a !== null && !ArrayBuffer.isView(a);
 
 /**
  * options.out: undefined/null; a tensor of n floats written in place; or the caller's
- * Float32Array(n), which receives one bulk copy. A view on wasm memory is refused: the call may
+ * Float32Array(n), which receives one bulk copy (view: the array itself; write it with
+ * copyInto() or by index, never its own methods). A view on wasm memory is refused: the call may
  * grow the memory and detach it (pass the tensor itself instead).
  */
 export function outArg(M, fn, out, n, why) {
@@ -245,7 +320,6 @@ export function outArg(M, fn, out, n, why) {
   if (onHeap(M, buffer)) {
     throw new TypeError(`${fn}: out is a view on normwave's wasm memory, which this call may grow (detaching the view); pass the tensor itself as out`);
   }
-  const view = new Float32Array(buffer, typedByteOffset(out), typedLength(out));
-  checkLength(fn, 'out', view, n, why);
-  return { tensor: null, array: out, view };
+  checkLength(fn, 'out', out, n, why);
+  return { tensor: null, array: out, view: out };
 }

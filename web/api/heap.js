@@ -2,7 +2,7 @@
 // (so steady-state calls allocate nothing inside wasm), the copies in and out of it, and Tensor —
 // caller-owned floats that live in wasm memory between calls.
 import {
-  F32, MAX_BYTES, TENSORS, alive, checkBytes, checkCount, describe, floats, isTensorRecord, settle,
+  F32, MAX_BYTES, TENSORS, alive, checkBytes, checkCount, describe, copyInto, floats, heapF32, isTensorRecord, lengthOf, settle, text,
 } from './checks.js';
 
 /**
@@ -17,22 +17,26 @@ export function createHeap(M) {
   // work: bytes that the kernel will malloc itself during this call (PE tables, linear's packed
   // weights, the encoder's buffers). A failed malloc inside C++ cannot be reported, so it is
   // tried here first, together with any growth of the scratch block, before anything is kept.
+  // what: words for the error messages (a string, or a function that makes them: checks.text).
   function reserve(fn, what, bytes, work = 0) {
     checkBytes(fn, what, bytes + work);
     const want = bytes <= scratchBytes ? 0 : Math.max(bytes, Math.min(MAX_BYTES, scratchBytes * 1.5));
     if (work > 0) {
       const probe = M.alloc(want + work);
-      if (!probe) throw new RangeError(`${fn}: ${what} needs ${((want + work) / 2 ** 20).toFixed(1)} MiB more wasm memory than is free`);
+      if (!probe) throw new RangeError(`${fn}: ${text(what)} needs ${((want + work) / 2 ** 20).toFixed(1)} MiB more wasm memory than is free`);
       M.dealloc(probe);
     }
     if (!want) return scratch;
     const p = M.alloc(want);
-    if (!p) throw new RangeError(`${fn}: could not allocate ${(want / 2 ** 20).toFixed(1)} MiB of wasm memory for ${what}`);
+    if (!p) throw new RangeError(`${fn}: could not allocate ${(want / 2 ** 20).toFixed(1)} MiB of wasm memory for ${text(what)}`);
     if (scratch) M.dealloc(scratch);
     scratch = p;
     scratchBytes = want;
     return p;
   }
+
+  // The scratch block when it already holds `bytes` (no checks, no growth needed), else 0.
+  const scratchFor = (bytes) => (bytes <= scratchBytes ? scratch : 0);
 
   // Carves named float regions (16-byte aligned) out of the scratch block: { name: floats } in,
   // { name: address } out (0 for an empty region).
@@ -49,10 +53,22 @@ export function createHeap(M) {
     return addr;
   }
 
-  const put = (addr, arr) => { if (addr) M.HEAPF32.set(arr, addr / F32); };
-  const take = (addr, n) => M.HEAPF32.slice(addr / F32, addr / F32 + n);
-  // One bulk copy of n floats at addr into the caller's array (a view made by checks.outArg).
-  const into = (view, addr, n) => view.set(M.HEAPF32.subarray(addr / F32, addr / F32 + n));
+  // (arr: a converted input, maybe the caller's own Float32Array: only the heap's set() and
+  // indexing touch it. A loop for a few floats: cheaper than set().)
+  const put = (addr, arr) => {
+    if (!addr) return;
+    const heap = heapF32(M), at = addr / F32, n = lengthOf(arr);
+    if (n <= 16) for (let i = 0; i < n; i++) heap[at + i] = arr[i];
+    else heap.set(arr, at);
+  };
+  const take = (addr, n) => heapF32(M).slice(addr / F32, addr / F32 + n);
+  // One bulk copy of n floats at addr into the caller's array (checks.outArg's view: the
+  // caller's Float32Array itself). A loop for a few floats: cheaper than making the subarray.
+  const into = (view, addr, n) => {
+    const heap = heapF32(M), at = addr / F32;
+    if (n <= 16) for (let i = 0; i < n; i++) view[i] = heap[at + i];
+    else copyInto(view, heap.subarray(at, at + n));
+  };
   // Address of a float input: a tensor's own (checked alive), or its copy placed at addr.
   const place = (fn, name, input, addr) => {
     if (isTensorRecord(input)) return alive(fn, name, input);
@@ -62,7 +78,19 @@ export function createHeap(M) {
   // Floats an input needs in scratch: none for a tensor or a missing input.
   const copied = (input, n) => (input && !isTensorRecord(input) ? n : 0);
 
-  return { M, reserve, layout, put, take, into, place, copied };
+  // The direct exports of cpp/bindings/raw.cpp. The glue's Module._nw_* is a stub that looks
+  // the export up on its first call and then puts the export itself on M in its place; M is a
+  // slow (dictionary-mode) object, so each export is kept here once its stub has run.
+  const raw = {};
+  for (const name of ['nw_layer_norm', 'nw_rms_norm', 'nw_batch_norm']) {
+    raw[name] = (...args) => {
+      const r = M[`_${name}`](...args);
+      raw[name] = M[`_${name}`];
+      return r;
+    };
+  }
+
+  return { M, raw, reserve, scratchFor, layout, put, take, into, place, copied };
 }
 
 // Only createTensor makes tensors: `new Tensor()` from outside cannot register a forged address.

@@ -3,28 +3,30 @@
 // memory in blocks of rows. Adding a norm is one row here, its kernel binding, and its methods
 // in normMethods() below.
 import {
-  F32, checkCount, checkEps, checkLength, floatsOrTensor, isTensorRecord, options, outArg, settle,
+  F32, NO_OPTIONS, checkCount, checkEps, checkLength, copyInto, floatsOrTensor, isTensorRecord, lengthOf, options, outArg,
+  ownView, plainLength, settle,
 } from './checks.js';
 
 // Block size of the streamed row norms: two blocks fit in a 1 MiB L2 cache.
 const STREAM_BYTES = 256 * 1024;
 
 /**
- * run(M, a, rows, dim, eps) calls the kernel with the addresses a = { out, s1, s2, x, gamma, beta }
- * (0 = absent); stats names what s1 (and s2) hold; perRow: one statistic per row (else per
- * feature, over the rows); streamable: each block of rows can be normalized on its own.
+ * run(raw, out, s1, s2, x, gamma, beta, rows, dim, eps) calls the kernel on wasm addresses (0 =
+ * absent) through its direct export (heap.raw, from cpp/bindings/raw.cpp: Embind's invoker cost more than a
+ * small norm, issue #18); stats names what s1 (and s2) hold; perRow: one statistic per row (else
+ * per feature, over the rows); streamable: each block of rows can be normalized on its own.
  */
 export const NORMS = new Map([
   ['layer', {
-    run: (M, a, rows, dim, eps) => M.layerNorm(a.out, a.s1, a.s2, a.x, a.gamma, a.beta, rows, dim, eps),
+    run: (k, out, s1, s2, x, gamma, beta, rows, dim, eps) => k.nw_layer_norm(out, s1, s2, x, gamma, beta, rows, dim, eps),
     stats: ['mean', 'variance'], beta: true, eps: 1e-5, perRow: true, streamable: true,
   }],
   ['rms', {
-    run: (M, a, rows, dim, eps) => M.rmsNorm(a.out, a.s1, a.x, a.gamma, rows, dim, eps),
+    run: (k, out, s1, s2, x, gamma, beta, rows, dim, eps) => k.nw_rms_norm(out, s1, x, gamma, rows, dim, eps),
     stats: ['rms'], beta: false, eps: 1e-6, perRow: true, streamable: true,
   }],
   ['batch', {
-    run: (M, a, rows, dim, eps) => M.batchNorm(a.out, a.s1, a.s2, a.x, a.gamma, a.beta, rows, dim, eps),
+    run: (k, out, s1, s2, x, gamma, beta, rows, dim, eps) => k.nw_batch_norm(out, s1, s2, x, gamma, beta, rows, dim, eps),
     stats: ['mean', 'variance'], beta: true, eps: 1e-5, perRow: false, streamable: false,
   }],
 ]);
@@ -41,29 +43,35 @@ export function rowsOf(fn, n, dim) {
 // gamma/beta: absent, a resident tensor (read in place) or an array (converted), dim values.
 function vectorArg(M, fn, name, v, dim) {
   if (v === undefined || v === null) return null;
-  const r = floatsOrTensor(M, fn, name, v);
-  checkLength(fn, name, r, dim, `one value per feature, dim = ${dim}`);
+  const r = floatsOrTensor(M, fn, name, v, AS_IS);
+  if (lengthOf(r) !== dim) checkLength(fn, name, r, dim, `one value per feature, dim = ${dim}`);
   return r;
 }
 
-function statsOf(norm, take, a, count, output) {
+function statsOf(norm, take, s1, s2, count, output) {
   const r = { output };
-  r[norm.stats[0]] = take(a.s1, count);
-  if (norm.stats.length > 1) r[norm.stats[1]] = take(a.s2, count);
+  r[norm.stats[0]] = take(s1, count);
+  if (norm.stats.length > 1) r[norm.stats[1]] = take(s2, count);
   return r;
 }
+
+// Inputs come back as the caller's own Float32Arrays where possible (checks.floatsAsIs).
+const AS_IS = Object.freeze({ asIs: true });
+
+// Floats of a scratch region rounded up to 16 bytes (the regions' alignment).
+const up4 = (n) => Math.ceil(n / 4) * 4;
 
 /** The norm methods of the public object, over one heap (see heap.js). */
 export function normMethods(heap) {
-  const { M, layout, place, copied, take, into } = heap;
-  const NOTHING = Object.freeze({ x: 0, out: 0, gamma: 0, beta: 0, s1: 0, s2: 0 });
+  const { M, raw, reserve, scratchFor, layout, put, place, copied, take, into } = heap;
 
   // Row norms of arrays larger than 2 * STREAM_BYTES go through wasm memory in blocks of rows:
   // copy a block in, normalize it, copy it out into the result. The scratch stays in L2 cache, so
   // only the caller's arrays touch main memory, and the wasm memory does not grow to hold x twice.
-  function streamed(fn, norm, x, rows, dim, gamma, beta, eps, outView, stats) {
+  function streamed(fn, norm, x0, rows, dim, gamma, beta, eps, outView, stats) {
+    const x = ownView(x0);  // x0 may be the caller's array: its subarray() is not ours to call
     const block = Math.max(1, Math.floor(STREAM_BYTES / (dim * F32)));
-    const a = layout(fn, `x (${rows} x ${dim})`, {
+    const a = layout(fn, () => `x (${rows} x ${dim})`, {
       x: block * dim, out: block * dim, gamma: copied(gamma, dim), beta: copied(beta, dim),
       s1: stats ? rows : 0, s2: stats && norm.stats.length > 1 ? rows : 0,
     });
@@ -74,10 +82,10 @@ export function normMethods(heap) {
       const count = Math.min(block, rows - r0);
       heap.set(x.subarray(r0 * dim, (r0 + count) * dim), a.x / F32);
       const s1 = a.s1 && a.s1 + r0 * F32, s2 = a.s2 && a.s2 + r0 * F32;
-      norm.run(M, { out: a.out, s1, s2, x: a.x, gamma: ga, beta: ba }, count, dim, eps);
-      output.set(heap.subarray(a.out / F32, a.out / F32 + count * dim), r0 * dim);
+      norm.run(raw, a.out, s1, s2, a.x, ga, ba, count, dim, eps);
+      copyInto(output, heap.subarray(a.out / F32, a.out / F32 + count * dim), r0 * dim);
     }
-    return stats ? statsOf(norm, take, a, rows, output) : output;
+    return stats ? statsOf(norm, take, a.s1, a.s2, rows, output) : output;
   }
 
   // x: an array (copied in) or a tensor (read in place); options.out: a tensor written in place,
@@ -85,16 +93,21 @@ export function normMethods(heap) {
   // computed only when the caller asks for them.
   function run(fn, norm, x0, dim, opts, stats) {
     // Phase 1: read every option once, convert every caller value.
-    const x = floatsOrTensor(M, fn, 'x', x0);
-    const n = x.length;
+    const x = floatsOrTensor(M, fn, 'x', x0, AS_IS);
+    const n = lengthOf(x);
     const o = options(fn, opts);
     const { gamma: g0, eps = norm.eps, out: out0 } = o;
     const beta0 = norm.beta ? o.beta : undefined;
+    return runRead(fn, norm, x, n, dim, g0, beta0, eps, out0, stats);
+  }
+
+  // run() once x is converted (n: its length then) and the options are read.
+  function runRead(fn, norm, x, n, dim, g0, beta0, eps, out0, stats) {
     const rows = rowsOf(fn, n, dim);
     const gamma = vectorArg(M, fn, 'gamma', g0, dim);
     const beta = vectorArg(M, fn, 'beta', beta0, dim);
     checkEps(fn, eps);
-    const out = outArg(M, fn, out0, n, `like x, rows x dim = ${rows} x ${dim}`);
+    const out = outArg(M, fn, out0, n, () => `like x, rows x dim = ${rows} x ${dim}`);
     if (out?.tensor && (out.tensor === gamma || out.tensor === beta)) throw new RangeError(`${fn}: out must not be the gamma or beta tensor`);
     // Phase 2: no conversion above disposed or detached an input converted before it.
     const outTensor = out?.tensor ?? null;
@@ -110,38 +123,83 @@ export function normMethods(heap) {
       return stats ? { ...r, output: out.array } : out.array;
     }
     const statCount = norm.perRow ? rows : dim;
-    // Everything resident and no statistics: nothing to place in scratch (the kernel-level path).
-    const a = resident && outTensor && !stats && !copied(gamma, dim) && !copied(beta, dim) ? NOTHING : layout(fn, `x (${rows} x ${dim})`, {
-      x: resident ? 0 : n, out: outTensor ? 0 : n, gamma: copied(gamma, dim), beta: copied(beta, dim),
-      s1: stats ? statCount : 0, s2: stats && norm.stats.length > 1 ? statCount : 0,
-    });
-    const addr = {
-      out: outTensor ? place(fn, 'out', outTensor, 0) : a.out, s1: a.s1, s2: a.s2,
-      x: place(fn, 'x', x, a.x),
-      gamma: gamma ? place(fn, 'gamma', gamma, a.gamma) : 0,
-      beta: beta ? place(fn, 'beta', beta, a.beta) : 0,
-    };
-    norm.run(M, addr, rows, dim, eps);
+    // Scratch regions in this order, each 16-byte aligned, 0 = none: x and out unless they are
+    // tensors, gamma and beta when copied, the statistics when asked for. Everything resident
+    // and no statistics: nothing in scratch (the kernel-level path).
+    const fx = resident ? 0 : up4(n), fo = outTensor ? 0 : up4(n);
+    const fg = copied(gamma, dim) ? up4(dim) : 0, fb = copied(beta, dim) ? up4(dim) : 0;
+    const f1 = stats ? up4(statCount) : 0, f2 = stats && norm.stats.length > 1 ? up4(statCount) : 0;
+    const total = fx + fo + fg + fb + f1 + f2;
+    const base = total ? reserve(fn, () => `x (${rows} x ${dim})`, total * F32) : 0;
+    const ax = fx ? base : 0, ao = fo ? base + fx * F32 : 0, ag = fg ? base + (fx + fo) * F32 : 0;
+    const ab = fb ? base + (fx + fo + fg) * F32 : 0, a1 = f1 ? base + (fx + fo + fg + fb) * F32 : 0;
+    const a2 = f2 ? base + (fx + fo + fg + fb + f1) * F32 : 0;
+    const outAddr = outTensor ? place(fn, 'out', outTensor, 0) : ao;
+    const xAddr = place(fn, 'x', x, ax);
+    const gAddr = gamma ? place(fn, 'gamma', gamma, ag) : 0;
+    const bAddr = beta ? place(fn, 'beta', beta, ab) : 0;
+    norm.run(raw, outAddr, a1, a2, xAddr, gAddr, bAddr, rows, dim, eps);
     let output;
     if (outTensor) output = out0;
-    else if (out) { into(out.view, a.out, n); output = out.array; }
-    else output = take(a.out, n);
-    return stats ? statsOf(norm, take, a, statCount, output) : output;
+    else if (out) { into(out.view, ao, n); output = out.array; }
+    else output = take(ao, n);
+    return stats ? statsOf(norm, take, a1, a2, statCount, output) : output;
+  }
+
+  // The common call of a figure or a per-token loop, checked in one function (issue #18: the
+  // checks of run() cost several times the 1x8 kernel): x and any gamma, beta and out are live
+  // Float32Arrays off wasm memory, of the right lengths, eps is fine and nothing is streamed.
+  // Finding that out runs no caller code but the option getters, each read once, in run()'s
+  // order; anything else (and so every error) continues in run() with the values already read.
+  function fast(fn, norm, x0, dim, opts, stats) {
+    const n0 = plainLength(M, x0);
+    if (n0 < 0 || (opts !== undefined && (typeof opts !== 'object' || opts === null))) return run(fn, norm, x0, dim, opts, stats);
+    const o = opts === undefined ? NO_OPTIONS : opts;
+    const { gamma: g0, eps = norm.eps, out: out0 } = o;
+    const beta0 = norm.beta ? o.beta : undefined;
+    // The getters above were the last caller code: what is checked below stays true.
+    const n = lengthOf(x0);  // (a getter may have detached x; its buffer and type cannot change)
+    const e = typeof eps === 'number' ? Math.fround(eps) : NaN;
+    if (!(n === n0 && Number.isInteger(dim) && dim >= 1 && dim <= 2 ** 30 && n % dim === 0 && e > 0 && e < Infinity
+      && (g0 === undefined || g0 === null || plainLength(M, g0) === dim)
+      && (beta0 === undefined || beta0 === null || plainLength(M, beta0) === dim)
+      && (out0 === undefined || out0 === null || plainLength(M, out0) === n)
+      && !(norm.streamable && n * F32 > 2 * STREAM_BYTES))) {
+      return runRead(fn, norm, x0, n0, dim, g0, beta0, eps, out0, stats);
+    }
+    const rows = n / dim;
+    const gamma = g0 ?? null, beta = beta0 ?? null;
+    const statCount = norm.perRow ? rows : dim;
+    // The scratch regions of run(), in its order: x, out, gamma, beta, the statistics.
+    const fx = up4(n), fg = gamma ? up4(dim) : 0, fb = beta ? up4(dim) : 0;
+    const f1 = stats ? up4(statCount) : 0, f2 = stats && norm.stats.length > 1 ? up4(statCount) : 0;
+    const bytes = (2 * fx + fg + fb + f1 + f2) * F32;
+    const base = scratchFor(bytes) || reserve(fn, () => `x (${rows} x ${dim})`, bytes);
+    const ao = base + fx * F32, ag = fg ? ao + fx * F32 : 0, ab = fb ? ao + (fx + fg) * F32 : 0;
+    const a1 = f1 ? ao + (fx + fg + fb) * F32 : 0, a2 = f2 ? a1 + f1 * F32 : 0;
+    put(base, x0);
+    if (gamma) put(ag, gamma);
+    if (beta) put(ab, beta);
+    norm.run(raw, ao, a1, a2, base, ag, ab, rows, dim, eps);
+    let output = out0;
+    if (out0) into(out0, ao, n);
+    else output = take(ao, n);
+    return stats ? statsOf(norm, take, a1, a2, statCount, output) : output;
   }
 
   const LAYER = NORMS.get('layer'), RMS = NORMS.get('rms'), BATCH = NORMS.get('batch');
   return {
     // x, gamma, beta: arrays or tensors; options.out: a tensor (written in place) or a
     // Float32Array (one copy into it) that is returned instead of a new array.
-    layerNorm(x, dim, opts) { return run('layerNorm', LAYER, x, dim, opts, false); },
-    rmsNorm(x, dim, opts) { return run('rmsNorm', RMS, x, dim, opts, false); },
-    batchNorm(x, dim, opts) { return run('batchNorm', BATCH, x, dim, opts, false); },
+    layerNorm(x, dim, opts) { return fast('layerNorm', LAYER, x, dim, opts, false); },
+    rmsNorm(x, dim, opts) { return fast('rmsNorm', RMS, x, dim, opts, false); },
+    batchNorm(x, dim, opts) { return fast('batchNorm', BATCH, x, dim, opts, false); },
     /** LayerNorm plus the per-row mean and biased variance. */
-    layerNormWithStats(x, dim, opts) { return run('layerNormWithStats', LAYER, x, dim, opts, true); },
+    layerNormWithStats(x, dim, opts) { return fast('layerNormWithStats', LAYER, x, dim, opts, true); },
     /** RMSNorm plus the per-row root mean square sqrt(mean(x²)). */
-    rmsNormWithStats(x, dim, opts) { return run('rmsNormWithStats', RMS, x, dim, opts, true); },
+    rmsNormWithStats(x, dim, opts) { return fast('rmsNormWithStats', RMS, x, dim, opts, true); },
     /** BatchNorm plus the per-feature batch mean and biased variance. */
-    batchNormWithStats(x, dim, opts) { return run('batchNormWithStats', BATCH, x, dim, opts, true); },
+    batchNormWithStats(x, dim, opts) { return fast('batchNormWithStats', BATCH, x, dim, opts, true); },
     /** Per-row mean and biased variance, as LayerNorm sees them. */
     layerNormStats(x, dim) {
       const { mean, variance } = run('layerNormStats', LAYER, x, dim, undefined, true);

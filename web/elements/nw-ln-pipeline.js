@@ -10,7 +10,7 @@ import { live } from 'lit/directives/live.js';
 import { NwElement, html, css } from '../lib/base.js';
 import { fmt, fmtSci } from '../lib/format.js';
 import { normFigureStyles } from '../lib/norm-figures.js';
-import { publish, subscribe, LN_STEPS } from '../lib/link.js';
+import { LnStepLinked, LN_STEPS } from '../lib/link.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
 
 const H = 8;
@@ -39,7 +39,7 @@ for (const k of DIMS) {
  * default 0), dim (the dimension i the formulas' values refer to, 1–8, default 1), lang, theme.
  * ε = 1e-5. The URL hash keeps every value and dim.
  */
-export class NwLnPipeline extends NwElement {
+export class NwLnPipeline extends LnStepLinked(NwElement) {
   static properties = {
     ...props,
     dim: { type: Number },
@@ -110,22 +110,6 @@ export class NwLnPipeline extends NwElement {
     this._width = 0;
     this._active = [0, 0, 0, 0];
     this.lnStep = 0;
-  }
-
-  connectedCallback() {
-    super.connectedCallback();
-    this._unlink = subscribe(this, 'ln-step', ({ step }) => { this.lnStep = LN_STEPS.includes(step) ? step : 0; });
-  }
-
-  disconnectedCallback() {
-    this._unlink?.();
-    super.disconnectedCallback();
-  }
-
-  /** Highlights step k (0 = none) here and tells the other figures of the page. */
-  _pickStep(k) {
-    this.lnStep = this.lnStep === k ? 0 : k;
-    publish(this, 'ln-step', { step: this.lnStep });
   }
 
 

@@ -9,7 +9,7 @@ import { NwElement, html, css } from '../lib/base.js';
 import { fmt, fmtSci } from '../lib/format.js';
 import { filled, ticks, tickDigits, normFigureStyles } from '../lib/norm-figures.js';
 import { normals } from '../lib/seeded-random.js';
-import { publish, subscribe, LN_STEPS } from '../lib/link.js';
+import { LnStepLinked, LN_STEPS } from '../lib/link.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
 
 const EPS = 1e-5;
@@ -35,7 +35,7 @@ const DEFAULTS = { h: 16, mean: 2.5, std: 2, gamma: 1.5, beta: 0.5, seed: 1 };
  * sample's own μ and σ (which LayerNorm uses) differ a little from the sliders. ε = 1e-5.
  * The URL hash keeps all six.
  */
-export class NwLnSteps extends NwElement {
+export class NwLnSteps extends LnStepLinked(NwElement) {
   static properties = {
     h: { type: Number },
     mean: { type: Number },
@@ -75,22 +75,6 @@ export class NwLnSteps extends NwElement {
     this._z = null;
     this._zKey = '';
     this.lnStep = 0;
-  }
-
-  connectedCallback() {
-    super.connectedCallback();
-    this._unlink = subscribe(this, 'ln-step', ({ step }) => { this.lnStep = LN_STEPS.includes(step) ? step : 0; });
-  }
-
-  disconnectedCallback() {
-    this._unlink?.();
-    super.disconnectedCallback();
-  }
-
-  /** Highlights step k (0 = none) here and tells the other figures of the page. */
-  _pickStep(k) {
-    this.lnStep = this.lnStep === k ? 0 : k;
-    publish(this, 'ln-step', { step: this.lnStep });
   }
 
 

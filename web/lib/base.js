@@ -205,12 +205,12 @@ export class NwElement extends LitElement {
   /** Shows the wanted language at once when its strings are loaded, else loads them first. */
   _syncLang() {
     const wanted = this.locale;
-    if (hasStrings(wanted)) {
+    if (hasStrings(wanted, this.localName)) {
       this._lang = wanted;
       this._strings = Promise.resolve();
       return;
     }
-    this._strings = loadStrings(wanted).then(() => {
+    this._strings = loadStrings(wanted, this.localName).then(() => {
       if (this.locale === wanted) { this._lang = wanted; this.requestUpdate(); }
     });
     this._strings.catch(() => {});   // reported through loadError by _loadLibrary

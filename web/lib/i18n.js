@@ -1,23 +1,28 @@
 // String lookup for the page and the elements. Every string lives in web/i18n/{ko,en}.js (one
 // object per language, the same keys). A language's table is loaded when first needed
 // (loadStrings), so an embedded figure carries only the language it shows; the build serves
-// figures a copy without the article's keys (page.*, s<N>.*). Lookups use own properties only:
+// figures a copy without the article's keys (page.*, s<N>.*), split into shared strings and the
+// own strings of the wordiest figures (web/i18n/parts.js). Lookups use own properties only:
 // a language or key named "constructor" or "__proto__" is just unknown.
+import { loaders } from '../i18n/parts.js';
 
 export const LANG_CODES = Object.freeze(['ko', 'en']);
 export const DEFAULT_LANG = 'ko';
 
-const loaders = new Map([
-  ['ko', () => import('../i18n/ko.js')],
-  ['en', () => import('../i18n/en.js')],
-]);
 const tables = new Map();   // lang → Map(key → string)
-const pending = new Map();  // lang → Promise
+const loaded = new Set();   // 'lang part' of every part loaded
+const pending = new Map();  // 'lang part' → Promise
 
 /** 'ko' or 'en' for any lang tag ('en-US' → 'en'); unknown → the default. */
 export function normalizeLang(tag) {
   const base = String(tag ?? '').toLowerCase().split('-')[0];
-  return loaders.has(base) ? base : DEFAULT_LANG;
+  return Object.hasOwn(loaders, base) ? base : DEFAULT_LANG;
+}
+
+/** The parts of lang's strings a figure needs: the shared ones, and its own if they load apart. */
+function partsFor(code, figure) {
+  const own = figure != null && Object.hasOwn(loaders[code], String(figure));
+  return own ? ['shared', String(figure)] : ['shared'];
 }
 
 /** Registers a language's strings (an object of key → string; own enumerable keys only). */
@@ -28,23 +33,27 @@ export function addStrings(lang, strings) {
   tables.set(code, table);
 }
 
-/** Whether lang's strings are loaded (translate answers from them without waiting). */
-export function hasStrings(lang) {
-  return tables.has(normalizeLang(lang));
+/** Whether lang's strings (for `figure`, a tag: with its own part) are loaded. */
+export function hasStrings(lang, figure) {
+  const code = normalizeLang(lang);
+  return partsFor(code, figure).every((part) => loaded.has(`${code} ${part}`));
 }
 
-/** Loads lang's strings once (a failed load is retried on the next call). */
-export function loadStrings(lang) {
+/** Loads lang's strings once (for `figure`: its own part too); a failed load is retried next call. */
+export function loadStrings(lang, figure) {
   const code = normalizeLang(lang);
-  if (tables.has(code)) return Promise.resolve();
-  if (!pending.has(code)) {
-    const p = loaders.get(code)().then((m) => { addStrings(code, m.default); }, (e) => {
-      pending.delete(code);
-      throw e;
-    });
-    pending.set(code, p);
-  }
-  return pending.get(code);
+  return Promise.all(partsFor(code, figure).map((part) => {
+    const id = `${code} ${part}`;
+    if (loaded.has(id)) return undefined;
+    if (!pending.has(id)) {
+      const p = loaders[code][part]().then((m) => { addStrings(code, m.default); loaded.add(id); }, (e) => {
+        pending.delete(id);
+        throw e;
+      });
+      pending.set(id, p);
+    }
+    return pending.get(id);
+  })).then(() => {});
 }
 
 /**

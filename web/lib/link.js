@@ -38,3 +38,26 @@ export function subscribe(el, topic, fn) {
 
 /** The four LayerNorm steps, numbered once for the whole page (the §7 formula's numbering). */
 export const LN_STEPS = [1, 2, 3, 4];
+
+/**
+ * A figure that shows the LayerNorm steps: its `lnStep` (0–4) follows the step chosen in any other
+ * figure, and `_pickStep(k)` toggles step k here and tells the others. `lnStep` must be one of the
+ * class's reactive properties.
+ */
+export const LnStepLinked = (Base) => class extends Base {
+  connectedCallback() {
+    super.connectedCallback();
+    this._unlinkLnStep = subscribe(this, 'ln-step', ({ step }) => { this.lnStep = LN_STEPS.includes(step) ? step : 0; });
+  }
+
+  disconnectedCallback() {
+    this._unlinkLnStep?.();
+    super.disconnectedCallback();
+  }
+
+  /** Highlights step k (0 = none) here and tells the other figures of the page. */
+  _pickStep(k) {
+    this.lnStep = this.lnStep === k ? 0 : k;
+    publish(this, 'ln-step', { step: this.lnStep });
+  }
+};

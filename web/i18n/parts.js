@@ -1,0 +1,19 @@
+// How the figures' strings are split for loading. Most keys are shared by every figure and load
+// as one table per language; the figures with the most text of their own (the namespaces below,
+// the part before the key's first dot) load theirs apart, so an embedded figure does not carry
+// the others' explanations. In the source tree each language loads whole from ko.js / en.js;
+// scripts/build-web.mjs replaces `loaders` with one chunk per language and part.
+export const OWN_STRINGS = Object.freeze({
+  'nw-attention': ['attention'],
+  'nw-attention-steps': ['attnSteps'],
+  'nw-kernel-source': ['kernelSource'],
+  'nw-pe-compare': ['peCompare'],
+  'nw-pe-properties': ['peProps'],
+  'nw-quiz': ['quiz'],
+});
+
+/** lang → part ('shared' or a tag of OWN_STRINGS) → () => import of { default: strings }. */
+export const loaders = {
+  ko: { shared: () => import('./ko.js') },
+  en: { shared: () => import('./en.js') },
+};
