@@ -1,7 +1,7 @@
 // Size budgets, gzipped (level 9):
 //   dist/normwave.single.mjs, the one-script drop-in: at most 110 KB (80 KB before the training
 //   kernels of issue #17 — backward passes, AdamW, the token trainer — added ~20 KB of wasm).
-//   One figure embedded by its own entry (dist/figures/nw-<name>.mjs): at most 175 KB in all (140 KB before #17's training kernels and figure strings) —
+//   One figure embedded by its own entry (dist/figures/nw-<name>.mjs): at most 165 KB in all (140 KB before #17's training kernels and figure strings) —
 //   every module it imports before it runs, its strings in one language, and the .wasm. Data a
 //   figure fetches later (the attention figure's trained model, the parity fixtures) is not code
 //   and is listed apart by `npm run bench`.
