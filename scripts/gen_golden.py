@@ -9,71 +9,25 @@ reproducible and adding a case never changes the others. Inputs and parameters a
 in float32; every reference is then computed in float64 from those exact float32 values
 (modules are converted with .double(), which is exact) and rounded once to float32.
 
-Files are written in the .safetensors format by hand (the safetensors package is not
-installed): 8-byte little-endian header length N, N bytes of JSON (padded with spaces to
-a multiple of 8, as the reference implementation does) mapping each tensor name to
-{"dtype": "F32", "shape": [...], "data_offsets": [begin, end]} plus an "__metadata__"
-object of string -> string, then the raw little-endian float32 data.
+Files are written in the .safetensors format by scripts/safetensors_writer.py (the one writer
+the Python scripts share): F32 data (F16 where a case asks), and an "__metadata__" object of
+string -> string.
 """
 
 import argparse
 import copy
 import hashlib
-import json
 import math
 import os
-import struct
 import sys
 
 import torch
 import torch.nn.functional as F
 
+from safetensors_writer import write_safetensors
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_OUT = os.path.join(ROOT, "tests", "golden")
-
-
-# --------------------------------------------------------------------------- writer
-
-def f32_bytes(t):
-    t = t.detach().to(torch.float32).contiguous().cpu()
-    flat = t.reshape(-1).tolist()
-    return struct.pack("<%df" % len(flat), *flat), list(t.shape)
-
-
-def f16_bytes(t):
-    """Values that are exactly float16 (asserted), stored as F16 to halve a fixture."""
-    t = t.detach().contiguous().cpu()
-    assert torch.equal(t.double(), t.half().double()), "tensor is not exactly representable in F16"
-    flat = t.reshape(-1).tolist()
-    return struct.pack("<%de" % len(flat), *flat), list(t.shape)
-
-
-def write_safetensors(path, tensors, metadata):
-    """tensors: list of (name, tensor) in the order to store; metadata: dict str -> str."""
-    header = {}
-    blobs = []
-    offset = 0
-    names = set()
-    for entry in tensors:
-        name, t = entry[0], entry[1]
-        dtype = entry[2] if len(entry) > 2 else "F32"
-        assert name not in names, name
-        names.add(name)
-        raw, shape = f16_bytes(t) if dtype == "F16" else f32_bytes(t)
-        header[name] = {"dtype": dtype, "shape": shape,
-                        "data_offsets": [offset, offset + len(raw)]}
-        blobs.append(raw)
-        offset += len(raw)
-    meta = {str(k): str(v) for k, v in metadata.items()}
-    header = {"__metadata__": meta, **header}
-    text = json.dumps(header, separators=(",", ":")).encode("utf-8")
-    text += b" " * ((-len(text)) % 8)
-    with open(path, "wb") as f:
-        f.write(struct.pack("<Q", len(text)))
-        f.write(text)
-        for b in blobs:
-            f.write(b)
-    return os.path.getsize(path)
 
 
 def fmt(x):

@@ -18,8 +18,8 @@ The model (all names as torch.nn.TransformerEncoder's state_dict, under "encoder
     logits = h @ head.weight^T + head.bias                     (10 classes: the digits)
 PE is our library's convention (interleaved sin/cos like the paper): nw.positionalEncoding.
 
-Outputs (written by hand in the .safetensors format; the safetensors package is not installed,
-see scripts/gen_golden.py):
+Outputs (.safetensors files written by scripts/safetensors_writer.py, the writer the Python
+scripts share):
     web/models/tiny-sort.safetensors         the weights (F32) and metadata: task, vocabulary,
                                               sizes, PE formula, held-out accuracy, time, seed
     tests/golden/tiny_sort_heldout.safetensors the held-out set: tokens, mask, targets,
@@ -36,12 +36,13 @@ import argparse
 import math
 import os
 import random
-import struct
 import json
 import time
 
 import torch
 import torch.nn.functional as F
+
+from safetensors_writer import write_safetensors
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODEL_OUT = os.path.join(ROOT, "web", "models", "tiny-sort.safetensors")
@@ -171,30 +172,6 @@ def accuracy(model, tokens):
     token_acc = (right & real).sum().item() / real.sum().item()
     seq_acc = right.all(dim=1).float().mean().item()
     return token_acc, seq_acc, pred, logits
-
-
-# --------------------------------------------------------------------------- writer
-
-def write_safetensors(path, tensors, metadata):
-    """tensors: list of (name, tensor) stored as little-endian F32; metadata: str -> str."""
-    header, blobs, offset = {}, [], 0
-    for name, t in tensors:
-        flat = t.detach().to(torch.float32).contiguous().reshape(-1).tolist()
-        raw = struct.pack("<%df" % len(flat), *flat)
-        header[name] = {"dtype": "F32", "shape": list(t.shape),
-                        "data_offsets": [offset, offset + len(raw)]}
-        blobs.append(raw)
-        offset += len(raw)
-    header = {"__metadata__": {str(k): str(v) for k, v in metadata.items()}, **header}
-    text = json.dumps(header, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-    text += b" " * ((-len(text)) % 8)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "wb") as f:
-        f.write(struct.pack("<Q", len(text)))
-        f.write(text)
-        for b in blobs:
-            f.write(b)
-    return os.path.getsize(path)
 
 
 # --------------------------------------------------------------------------- main

@@ -91,11 +91,14 @@ export interface ForwardOptions {
   paddingMask?: Uint8Array;
   /** Copy the attention maps out (default true). */
   attention?: boolean;
+  /** Also return every layer's output as hiddenStates (default false). */
+  hiddenStates?: boolean;
   /** A Tensor(batch * seqLen * dModel) to receive the output in place (it may be x); returned as output. */
   out?: Tensor;
   /**
    * Keep what backward() needs (a copy of the weights, the activations listed in encoder.hpp):
-   * the training forward. The next backward() consumes them.
+   * the training forward. The next backward() consumes them. Needs an instance loaded with
+   * loadNormwave({ training: true }); elsewhere it throws.
    */
   keepActivations?: boolean;
 }
@@ -224,6 +227,11 @@ export interface ForwardResult<O extends Float32Array | Tensor = Float32Array> {
   output: O;
   /** One Float32Array(batch * nHeads * seqLen * seqLen) per layer, [b][h][query][key]. */
   attention: Float32Array[];
+  /**
+   * With { hiddenStates: true }: nLayers + 1 Float32Array(batch * seqLen * dModel), the input and
+   * each layer's output (before the final LayerNorm, as HuggingFace's hidden_states).
+   */
+  hiddenStates?: Float32Array[];
 }
 
 export interface Encoder {
@@ -242,7 +250,8 @@ export interface Encoder {
   forward(x: FloatInput, options: ForwardOptions & { out: Tensor }): ForwardResult<Tensor>;
   /**
    * After forward(x, { keepActivations: true }): the gradients of sum(output * gradOutput), for
-   * the weights that forward ran with. Throws when no kept forward is left (each serves one backward).
+   * the weights that forward ran with. Throws when no kept forward is left (each serves one backward),
+   * and on an instance loaded without { training: true }.
    */
   backward(gradOutput: Floats): EncoderGradients;
   dispose(): void;
@@ -253,13 +262,36 @@ export interface SafetensorsInfo {
   metadata: Record<string, string>;
 }
 
+/** One row of the op table (cpp/include/normwave/ops.hpp): a kernel family of this build. */
+export interface OpInfo {
+  /** Stable id (the fuzz target's op byte); never reused. */
+  readonly id: number;
+  /** The op, e.g. 'layer_norm'. */
+  readonly name: string;
+  /** The name the library calls in the wasm module, or null when JS does not call it yet. */
+  readonly binding: string | null;
+  /** The check web/lib/parity.js runs against a PyTorch fixture, or null. */
+  readonly parity: string | null;
+  /** The C++ functions of the family, e.g. ['linear', 'linear_packed']. */
+  readonly kernels: readonly string[];
+}
+
 export interface Normwave {
   readonly version: string;
   /**
-   * Always true: the module is built for WebAssembly SIMD and loadNormwave() rejects where SIMD
-   * is missing, so any Normwave object runs the SIMD build. (Use hasWasmSimd() to ask first.)
+   * Whether the kernels run SIMD, as the wasm module reports it (floats per SIMD register > 1).
+   * loadNormwave() rejects where the runtime lacks WebAssembly SIMD, so with the shipped build
+   * this is true. (Use hasWasmSimd() to ask before loading.)
    */
-  readonly simd: true;
+  readonly simd: boolean;
+  /** The kernels of this build, from C++'s op table, in id order. */
+  readonly ops: readonly OpInfo[];
+  /**
+   * Whether this instance holds the training kernels (loaded with { training: true }). Without
+   * them, learningRate, createTokenTrainer, the *Backward methods, encoder.backward and
+   * forward(x, { keepActivations: true }) throw an Error saying to load with { training: true }.
+   */
+  readonly training: boolean;
   /** Float32Array(seqLen * dModel), [pos][dim]; dim 2i = sin, 2i+1 = cos of pos / base^(2i/dModel). */
   positionalEncoding(seqLen: number, dModel: number, options?: { base?: number }): Float32Array;
   positionalEncoding(seqLen: number, dModel: number, options: { base?: number } & OutOption<Tensor>): Tensor;
@@ -293,6 +325,7 @@ export interface Normwave {
   createEncoder(config: EncoderConfig): Encoder;
   /** The parameters createEncoder(config) would allocate (names, shapes, sizes), checked the same way, without allocating. */
   encoderParameters(config: EncoderConfig): { parameters: readonly ParameterSpec[]; parameterCount: number };
+  // Training (an instance from loadNormwave({ training: true }); the others throw).
   /** The learning rate of step (1, 2, …) under options' warm-up and schedule. */
   learningRate(step: number, options?: OptimizerOptions): number;
   createTokenTrainer(config: TokenTrainerConfig): TokenTrainer;
@@ -306,8 +339,16 @@ export interface Normwave {
 
 export interface LoadOptions {
   /**
-   * Where normwave_wasm.wasm is (resolved against the page, or in Node against the working
-   * directory; Node also takes a file path). Default: next to the library's own module.
+   * Load the training module, normwave_train.wasm (the forward library plus backward passes,
+   * AdamW and the token trainer, ~20 KB more gzipped), instead of normwave_wasm.wasm. It is a
+   * second instance with its own memory: encoders and tensors of one do not work in the other.
+   * normwave/single has no training module and rejects this. Default false.
+   */
+  training?: boolean;
+  /**
+   * Where the .wasm is — normwave_wasm.wasm, or normwave_train.wasm with training (resolved
+   * against the page, or in Node against the working directory; Node also takes a file path).
+   * Default: next to the library's own module.
    */
   wasmUrl?: string | URL;
   /** The module's bytes (or a compiled WebAssembly.Module) instead of fetching it. */
@@ -320,7 +361,8 @@ export interface LoadOptions {
 
 /**
  * Loads the WebAssembly module once and resolves to the API. Later calls get the same instance
- * whatever their options; a failed or aborted load is retried by the next call.
+ * whatever their other options — one for the default module, one for { training: true }; a
+ * failed or aborted load is retried by the next call.
  */
 export function loadNormwave(options?: LoadOptions): Promise<Normwave>;
 export function hasWasmSimd(): boolean;

@@ -1,7 +1,16 @@
 // The only file that knows Emscripten. Raw entry points over wasm-memory addresses (element
 // counts, never bytes, except for the .safetensors byte buffer); web/api/ checks every argument,
-// owns every allocation and turns these into the public JS API. Nothing here throws: errors come
-// back as strings, so the module stays usable after any bad input.
+// owns every allocation and turns these into the public JS API.
+//
+// - Kernels are registered under their row's `binding` name in the op table
+//   (normwave/ops.hpp, bind<Op::…>), each workspace size as `<binding>WorkspaceFloats`, and the
+//   table itself as ops(). Kernels allocate nothing: JS asks for the workspace size and passes
+//   a block of that many floats from its scratch.
+// - Errors follow normwave/status.hpp: a binding that can fail returns the Status message as a
+//   string, "" on success, and nothing here throws, so the module stays usable after any bad
+//   input. (inspectSafetensors, which returns a value, reports { error } instead.)
+// - The encoder's configuration crosses as one EncoderConfig object (value_object) with the
+//   activation as the Activation enum, not as positional arguments.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 #include <malloc.h>
@@ -17,12 +26,15 @@
 #include "normwave/encoder.hpp"
 #include "normwave/linear.hpp"
 #include "normwave/norms.hpp"
+#include "normwave/ops.hpp"
 #include "normwave/positional_encoding.hpp"
 #include "normwave/safetensors.hpp"
 #include "normwave/softmax.hpp"
+#include "normwave/status.hpp"
 #include "normwave/weights.hpp"
 
 using emscripten::val;
+using normwave::Op;
 
 namespace {
 
@@ -37,8 +49,10 @@ float* f32(addr a) { return a ? at<float>(a) : nullptr; }
 addr alloc(std::size_t bytes) { return reinterpret_cast<addr>(std::malloc(bytes)); }
 void dealloc(addr a) { std::free(at<void>(a)); }
 
-void positional_encoding(addr out, int seq_len, int d_model, double base) {
-  normwave::positional_encoding(f32(out), seq_len, d_model, base);
+// ---- Kernels (bound by op in EMSCRIPTEN_BINDINGS below) --------------------------------------
+
+void positional_encoding(addr out, int seq_len, int d_model, double base, addr workspace) {
+  normwave::positional_encoding(f32(out), seq_len, d_model, base, f32(workspace));
 }
 
 void layer_norm(addr out, addr mean, addr var, addr x, addr gamma, addr beta, int rows, int dim, float eps) {
@@ -53,48 +67,58 @@ void batch_norm(addr out, addr mean, addr var, addr x, addr gamma, addr beta, in
   normwave::batch_norm(f32(out), f32(mean), f32(var), f32(x), f32(gamma), f32(beta), rows, dim, eps);
 }
 
-void linear(addr y, addr x, addr w, addr b, int m, int n, int k) {
-  static std::vector<float> scratch;
-  normwave::linear(f32(y), f32(x), f32(w), f32(b), m, n, k, scratch);
+void linear(addr y, addr x, addr w, addr b, int m, int n, int k, addr workspace) {
+  normwave::linear(f32(y), f32(x), f32(w), f32(b), m, n, k, f32(workspace));
 }
 
-void activation(addr x, int n, int kind) {
-  if (kind == 1)
-    normwave::gelu(f32(x), static_cast<std::size_t>(n));
-  else
-    normwave::relu(f32(x), static_cast<std::size_t>(n));
+// In place over n floats. An Activation that is neither enumerator (a forged enum value) is
+// refused, never silently taken for one of them.
+std::string activation(addr x, int n, normwave::Activation kind) {
+  const auto count = static_cast<std::size_t>(n);
+  switch (kind) {
+    case normwave::Activation::relu: normwave::relu(f32(x), count); return {};
+    case normwave::Activation::gelu: normwave::gelu(f32(x), count); return {};
+  }
+  return "unknown activation code " + std::to_string(static_cast<int>(kind));
 }
 
 void softmax(addr out, addr x, addr mask, int rows, int n) {
   normwave::softmax(f32(out), f32(x), mask ? at<std::uint8_t>(mask) : nullptr, rows, n);
 }
 
-normwave::EncoderConfig make_config(int d_model, int n_heads, int d_ff, int n_layers, bool norm_first,
-                                    int activation, float eps, bool final_norm) {
-  normwave::EncoderConfig c;
-  c.d_model = d_model;
-  c.n_heads = n_heads;
-  c.d_ff = d_ff;
-  c.n_layers = n_layers;
-  c.norm_first = norm_first;
-  c.activation = activation == 1 ? normwave::Activation::gelu : normwave::Activation::relu;
-  c.eps = eps;
-  c.final_norm = final_norm;
-  return c;
+// ---- The op table, for web/api/ (nw.ops) ------------------------------------------------------
+
+val op_table() {
+  val rows = val::array();
+  for (const normwave::OpInfo& o : normwave::kOps) {
+    val kernels = val::array();
+    const std::string list = o.kernels;
+    for (std::size_t i = 0; i < list.size();) {
+      const std::size_t end = std::min(list.find(' ', i), list.size());
+      if (end > i) kernels.call<void>("push", list.substr(i, end - i));
+      i = end + 1;
+    }
+    val row = val::object();
+    row.set("id", static_cast<int>(o.op));
+    row.set("name", std::string(o.name));
+    row.set("binding", o.binding[0] ? val(std::string(o.binding)) : val::null());
+    row.set("parity", o.parity[0] ? val(std::string(o.parity)) : val::null());
+    row.set("kernels", kernels);
+    rows.call<void>("push", row);
+  }
+  return rows;
 }
 
-std::string validate_encoder(int d_model, int n_heads, int d_ff, int n_layers, bool norm_first,
-                             int activation, float eps, bool final_norm) {
-  return normwave::validate(
-      make_config(d_model, n_heads, d_ff, n_layers, norm_first, activation, eps, final_norm));
+// ---- The encoder ------------------------------------------------------------------------------
+
+std::string validate_encoder(const normwave::EncoderConfig& config) {
+  return normwave::validate(config).message();
 }
 
 // Parameter names, shapes and sizes in state_dict order, without allocating any weights.
-val parameter_specs(int d_model, int n_heads, int d_ff, int n_layers, bool norm_first, int activation,
-                    float eps, bool final_norm) {
+val parameter_specs(const normwave::EncoderConfig& config) {
   val specs = val::array();
-  for (const auto& spec : normwave::parameter_specs(
-           make_config(d_model, n_heads, d_ff, n_layers, norm_first, activation, eps, final_norm))) {
+  for (const auto& spec : normwave::parameter_specs(config)) {
     val shape = val::array();
     for (int s : spec.shape) shape.call<void>("push", s);
     val info = val::object();
@@ -168,23 +192,14 @@ std::string read_safetensors(addr bytes, std::size_t size, addr out) {
   return {};
 }
 
-// One encoder and its configuration; JS owns it through web/api/encoder.js.
+// One encoder and its configuration; JS owns it through web/api/encoder.js. Precondition for the
+// constructor: validateEncoder(config) returned "".
 class EncoderHandle {
  public:
-  EncoderHandle(int d_model, int n_heads, int d_ff, int n_layers, bool norm_first, int activation,
-                float eps, bool final_norm, unsigned seed)
-      : enc_(make_config(d_model, n_heads, d_ff, n_layers, norm_first, activation, eps, final_norm), seed) {}
+  EncoderHandle(const normwave::EncoderConfig& config, unsigned seed) : enc_(config, seed) {}
 
   // flat: every parameter concatenated in spec order.
-  void set_parameters(addr flat) {
-    std::vector<const float*> values;
-    const float* p = f32(flat);
-    for (const auto& spec : enc_.specs()) {
-      values.push_back(p);
-      p += spec.numel;
-    }
-    enc_.set_parameters(values);
-  }
+  void set_parameters(addr flat) { enc_.set_parameters(f32(flat)); }
   void get_parameters(addr flat) const {
     float* p = f32(flat);
     for (const auto& v : enc_.parameters()) p = std::copy(v.begin(), v.end(), p);
@@ -204,8 +219,9 @@ class EncoderHandle {
     if (!normwave::safetensors::parse_work_bytes(n)) return 0.0;
     return static_cast<double>(normwave::load_work_bytes(enc_, n) + 2 * block(p + sizeof(std::size_t) + 1));
   }
-  void forward(addr out, addr attn, addr x, addr mask, int batch, int seq) {
-    enc_.forward(f32(out), f32(attn), f32(x), mask ? at<std::uint8_t>(mask) : nullptr, batch, seq);
+  void forward(addr out, addr attn, addr x, addr mask, int batch, int seq, addr workspace, addr states) {
+    enc_.forward(f32(out), f32(attn), f32(x), mask ? at<std::uint8_t>(mask) : nullptr, batch, seq,
+                 f32(workspace), f32(states));
   }
 
  private:
@@ -223,33 +239,68 @@ val memory_stats() {
   return stats;
 }
 
+// A kernel under its op-table name.
+template <Op op, typename F>
+void bind(F* fn) {
+  static_assert(normwave::op_info(op).binding[0] != '\0', "the op has no binding name in normwave/ops.hpp");
+  emscripten::function(normwave::op_info(op).binding, fn);
+}
+// Its workspace size (in floats) as <binding>WorkspaceFloats.
+template <Op op, typename F>
+void bind_workspace(F* fn) {
+  emscripten::function((std::string(normwave::op_info(op).binding) + "WorkspaceFloats").c_str(), fn);
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(normwave) {
   using emscripten::function;
+  using normwave::EncoderConfig;
   function("version", &version);
+  function("simdLanes", &normwave::simd_lanes);
   function("memoryStats", &memory_stats);
   function("alloc", &alloc);
   function("dealloc", &dealloc);
-  function("positionalEncoding", &positional_encoding);
-  function("layerNorm", &layer_norm);
-  function("rmsNorm", &rms_norm);
-  function("batchNorm", &batch_norm);
-  function("linear", &linear);
-  function("activation", &activation);
-  function("softmax", &softmax);
+  function("ops", &op_table);
+
+  bind<Op::positional_encoding>(&positional_encoding);
+  bind_workspace<Op::positional_encoding>(&normwave::positional_encoding_workspace_floats);
+  bind<Op::layer_norm>(&layer_norm);
+  bind<Op::rms_norm>(&rms_norm);
+  bind<Op::batch_norm>(&batch_norm);
+  bind<Op::linear>(&linear);
+  bind_workspace<Op::linear>(&normwave::linear_workspace_floats);
+  bind<Op::activation>(&activation);
+  bind<Op::softmax>(&softmax);
+
+  emscripten::enum_<normwave::Activation>("Activation")
+      .value("relu", normwave::Activation::relu)
+      .value("gelu", normwave::Activation::gelu);
+  emscripten::value_object<EncoderConfig>("EncoderConfig")
+      .field("dModel", &EncoderConfig::d_model)
+      .field("nHeads", &EncoderConfig::n_heads)
+      .field("dFF", &EncoderConfig::d_ff)
+      .field("nLayers", &EncoderConfig::n_layers)
+      .field("normFirst", &EncoderConfig::norm_first)
+      .field("activation", &EncoderConfig::activation)
+      .field("eps", &EncoderConfig::eps)
+      .field("finalNorm", &EncoderConfig::final_norm);
   function("validateEncoder", &validate_encoder);
   function("parameterSpecs", &parameter_specs);
   function("safetensorsCheckHeader", &safetensors_check_header);
   function("safetensorsWorkBytes", &safetensors_work_bytes);
-  function("inspectSafetensors", &inspect_safetensors);
-  function("readSafetensors", &read_safetensors);
-  emscripten::class_<EncoderHandle>("Encoder")
-      .constructor<int, int, int, int, bool, int, float, bool, unsigned>()
+  function("parameterCount", &normwave::parameter_count);
+  function("encoderWeightFloats", &normwave::encoder_weight_floats);
+  bind_workspace<Op::encoder>(&normwave::encoder_forward_workspace_floats);  // of forward()
+  emscripten::class_<EncoderHandle>(normwave::op_info(Op::encoder).binding)
+      .constructor<const EncoderConfig&, unsigned>()
       .function("setParameters", &EncoderHandle::set_parameters)
       .function("getParameters", &EncoderHandle::get_parameters)
       .function("randomize", &EncoderHandle::randomize)
       .function("loadSafetensors", &EncoderHandle::load_safetensors)
       .function("loadWorkBytes", &EncoderHandle::load_work_bytes)
       .function("forward", &EncoderHandle::forward);
+
+  function("inspectSafetensors", &inspect_safetensors);
+  function("readSafetensors", &read_safetensors);
 }

@@ -29,48 +29,30 @@ float* f32(addr a) { return a ? reinterpret_cast<float*>(a) : nullptr; }
 const std::uint8_t* u8(addr a) { return a ? reinterpret_cast<const std::uint8_t*>(a) : nullptr; }
 const std::int32_t* i32(addr a) { return reinterpret_cast<const std::int32_t*>(a); }
 
-normwave::EncoderConfig config(int d_model, int n_heads, int d_ff, int n_layers, bool norm_first,
-                               int activation, float eps, bool final_norm) {
-  normwave::EncoderConfig c;
-  c.d_model = d_model;
-  c.n_heads = n_heads;
-  c.d_ff = d_ff;
-  c.n_layers = n_layers;
-  c.norm_first = norm_first;
-  c.activation = activation == 1 ? normwave::Activation::gelu : normwave::Activation::relu;
-  c.eps = eps;
-  c.final_norm = final_norm;
-  return c;
-}
+using normwave::EncoderConfig;  // embind.cpp registers it as a value object (JS: { dModel, … })
 
 // The training sizes of one configuration and batch, in floats: { saved, workspace, attention:
 // [offset of layer l's attention probabilities inside saved] }.
-val encoder_train_sizes(int d_model, int n_heads, int d_ff, int n_layers, bool norm_first,
-                        int activation, float eps, bool final_norm, int batch, int seq) {
-  const auto c = config(d_model, n_heads, d_ff, n_layers, norm_first, activation, eps, final_norm);
+val encoder_train_sizes(const EncoderConfig& c, int batch, int seq) {
   val out = val::object();
   out.set("saved", static_cast<double>(normwave::encoder_saved_floats(c, batch, seq)));
   out.set("workspace", static_cast<double>(normwave::encoder_train_workspace_floats(c, batch, seq)));
   val attn = val::array();
-  for (int l = 0; l < n_layers; ++l)
+  for (int l = 0; l < c.n_layers; ++l)
     attn.call<void>("push", static_cast<double>(normwave::encoder_saved_attention_offset(c, batch, seq, l)));
   out.set("attention", attn);
   return out;
 }
 
 // Flat parameters and gradients in state_dict order (encoder.hpp).
-void encoder_forward_train(addr out, addr saved, addr x, addr mask, addr params, int d_model,
-                           int n_heads, int d_ff, int n_layers, bool norm_first, int activation,
-                           float eps, bool final_norm, int batch, int seq, addr workspace) {
-  const auto c = config(d_model, n_heads, d_ff, n_layers, norm_first, activation, eps, final_norm);
+void encoder_forward_train(addr out, addr saved, addr x, addr mask, addr params, const EncoderConfig& c,
+                           int batch, int seq, addr workspace) {
   normwave::encoder_forward_train(f32(out), f32(saved), f32(x), u8(mask), f32(params), c, batch, seq,
                                   f32(workspace));
 }
 
-void encoder_backward(addr dx, addr dparams, addr dout, addr saved, addr params, int d_model,
-                      int n_heads, int d_ff, int n_layers, bool norm_first, int activation, float eps,
-                      bool final_norm, int batch, int seq, addr workspace) {
-  const auto c = config(d_model, n_heads, d_ff, n_layers, norm_first, activation, eps, final_norm);
+void encoder_backward(addr dx, addr dparams, addr dout, addr saved, addr params, const EncoderConfig& c,
+                      int batch, int seq, addr workspace) {
   normwave::encoder_backward(f32(dx), f32(dparams), f32(dout), f32(saved), f32(params), c, batch, seq,
                              f32(workspace));
 }
@@ -100,9 +82,9 @@ void linear_backward(addr dx, addr dw, addr db, addr dy, addr x, addr w, int m, 
   normwave::linear_backward(f32(dx), f32(dw), f32(db), f32(dy), f32(x), f32(w), m, n, k, f32(workspace));
 }
 
-// kind 0: ReLU (at = its output y), 1: GELU (at = its input x).
-void activation_backward(addr dx, addr dy, addr at, int n, int kind) {
-  if (kind == 1)
+// ReLU takes its output y, GELU its input x (`at`).
+void activation_backward(addr dx, addr dy, addr at, int n, normwave::Activation kind) {
+  if (kind == normwave::Activation::gelu)
     normwave::gelu_backward(f32(dx), f32(dy), f32(at), static_cast<std::size_t>(n));
   else
     normwave::relu_backward(f32(dx), f32(dy), f32(at), static_cast<std::size_t>(n));
@@ -116,11 +98,10 @@ void activation_backward(addr dx, addr dy, addr at, int n, int kind) {
 // takes any number of sequences, in chunks of batch.
 class TokenTrainer {
  public:
-  TokenTrainer(int d_model, int n_heads, int d_ff, int n_layers, bool norm_first, int activation,
-               float eps, bool final_norm, int vocab, int classes, int batch, int seq, unsigned seed)
-      : cfg_(config(d_model, n_heads, d_ff, n_layers, norm_first, activation, eps, final_norm)),
+  TokenTrainer(const EncoderConfig& cfg, int vocab, int classes, int batch, int seq, unsigned seed)
+      : cfg_(cfg),
         vocab_(vocab), classes_(classes), batch_(batch), seq_(seq), rows_(batch * seq) {
-    const std::size_t d = d_model, rd = static_cast<std::size_t>(rows_) * d;
+    const std::size_t d = cfg.d_model, rd = static_cast<std::size_t>(rows_) * d;
     enc_ = static_cast<std::size_t>(vocab) * d;
     head_w_ = enc_ + normwave::parameter_count(cfg_);
     head_b_ = head_w_ + static_cast<std::size_t>(classes) * d;
@@ -131,17 +112,18 @@ class TokenTrainer {
     m_.assign(total_, 0.f);
     v_.assign(total_, 0.f);
     pe_.resize(static_cast<std::size_t>(seq) * d);
-    normwave::positional_encoding(pe_.data(), seq, d_model);
+    std::vector<float> pe_work(normwave::positional_encoding_workspace_floats(seq, cfg.d_model));
+    normwave::positional_encoding(pe_.data(), seq, cfg.d_model, 10000.0, pe_work.data());
     x_.resize(rd);
     h_.resize(rd);
     dh_.resize(rd);
     dx_.resize(rd);
     logits_.resize(static_cast<std::size_t>(rows_) * classes);
     dlogits_.resize(logits_.size());
-    head_packed_.resize(normwave::packed_size(classes, d_model));
+    head_packed_.resize(normwave::packed_size(classes, cfg.d_model));
     saved_.resize(normwave::encoder_saved_floats(cfg_, batch, seq));
     work_.resize(std::max(normwave::encoder_train_workspace_floats(cfg_, batch, seq),
-                          normwave::linear_backward_workspace_floats(rows_, classes, d_model)));
+                          normwave::linear_backward_workspace_floats(rows_, classes, cfg.d_model)));
     randomize(seed);
   }
 
@@ -268,8 +250,8 @@ class TokenTrainer {
   // Forward over `rows` = b * seq rows of the buffers; the activations stay for backward().
   std::string forward(float* loss, addr tokens, addr targets, addr mask, int rows, int b) {
     const int d = cfg_.d_model, C = classes_;
-    std::string e = normwave::embedding(x_.data(), params_.data(), i32(tokens), rows, vocab_, d);
-    if (!e.empty()) return "tokens: " + e;
+    normwave::Status e = normwave::embedding(x_.data(), params_.data(), i32(tokens), rows, vocab_, d);
+    if (!e.ok()) return "tokens: " + e.message();
     for (int s = 0; s < b; ++s) {
       float* xb = x_.data() + static_cast<std::size_t>(s) * seq_ * d;
       normwave::residual_add(xb, xb, pe_.data(), pe_.size());
@@ -280,7 +262,7 @@ class TokenTrainer {
     normwave::linear_packed(logits_.data(), h_.data(), head_packed_.data(), params_.data() + head_b_, rows, C, d);
     if (!loss) return {};
     e = normwave::cross_entropy(loss, logits_.data(), i32(targets), rows, C, kIgnore);
-    return e.empty() ? e : "targets: " + e;
+    return e.ok() ? std::string() : "targets: " + e.message();
   }
 
   std::string backward(addr tokens, addr targets) {
@@ -289,14 +271,14 @@ class TokenTrainer {
     std::fill(dlogits_.begin(), dlogits_.end(), 0.f);
     std::fill(dh_.begin(), dh_.end(), 0.f);
     std::fill(dx_.begin(), dx_.end(), 0.f);
-    std::string e = normwave::cross_entropy_backward(dlogits_.data(), logits_.data(), i32(targets), 1.f, rows_, C, kIgnore);
-    if (!e.empty()) return "targets: " + e;
+    normwave::Status e = normwave::cross_entropy_backward(dlogits_.data(), logits_.data(), i32(targets), 1.f, rows_, C, kIgnore);
+    if (!e.ok()) return "targets: " + e.message();
     normwave::linear_backward(dh_.data(), grads_.data() + head_w_, grads_.data() + head_b_, dlogits_.data(), h_.data(),
                               params_.data() + head_w_, rows_, C, d, work_.data());
     normwave::encoder_backward(dx_.data(), grads_.data() + enc_, dh_.data(), saved_.data(), params_.data() + enc_, cfg_,
                                batch_, seq_, work_.data());
     e = normwave::embedding_backward(grads_.data(), dx_.data(), i32(tokens), rows_, vocab_, d);
-    return e.empty() ? e : "tokens: " + e;
+    return e.ok() ? std::string() : "tokens: " + e.message();
   }
 
   // Layer l's maps of sequence 0 from the saved activations of the last forward (b sequences).
@@ -329,7 +311,7 @@ EMSCRIPTEN_BINDINGS(normwave_train) {
   function("linearBackward", &linear_backward);
   function("activationBackward", &activation_backward);
   emscripten::class_<TokenTrainer>("TokenTrainer")
-      .constructor<int, int, int, int, bool, int, float, bool, int, int, int, int, unsigned>()
+      .constructor<const EncoderConfig&, int, int, int, int, unsigned>()
       .function("parameterCount", &TokenTrainer::parameter_count)
       .function("encoderOffset", &TokenTrainer::encoder_offset)
       .function("randomize", &TokenTrainer::randomize)

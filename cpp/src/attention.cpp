@@ -8,6 +8,7 @@
 #include "normwave/linear.hpp"
 #include "normwave/softmax.hpp"
 #include "simd.hpp"
+#include "sizes.hpp"
 
 namespace normwave {
 
@@ -47,23 +48,19 @@ void pack_cols(float* packed, const float* w, std::size_t ldw, int n, int k) {
 // Head by head, each product a small GEMM on the register-blocked linear_packed kernel:
 //   S = (Q_h / sqrt(hd)) K_hᵀ  (seq, seq),  P = masked softmax(S),  ctx_h = P V_h  (seq, hd).
 // Q_h is copied (scaled) to a contiguous block, K_h and V_h are packed as weights (seq * hd floats
-// each, a small cost next to the seq^2 * hd products).
+// each, a small cost next to the seq^2 * hd products). Workspace: Q_h and ctx_h (seq * hd each),
+// K_h and V_h packed, then the scores (seq * seq).
 std::size_t attention_core_workspace_floats(AttentionShape s) {
-  if (s.seq <= 0) return 0;
+  if (s.seq <= 0 || s.batch <= 0 || s.n_heads <= 0) return 0;
   const int hd = s.d_model / s.n_heads, n = s.seq;
-  return 2 * static_cast<std::size_t>(n) * hd + packed_size(n, hd) + packed_size(hd, n);
+  return sizes::add(sizes::mul(2, sizes::count(n), sizes::count(hd)), packed_size(n, hd), packed_size(hd, n),
+                    sizes::mul(sizes::count(n), sizes::count(n)));
 }
 
 void attention_core(float* ctx, float* attn, const float* qkv, const std::uint8_t* key_padding_mask,
-                    AttentionShape s, float* scores) {
-  if (s.seq <= 0) return;  // empty sequences: qkv may be null, and null + offset is UB (fuzz_kernels)
-  std::vector<float> work(attention_core_workspace_floats(s));
-  attention_core(ctx, attn, qkv, key_padding_mask, s, scores, work.data());
-}
-
-void attention_core(float* ctx, float* attn, const float* qkv, const std::uint8_t* key_padding_mask,
-                    AttentionShape s, float* scores, float* workspace) {
-  if (s.seq <= 0) return;  // empty sequences: qkv may be null, and null + offset is UB (fuzz_kernels)
+                    AttentionShape s, float* workspace) {
+  // Empty batches or sequences: qkv may be null, and null + offset is UB (fuzz_kernels).
+  if (s.seq <= 0 || s.batch <= 0) return;
   const int d = s.d_model, hd = d / s.n_heads, n = s.seq;
   const std::size_t ld = 3 * static_cast<std::size_t>(d);
   const float scale = 1.f / std::sqrt(static_cast<float>(hd));
@@ -73,6 +70,7 @@ void attention_core(float* ctx, float* attn, const float* qkv, const std::uint8_
   float* ch = qh + q_size;
   float* pk = ch + q_size;
   float* pv = pk + k_size;
+  float* scores = pv + packed_size(hd, n);
   for (int b = 0; b < s.batch; ++b) {
     const float* base = qkv + static_cast<std::size_t>(b) * n * ld;
     const std::uint8_t* mask = key_padding_mask ? key_padding_mask + static_cast<std::size_t>(b) * n : nullptr;
@@ -143,15 +141,26 @@ void attention_core_backward(float* dqkv, const float* dctx, const float* qkv, c
   }
 }
 
+// Workspace: qkv (rows, 3d), ctx (rows, d), then one packed weight at a time (in_proj, then
+// out_proj) and attention_core's workspace, which are never needed together.
+std::size_t multi_head_attention_workspace_floats(AttentionShape s) {
+  if (s.seq <= 0 || s.batch <= 0) return 0;
+  const std::size_t rows = sizes::mul(sizes::count(s.batch), sizes::count(s.seq)), d = sizes::count(s.d_model);
+  return sizes::add(sizes::mul(rows, 4, d), std::max(packed_size(3 * s.d_model, s.d_model),
+                                                     attention_core_workspace_floats(s)));
+}
+
 void multi_head_attention(float* out, float* attn, const float* x,
                           const std::uint8_t* key_padding_mask, const AttentionWeights& w,
-                          AttentionShape s) {
+                          AttentionShape s, float* workspace) {
+  if (s.seq <= 0 || s.batch <= 0) return;
   const int rows = s.batch * s.seq, d = s.d_model;
-  std::vector<float> packed, qkv(static_cast<std::size_t>(rows) * 3 * d),
-      ctx(static_cast<std::size_t>(rows) * d), scores(static_cast<std::size_t>(s.seq) * s.seq);
-  linear(qkv.data(), x, w.in_proj_weight, w.in_proj_bias, rows, 3 * d, d, packed);
-  attention_core(ctx.data(), attn, qkv.data(), key_padding_mask, s, scores.data());
-  linear(out, ctx.data(), w.out_proj_weight, w.out_proj_bias, rows, d, d, packed);
+  float* qkv = workspace;
+  float* ctx = qkv + static_cast<std::size_t>(rows) * 3 * d;
+  float* work = ctx + static_cast<std::size_t>(rows) * d;
+  linear(qkv, x, w.in_proj_weight, w.in_proj_bias, rows, 3 * d, d, work);
+  attention_core(ctx, attn, qkv, key_padding_mask, s, work);
+  linear(out, ctx, w.out_proj_weight, w.out_proj_bias, rows, d, d, work);
 }
 
 namespace ref {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <string>
 
 #include "simd.hpp"
 
@@ -9,21 +10,21 @@ namespace normwave {
 
 namespace {
 
-// Empty when every token is in [0, vocab).
-std::string check_tokens(const std::int32_t* tokens, int rows, int vocab) {
+// ok() when every token is in [0, vocab).
+Status check_tokens(const std::int32_t* tokens, int rows, int vocab) {
   for (int r = 0; r < rows; ++r)
     if (tokens[r] < 0 || tokens[r] >= vocab)
-      return "token " + std::to_string(tokens[r]) + " at position " + std::to_string(r) +
-             " is outside the vocabulary [0, " + std::to_string(vocab) + ")";
+      return Status::error("token " + std::to_string(tokens[r]) + " at position " + std::to_string(r) +
+                           " is outside the vocabulary [0, " + std::to_string(vocab) + ")");
   return {};
 }
 
 }  // namespace
 
-std::string embedding(float* out, const float* table, const std::int32_t* tokens, int rows,
+Status embedding(float* out, const float* table, const std::int32_t* tokens, int rows,
                       int vocab, int dim) {
-  std::string error = check_tokens(tokens, rows, vocab);
-  if (!error.empty()) return error;
+  Status status = check_tokens(tokens, rows, vocab);
+  if (!status.ok()) return status;
   for (int r = 0; r < rows; ++r) {
     const float* src = table + static_cast<std::size_t>(tokens[r]) * dim;
     std::copy(src, src + dim, out + static_cast<std::size_t>(r) * dim);
@@ -31,10 +32,10 @@ std::string embedding(float* out, const float* table, const std::int32_t* tokens
   return {};
 }
 
-std::string embedding_backward(float* dtable, const float* dout, const std::int32_t* tokens,
+Status embedding_backward(float* dtable, const float* dout, const std::int32_t* tokens,
                                int rows, int vocab, int dim) {
-  std::string error = check_tokens(tokens, rows, vocab);
-  if (!error.empty()) return error;
+  Status status = check_tokens(tokens, rows, vocab);
+  if (!status.ok()) return status;
   for (int r = 0; r < rows; ++r)
     simd::axpy(dtable + static_cast<std::size_t>(tokens[r]) * dim, 1.f,
                dout + static_cast<std::size_t>(r) * dim, dim);

@@ -8,6 +8,7 @@
 #include "normwave/linear.hpp"
 #include "normwave/norms.hpp"
 #include "simd.hpp"
+#include "sizes.hpp"
 
 namespace normwave {
 
@@ -96,7 +97,7 @@ SavedLayout saved_layout(const EncoderConfig& c, int batch, int seq) {
 
 // Sizes of the training workspace's parts.
 struct TrainWork {
-  std::size_t packed, gemm, attn_fwd, attn_bwd, scores;
+  std::size_t packed, gemm, attn_fwd, attn_bwd;
 };
 TrainWork train_work(const EncoderConfig& c, int batch, int seq) {
   const int d = c.d_model, f = c.d_ff, R = batch * seq;
@@ -107,7 +108,6 @@ TrainWork train_work(const EncoderConfig& c, int batch, int seq) {
                      linear_backward_workspace_floats(R, f, d), linear_backward_workspace_floats(R, d, f)});
   w.attn_fwd = attention_core_workspace_floats(shape);
   w.attn_bwd = attention_core_backward_workspace_floats(shape);
-  w.scores = static_cast<std::size_t>(seq) * seq;
   return w;
 }
 
@@ -115,7 +115,7 @@ void zero(float* p, std::size_t n) { std::fill(p, p + n, 0.f); }
 
 }  // namespace
 
-std::string validate(const EncoderConfig& c) {
+Status validate(const EncoderConfig& c) {
   const auto range = [](const char* name, int v, int hi) -> std::string {
     if (v < 1 || v > hi)
       return std::string(name) + " must be an integer in [1, " + std::to_string(hi) + "], got " +
@@ -124,12 +124,15 @@ std::string validate(const EncoderConfig& c) {
   };
   for (const std::string& e : {range("dModel", c.d_model, kMaxWidth), range("nHeads", c.n_heads, kMaxWidth),
                                range("dFF", c.d_ff, kMaxWidth), range("nLayers", c.n_layers, kMaxLayers)})
-    if (!e.empty()) return e;
+    if (!e.empty()) return Status::error(e);
   if (c.d_model % c.n_heads != 0)
-    return "dModel (" + std::to_string(c.d_model) + ") must be divisible by nHeads (" +
-           std::to_string(c.n_heads) + ")";
+    return Status::error("dModel (" + std::to_string(c.d_model) + ") must be divisible by nHeads (" +
+                         std::to_string(c.n_heads) + ")");
   if (!(c.eps > 0.f) || !std::isfinite(c.eps))
-    return "eps must be a positive finite number, got " + std::to_string(c.eps);
+    return Status::error("eps must be a positive finite number, got " + std::to_string(c.eps));
+  if (c.activation != Activation::relu && c.activation != Activation::gelu)
+    return Status::error("activation must be relu or gelu, got the code " +
+                         std::to_string(static_cast<int>(c.activation)));
   return {};
 }
 
@@ -165,18 +168,22 @@ std::vector<ParamSpec> parameter_specs(const EncoderConfig& c) {
 
 void init_parameters(std::vector<std::vector<float>>& params, const EncoderConfig& c,
                      std::uint32_t seed) {
-  const std::vector<ParamSpec> specs = parameter_specs(c);
+  // Sizes from the layer offsets, not parameter_specs(): re-drawing an encoder's weights
+  // allocates nothing (its vectors already have their sizes).
+  const LayerOffsets po = layer_offsets(c);
+  const std::size_t count = static_cast<std::size_t>(c.n_layers) * kPerLayer + (c.final_norm ? 2 : 0);
   std::mt19937 rng(seed);
   const auto uniform = [&rng](std::vector<float>& v, double bound) {
     std::uniform_real_distribution<float> u(static_cast<float>(-bound), static_cast<float>(bound));
     for (float& x : v) x = u(rng);
   };
-  params.resize(specs.size());
+  params.resize(count);
   const double d = c.d_model, f = c.d_ff;
-  for (std::size_t i = 0; i < specs.size(); ++i) {
+  for (std::size_t i = 0; i < count; ++i) {
     std::vector<float>& v = params[i];
-    v.assign(specs[i].numel, 0.f);
-    const std::size_t slot = i < static_cast<std::size_t>(c.n_layers) * kPerLayer ? i % kPerLayer : kNorm1W + (i % 2);
+    const bool in_layer = i < static_cast<std::size_t>(c.n_layers) * kPerLayer;
+    const std::size_t slot = in_layer ? i % kPerLayer : kNorm1W + (i % 2);
+    v.assign(in_layer ? po.at[slot + 1] - po.at[slot] : static_cast<std::size_t>(c.d_model), 0.f);
     switch (slot) {
       case kInProjW: uniform(v, std::sqrt(6.0 / (d + 3 * d))); break;  // xavier_uniform_
       case kOutProjW: case kLin1W: case kLin1B: uniform(v, 1.0 / std::sqrt(d)); break;
@@ -185,6 +192,12 @@ void init_parameters(std::vector<std::vector<float>>& params, const EncoderConfi
       default: break;  // attention biases and LayerNorm biases start at zero
     }
   }
+}
+
+std::size_t encoder_weight_floats(const EncoderConfig& c) {
+  const std::size_t per_layer = sizes::add(packed_size(3 * c.d_model, c.d_model), packed_size(c.d_model, c.d_model),
+                                           packed_size(c.d_ff, c.d_model), packed_size(c.d_model, c.d_ff));
+  return sizes::add(parameter_count(c), sizes::mul(sizes::count(c.n_layers), per_layer));
 }
 
 Encoder::Encoder(const EncoderConfig& cfg, std::uint32_t seed)
@@ -200,6 +213,14 @@ void Encoder::randomize(std::uint32_t seed) {
 void Encoder::set_parameters(const std::vector<const float*>& values) {
   for (std::size_t i = 0; i < specs_.size(); ++i)
     std::copy(values[i], values[i] + specs_[i].numel, params_[i].begin());
+  repack();
+}
+
+void Encoder::set_parameters(const float* flat) {
+  for (std::size_t i = 0; i < specs_.size(); ++i) {
+    std::copy(flat, flat + specs_[i].numel, params_[i].begin());
+    flat += specs_[i].numel;
+  }
   repack();
 }
 
@@ -219,21 +240,29 @@ void Encoder::repack() {
   }
 }
 
-// x, out: (batch, seq, d). The residual stream lives in `cur`; every buffer is carved from work_.
+std::size_t encoder_forward_workspace_floats(const EncoderConfig& c, int batch, int seq) {
+  if (batch <= 0 || seq <= 0) return 0;
+  const std::size_t R = sizes::mul(sizes::count(batch), sizes::count(seq));
+  const std::size_t rd = sizes::mul(R, sizes::count(c.d_model)), rf = sizes::mul(R, sizes::count(c.d_ff));
+  return sizes::add(sizes::mul(rd, c.norm_first ? 7 : 6), rf,
+                    attention_core_workspace_floats({batch, seq, c.d_model, c.n_heads}));
+}
+
+// x, out: (batch, seq, d). The residual stream lives in `cur`; every buffer is carved from the
+// workspace: cur, ctx, proj (R d each), qkv (3 R d), hidden (R f), normed (R d, Pre-LN only),
+// then attention_core's workspace.
 void Encoder::forward(float* out, float* attn, const float* x, const std::uint8_t* mask, int batch,
-                      int seq) {
+                      int seq, float* workspace, float* states) {
+  if (batch <= 0 || seq <= 0) return;
   const int d = cfg_.d_model, f = cfg_.d_ff, rows = batch * seq;
   const std::size_t rd = static_cast<std::size_t>(rows) * d;
-  const std::size_t need = 4 * rd + 3 * rd + static_cast<std::size_t>(rows) * f +
-                           static_cast<std::size_t>(seq) * seq;
-  if (work_.size() < need) work_.resize(need);
-  float* cur = work_.data();
-  float* normed = cur + rd;
-  float* ctx = normed + rd;
+  float* cur = workspace;
+  float* ctx = cur + rd;
   float* proj = ctx + rd;
   float* qkv = proj + rd;
   float* hidden = qkv + 3 * rd;
-  float* scores = hidden + static_cast<std::size_t>(rows) * f;
+  float* normed = hidden + static_cast<std::size_t>(rows) * f;
+  float* attn_work = normed + (cfg_.norm_first ? rd : 0);
 
   const AttentionShape shape{batch, seq, d, cfg_.n_heads};
   const std::size_t attn_per_layer = static_cast<std::size_t>(batch) * cfg_.n_heads * seq * seq;
@@ -250,7 +279,7 @@ void Encoder::forward(float* out, float* attn, const float* x, const std::uint8_
       sa_in = normed;
     }
     linear_packed(qkv, sa_in, W(kPackedIn), P(kInProjB), rows, 3 * d, d);
-    attention_core(ctx, layer_attn, qkv, mask, shape, scores);
+    attention_core(ctx, layer_attn, qkv, mask, shape, attn_work);
     linear_packed(proj, ctx, W(kPackedOut), P(kOutProjB), rows, d, d);
     add_inplace(cur, proj, rd);
     if (!cfg_.norm_first) layer_norm(cur, nullptr, nullptr, cur, P(kNorm1W), P(kNorm1B), rows, d, cfg_.eps);
@@ -269,6 +298,7 @@ void Encoder::forward(float* out, float* attn, const float* x, const std::uint8_
     linear_packed(proj, hidden, W(kPacked2), P(kLin2B), rows, d, f);
     add_inplace(cur, proj, rd);
     if (!cfg_.norm_first) layer_norm(cur, nullptr, nullptr, cur, P(kNorm2W), P(kNorm2B), rows, d, cfg_.eps);
+    if (states) std::copy(cur, cur + rd, states + l * rd);
   }
   if (cfg_.final_norm) {
     const std::size_t base = static_cast<std::size_t>(cfg_.n_layers) * kPerLayer;
@@ -281,7 +311,11 @@ void Encoder::forward(float* out, float* attn, const float* x, const std::uint8_
 // ---- Training ------------------------------------------------------------------------------
 
 std::size_t parameter_count(const EncoderConfig& c) {
-  return layer_offsets(c).at[kPerLayer] * c.n_layers + (c.final_norm ? 2 * static_cast<std::size_t>(c.d_model) : 0);
+  // Saturating (not layer_offsets): JS asks for the count of any config validate() accepts,
+  // and 1024 layers of width 32768 overflow wasm32's size_t.
+  const std::size_t d = sizes::count(c.d_model), f = sizes::count(c.d_ff);
+  const std::size_t per_layer = sizes::add(sizes::mul(4, d, d), sizes::mul(2, d, f), sizes::mul(9, d), f);
+  return sizes::add(sizes::mul(sizes::count(c.n_layers), per_layer), c.final_norm ? sizes::mul(2, d) : 0);
 }
 
 std::size_t encoder_saved_floats(const EncoderConfig& c, int batch, int seq) {
@@ -293,13 +327,13 @@ std::size_t encoder_saved_attention_offset(const EncoderConfig& c, int batch, in
   return static_cast<std::size_t>(layer) * L.layer + L.attn;
 }
 
-// Forward: proj (R d), GELU's output (R f, GELU only), one packed weight, attention's scores and
-// work. Backward: g, t, dctx (R d each), dqkv (3 R d), two (R f) buffers, the GEMM packing block
-// and attention's row. The two calls share one workspace, sized for the larger.
+// Forward: proj (R d), GELU's output (R f, GELU only), one packed weight and attention's
+// workspace. Backward: g, t, dctx (R d each), dqkv (3 R d), two (R f) buffers, the GEMM packing
+// block and attention's row. The two calls share one workspace, sized for the larger.
 std::size_t encoder_train_workspace_floats(const EncoderConfig& c, int batch, int seq) {
   const std::size_t R = static_cast<std::size_t>(batch) * seq, rd = R * c.d_model, rf = R * c.d_ff;
   const TrainWork w = train_work(c, batch, seq);
-  const std::size_t fwd = rd + (c.activation == Activation::gelu ? rf : 0) + w.packed + w.scores + w.attn_fwd;
+  const std::size_t fwd = rd + (c.activation == Activation::gelu ? rf : 0) + w.packed + w.attn_fwd;
   const std::size_t bwd = 6 * rd + 2 * rf + w.gemm + w.attn_bwd;
   return std::max(fwd, bwd);
 }
@@ -318,8 +352,7 @@ void encoder_forward_train(float* out, float* saved, const float* x, const std::
   float* proj = workspace;
   float* act_out = proj + rd;  // GELU's output (ReLU works in place)
   float* packed = act_out + (gelu_act ? rf : 0);
-  float* scores = packed + tw.packed;
-  float* attn_work = scores + tw.scores;
+  float* attn_work = packed + tw.packed;
   const AttentionShape shape{batch, seq, d, c.n_heads};
 
   std::copy(x, x + rd, L.at(saved, 0, L.in));
@@ -341,7 +374,7 @@ void encoder_forward_train(float* out, float* saved, const float* x, const std::
       sa_in = S(L.mid);
     }
     linear_fwd(S(L.qkv), sa_in, kInProjW, kInProjB, 3 * d, d);
-    attention_core(S(L.ctx), S(L.attn), S(L.qkv), mask, shape, scores, attn_work);
+    attention_core(S(L.ctx), S(L.attn), S(L.qkv), mask, shape, attn_work);
     linear_fwd(proj, S(L.ctx), kOutProjW, kOutProjB, d, d);
     residual_add(S(L.res1), in, proj, rd);
     if (!c.norm_first)

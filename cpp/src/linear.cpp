@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "simd.hpp"
+#include "sizes.hpp"
 
 namespace normwave {
 
@@ -67,7 +68,7 @@ void micro_kernel(float* y, int ldy, const float* x, int ldx, const float* panel
 std::size_t gemm_workspace_floats(int N, int K) {
   if (N <= 0 || K <= 0) return 0;
   const std::size_t panels = (static_cast<std::size_t>(N) + kNr - 1) / kNr;
-  return static_cast<std::size_t>(std::min(K, kKc)) * panels * kNr;
+  return sizes::mul(static_cast<std::size_t>(std::min(K, kKc)), panels, kNr);
 }
 
 template <bool kTransA>
@@ -132,10 +133,11 @@ void add_to(float* acc, const float* x, std::size_t n) {
 }  // namespace
 
 int panel_width() { return kNr; }
+int simd_lanes() { return simd::kWidth; }
 
 std::size_t packed_size(int n, int k) {
-  const std::size_t panels = (static_cast<std::size_t>(n) + kNr - 1) / kNr;
-  return panels * static_cast<std::size_t>(k) * kNr;
+  const std::size_t panels = (sizes::count(n) + kNr - 1) / kNr;
+  return sizes::mul(panels, sizes::count(k), kNr);
 }
 
 void pack_weight(float* packed, const float* w, int n, int k) {
@@ -192,11 +194,15 @@ void linear_packed(float* y, const float* x, const float* packed_w, const float*
   }
 }
 
+std::size_t linear_workspace_floats(int m, int n, int k) {
+  return m > 0 && n > 0 ? packed_size(n, k) : 0;
+}
+
 void linear(float* y, const float* x, const float* w, const float* b, int m, int n, int k,
-            std::vector<float>& scratch) {
-  scratch.resize(packed_size(n, k));
-  pack_weight(scratch.data(), w, n, k);
-  linear_packed(y, x, scratch.data(), b, m, n, k);
+            float* workspace) {
+  if (m <= 0 || n <= 0) return;
+  pack_weight(workspace, w, n, k);
+  linear_packed(y, x, workspace, b, m, n, k);
 }
 
 void relu(float* x, std::size_t n) {

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <string>
 #include <limits>
 
 #include "simd.hpp"
@@ -13,16 +14,16 @@ using simd::kWidth;
 
 namespace {
 
-// Empty when every target is ignore_index or a class; counts the kept rows.
-std::string check_targets(int& kept, const std::int32_t* targets, int rows, int classes,
+// ok() when every target is ignore_index or a class; counts the kept rows.
+Status check_targets(int& kept, const std::int32_t* targets, int rows, int classes,
                           int ignore_index) {
   kept = 0;
   for (int r = 0; r < rows; ++r) {
     if (targets[r] == ignore_index) continue;
     if (targets[r] < 0 || targets[r] >= classes)
-      return "target " + std::to_string(targets[r]) + " at row " + std::to_string(r) +
-             " is neither a class in [0, " + std::to_string(classes) + ") nor ignore_index " +
-             std::to_string(ignore_index);
+      return Status::error("target " + std::to_string(targets[r]) + " at row " + std::to_string(r) +
+                           " is neither a class in [0, " + std::to_string(classes) + ") nor ignore_index " +
+                           std::to_string(ignore_index));
     ++kept;
   }
   return {};
@@ -44,11 +45,11 @@ void row_stats(float& m, float& total, const float* z, int n) {
 
 }  // namespace
 
-std::string cross_entropy(float* loss, const float* logits, const std::int32_t* targets, int rows,
+Status cross_entropy(float* loss, const float* logits, const std::int32_t* targets, int rows,
                           int classes, int ignore_index) {
   int kept = 0;
-  std::string error = check_targets(kept, targets, rows, classes, ignore_index);
-  if (!error.empty()) return error;
+  Status status = check_targets(kept, targets, rows, classes, ignore_index);
+  if (!status.ok()) return status;
   double sum = 0.0;
   for (int r = 0; r < rows; ++r) {
     if (targets[r] == ignore_index) continue;
@@ -61,12 +62,12 @@ std::string cross_entropy(float* loss, const float* logits, const std::int32_t* 
   return {};
 }
 
-std::string cross_entropy_backward(float* dlogits, const float* logits,
+Status cross_entropy_backward(float* dlogits, const float* logits,
                                    const std::int32_t* targets, float dloss, int rows, int classes,
                                    int ignore_index) {
   int kept = 0;
-  std::string error = check_targets(kept, targets, rows, classes, ignore_index);
-  if (!error.empty() || kept == 0) return error;
+  Status status = check_targets(kept, targets, rows, classes, ignore_index);
+  if (!status.ok() || kept == 0) return status;
   const float scale = dloss / static_cast<float>(kept);
   for (int r = 0; r < rows; ++r) {
     if (targets[r] == ignore_index) continue;
@@ -87,6 +88,19 @@ std::string cross_entropy_backward(float* dlogits, const float* logits,
 
 namespace ref {
 
+// A row's largest logit and the sum of exp(z - max), in double: the softmax's two statistics.
+struct RowSoftmax {
+  double max, total;
+};
+
+template <class T>
+RowSoftmax row_softmax(const T* z, int classes) {
+  double m = -std::numeric_limits<double>::infinity(), total = 0.0;
+  for (int j = 0; j < classes; ++j) m = z[j] > m ? z[j] : m;
+  for (int j = 0; j < classes; ++j) total += std::exp(z[j] - m);
+  return {m, total};
+}
+
 template <class T>
 void cross_entropy(T* loss, const T* logits, const std::int32_t* targets, int rows, int classes,
                    int ignore_index) {
@@ -95,10 +109,8 @@ void cross_entropy(T* loss, const T* logits, const std::int32_t* targets, int ro
   for (int r = 0; r < rows; ++r) {
     if (targets[r] == ignore_index) continue;
     const T* z = logits + static_cast<std::size_t>(r) * classes;
-    double m = -std::numeric_limits<double>::infinity(), total = 0.0;
-    for (int j = 0; j < classes; ++j) m = z[j] > m ? z[j] : m;
-    for (int j = 0; j < classes; ++j) total += std::exp(z[j] - m);
-    sum += std::log(total) + m - z[targets[r]];
+    const RowSoftmax s = row_softmax(z, classes);
+    sum += std::log(s.total) + s.max - z[targets[r]];
     ++kept;
   }
   *loss = static_cast<T>(kept > 0 ? sum / kept : 0.0);
@@ -112,11 +124,9 @@ void cross_entropy_backward(T* dlogits, const T* logits, const std::int32_t* tar
   for (int r = 0; r < rows; ++r) {
     if (targets[r] == ignore_index) continue;
     const T* z = logits + static_cast<std::size_t>(r) * classes;
-    double m = -std::numeric_limits<double>::infinity(), total = 0.0;
-    for (int j = 0; j < classes; ++j) m = z[j] > m ? z[j] : m;
-    for (int j = 0; j < classes; ++j) total += std::exp(z[j] - m);
+    const RowSoftmax s = row_softmax(z, classes);
     for (int j = 0; j < classes; ++j) {
-      const double p = std::exp(z[j] - m) / total - (j == targets[r] ? 1.0 : 0.0);
+      const double p = std::exp(z[j] - s.max) / s.total - (j == targets[r] ? 1.0 : 0.0);
       dlogits[static_cast<std::size_t>(r) * classes + j] += static_cast<T>(dloss / kept * p);
     }
   }

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
-#include <memory>
 
 #include "simd.hpp"
+#include "sizes.hpp"
 
 namespace normwave {
 
@@ -33,7 +33,33 @@ void rotate(double* s, double* c, const double* sw, const double* cw, int n) {
 }
 
 float clamp_unit(float v) { return std::min(std::max(v, -1.f), 1.f); }
+
+// The workspace: 9 float64 arrays of `padded` lanes (frequencies, one step, the anchor-to-anchor
+// step, the running anchor and the table recurrence, each as sin and cos), then the float32
+// tables C_k and S_k (k <= kHalf, rows `tstride` apart) and the anchor rows A and B.
+struct PeLayout {
+  int pairs, padded, row;
+  std::size_t tstride, f64_floats, total;
+};
+PeLayout pe_layout(int d_model) {
+  PeLayout L{};
+  L.pairs = (d_model + 1) / 2;
+  L.padded = (L.pairs + kDWidth - 1) / kDWidth * kDWidth;  // float64 lanes
+  L.row = 2 * L.pairs;                                     // interleaved floats, >= d_model
+  // Table rows are `tstride` floats apart: a whole number of cache lines plus one, so that table
+  // loads do not sit a multiple of 4 KiB from the output rows being stored (d_model 512 gives
+  // 2 KiB rows), which costs a false store-to-load dependency on x86 ("4K aliasing").
+  L.tstride = (static_cast<std::size_t>(L.row) + 15) / 16 * 16 + 16;
+  L.f64_floats = sizes::mul(sizes::count(L.padded), 9, sizeof(double) / sizeof(float));
+  L.total = sizes::add(L.f64_floats, sizes::mul(L.tstride, 2 * (kHalf + 1)), sizes::mul(sizes::count(L.row), 2));
+  return L;
+}
 }  // namespace
+
+std::size_t positional_encoding_workspace_floats(int seq_len, int d_model) {
+  if (seq_len <= 0 || d_model <= 0) return 0;
+  return pe_layout(d_model).total;
+}
 
 // out is (seq_len, d_model). Rows come in blocks of kBlock around an anchor row a = pos0 + kHalf:
 // with the anchor interleaved A = [s0 c0 s1 c1 ...] and B = [c0 -s0 c1 -s1 ...],
@@ -43,17 +69,18 @@ float clamp_unit(float v) { return std::min(std::max(v, -1.f), 1.f); }
 // float64 angle-addition recurrences (structure of arrays over the pairs), so float64 work is
 // (seq_len / kBlock + kHalf) rows, not seq_len. Each output is two products of float32-rounded
 // exact values: error <= ~2e-7.
-void positional_encoding(float* out, int seq_len, int d_model, double base) {
+void positional_encoding(float* out, int seq_len, int d_model, double base, float* workspace) {
   using simd::fbatch;
   constexpr int W = simd::kWidth;
-  const int pairs = (d_model + 1) / 2;
-  const int padded = (pairs + kDWidth - 1) / kDWidth * kDWidth;  // float64 lanes
-  const int row = 2 * pairs;                                      // interleaved floats, >= d_model
+  // With no rows there is no row 0 either (fuzz_kernels caught a write through a null out).
+  if (seq_len <= 0 || d_model <= 0) return;
+  const PeLayout L = pe_layout(d_model);
+  const int pairs = L.pairs, padded = L.padded, row = L.row;
+  const std::size_t tstride = L.tstride;
 
   // float64 state: frequencies, one step (w), the anchor-to-anchor step, the running anchor
   // angle and the table recurrence. Every element is written before it is read (no zero-fill).
-  const std::unique_ptr<double[]> f64(new double[static_cast<std::size_t>(padded) * 9]);
-  double* freq = f64.get();
+  double* freq = reinterpret_cast<double*>(workspace);
   double* sw = freq + padded;
   double* cw = sw + padded;
   double* sbw = cw + padded;
@@ -73,13 +100,8 @@ void positional_encoding(float* out, int seq_len, int d_model, double base) {
   }
   for (int i = pairs; i < padded; ++i) freq[i] = sw[i] = 0.0, cw[i] = 1.0;
 
-  // float32 tables: C_k and S_k for k <= kHalf (rows of `row` floats), then A and B.
-  // Table rows are `tstride` floats apart: a whole number of cache lines plus one, so that table
-  // loads do not sit a multiple of 4 KiB from the output rows being stored (d_model 512 gives
-  // 2 KiB rows), which costs a false store-to-load dependency on x86 ("4K aliasing").
-  const std::size_t tstride = (static_cast<std::size_t>(row) + 15) / 16 * 16 + 16;
-  const std::unique_ptr<float[]> f32(new float[tstride * (2 * (kHalf + 1)) + 2 * static_cast<std::size_t>(row)]);
-  float* ctab = f32.get();
+  // float32 tables: C_k and S_k for k <= kHalf (rows of `row` floats, tstride apart), then A and B.
+  float* ctab = workspace + L.f64_floats;
   float* stab = ctab + tstride * (kHalf + 1);
   float* anchor_a = stab + tstride * (kHalf + 1);
   float* anchor_b = anchor_a + row;
@@ -172,10 +194,7 @@ void positional_encoding(float* out, int seq_len, int d_model, double base) {
     }
   }
   // Row 0 is sin 0 = 0, cos 0 = 1 exactly; rotating the first anchor back leaves ~1e-9 there.
-  // (With seq_len 0 there is no row 0: fuzz_kernels caught this writing through a null out.)
-  if (seq_len > 0) {
-    for (int j = 0; j < d_model; ++j) out[j] = j % 2 == 0 ? 0.f : 1.f;
-  }
+  for (int j = 0; j < d_model; ++j) out[j] = j % 2 == 0 ? 0.f : 1.f;
 }
 
 namespace ref {

@@ -21,10 +21,8 @@ batch_first=True), torch.manual_seed(0), eval, exported with torch.onnx.export a
                           ("layers.0.…") for normwave's Encoder.loadSafetensors
 """
 import argparse
-import json
 import math
 import os
-import struct
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -32,6 +30,9 @@ DEFAULT_OUT = os.path.join(ROOT, "build", "bench", "onnx")
 NORM_DIMS = (8, 64, 256, 512, 768, 1024)
 ENCODER_SEQS = (128, 512)
 D_MODEL, N_HEADS, D_FF = 512, 8, 2048
+
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from safetensors_writer import write_safetensors  # noqa: E402 (the path above first)
 
 
 def norm_params(dim):
@@ -89,32 +90,15 @@ def norm_models(out):
              os.path.join(out, "rmsnorm_prim_d%d.onnx" % dim))
 
 
-def write_safetensors(path, named):
-    import numpy as np
-    header, blobs, offset = {}, [], 0
-    for name, t in named:
-        raw = np.ascontiguousarray(t.detach().cpu().numpy().astype("<f4")).tobytes()
-        header[name] = {"dtype": "F32", "shape": list(t.shape), "data_offsets": [offset, offset + len(raw)]}
-        blobs.append(raw)
-        offset += len(raw)
-    text = json.dumps(header, separators=(",", ":")).encode()
-    text += b" " * ((-len(text)) % 8)
-    with open(path, "wb") as f:
-        f.write(struct.pack("<Q", len(text)))
-        f.write(text)
-        for blob in blobs:
-            f.write(blob)
-    print("  %-32s %9d bytes" % (os.path.basename(path), os.path.getsize(path)))
-
-
 def encoder_models(out):
     import torch
     torch.manual_seed(0)
     layer = torch.nn.TransformerEncoderLayer(D_MODEL, N_HEADS, dim_feedforward=D_FF, dropout=0.0,
                                              activation="gelu", batch_first=True, norm_first=False)
     layer.eval()
-    write_safetensors(os.path.join(out, "encoder_weights.safetensors"),
-                      [("layers.0." + k, v) for k, v in layer.state_dict().items()])
+    path = os.path.join(out, "encoder_weights.safetensors")
+    write_safetensors(path, [("layers.0." + k, v) for k, v in layer.state_dict().items()])
+    print("  %-32s %9d bytes" % (os.path.basename(path), os.path.getsize(path)))
     for seq in ENCODER_SEQS:
         x = torch.randn(1, seq, D_MODEL)
         path = os.path.join(out, "encoder_s%d.onnx" % seq)

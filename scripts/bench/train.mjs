@@ -58,7 +58,7 @@ function stats(ms) {
 }
 
 // ── the batch and the weights ────────────────────────────────────────────────────────────────
-const nw = await loadOurs();
+const nw = await loadOurs({ training: true });
 const batch = sortBatch(uniforms(12345), BATCH);
 const trainer = nw.createTokenTrainer({
   encoder: cfg, vocab: SORT.vocab, classes: SORT.classes, batch: BATCH, seqLen: S, seed: 7,

@@ -6,6 +6,8 @@
 #include <doctest/doctest.h>
 #include <normwave/safetensors.hpp>
 
+#include "util.hpp"
+
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -115,23 +117,6 @@ class Fixture {
   normwave::safetensors::File file_;
 };
 
-// Largest |a[i] - b[i]|; +inf when the sizes differ or either side has a NaN or inf where the
-// other does not match it exactly, so a broken result can never look close.
-inline double max_abs_diff(const float* a, const float* b, std::size_t n) {
-  double worst = 0.0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const double d = std::fabs(static_cast<double>(a[i]) - static_cast<double>(b[i]));
-    if (!(d <= worst)) {  // true for NaN too
-      if (std::isnan(d)) return std::numeric_limits<double>::infinity();
-      worst = d;
-    }
-  }
-  return worst;
-}
-
-inline double max_abs_diff(const std::vector<float>& a, const std::vector<float>& b) {
-  if (a.size() != b.size()) return std::numeric_limits<double>::infinity();
-  return max_abs_diff(a.data(), b.data(), a.size());
-}
+using nwtest::max_abs_diff;  // tests/cpp/util.hpp
 
 }  // namespace golden

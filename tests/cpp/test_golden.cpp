@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "util.hpp"
+
 namespace {
 
 using golden::Fixture;
@@ -65,7 +67,7 @@ TEST_CASE("golden: positional encoding vs PyTorch float64") {
     const std::string label = "PE (d=" + std::to_string(d) + ", base=" + f.meta("base") + ")";
 
     std::vector<float> got(static_cast<std::size_t>(seq) * d);
-    normwave::positional_encoding(got.data(), seq, d, base);
+    nwtest::positional_encoding(got.data(), seq, d, base);
     report(label + " pos 0.." + std::to_string(seq - 1) + " fast", got, want, kTolPe);
     normwave::ref::positional_encoding(got.data(), seq, d, base);
     report(label + " pos 0.." + std::to_string(seq - 1) + " ref", got, want, kTolPe);
@@ -74,7 +76,7 @@ TEST_CASE("golden: positional encoding vs PyTorch float64") {
     const std::string tail_label = label + " pos " + std::to_string(tail_start) + ".." +
                                    std::to_string(n - 1);
     std::vector<float> full(static_cast<std::size_t>(n) * d);
-    normwave::positional_encoding(full.data(), n, d, base);
+    nwtest::positional_encoding(full.data(), n, d, base);
     std::vector<float> tail(full.begin() + static_cast<std::ptrdiff_t>(tail_start) * d, full.end());
     report(tail_label + " fast", tail, want_tail, kTolPe);
     normwave::ref::positional_encoding(full.data(), n, d, base);
@@ -206,11 +208,11 @@ TEST_CASE("golden: multi-head attention vs torch.nn.MultiheadAttention") {
                             ", d=" + std::to_string(d) + ", h=" + std::to_string(h) + ", padded)";
 
   std::vector<float> out(want.size()), attn(want_attn.size());
-  normwave::multi_head_attention(out.data(), attn.data(), x.data(), mask.data(), w, s);
+  nwtest::multi_head_attention(out.data(), attn.data(), x.data(), mask.data(), w, s);
   report(label + " fast output", out, want, kTolOutput);
   report(label + " fast weights", attn, want_attn, kTolAttnWeights);
   std::vector<float> out2(want.size());
-  normwave::multi_head_attention(out2.data(), nullptr, x.data(), mask.data(), w, s);
+  nwtest::multi_head_attention(out2.data(), nullptr, x.data(), mask.data(), w, s);
   report(label + " fast output (no weights)", out2, want, kTolOutput);
 
   normwave::ref::multi_head_attention(out.data(), attn.data(), x.data(), mask.data(), w, s);
@@ -238,7 +240,7 @@ TEST_CASE("golden: Transformer encoder vs torch.nn.TransformerEncoder") {
     cfg.final_norm = f.meta_bool("final_norm");
     const int batch = f.meta_int("batch");
     const int seq = f.meta_int("seq");
-    const std::string verr = normwave::validate(cfg);
+    const std::string verr = normwave::validate(cfg).message();
     REQUIRE_MESSAGE(verr.empty(), file << ": validate: " << verr);
 
     const std::int64_t d = cfg.d_model, L = cfg.n_layers, H = cfg.n_heads;
@@ -295,17 +297,17 @@ TEST_CASE("golden: Transformer encoder vs torch.nn.TransformerEncoder") {
       CHECK_MESSAGE(enc.parameters()[i] == values[i], "set_parameters round trip: " << specs[i].name);
 
     std::vector<float> out(want.size()), attn(want_attn.size());
-    enc.forward(out.data(), attn.data(), x.data(), mask.data(), batch, seq);
+    nwtest::forward(enc, out.data(), attn.data(), x.data(), mask.data(), batch, seq);
     report(label + " fast output", out, want, kTolOutput);
     report(label + " fast attention", attn, want_attn, kTolAttnWeights);
 
     // Same Encoder again (reused work buffers), in place (out aliases x), without weights.
     std::vector<float> inplace = x;
-    enc.forward(inplace.data(), nullptr, inplace.data(), mask.data(), batch, seq);
+    nwtest::forward(enc, inplace.data(), nullptr, inplace.data(), mask.data(), batch, seq);
     report(label + " fast output (in place)", inplace, want, kTolOutput);
     if (!any_pad) {
       std::vector<float> nomask(want.size());
-      enc.forward(nomask.data(), nullptr, x.data(), nullptr, batch, seq);
+      nwtest::forward(enc, nomask.data(), nullptr, x.data(), nullptr, batch, seq);
       report(label + " fast output (null mask)", nomask, want, kTolOutput);
     }
 

@@ -25,7 +25,7 @@ TEST_CASE("positional_encoding matches ref at edge widths") {
     CAPTURE(d);
     const int seq = 300;  // crosses a re-seed boundary of the recurrence
     std::vector<float> fast(static_cast<std::size_t>(seq) * d), slow(fast.size());
-    normwave::positional_encoding(fast.data(), seq, d, 10000.0);
+    nwtest::positional_encoding(fast.data(), seq, d, 10000.0);
     normwave::ref::positional_encoding(slow.data(), seq, d, 10000.0);
     const double diff = max_abs_diff(fast, slow);
     MESSAGE("PE (" << seq << "x" << d << ") maxdiff = " << diff);
@@ -38,7 +38,7 @@ TEST_CASE("positional_encoding is accurate to 1e-6 for every pos below 65536") {
     for (double base : {10000.0, 100.0}) {
       const int seq = 65536;
       std::vector<float> pe(static_cast<std::size_t>(seq) * d);
-      normwave::positional_encoding(pe.data(), seq, d, base);
+      nwtest::positional_encoding(pe.data(), seq, d, base);
       double worst = 0.0;
       for (int pos = 0; pos < seq; ++pos)
         for (int dim = 0; dim < d; ++dim) {
@@ -54,7 +54,7 @@ TEST_CASE("positional_encoding is accurate to 1e-6 for every pos below 65536") {
 
 TEST_CASE("positional_encoding conventions: interleaved sin/cos, odd d_model ends in a sin") {
   std::vector<float> pe(3 * 5);
-  normwave::positional_encoding(pe.data(), 3, 5, 10000.0);
+  nwtest::positional_encoding(pe.data(), 3, 5, 10000.0);
   CHECK(pe[0] == 0.f);                                   // sin(0)
   CHECK(pe[1] == 1.f);                                   // cos(0)
   CHECK(pe[5 + 0] == doctest::Approx(std::sin(1.0)));    // pos 1, dim 0
@@ -143,11 +143,11 @@ TEST_CASE("linear matches ref at edge sizes") {
         const std::vector<float> x = randn(static_cast<std::size_t>(m) * k, 11),
                                  w = randn(static_cast<std::size_t>(n) * k, 12),
                                  b = randn(n, 13);
-        std::vector<float> fast(static_cast<std::size_t>(m) * n), slow(fast.size()), scratch;
-        normwave::linear(fast.data(), x.data(), w.data(), b.data(), m, n, k, scratch);
+        std::vector<float> fast(static_cast<std::size_t>(m) * n), slow(fast.size());
+        nwtest::linear(fast.data(), x.data(), w.data(), b.data(), m, n, k);
         normwave::ref::linear(slow.data(), x.data(), w.data(), b.data(), m, n, k);
         CHECK(max_abs_diff(fast, slow) <= 1e-4 * std::sqrt(static_cast<double>(k)));
-        normwave::linear(fast.data(), x.data(), w.data(), nullptr, m, n, k, scratch);
+        nwtest::linear(fast.data(), x.data(), w.data(), nullptr, m, n, k);
         normwave::ref::linear(slow.data(), x.data(), w.data(), nullptr, m, n, k);
         CHECK(max_abs_diff(fast, slow) <= 1e-4 * std::sqrt(static_cast<double>(k)));
       }
@@ -156,8 +156,8 @@ TEST_CASE("linear matches ref at edge sizes") {
   // Larger than one row block and one depth block.
   const int m = 130, n = 77, k = 600;
   const std::vector<float> x = randn(static_cast<std::size_t>(m) * k, 21), w = randn(static_cast<std::size_t>(n) * k, 22), b = randn(n, 23);
-  std::vector<float> fast(static_cast<std::size_t>(m) * n), slow(fast.size()), scratch;
-  normwave::linear(fast.data(), x.data(), w.data(), b.data(), m, n, k, scratch);
+  std::vector<float> fast(static_cast<std::size_t>(m) * n), slow(fast.size());
+  nwtest::linear(fast.data(), x.data(), w.data(), b.data(), m, n, k);
   normwave::ref::linear(slow.data(), x.data(), w.data(), b.data(), m, n, k);
   const double diff = max_abs_diff(fast, slow);
   MESSAGE("linear (130x600 · 77x600ᵀ) maxdiff = " << diff);
@@ -257,7 +257,7 @@ TEST_CASE("multi_head_attention matches ref, with padding and a fully padded seq
     for (int j = 0; j < 6; ++j) c.mask[2 * 6 + j] = 1;  // sequence 2: every key is <PAD>
     const std::size_t n = c.x.size(), na = 3 * 2 * 6 * 6;
     std::vector<float> a(n), b(n), aa(na), ab(na);
-    normwave::multi_head_attention(a.data(), aa.data(), c.x.data(), c.mask.data(), c.weights(), c.s);
+    nwtest::multi_head_attention(a.data(), aa.data(), c.x.data(), c.mask.data(), c.weights(), c.s);
     normwave::ref::multi_head_attention(b.data(), ab.data(), c.x.data(), c.mask.data(), c.weights(), c.s);
     CHECK(max_abs_diff(a, b) <= 1e-4);
     CHECK(max_abs_diff(aa, ab) <= 1e-5);
@@ -285,8 +285,8 @@ TEST_CASE("attention_core (GEMM per head) matches ref around the panel width and
       std::vector<std::uint8_t> mask(rows, 0);
       for (int j = seq / 2; j < seq; j += 3) mask[seq + j] = 1;  // some padded keys in sequence 1
       const std::size_t na = static_cast<std::size_t>(s.batch) * s.n_heads * seq * seq;
-      std::vector<float> a(rows * s.d_model), b(a.size()), aa(na), ab(na), scores(static_cast<std::size_t>(seq) * seq);
-      normwave::attention_core(a.data(), aa.data(), qkv.data(), mask.data(), s, scores.data());
+      std::vector<float> a(rows * s.d_model), b(a.size()), aa(na), ab(na);
+      nwtest::attention_core(a.data(), aa.data(), qkv.data(), mask.data(), s);
       normwave::ref::attention_core(b.data(), ab.data(), qkv.data(), mask.data(), s);
       CHECK(max_abs_diff(a, b) <= 1e-5);
       CHECK(max_abs_diff(aa, ab) <= 1e-5);
@@ -301,7 +301,7 @@ TEST_CASE("positional_encoding matches ref for seq_len around its 16-row blocks"
       CAPTURE(seq);
       CAPTURE(d);
       std::vector<float> fast(static_cast<std::size_t>(seq) * d), slow(fast.size());
-      normwave::positional_encoding(fast.data(), seq, d, 10000.0);
+      nwtest::positional_encoding(fast.data(), seq, d, 10000.0);
       normwave::ref::positional_encoding(slow.data(), seq, d, 10000.0);
       CHECK(max_abs_diff(fast, slow) <= 1e-6);
     }
@@ -334,7 +334,7 @@ TEST_CASE("encoder matches ref: post/pre-LN, relu/gelu, layers, final norm, padd
         cfg.norm_first = norm_first;
         cfg.activation = act;
         cfg.final_norm = layers > 1;
-        REQUIRE(normwave::validate(cfg).empty());
+        REQUIRE(normwave::validate(cfg).ok());
         normwave::Encoder enc(cfg, 123);
         const int batch = 2, seq = 7;
         const std::vector<float> x = randn(static_cast<std::size_t>(batch) * seq * cfg.d_model, 71);
@@ -342,7 +342,7 @@ TEST_CASE("encoder matches ref: post/pre-LN, relu/gelu, layers, final norm, padd
         mask[seq + 5] = mask[seq + 6] = 1;
         const std::size_t na = static_cast<std::size_t>(layers) * batch * cfg.n_heads * seq * seq;
         std::vector<float> a(x.size()), b(x.size()), aa(na), ab(na);
-        enc.forward(a.data(), aa.data(), x.data(), mask.data(), batch, seq);
+        nwtest::forward(enc, a.data(), aa.data(), x.data(), mask.data(), batch, seq);
         std::vector<const float*> params;
         for (const auto& p : enc.parameters()) params.push_back(p.data());
         normwave::ref::encoder_forward(b.data(), ab.data(), x.data(), mask.data(), cfg, params, batch, seq);
@@ -355,7 +355,7 @@ TEST_CASE("encoder matches ref: post/pre-LN, relu/gelu, layers, final norm, padd
         CHECK(max_abs_diff(aa, ab) <= 1e-5);
         // In place (out aliases x) gives the same answer.
         std::vector<float> inplace = x;
-        enc.forward(inplace.data(), nullptr, inplace.data(), mask.data(), batch, seq);
+        nwtest::forward(enc, inplace.data(), nullptr, inplace.data(), mask.data(), batch, seq);
         CHECK(max_abs_diff(inplace, a) == 0.0);
       }
     }
@@ -367,17 +367,17 @@ TEST_CASE("encoder config validation names the field and the sizes") {
   cfg.d_model = 10;
   cfg.n_heads = 3;
   cfg.d_ff = 8;
-  const std::string e = normwave::validate(cfg);
+  const std::string e = normwave::validate(cfg).message();
   CHECK(e.find("dModel (10)") != std::string::npos);
   CHECK(e.find("nHeads (3)") != std::string::npos);
   cfg.n_heads = 2;
   cfg.d_ff = 0;
-  CHECK(normwave::validate(cfg).find("dFF") != std::string::npos);
+  CHECK(normwave::validate(cfg).message().find("dFF") != std::string::npos);
   cfg.d_ff = 8;
   cfg.eps = 0.f;
-  CHECK(normwave::validate(cfg).find("eps") != std::string::npos);
+  CHECK(normwave::validate(cfg).message().find("eps") != std::string::npos);
   cfg.eps = 1e-5f;
-  CHECK(normwave::validate(cfg).empty());
+  CHECK(normwave::validate(cfg).ok());
 }
 
 TEST_CASE("parameter_specs follows torch's state_dict names and shapes") {

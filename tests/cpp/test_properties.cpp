@@ -15,6 +15,7 @@
 #include "normwave/encoder.hpp"
 #include "normwave/norms.hpp"
 #include "normwave/positional_encoding.hpp"
+#include "util.hpp"
 
 namespace {
 
@@ -124,7 +125,7 @@ TEST_CASE("property: every attention row sums to 1, or is all zeros when every k
                              wout = random_rows(rng, static_cast<std::size_t>(d) * d, wscale, 0.0),
                              bout = random_rows(rng, static_cast<std::size_t>(d), 0.1, 0.0);
     std::vector<float> out(x.size()), attn(static_cast<std::size_t>(s.batch) * s.n_heads * s.seq * s.seq);
-    normwave::multi_head_attention(out.data(), attn.data(), x.data(), mp,
+    nwtest::multi_head_attention(out.data(), attn.data(), x.data(), mp,
                                    {win.data(), bin.data(), wout.data(), bout.data()}, s);
     CAPTURE(c);
     for (int b = 0; b < s.batch; ++b) {
@@ -156,7 +157,7 @@ TEST_CASE("property: every attention row sums to 1, or is all zeros when every k
     if (c % 4 == 0) std::fill(mask.begin(), mask.begin() + seq, 1);  // sequence 0 all padding
     const std::vector<float> x = random_rows(rng, mask.size() * cfg.d_model, 1.0, 0.0);
     std::vector<float> out(x.size()), attn(static_cast<std::size_t>(2) * batch * cfg.n_heads * seq * seq);
-    enc.forward(out.data(), attn.data(), x.data(), mask.data(), batch, seq);
+    nwtest::forward(enc, out.data(), attn.data(), x.data(), mask.data(), batch, seq);
     CHECK(std::all_of(out.begin(), out.end(), [](float v) { return std::isfinite(v); }));
     for (int l = 0; l < 2; ++l)
       for (int b = 0; b < batch; ++b)
@@ -176,7 +177,7 @@ TEST_CASE("property: positional encoding values stay in [-1, 1] for any positive
     // Mostly sensible bases, some absurd ones (the API accepts any positive finite number).
     const double base = c % 5 == 0 ? log_uniform(rng, 1e-300, 1e300) : log_uniform(rng, 1.0, 1e6);
     std::vector<float> pe(static_cast<std::size_t>(seq) * d);
-    normwave::positional_encoding(pe.data(), seq, d, base);
+    nwtest::positional_encoding(pe.data(), seq, d, base);
     int outside = 0;
     for (float v : pe) outside += !(v >= -1.f && v <= 1.f);
     CAPTURE(base);
@@ -219,8 +220,8 @@ TEST_CASE("property: the encoder (no PE) is permutation-equivariant") {
     }
     const std::size_t an = static_cast<std::size_t>(cfg.n_layers) * cfg.n_heads * seq * seq;
     std::vector<float> y(x.size()), py(x.size()), a(an), pa(an);
-    enc.forward(y.data(), a.data(), x.data(), mask.data(), 1, seq);
-    enc.forward(py.data(), pa.data(), px.data(), pmask.data(), 1, seq);
+    nwtest::forward(enc, y.data(), a.data(), x.data(), mask.data(), 1, seq);
+    nwtest::forward(enc, py.data(), pa.data(), px.data(), pmask.data(), 1, seq);
     double diff = 0;
     for (int i = 0; i < seq; ++i)
       for (int f = 0; f < d; ++f) {

@@ -18,6 +18,7 @@
 #include "normwave/positional_encoding.hpp"
 #include "normwave/safetensors.hpp"
 #include "normwave/weights.hpp"
+#include "util.hpp"
 
 TEST_CASE("batch_norm of zero rows reads no row and gives NaN statistics (fuzz_kernels: read of row 0)") {
   // fuzz_kernels: rows = 0 made batch_norm load its shift from row 0 of an empty x.
@@ -54,7 +55,7 @@ TEST_CASE("attention with an empty sequence does no arithmetic on a null qkv (fu
   std::vector<float> w(3 * 16 * 16, 0.1f), b(3 * 16, 0.f);
   const normwave::AttentionWeights weights{w.data(), b.data(), w.data(), b.data()};
   std::vector<float> out, attn, x;
-  normwave::multi_head_attention(out.data(), attn.data(), x.data(), nullptr, weights, s);
+  nwtest::multi_head_attention(out.data(), attn.data(), x.data(), nullptr, weights, s);
   normwave::attention_core(nullptr, nullptr, nullptr, nullptr, s, nullptr);
   normwave::ref::attention_core(nullptr, nullptr, nullptr, nullptr, s);
 
@@ -63,15 +64,15 @@ TEST_CASE("attention with an empty sequence does no arithmetic on a null qkv (fu
   cfg.n_heads = 4;
   cfg.d_ff = 8;
   normwave::Encoder enc(cfg);
-  enc.forward(out.data(), attn.data(), x.data(), nullptr, 2, 0);
-  enc.forward(out.data(), nullptr, x.data(), nullptr, 0, 5);
+  nwtest::forward(enc, out.data(), attn.data(), x.data(), nullptr, 2, 0);
+  nwtest::forward(enc, out.data(), nullptr, x.data(), nullptr, 0, 5);
   CHECK(out.empty());
 }
 
 TEST_CASE("positional_encoding with seq_len 0 writes nothing (fuzz_kernels: a null out was written as row 0)") {
   std::vector<float> none;
-  normwave::positional_encoding(none.data(), 0, 8, 10000.0);
-  normwave::positional_encoding(nullptr, 0, 513, 10000.0);
+  nwtest::positional_encoding(none.data(), 0, 8, 10000.0);
+  nwtest::positional_encoding(nullptr, 0, 513, 10000.0);
   CHECK(none.empty());
 }
 
@@ -79,7 +80,7 @@ TEST_CASE("positional_encoding stays inside [-1, 1] (fuzz_kernels: PE(355, 5) = 
   // The float32 rotation of an anchor row rounded one ulp past -1.
   const int seq = 400, d = 60;
   std::vector<float> pe(static_cast<std::size_t>(seq) * d);
-  normwave::positional_encoding(pe.data(), seq, d, 1.0000005222484427);
+  nwtest::positional_encoding(pe.data(), seq, d, 1.0000005222484427);
   CHECK(pe[355 * d + 5] >= -1.f);
   int outside = 0;
   for (float v : pe) outside += !(v >= -1.f && v <= 1.f);
@@ -95,7 +96,7 @@ TEST_CASE("positional_encoding with a subnormal base stays finite (PE property t
       CAPTURE(d);
       const int seq = 5000;
       std::vector<float> pe(static_cast<std::size_t>(seq) * d);
-      normwave::positional_encoding(pe.data(), seq, d, base);
+      nwtest::positional_encoding(pe.data(), seq, d, base);
       int outside = 0;
       for (float v : pe) outside += !(v >= -1.f && v <= 1.f);
       CHECK(outside == 0);
@@ -142,7 +143,18 @@ TEST_CASE("load_parameters matches names in linear time (a hostile file: 1024 la
   MESSAGE("load_parameters, 12,288 parameters among 112,288 tensors, twice: " << seconds << " s");
   CHECK(strict.find("unexpected tensor \"junk.0\"") != std::string::npos);
   CHECK(enc.parameters().back().front() == 0.5f);
-  CHECK(seconds < 1.0);  // was 2.9 s natively; now ~0.04 s natively, ~0.1 s in wasm, ~0.25 s under ASan
+  // Was 2.9 s natively (~17 s under ASan); now ~0.04 s natively, ~0.1 s in wasm, ~0.25 s under
+  // ASan on a quiet machine and up to 2.6 s under ASan on a busy 2-core one: the limit leaves room
+  // for load and still catches the quadratic scan.
+  double limit = 1.0;
+#if defined(__SANITIZE_ADDRESS__)
+  limit = 6.0;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  limit = 6.0;
+#endif
+#endif
+  CHECK(seconds < limit);
 }
 
 namespace {

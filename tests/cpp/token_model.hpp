@@ -136,7 +136,10 @@ class FastModel {
     exp_avg.assign(off_.total, 0.f);
     exp_avg_sq.assign(off_.total, 0.f);
     pe_.resize(static_cast<std::size_t>(seq) * d);
-    normwave::positional_encoding(pe_.data(), seq, s.cfg.d_model);
+    {
+      std::vector<float> work(normwave::positional_encoding_workspace_floats(seq, s.cfg.d_model));
+      normwave::positional_encoding(pe_.data(), seq, s.cfg.d_model, 10000.0, work.data());
+    }
     x_.resize(rd);
     h_.resize(rd);
     dh_.resize(rd);
@@ -192,8 +195,8 @@ class FastModel {
   std::string error;  // the first kernel error seen (empty when none)
 
  private:
-  void check(const std::string& e) {
-    if (error.empty()) error = e;
+  void check(const normwave::Status& status) {
+    if (error.empty()) error = status.message();
   }
   Spec spec_;
   Offsets off_;

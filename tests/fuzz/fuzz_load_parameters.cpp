@@ -42,7 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   cfg.activation = b1 & 8 ? normwave::Activation::gelu : normwave::Activation::relu;
   const bool strict = b0 & 0x80;
   const std::string prefix = b1 & 16 ? "encoder." : "";
-  FUZZ_CHECK(normwave::validate(cfg).empty(), "config: %s", normwave::validate(cfg).c_str());
+  FUZZ_CHECK(normwave::validate(cfg).ok(), "config: %s", normwave::validate(cfg).message().c_str());
 
   normwave::Encoder enc(cfg, 7);
   const std::vector<std::vector<float>> before = enc.parameters();
@@ -105,7 +105,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (std::size_t i = 0; i < n; ++i) x[i] = std::sin(0.7f * static_cast<float>(i));
   std::vector<std::uint8_t> mask(static_cast<std::size_t>(batch) * seq, 0);
   mask.back() = seq > 1;  // the last key of the last sequence is <PAD>
-  enc.forward(out.data(), attn.data(), x.data(), mask.data(), batch, seq);
+  std::vector<float> work(normwave::encoder_forward_workspace_floats(cfg, batch, seq));
+  enc.forward(out.data(), attn.data(), x.data(), mask.data(), batch, seq, work.data());
   if (modest) FUZZ_CHECK(nwfuzz::all_finite(out.data(), n), "non-finite output from weights within +-100");
   return 0;
 }

@@ -3,6 +3,7 @@
 // Seeds are small valid inputs that reach deep into each target; crashes found later are added
 // beside them as regression-<what>.bin files, which this script leaves alone.
 import { mkdirSync, writeFileSync, readFileSync } from 'node:fs';
+import { readOpTable } from '../../scripts/op-table.mjs';
 
 const root = new URL('./corpus/', import.meta.url);
 const golden = new URL('../golden/', import.meta.url);
@@ -163,14 +164,13 @@ write('fuzz_load_parameters', 'golden-encoder_c.bin',
   Uint8Array.from([0x7f, 1 | 4 | 8 | (3 << 5), ...readFileSync(new URL('encoder_c_postln_gelu_2l_norm.safetensors', golden))]));
 
 // --- fuzz_kernels ---------------------------------------------------------------------------
-// FuzzedDataProvider takes integers from the end of the input: the last byte picks the kernel
-// (0-2 norms, 3 PE, 4 linear, 5 softmax, 6 attention, 7 encoder); the rest is random.
-const OPS = ['layer_norm', 'rms_norm', 'batch_norm', 'pe', 'linear', 'softmax', 'attention', 'encoder'];
-OPS.forEach((op, i) => {
+// FuzzedDataProvider takes integers from the end of the input: the last byte is the op's id in
+// the op table (cpp/include/normwave/ops.hpp); the rest is random. Two seeds per row.
+for (const { id, name } of readOpTable()) {
   for (const len of [300, 3000]) {
     const b = Uint8Array.from({ length: len }, () => Math.floor(rand() * 256));
-    b[len - 1] = i;
-    write('fuzz_kernels', `${op}-${len}.bin`, b);
+    b[len - 1] = id;
+    write('fuzz_kernels', `${name}-${len}.bin`, b);
   }
-});
+}
 console.log('corpus written to', root.pathname);

@@ -11,17 +11,8 @@ export function randn(n, seed, mean = 0, std = 1) {
   return out;
 }
 
-/** Worst |a - b| over two arrays of the same length: NaN if any pair differs by NaN, Infinity if the lengths differ. */
-export function maxAbsDiff(a, b) {
-  if (a.length !== b.length) return Infinity;
-  let worst = 0;
-  for (let i = 0; i < a.length; i++) {
-    const d = Math.abs(a[i] - b[i]);
-    if (Number.isNaN(d)) return NaN;
-    if (d > worst) worst = d;
-  }
-  return worst;
-}
+/** Worst |a - b| (web/lib/diff.js, the one the figures use too). */
+export { maxAbsDiff } from '../../web/lib/diff.js';
 
 /** Expects fn to throw `type` with a message containing every fragment. */
 export function throwsWith(fn, type, ...fragments) {

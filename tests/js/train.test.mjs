@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { loadNormwave } from 'normwave';
 import { randn, throwsWith } from './helpers.mjs';
 
-const nw = await loadNormwave();
+const nw = await loadNormwave({ training: true });
 const golden = (name) => new Uint8Array(readFileSync(new URL(`../golden/${name}`, import.meta.url)));
 
 /** max |a − b| / max |b|: the fixtures' measure (tests/golden/README.md). */
@@ -360,4 +360,54 @@ test('trainer: at lr 3e-2 without warm-up Post-LN stalls where Pre-LN, and Post-
   t.diagnostic(`held-out accuracy after 150 steps: Post-LN ${post.toFixed(3)}, Pre-LN ${pre.toFixed(3)}, Post-LN with warm-up ${postWarm.toFixed(3)}`);
   assert.ok(pre > post + 0.2, `Pre-LN ${pre} vs Post-LN ${post}`);
   assert.ok(postWarm > post + 0.2, `Post-LN with warm-up ${postWarm} vs without ${post}`);
+});
+
+// The two wasm modules (normwave_wasm.wasm by default, normwave_train.wasm with { training: true }).
+test('the default instance has no training kernels, and each training call says how to get them', async () => {
+  const plain = await loadNormwave();
+  assert.equal(plain.training, false);
+  assert.equal(nw.training, true);
+  assert.notEqual(plain, nw, 'two instances, one per module');
+  assert.equal(await loadNormwave({ training: true }), nw, 'one training instance per page');
+  assert.equal(await loadNormwave(), plain);
+  const hint = /load one with loadNormwave\(\{ training: true \}\)/;
+  for (const call of [
+    () => plain.createTokenTrainer({ encoder: { dModel: 8, nHeads: 2, dFF: 16 }, vocab: 4, classes: 4, batch: 1, seqLen: 2 }),
+    () => plain.learningRate(1),
+    () => plain.layerNormBackward(new Float32Array(4), new Float32Array(4), 4),
+    () => plain.linearBackward(new Float32Array(4), new Float32Array(4), new Float32Array(1), { inFeatures: 4 }),
+    () => plain.activationBackward(new Float32Array(4), new Float32Array(4)),
+  ]) assert.throws(call, hint);
+  const enc = plain.createEncoder({ dModel: 8, nHeads: 2, dFF: 16 });
+  try {
+    assert.throws(() => enc.forward(new Float32Array(16), { seqLen: 2, keepActivations: true }), /forward with keepActivations: .*training: true/);
+    assert.throws(() => enc.backward(new Float32Array(16)), /backward: .*training: true/);
+    assert.equal(enc.forward(new Float32Array(16), { seqLen: 2 }).output.length, 16, 'the forward still works');
+  } finally {
+    enc.dispose();
+  }
+  assert.throws(() => loadNormwave({ training: 'yes' }), /training must be a boolean/);
+});
+
+test('the training module gives the same forward numbers as the default one', async () => {
+  const plain = await loadNormwave();
+  const x = randn(3 * 40, 5);
+  assert.deepEqual(nw.layerNorm(x, 40), plain.layerNorm(x, 40));
+  const config = { dModel: 16, nHeads: 4, dFF: 32, nLayers: 2, normFirst: true, seed: 3 };
+  const a = plain.createEncoder(config);
+  const b = nw.createEncoder(config);
+  try {
+    const input = randn(2 * 4 * 16, 9);
+    assert.deepEqual(b.forward(input, { batch: 2, seqLen: 4 }).output, a.forward(input, { batch: 2, seqLen: 4 }).output);
+    const kept = b.forward(input, { batch: 2, seqLen: 4, keepActivations: true }).output;
+    assert.ok(relErr(kept, a.forward(input, { batch: 2, seqLen: 4 }).output) < 1e-5, 'the training forward agrees');
+  } finally {
+    a.dispose();
+    b.dispose();
+  }
+});
+
+test('normwave/single holds the forward library only: { training: true } rejects naming the split build', async () => {
+  const single = await import('normwave/single');
+  await assert.rejects(single.loadNormwave({ training: true }), /normwave\.single\.mjs holds the forward library only; import 'normwave'/);
 });

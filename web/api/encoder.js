@@ -4,12 +4,12 @@
 // address or a size the kernels use.
 import {
   F32, checkBytes, checkCount, checkEps, checkLength, checkSeed, bytes, describe, flags, floats, floatsOrTensor,
-  hasOwn, isTensorRecord, named, options, alive, settle, tensorArg,
+  hasOwn, isTensorRecord, named, needsTraining, options, alive, settle, tensorArg,
 } from './checks.js';
-import { ACTIVATIONS } from './ops.js';
+import { activations } from './ops.js';
 import { headerLength } from './safetensors.js';
 
-// Encoder records by their public object: { M, heap, handle, buf, bufBytes, work, config, parameters, numel }.
+// Encoder records by their public object: { M, heap, handle, buf, bufBytes, config, cpp, parameters, numel }.
 const ENCODERS = new WeakMap();
 const MAKE = Symbol('normwave Encoder');
 
@@ -25,7 +25,11 @@ const finalizer = typeof FinalizationRegistry === 'function'
   })
   : null;
 
-/** The checks createEncoder and encoderParameters share; the config with defaults filled in. */
+/**
+ * The checks createEncoder and encoderParameters share: the config with defaults filled in, its
+ * C++ form (cpp: the EncoderConfig value object, activation as the Activation enum) and the
+ * sizes C++ reports for it.
+ */
 export function checkEncoderConfig(M, fn, config) {
   if (typeof config !== 'object' || config === null) throw new TypeError(`${fn}: config must be an object, got ${describe(config)}`);
   const { dModel, nHeads, dFF, nLayers = 1, normFirst = false, activation = 'relu', eps = 1e-5, finalNorm = false, seed = 0 } = config;
@@ -35,20 +39,23 @@ export function checkEncoderConfig(M, fn, config) {
   checkCount(fn, 'nLayers', nLayers, 1024);
   checkEps(fn, eps);
   if (dModel % nHeads !== 0) throw new RangeError(`${fn}: dModel (${dModel}) must be divisible by nHeads (${nHeads})`);
-  const code = named(fn, 'activation', 'activation', ACTIVATIONS, activation);
-  const paramFloats = nLayers * (4 * dModel * dModel + 2 * dModel * dFF + 9 * dModel + dFF) + (finalNorm ? 2 * dModel : 0);
-  checkBytes(fn, `the weights of ${nLayers} layer(s) with dModel = ${dModel}, dFF = ${dFF}`, paramFloats * F32 * 3);
-  const problem = M.validateEncoder(dModel, nHeads, dFF, nLayers, !!normFirst, code, eps, !!finalNorm);
+  const kind = named(fn, 'activation', 'activation', activations(M), activation);
+  const cpp = { dModel, nHeads, dFF, nLayers, normFirst: !!normFirst, activation: kind, eps, finalNorm: !!finalNorm };
+  const paramFloats = M.parameterCount(cpp);
+  const weightFloats = M.encoderWeightFloats(cpp);  // the parameters and their packed copies
+  // The encoder's weights, and one staged copy of the parameters (loadStateDict, stateDict).
+  checkBytes(fn, `the weights of ${nLayers} layer(s) with dModel = ${dModel}, dFF = ${dFF}`, (weightFloats + paramFloats) * F32);
+  const problem = M.validateEncoder(cpp);
   if (problem) throw new RangeError(`${fn}: ${problem}`);
   return {
     dModel, nHeads, dFF, nLayers, normFirst: !!normFirst, activation, eps, finalNorm: !!finalNorm,
-    seed: checkSeed(fn, seed), code, paramFloats,
+    seed: checkSeed(fn, seed), cpp, paramFloats, weightFloats,
   };
 }
 
 /** Frozen [{ name, shape, numel }] in torch state_dict order, from the C++ parameter list. */
 export function parameterSpecs(M, c) {
-  const specs = M.parameterSpecs(c.dModel, c.nHeads, c.dFF, c.nLayers, c.normFirst, ACTIVATIONS.get(c.activation), c.eps, c.finalNorm);
+  const specs = M.parameterSpecs(c.cpp);
   return Object.freeze(specs.map(({ name, shape, numel }) => Object.freeze({ name, shape: Object.freeze(shape), numel })));
 }
 
@@ -95,7 +102,7 @@ function stateValue(M, fn, spec, v) {
 function forwardTrain(self, fn, s, { x, out, out0, mask, batch, seqLen, n, rows, attention, shape }) {
   const { M } = s;
   const c = s.config;
-  const sizes = M.encoderTrainSizes(c.dModel, c.nHeads, c.dFF, c.nLayers, c.normFirst, ACTIVATIONS.get(c.activation), c.eps, c.finalNorm, batch, seqLen);
+  const sizes = M.encoderTrainSizes(s.cpp, batch, seqLen);
   const regions = { params: s.numel, saved: sizes.saved, work: sizes.workspace, io: n, dx: n, dparams: s.numel, mask: mask ? Math.ceil(rows / F32) : 0 };
   const offsets = {};
   let total = 0;
@@ -121,8 +128,7 @@ function forwardTrain(self, fn, s, { x, out, out0, mask, batch, seqLen, n, rows,
   if (isTensorRecord(x)) M.HEAPF32.copyWithin(a.io / F32, alive(fn, 'x', x) / F32, alive(fn, 'x', x) / F32 + n);
   else M.HEAPF32.set(x, a.io / F32);
   if (mask) M.HEAPU8.set(mask, a.mask);
-  M.encoderForwardTrain(a.io, a.saved, a.io, a.mask, a.params, c.dModel, c.nHeads, c.dFF, c.nLayers, c.normFirst,
-    ACTIVATIONS.get(c.activation), c.eps, c.finalNorm, batch, seqLen, a.work);
+  M.encoderForwardTrain(a.io, a.saved, a.io, a.mask, a.params, s.cpp, batch, seqLen, a.work);
   s.kept = { a, batch, seqLen, n };
   let output;
   if (out) {
@@ -152,15 +158,15 @@ export class Encoder {
     const { M } = heap;
     const c = checkEncoderConfig(M, fn, config);
     const { dModel, nHeads, dFF, nLayers, normFirst, activation, eps, finalNorm } = c;
-    // Weights and their packed copies, allocated by the C++ constructor.
-    heap.reserve(fn, `the weights of ${nLayers} layer(s) with dModel = ${dModel}, dFF = ${dFF}`, 0, c.paramFloats * F32 * 2 + 65536);
-    const handle = new M.Encoder(dModel, nHeads, dFF, nLayers, normFirst, c.code, eps, finalNorm, c.seed);
+    // The C++ constructor allocates the weights and their packed copies (and the parameter
+    // names: the slack), so that much must be free first.
+    heap.reserve(fn, `the weights of ${nLayers} layer(s) with dModel = ${dModel}, dFF = ${dFF}`, 0, c.weightFloats * F32 + 65536);
+    const handle = new M.Encoder(c.cpp, c.seed);
     const frozen = Object.freeze({ dModel, nHeads, dFF, nLayers, normFirst, activation, eps, finalNorm });
-    const parameters = parameterSpecs(M, frozen);
+    const parameters = parameterSpecs(M, c);
     const s = {
-      M, heap, handle, config: frozen, parameters, numel: parameters.reduce((n, p) => n + p.numel, 0),
-      buf: 0, bufBytes: 0,  // resident forward buffers, grow-only
-      work: 0,              // bytes of C++ forward buffers known to fit (they grow, never shrink)
+      M, heap, handle, config: frozen, cpp: c.cpp, parameters, numel: parameters.reduce((n, p) => n + p.numel, 0),
+      buf: 0, bufBytes: 0,  // the forward's resident buffer (input/output, maps, mask, workspace), grow-only
       trainBuf: 0, trainBytes: 0,  // keepActivations: parameters, saved activations, workspace, gradients
       kept: null,           // the layout of the last kept forward, until a backward consumes it
     };
@@ -260,11 +266,11 @@ export class Encoder {
     const fn = 'forward';
     const s = live(this, fn);
     const { M, heap } = s;
-    const { dModel, nHeads, nLayers, dFF } = s.config;
+    const { dModel, nHeads, nLayers } = s.config;
     // Phase 1: convert x, read each option once, convert the mask.
     const x = floatsOrTensor(M, fn, 'x', x0);
     const xLength = x.length;
-    const { batch = 1, seqLen: seqLen0, paddingMask, attention = true, out: out0, keepActivations = false } = options(fn, opts);
+    const { batch = 1, seqLen: seqLen0, paddingMask, attention = true, hiddenStates = false, out: out0, keepActivations = false } = options(fn, opts);
     checkCount(fn, 'batch', batch);
     let seqLen = seqLen0;
     if (seqLen === undefined) {
@@ -284,12 +290,15 @@ export class Encoder {
     const resident = isTensorRecord(x);
     const attnPerLayer = batch * nHeads * seqLen * seqLen;
     if (keepActivations) {
+      if (!M.encoderForwardTrain) throw needsTraining(`${fn} with keepActivations`);
+      if (hiddenStates) throw new Error(`${fn}: hiddenStates and keepActivations cannot be asked together; run a second forward for the hidden states`);
       return forwardTrain(this, fn, s, { x, out, out0, mask, batch, seqLen, n, rows, attention: !!attention, shape });
     }
-    // Regions of the grow-only buffer: x/output (unless both are tensors), attention maps, mask.
-    const sizes = [resident && out ? 0 : n, attention ? nLayers * attnPerLayer : 0, mask ? Math.ceil(rows / F32) : 0];
-    const work = rows * (7 * dModel + dFF) + seqLen * seqLen;
-    checkBytes(fn, `batch x seqLen = ${batch} x ${seqLen}`, (sizes.reduce((t, k) => t + k, 0) + work) * F32);
+    // Regions of the grow-only buffer: x/output (unless both are tensors), attention maps, mask,
+    // the kernel's workspace (the size C++ reports) and each layer's output (hiddenStates).
+    const sizes = [resident && out ? 0 : n, attention ? nLayers * attnPerLayer : 0, mask ? Math.ceil(rows / F32) : 0,
+      M.EncoderWorkspaceFloats(s.cpp, batch, seqLen), hiddenStates ? nLayers * n : 0];
+    checkBytes(fn, `batch x seqLen = ${batch} x ${seqLen}`, sizes.reduce((t, k) => t + k, 0) * F32);
     // Phase 2: the encoder and every input survived the conversions.
     settle(fn, 'x', x, n);
     settle(fn, 'out', out, n);
@@ -298,12 +307,6 @@ export class Encoder {
     // Phase 3.
     const aligned = sizes.map((k) => Math.ceil((k * F32) / 16) * 16);
     const bytesNeeded = aligned.reduce((t, k) => t + k, 0);
-    // Encoder::forward's own buffers (grow-only) and attention's per-call copies of Q/K/V heads.
-    const workBytes = (work + 4 * seqLen * (dModel + 16)) * F32;
-    if (bytesNeeded > s.bufBytes || workBytes > s.work) {
-      heap.reserve(fn, `batch x seqLen = ${batch} x ${seqLen}`, 0,
-        (bytesNeeded > s.bufBytes ? bytesNeeded : 0) + (workBytes > s.work ? workBytes : 0));
-    }
     if (bytesNeeded > s.bufBytes) {
       const p = M.alloc(bytesNeeded);
       if (!p) throw new RangeError(`${fn}: could not allocate ${(bytesNeeded / 2 ** 20).toFixed(1)} MiB for batch x seqLen = ${batch} x ${seqLen}`);
@@ -314,17 +317,24 @@ export class Encoder {
     const ioAddr = s.buf;
     const attnAddr = attention ? ioAddr + aligned[0] : 0;
     const maskAddr = mask ? ioAddr + aligned[0] + aligned[1] : 0;
+    const workAddr = ioAddr + aligned[0] + aligned[1] + aligned[2];
+    const statesAddr = hiddenStates ? workAddr + aligned[3] : 0;
     if (!resident) M.HEAPF32.set(x, ioAddr / F32);
     if (mask) M.HEAPU8.set(mask, maskAddr);
-    s.handle.forward(out ? alive(fn, 'out', out) : ioAddr, attnAddr, resident ? alive(fn, 'x', x) : ioAddr, maskAddr, batch, seqLen);
-    s.work = Math.max(s.work, workBytes);
+    const xAddr = resident ? alive(fn, 'x', x) : ioAddr;
+    // The input is hiddenStates[0]; copied now, as out may overwrite it.
+    const input = hiddenStates ? M.HEAPF32.slice(xAddr / F32, xAddr / F32 + n) : null;
+    s.handle.forward(out ? alive(fn, 'out', out) : ioAddr, attnAddr, xAddr, maskAddr, batch, seqLen, workAddr, statesAddr);
     const output = out ? out0 : M.HEAPF32.slice(ioAddr / F32, ioAddr / F32 + n);
     const maps = [];
     for (let l = 0; attention && l < nLayers; l++) {
       const start = attnAddr / F32 + l * attnPerLayer;
       maps.push(M.HEAPF32.slice(start, start + attnPerLayer));
     }
-    return { output, attention: maps };
+    if (!hiddenStates) return { output, attention: maps };
+    const states = [input];
+    for (let l = 0; l < nLayers; l++) states.push(M.HEAPF32.slice(statesAddr / F32 + l * n, statesAddr / F32 + (l + 1) * n));
+    return { output, attention: maps, hiddenStates: states };
   }
 
   /**
@@ -338,6 +348,7 @@ export class Encoder {
     const s = live(this, fn);
     const { M } = s;
     // Phase 1.
+    if (!M.encoderBackward) throw needsTraining(fn);
     const g = floats(fn, 'gradOutput', gradOutput0, M);
     const gLength = g.length;
     const kept = s.kept;
@@ -356,8 +367,7 @@ export class Encoder {
     M.HEAPF32.set(g, a.io / F32);
     M.HEAPF32.fill(0, a.dx / F32, a.dx / F32 + n);
     M.HEAPF32.fill(0, a.dparams / F32, a.dparams / F32 + s.numel);
-    M.encoderBackward(a.dx, a.dparams, a.io, a.saved, a.params, c.dModel, c.nHeads, c.dFF, c.nLayers, c.normFirst,
-      ACTIVATIONS.get(c.activation), c.eps, c.finalNorm, batch, seqLen, a.work);
+    M.encoderBackward(a.dx, a.dparams, a.io, a.saved, a.params, s.cpp, batch, seqLen, a.work);
     const params = {};
     let off = a.dparams / F32;
     for (const p of s.parameters) { params[p.name] = M.HEAPF32.slice(off, off + p.numel); off += p.numel; }

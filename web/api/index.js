@@ -2,19 +2,22 @@
 // work lives by concern beside this file — checks.js (argument conversion, all of it before any
 // wasm address), heap.js (scratch block, Tensor), norms.js (the norm table), ops.js (PE, linear,
 // activation, softmax), encoder.js and safetensors.js. Only these modules touch the Embind
-// module and the wasm heap; figures and users see typed arrays, tensors and encoders.
+// module and the wasm heap; figures and users see typed arrays, tensors and encoders. The training
+// methods (train.js) come with the training module only: loadNormwave({ training: true }).
 import { createHeap, createTensor } from './heap.js';
 import { normMethods } from './norms.js';
-import { opMethods } from './ops.js';
+import { opMethods, opTable } from './ops.js';
 import { safetensorsMethods } from './safetensors.js';
 import { encoderMethods } from './encoder.js';
-import { trainMethods } from './train.js';
+import { needsTraining } from './checks.js';
 
 /**
  * Builds the API object over an instantiated Embind module.
  * @param {any} M the Embind module
+ * @param {typeof import('./train.js').trainMethods} [trainMethods] given with the training
+ *   module (normwave_train.wasm); without it each training method throws needsTraining()
  */
-export function createApi(M) {
+export function createApi(M, trainMethods) {
   const heap = createHeap(M);
   const { positionalEncoding, linear, activation, softmax } = opMethods(heap);
   const safetensors = safetensorsMethods(heap);
@@ -22,11 +25,18 @@ export function createApi(M) {
     /** @type {string} */
     version: M.version(),
     /**
-     * Always true: the module is built for WebAssembly SIMD, and loadNormwave() rejects where
-     * SIMD is missing — so wherever this object exists, SIMD runs.
-     * @type {true}
+     * Whether the kernels run SIMD, as the module reports it (its floats per SIMD register, 4 in
+     * WASM SIMD128). loadNormwave() rejects where the runtime lacks WebAssembly SIMD, so in a
+     * loaded library this is true unless the module was built without SIMD.
+     * @type {boolean}
      */
-    simd: true,
+    simd: M.simdLanes() > 1,
+    /**
+     * The kernels of this build, from C++'s op table (one place lists them): frozen
+     * { id, name, binding, parity, kernels } rows, parity naming the check web/lib/parity.js
+     * runs against PyTorch (null for none).
+     */
+    ops: opTable(M),
     positionalEncoding,
     ...normMethods(heap),
     /**
@@ -41,6 +51,17 @@ export function createApi(M) {
     memoryStats() { return M.memoryStats(); },
     ...safetensors,
     ...encoderMethods(heap),
-    ...trainMethods(heap, safetensors.readSafetensors),
+    /** Whether this instance holds the training kernels (loadNormwave({ training: true })). */
+    training: !!trainMethods,
+    ...(trainMethods ? trainMethods(heap, safetensors.readSafetensors) : withoutTraining()),
   };
+}
+
+/** The training methods of a forward-only instance: each says how to load the training module. */
+function withoutTraining() {
+  const out = {};
+  for (const fn of ['learningRate', 'layerNormBackward', 'linearBackward', 'activationBackward', 'createTokenTrainer']) {
+    out[fn] = () => { throw needsTraining(fn); };
+  }
+  return out;
 }

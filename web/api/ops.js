@@ -5,12 +5,35 @@ import {
 } from './checks.js';
 import { rowsOf } from './norms.js';
 
-/** Activation names and the kernels' codes (own entries only: 'toString' is not a name). */
-export const ACTIVATIONS = new Map([['relu', 0], ['gelu', 1]]);
+const ACTIVATIONS = new WeakMap();
+
+/**
+ * Activation names and the module's Activation enum values, read from the enum C++ registers
+ * (a Map: 'toString' is not a name). One per module.
+ */
+export function activations(M) {
+  let names = ACTIVATIONS.get(M);
+  if (!names) {
+    names = new Map(Object.keys(M.Activation).filter((k) => k !== 'values').map((k) => [k, M.Activation[k]]));
+    ACTIVATIONS.set(M, names);
+  }
+  return names;
+}
+
+/**
+ * The op table of cpp/include/normwave/ops.hpp, as the module exports it: one frozen
+ * { id, name, binding, parity, kernels } per kernel family in stable-id order. binding is the
+ * Embind name web/api/ calls (null while JS does not), parity the key web/lib/parity.js checks
+ * against a PyTorch fixture (null for none), kernels the C++ functions the row covers.
+ */
+export function opTable(M) {
+  return Object.freeze(M.ops().map(({ id, name, binding, parity, kernels }) =>
+    Object.freeze({ id, name, binding, parity, kernels: Object.freeze(kernels) })));
+}
 
 /** The methods of the public object, over one heap (see heap.js). */
 export function opMethods(heap) {
-  const { M, reserve, layout, put, take, into } = heap;
+  const { M, layout, put, take, into } = heap;
   return {
     /** options.out: a Tensor (filled in place) or Float32Array(seqLen * dModel) to return instead of a new array. */
     positionalEncoding(seqLen, dModel, opts) {
@@ -21,17 +44,17 @@ export function opMethods(heap) {
       checkNumber(fn, 'base', base, { positive: true });
       const n = seqLen * dModel;
       const what = `seqLen x dModel = ${seqLen} x ${dModel}`;
-      const tables = 256 * (dModel + 16);  // the kernel's float64/float32 sin-cos tables, per call
-      checkBytes(fn, what, n * F32 + tables);
+      const work = M.positionalEncodingWorkspaceFloats(seqLen, dModel);  // sin/cos tables
+      checkBytes(fn, what, (n + work) * F32);
       const out = outArg(M, fn, out0, n, what);
       settle(fn, 'out', out?.tensor ?? out?.view, n);
       if (out?.tensor) {
-        reserve(fn, what, 0, tables);
-        M.positionalEncoding(alive(fn, 'out', out.tensor), seqLen, dModel, base);
+        const a = layout(fn, what, { work });
+        M.positionalEncoding(alive(fn, 'out', out.tensor), seqLen, dModel, base, a.work);
         return out0;
       }
-      const a = layout(fn, what, { out: n }, tables);
-      M.positionalEncoding(a.out, seqLen, dModel, base);
+      const a = layout(fn, what, { out: n, work });
+      M.positionalEncoding(a.out, seqLen, dModel, base, a.work);
       if (!out) return take(a.out, n);
       into(out.view, a.out, n);
       return out.array;
@@ -56,11 +79,13 @@ export function opMethods(heap) {
       settle(fn, 'x', x, rows * inFeatures);
       settle(fn, 'weight', w, outFeatures * inFeatures);
       settle(fn, 'bias', b, outFeatures);
-      // The kernel packs the weight into panels of up to 16 outputs (its own, grow-only buffer).
-      const a = layout(fn, `x (${rows} x ${inFeatures}) and weight (${outFeatures} x ${inFeatures})`,
-        { x: xLength, w: wLength, b: b ? outFeatures : 0, y: rows * outFeatures }, (outFeatures + 16) * inFeatures * F32);
+      // The workspace holds the weight packed into the kernel's panels.
+      const a = layout(fn, `x (${rows} x ${inFeatures}) and weight (${outFeatures} x ${inFeatures})`, {
+        x: xLength, w: wLength, b: b ? outFeatures : 0, y: rows * outFeatures,
+        work: M.linearWorkspaceFloats(rows, outFeatures, inFeatures),
+      });
       put(a.x, x); put(a.w, w); put(a.b, b);
-      M.linear(a.y, a.x, a.w, a.b, rows, outFeatures, inFeatures);
+      M.linear(a.y, a.x, a.w, a.b, rows, outFeatures, inFeatures, a.work);
       return take(a.y, rows * outFeatures);
     },
 
@@ -68,13 +93,14 @@ export function opMethods(heap) {
     activation(x0, kind = 'relu') {
       const fn = 'activation';
       const x = floats(fn, 'x', x0, M);
-      const code = named(fn, 'kind', 'activation', ACTIVATIONS, kind);
+      const code = named(fn, 'kind', 'activation', activations(M), kind);
       const n = x.length;
       if (n === 0) return new Float32Array(0);
       settle(fn, 'x', x, n);
       const a = layout(fn, `x (${n})`, { x: n });
       put(a.x, x);
-      M.activation(a.x, n, code);
+      const problem = M.activation(a.x, n, code);
+      if (problem) throw new RangeError(`${fn}: ${problem}`);
       return take(a.x, n);
     },
 

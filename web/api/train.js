@@ -9,7 +9,7 @@
 import {
   F32, checkBytes, checkCount, checkEps, checkNumber, checkSeed, describe, flags, floats, hasOwn, named, options, settle,
 } from './checks.js';
-import { ACTIVATIONS } from './ops.js';
+import { activations } from './ops.js';
 import { checkEncoderConfig, parameterSpecs } from './encoder.js';
 
 /** Targets at this value are ignored (torch's ignore_index default). */
@@ -175,13 +175,12 @@ export class TokenTrainer {
     ].map((p) => Object.freeze({ ...p, shape: Object.freeze(p.shape) }));
     const numel = names.reduce((t, p) => t + p.numel, 0);
     const rows = batch * seqLen;
-    const sizes = M.encoderTrainSizes(d, c.nHeads, c.dFF, c.nLayers, c.normFirst, c.code, c.eps, c.finalNorm, batch, seqLen);
+    const sizes = M.encoderTrainSizes(c.cpp, batch, seqLen);
     // Weights x5 (params, last good, grads, two moments), activations and the workspace.
     const cBytes = (numel * 5 + sizes.saved + sizes.workspace + rows * (5 * d + 2 * classes)) * F32;
     checkBytes(fn, `training batch x seqLen = ${batch} x ${seqLen}`, cBytes);
     heap.reserve(fn, `training batch x seqLen = ${batch} x ${seqLen}`, 0, cBytes + 65536);
-    const handle = new M.TokenTrainer(d, c.nHeads, c.dFF, c.nLayers, c.normFirst, c.code, c.eps, c.finalNorm,
-      vocab, classes, batch, seqLen, s0);
+    const handle = new M.TokenTrainer(c.cpp, vocab, classes, batch, seqLen, s0);
     const frozen = Object.freeze({
       encoder: Object.freeze({ dModel: d, nHeads: c.nHeads, dFF: c.dFF, nLayers: c.nLayers, normFirst: c.normFirst, activation: c.activation, eps: c.eps, finalNorm: c.finalNorm }),
       vocab, classes, batch, seqLen,
@@ -537,7 +536,7 @@ function opBackwards(heap) {
       const fn = 'activationBackward';
       const at = floats(fn, 'at', at0, M);
       const dy = floats(fn, 'gradOutput', gradOutput0, M);
-      const code = named(fn, 'kind', 'activation', ACTIVATIONS, kind);
+      const code = named(fn, 'kind', 'activation', activations(M), kind);
       const n = at.length;
       if (dy.length !== n) throw new RangeError(`${fn}: gradOutput has length ${dy.length}, expected ${n} (like at)`);
       if (n === 0) return new Float32Array(0);

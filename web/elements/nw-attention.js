@@ -8,8 +8,8 @@ import { svg } from 'lit';
 import { NwElement, html, css } from '../lib/base.js';
 import { SEQUENTIAL, cssColor } from '../lib/colormap.js';
 import { fmt, fmtSci } from '../lib/format.js';
-import { normals, mixSeed } from '../lib/seeded-random.js';
-import { loadTinyModel, checkHeldout, PAD } from '../lib/tiny-model.js';
+import { loadTinyModel, checkHeldout } from '../lib/tiny-model.js';
+import { tokenize, runModel, runSandbox, softmaxLab } from '../lib/attention-lab.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
 
 const MODES = ['model', 'sandbox', 'padding'];
@@ -30,7 +30,6 @@ const SANDBOX = { dModel: 32, nHeads: HEADS, dFF: 64, nLayers: LAYERS, normFirst
 const DEFAULT_SEED = 1;
 const MAX_WORDS = 12;
 const MAX_TEXT = 160;
-const EMBEDDING_SALT = 0xa77e;
 /** An example row of attention scores: three real keys, then two keys that are <PAD>. */
 const SCORES = [1.5, 0.2, -0.7, 0.9, 2.4];
 const SCORE_PADS = [0, 0, 0, 1, 1];
@@ -44,16 +43,6 @@ export function checkDigits(s) {
   if (s.length < MIN_DIGITS) return 'tooShort';
   if (s.length > MAX_DIGITS) return 'tooLong';
   return 'ok';
-}
-
-/** Whitespace-separated tokens of the sandbox text. */
-export function tokenize(text) {
-  return String(text).trim().split(/\s+/u).filter(Boolean);
-}
-
-/** The sandbox embedding of a token: standard normals seeded by a hash of its code points. */
-function embedToken(token, dModel) {
-  return normals(dModel, mixSeed(EMBEDDING_SALT, ...[...token].map((c) => c.codePointAt(0))));
 }
 
 /** A label of at most max characters (whole code points), with an ellipsis when cut. */
@@ -240,7 +229,7 @@ export class NwAttention extends NwElement {
     this.masked = !!this.masked;
     if (!this.nw) return;
     if (!this._model && !this._loading && !this._modelError) this._loadModel();
-    if (!this._softmax) this._softmax = this._softmaxLab();
+    if (!this._softmax) this._softmax = softmaxLab(this.nw, SCORES, SCORE_PADS, BIASES);
     const text = this._sandboxText;
     const key = this.mode === 'sandbox' ? `sandbox:${this.seed}:${text}`
       : `${this.mode}:${this.input}:${this.mode === 'padding' ? `${this.pads}:${this.masked}` : ''}:${!!this._model}`;
@@ -261,26 +250,7 @@ export class NwAttention extends NwElement {
 
   /** The trained model on the input (and, in the padding lab, on the input + <PAD>s). */
   _runModel() {
-    const digits = this._digits;
-    const vocab = this._model.vocab;
-    if (this.mode === 'model') {
-      const r = this._model.predict(digits);
-      return { ...r, tokens: r.inputs.map((id) => ({ text: vocab[id], pad: id === PAD })) };
-    }
-    const base = this._model.predict(digits);
-    const r = this._model.predict([...digits, ...Array(this.pads).fill(PAD)], { mask: this.masked });
-    const d = this._model.config.dModel;
-    let delta = 0;
-    for (let i = 0; i < digits.length * d; i++) delta = Math.max(delta, Math.abs(r.hidden[i] - base.hidden[i]));
-    // The largest weight any query gives a <PAD> key, over every layer and head.
-    let padWeight = 0;
-    const n = r.seqLen;
-    for (const a of r.attention) {
-      for (let row = 0; row < a.length / n; row++) {
-        for (let k = digits.length; k < n; k++) padWeight = Math.max(padWeight, a[row * n + k]);
-      }
-    }
-    return { ...r, tokens: r.inputs.map((id) => ({ text: vocab[id], pad: id === PAD })), delta, padWeight };
+    return runModel(this._model, this._digits, { lab: this.mode === 'padding', pads: this.pads, masked: this.masked });
   }
 
   /** The random-weight encoder on the sandbox text (while the text is unusable: the last good one). */
@@ -288,7 +258,6 @@ export class NwAttention extends NwElement {
     let words = tokenize(text);
     if (words.length === 0 || words.length > MAX_WORDS) words = tokenize(this._goodText ?? this.t('attention.sandboxExample'));
     else this._goodText = text;
-    const { dModel } = SANDBOX;
     if (!this._sandbox) {
       this._sandbox = this.nw.createEncoder({ ...SANDBOX, seed: this.seed });
       this._sandboxSeed = this.seed;
@@ -297,33 +266,7 @@ export class NwAttention extends NwElement {
       this._sandbox.randomize(this.seed);
       this._sandboxSeed = this.seed;
     }
-    const n = words.length;
-    const pe = this.nw.positionalEncoding(n, dModel);
-    const x = new Float32Array(n * dModel);
-    words.forEach((w, p) => {
-      const e = embedToken(w, dModel);
-      for (let k = 0; k < dModel; k++) x[p * dModel + k] = e[k] + pe[p * dModel + k];
-    });
-    const { attention } = this._sandbox.forward(x, { seqLen: n });
-    return { tokens: words.map((w) => ({ text: w, pad: false, word: true })), seqLen: n, attention };
-  }
-
-  /** nw.softmax on an example score row: the mask versus additive biases, and a fully padded row. */
-  _softmaxLab() {
-    const n = SCORES.length;
-    const mask = Uint8Array.from(SCORE_PADS);
-    const rows = BIASES.map(({ value: bias, label }) => {
-      const weights = Number.isFinite(bias)
-        ? this.nw.softmax(SCORES.map((s, k) => (SCORE_PADS[k] ? s + bias : s)), n)
-        : this.nw.softmax(SCORES, n, { mask });
-      let padSum = 0;
-      weights.forEach((w, k) => { if (SCORE_PADS[k]) padSum += w; });
-      return { bias, label, weights, padSum };
-    });
-    const allPad = new Uint8Array(n).fill(1);
-    const fullMasked = this.nw.softmax(SCORES, n, { mask: allPad });
-    const fullBig = this.nw.softmax(SCORES.map((s) => s - 1e9), n);
-    return { rows, fullMasked, fullBig };
+    return runSandbox(this.nw, this._sandbox, words);
   }
 
   _onDigits(e) {

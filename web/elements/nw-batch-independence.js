@@ -7,15 +7,6 @@ import { NwElement, html, css } from '../lib/base.js';
 import { fmt } from '../lib/format.js';
 import { mixSeed, normalSource } from '../lib/seeded-random.js';
 
-const BATCH = { min: 2, max: 16, step: 2 };
-const FEATURES = { min: 4, max: 12 };
-const SEEDS = { min: 1, max: 99999 };
-
-const clampInt = (v, { min, max }, fallback) => {
-  const n = Math.round(Number(v));
-  return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback;
-};
-
 /**
  * B × C values, row n = its own offset + the feature's offset + noise, rounded to two decimals.
  * Every row and every feature offset has its own seeded stream, so changing B adds or removes
@@ -38,15 +29,10 @@ function makeBatch(seed, batch, features) {
  * The URL hash keeps batch and seed.
  */
 export class NwBatchIndependence extends NwElement {
-  static properties = {
-    batch: { type: Number },
-    features: { type: Number },
-    seed: { type: Number },
-  };
-
-  static urlState = {
-    batch: BATCH,
-    seed: { min: SEEDS.min, max: SEEDS.max, step: 1 },
+  static controls = {
+    batch: { min: 2, max: 16, step: 2, default: 8 },
+    features: { min: 4, max: 12, default: 6, url: false },
+    seed: { min: 1, max: 99999, default: 1 },
   };
 
   static styles = [NwElement.styles, css`
@@ -79,9 +65,6 @@ export class NwBatchIndependence extends NwElement {
 
   constructor() {
     super();
-    this.batch = 8;
-    this.features = 6;
-    this.seed = 1;
     this._width = 0;
     this._cacheKey = '';
   }
@@ -89,10 +72,7 @@ export class NwBatchIndependence extends NwElement {
 
 
   willUpdate(changed) {
-    super.willUpdate?.(changed);
-    this.batch = Math.min(BATCH.max, Math.max(BATCH.min, 2 * Math.round(clampInt(this.batch, BATCH, 8) / 2)));
-    this.features = clampInt(this.features, FEATURES, 6);
-    this.seed = clampInt(this.seed, SEEDS, 1);
+    super.willUpdate(changed);
     if (!this.nw) return;
     const key = `${this.seed}:${this.batch}:${this.features}`;
     if (key !== this._cacheKey) {
@@ -180,10 +160,10 @@ export class NwBatchIndependence extends NwElement {
       <p class="title">${this.t('batchIndep.title')}</p>
       <p class="caption">${this.t('batchIndep.caption')}</p>
       <div class="controls">
-        ${this.slider({ id: 'batch', label: this.t('batchIndep.batch'), value: B, min: BATCH.min, max: BATCH.max, step: BATCH.step,
-          format: (v) => this.t('batchIndep.batchValue', { b: v, half: v / 2 }), onInput: (v) => { this.batch = v; } })}
+        ${this.slider({ control: 'batch', label: this.t('batchIndep.batch'),
+          format: (v) => this.t('batchIndep.batchValue', { b: v, half: v / 2 }) })}
         <div class="actions">
-          <button type="button" data-control="regenerate" @click=${() => { this.seed = this.seed >= SEEDS.max ? SEEDS.min : this.seed + 1; }}>${this.t('batchIndep.regenerate')}</button>
+          <button type="button" data-control="regenerate" @click=${() => { const { min, max } = NwBatchIndependence.controls.seed; this.seed = this.seed >= max ? min : this.seed + 1; }}>${this.t('batchIndep.regenerate')}</button>
         </div>
       </div>
       <div class=${wide ? 'panels wide' : 'panels'} data-batch=${Array.from(this._result.x).join(',')}>

@@ -56,21 +56,13 @@ function rowStd(nw, rows, width) {
  * The URL hash keeps depth, scale, activation and seed.
  */
 export class NwDepthDemo extends NwElement {
-  static properties = {
-    depth: { type: Number },
-    scale: { type: Number },
-    activation: { type: String },
-    seed: { type: Number },
-    layerWidth: { type: Number, attribute: 'width' },
-    view: { type: String },
-  };
-
-  static urlState = {
-    depth: { min: 1, max: MAX_DEPTH, step: 1 },
-    scale: { min: 0.5, max: 2, step: 0.05 },
-    activation: ACTIVATIONS,
-    seed: { min: 1, max: 999999, step: 1 },
-    view: VIEWS,
+  static controls = {
+    depth: { min: 1, max: MAX_DEPTH, default: MAX_DEPTH },
+    scale: { min: 0.5, max: 2, step: 0.05, default: 1.5 },
+    activation: { choices: ACTIVATIONS, default: 'none' },
+    seed: { min: 1, max: 999999, default: 1 },
+    layerWidth: { min: 16, max: 256, default: 64, attribute: 'width', url: false },
+    view: { choices: VIEWS, default: 'forward' },
   };
 
   static styles = [NwElement.styles, normFigureStyles, css`
@@ -84,12 +76,6 @@ export class NwDepthDemo extends NwElement {
 
   constructor() {
     super();
-    this.depth = MAX_DEPTH;
-    this.scale = 1.5;
-    this.activation = 'none';
-    this.seed = 1;
-    this.layerWidth = 64;
-    this.view = 'forward';
     this._back = null;
     this._backKey = '';
     this._width = 0;
@@ -102,14 +88,7 @@ export class NwDepthDemo extends NwElement {
 
 
   willUpdate(changed) {
-    super.willUpdate?.(changed);
-    const clamp = (v, lo, hi, fallback) => (Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : fallback);
-    this.depth = Math.round(clamp(this.depth, 1, MAX_DEPTH, MAX_DEPTH));
-    this.scale = Math.round(clamp(this.scale, 0.5, 2, 1.5) * 20) / 20;
-    this.seed = Math.round(clamp(this.seed, 1, 999999, 1));
-    this.layerWidth = Math.round(clamp(this.layerWidth, 16, 256, 64));
-    if (!ACTIVATIONS.includes(this.activation)) this.activation = 'none';
-    if (!VIEWS.includes(this.view)) this.view = 'forward';
+    super.willUpdate(changed);
     if (!this.nw) return;
     const w = this.layerWidth;
     const baseKey = `${w}:${this.seed}`;
@@ -124,7 +103,13 @@ export class NwDepthDemo extends NwElement {
       this._runKey = runKey;
     }
     const backKey = `${runKey}:${this.depth}`;
-    if (this.view === 'backward' && backKey !== this._backKey) {
+    if (this.view !== 'backward') return;
+    if (!this._nwTrain) {
+      // The backward passes live in the training module, loaded the first time the reader asks.
+      this._trainLoad ??= this.loadLibrary({ training: true }).then(
+        (nw) => { this._nwTrain = nw; this.requestUpdate(); },
+        (e) => { this._backError = e; this.requestUpdate(); });
+    } else if (backKey !== this._backKey) {
       this._back = this._backward();
       this._backKey = backKey;
     }
@@ -137,7 +122,7 @@ export class NwDepthDemo extends NwElement {
    * deviation of the gradient with respect to the activations after each layer 0…depth.
    */
   _backward() {
-    const { nw } = this;
+    const nw = this._nwTrain;
     const w = this.layerWidth;
     const d = this.depth;
     const { weights, plainRows, normedRows, normedPre } = this._run;
@@ -192,7 +177,7 @@ export class NwDepthDemo extends NwElement {
     return { plain: rowStd(nw, plainRows, w), normed: rowStd(nw, normedRows, w), weights, plainRows, normedRows, normedPre };
   }
 
-  _chart(plain, normed, width) {
+  _chart(plain, normed, width, back) {
     const d = this.depth;
     const h = width < 480 ? 250 : 290;
     const m = { left: 46, right: 14, top: 26, bottom: 40 };
@@ -212,7 +197,6 @@ export class NwDepthDemo extends NwElement {
     const xStep = [1, 2, 4, 8, 12, 16, 24, 32].find((s) => d / s <= (width < 480 ? 5 : 8)) ?? 32;
     const xTicks = [];
     for (let l = 0; l <= d; l += xStep) xTicks.push(l);
-    const back = this.view === 'backward';
     const end = back ? 0 : d;
     const last = (vals) => vals[end];
     return html`<svg viewBox=${`0 0 ${width} ${h}`} width=${width} height=${h} role="img"
@@ -239,7 +223,7 @@ export class NwDepthDemo extends NwElement {
   render() {
     if (!this.nw || !this._run) return this.renderLoading();
     const d = this.depth;
-    const back = this.view === 'backward' && this._back;
+    const back = this.view === 'backward' && this._nwTrain && this._back;
     const plain = back ? this._back.plain : this._run.plain.slice(0, d + 1);
     const normed = back ? this._back.normed : this._run.normed.slice(0, d + 1);
     const width = Math.max(260, this._width || 640);
@@ -251,6 +235,8 @@ export class NwDepthDemo extends NwElement {
       this.t('depthDemo.readoutGradNormed', { depth: d, value: fmtSize(normed[0]), ratio: fmtSize(normed[0] / normed[d]) }),
       this.t(gradRatio > 10 ? 'depthDemo.gradExploded' : gradRatio < 0.1 ? 'depthDemo.gradVanished' : 'depthDemo.gradDrifted', { ratio: fmtSize(gradRatio) }),
       this.t('depthDemo.readoutGradSetup', { output: fmt(plain[d], 3), scale: fmt(this.scale, 2), width: this.layerWidth, seed: this.seed }),
+    ].join('\n') : this.view === 'backward' ? [
+      this._backError ? this.t('common.loadError', { message: this._backError.message }) : this.t('depthDemo.loadingBackward'),
     ].join('\n') : [
       this.t('depthDemo.readoutPlain', { depth: d, value: fmtSize(plain[d]), ratio: fmtSize(ratio) }),
       this.t('depthDemo.readoutNormed', { depth: d, value: fmtSize(normed[d]) }),
@@ -261,9 +247,8 @@ export class NwDepthDemo extends NwElement {
       <p class="title">${this.t('depthDemo.title')}</p>
       <p class="caption">${this.t('depthDemo.caption', { width: this.layerWidth, max: MAX_DEPTH })}</p>
       <div class="controls">
-        ${this.slider({ id: 'depth', label: this.t('depthDemo.depth'), value: d, min: 1, max: MAX_DEPTH, onInput: (v) => { this.depth = v; } })}
-        ${this.slider({ id: 'scale', label: this.t('depthDemo.scale'), value: this.scale, min: 0.5, max: 2, step: 0.05,
-          format: (v) => fmt(v, 2), onInput: (v) => { this.scale = v; } })}
+        ${this.slider({ control: 'depth', label: this.t('depthDemo.depth'), value: d })}
+        ${this.slider({ control: 'scale', label: this.t('depthDemo.scale'), format: (v) => fmt(v, 2) })}
         ${this.toggle({ id: 'activation', label: this.t('depthDemo.activation'), value: this.activation, onChange: (v) => { this.activation = v; },
           options: ACTIVATIONS.map((value) => ({ value, label: this.t(`depthDemo.activation.${value}`) })) })}
         ${this.toggle({ id: 'view', label: this.t('depthDemo.view'), value: this.view, onChange: (v) => { this.view = v; },
@@ -273,7 +258,7 @@ export class NwDepthDemo extends NwElement {
         <button type="button" data-control="new-weights" @click=${() => { this.seed = (this.seed % 999999) + 1; }}>${this.t('depthDemo.newWeights')}</button>
         ${this.parityBadge('layerNorm')}
       </div>
-      <div class="plot">${this._chart(plain, normed, width)}</div>
+      <div class="plot">${this._chart(plain, normed, width, !!back)}</div>
       <ul class="legend">
         ${this._legendItem('plain', this.t('depthDemo.legendPlain'))}
         ${this._legendItem('normed', this.t('depthDemo.legendNormed'))}

@@ -4,8 +4,8 @@
 // batch_first=True, norm_first=…), N, norm=LayerNorm(64) or None) in eval mode.
 // After every layer the representation is summarized: per-token mean and standard deviation
 // (nw.layerNormStats), the per-token norm ‖h_t‖ = √(d · (σ² + μ²)) from them, and the mean
-// cosine similarity over all pairs of tokens. The layers are applied one at a time
-// (lib/encoder-layers.js) and the last result is checked against the stack's own forward().
+// cosine similarity over all pairs of tokens. The states after each layer come from one
+// forward(x, { hiddenStates: true }) (lib/encoder-layers.js), the last one checked against the output.
 import { svg } from 'lit';
 import { NwElement, html, css } from '../lib/base.js';
 import { fmt, fmtSci } from '../lib/format.js';

@@ -37,16 +37,12 @@ function fmtNorm(v) {
  * theme. The URL hash keeps depth, dModel and seed.
  */
 export class NwGradNorms extends NwElement {
-  static properties = {
-    depth: { type: Number },
-    dModel: { type: String, attribute: 'd-model' },
-    seed: { type: Number },
-  };
+  static training = true;  // encoder.backward from the first draw: the training module
 
-  static urlState = {
-    depth: { min: 1, max: MAX_DEPTH, step: 1 },
-    dModel: WIDTHS,
-    seed: { min: 1, max: 999999, step: 1 },
+  static controls = {
+    depth: { min: 1, max: MAX_DEPTH, default: 12 },
+    dModel: { choices: WIDTHS, default: '64', attribute: 'd-model' },
+    seed: { min: 1, max: 999999, default: 1 },
   };
 
   static styles = [NwElement.styles, normFigureStyles, css`
@@ -59,20 +55,12 @@ export class NwGradNorms extends NwElement {
 
   constructor() {
     super();
-    this.depth = 12;
-    this.dModel = '64';
-    this.seed = 1;
     this._run = null;
     this._runKey = '';
   }
 
   willUpdate(changed) {
-    super.willUpdate?.(changed);
-    const clamp = (v, lo, hi, fallback) => (Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : fallback);
-    this.depth = Math.round(clamp(this.depth, 1, MAX_DEPTH, 12));
-    this.seed = Math.round(clamp(this.seed, 1, 999999, 1));
-    if (!WIDTHS.includes(String(this.dModel))) this.dModel = '64';
-    this.dModel = String(this.dModel);
+    super.willUpdate(changed);
     if (!this.nw) return;
     const key = `${this.depth}:${this.dModel}:${this.seed}`;
     if (key !== this._runKey) {
@@ -155,7 +143,7 @@ export class NwGradNorms extends NwElement {
       <p class="title">${this.t('gradNorms.title')}</p>
       <p class="caption">${this.t('gradNorms.caption')}</p>
       <div class="controls">
-        ${this.slider({ id: 'depth', label: this.t('gradNorms.depth'), value: L, min: 1, max: MAX_DEPTH, onInput: (v) => { this.depth = v; } })}
+        ${this.slider({ control: 'depth', label: this.t('gradNorms.depth'), value: L })}
         ${this.toggle({ id: 'd-model', label: this.t('gradNorms.width'), value: this.dModel, onChange: (v) => { this.dModel = v; },
           options: WIDTHS.map((value) => ({ value, label: value })) })}
       </div>

@@ -7,16 +7,8 @@ import { NwElement, html, css } from '../lib/base.js';
 import { fmt } from '../lib/format.js';
 import { mixSeed, normalSource, uniforms } from '../lib/seeded-random.js';
 
-const ROWS = { min: 4, max: 8 };
-const COLS = { min: 6, max: 12 };
-const SEEDS = { min: 1, max: 99999 };
 /** Narrowest grid cell in px: wide enough for "−0.2" at 10 px. */
 const MIN_CELL = 30;
-
-const clampInt = (v, { min, max }, fallback) => {
-  const n = Math.round(Number(v));
-  return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback;
-};
 
 /**
  * The batch: column c has its own offset and spread (so the features differ, as real features
@@ -42,18 +34,14 @@ function makeBatch(seed, rows, cols) {
  */
 export class NwNormAxes extends NwElement {
   static properties = {
-    mode: { type: String },
-    rows: { type: Number },
-    cols: { type: Number },
-    seed: { type: Number },
     cursor: { state: true },
   };
 
-  static urlState = {
-    mode: ['bn', 'ln'],
-    rows: { min: ROWS.min, max: ROWS.max, step: 1 },
-    cols: { min: COLS.min, max: COLS.max, step: 1 },
-    seed: { min: SEEDS.min, max: SEEDS.max, step: 1 },
+  static controls = {
+    mode: { choices: ['bn', 'ln'], default: 'bn' },
+    rows: { min: 4, max: 8, default: 6 },
+    cols: { min: 6, max: 12, default: 8 },
+    seed: { min: 1, max: 99999, default: 1 },
   };
 
   static styles = [NwElement.styles, css`
@@ -90,10 +78,6 @@ export class NwNormAxes extends NwElement {
 
   constructor() {
     super();
-    this.mode = 'bn';
-    this.rows = 6;
-    this.cols = 8;
-    this.seed = 1;
     this.cursor = { r: 0, c: 0 };
     this._width = 0;
     this._cacheKey = '';
@@ -103,11 +87,7 @@ export class NwNormAxes extends NwElement {
 
 
   willUpdate(changed) {
-    super.willUpdate?.(changed);
-    if (!['bn', 'ln'].includes(this.mode)) this.mode = 'bn';
-    this.rows = clampInt(this.rows, ROWS, 6);
-    this.cols = clampInt(this.cols, COLS, 8);
-    this.seed = clampInt(this.seed, SEEDS, 1);
+    super.willUpdate(changed);
     this.cursor = { r: Math.min(this.cursor.r, this.rows - 1), c: Math.min(this.cursor.c, this.cols - 1) };
     if (!this.nw) return;
     const key = `${this.seed}:${this.rows}:${this.cols}`;
@@ -268,10 +248,10 @@ export class NwNormAxes extends NwElement {
       <div class="controls">
         ${this.toggle({ id: 'mode', label: this.t('normAxes.mode'), value: this.mode, onChange: (v) => { this.mode = v; },
           options: [{ value: 'bn', label: this.t('normAxes.modeBn') }, { value: 'ln', label: this.t('normAxes.modeLn') }] })}
-        ${this.slider({ id: 'rows', label: this.t('normAxes.rows'), value: this.rows, min: ROWS.min, max: ROWS.max, onInput: (v) => { this.rows = v; } })}
-        ${this.slider({ id: 'cols', label: this.t('normAxes.cols'), value: this.cols, min: COLS.min, max: COLS.max, onInput: (v) => { this.cols = v; } })}
+        ${this.slider({ control: 'rows', label: this.t('normAxes.rows') })}
+        ${this.slider({ control: 'cols', label: this.t('normAxes.cols') })}
         <div class="actions">
-          <button type="button" data-control="new-batch" @click=${() => { this.seed = this.seed >= SEEDS.max ? SEEDS.min : this.seed + 1; }}>${this.t('normAxes.newBatch')}</button>
+          <button type="button" data-control="new-batch" @click=${() => { const { min, max } = NwNormAxes.controls.seed; this.seed = this.seed >= max ? min : this.seed + 1; }}>${this.t('normAxes.newBatch')}</button>
         </div>
       </div>
       ${this._grid()}

@@ -12,17 +12,11 @@ import { uniforms } from '../lib/seeded-random.js';
 
 const ROWS = ['principle', 'params', 'extrapolation', 'models', 'performance'];
 const COLS = ['fixed', 'learned', 'rope'];
-const HEADS = ['4', '8', '16'];
+const HEADS = [4, 8, 16];
 const MASKS = ['causal', 'symmetric'];
 const ROPE_POSITIONS = 512; // positions 0…511 get rotated; the key positions stay 32 away from the ends
 const MAX_OFFSET = 32;
 const MAX_ROPE_DIM = 128;
-
-function clampInt(v, min, max, step, fallback) {
-  const x = Number(v);
-  if (v === null || v === undefined || v === '' || !Number.isFinite(x)) return fallback;
-  return Math.min(max, Math.max(min, Math.round(x / step) * step));
-}
 
 // q uniform in [−1, 1]; k correlated with q, so the score peaks near offset 0.
 const Q_BASE = new Float32Array(MAX_ROPE_DIM);
@@ -65,28 +59,16 @@ const exponent = (e) => (Number.isInteger(e) ? String(e) : e.toFixed(2).replace(
  * Property ropeVectors: the q and k (Float32Array(d) each) of the RoPE view, before rotation.
  */
 export class NwPeCompare extends NwElement {
-  static properties = {
-    ropeDim: { type: Number, attribute: 'rope-dim' },
-    posA: { type: Number, attribute: 'pos-a' },
-    posB: { type: Number, attribute: 'pos-b' },
-    offset: { type: Number },
-    heads: { type: Number },
-    head: { type: Number },
-    alibiLen: { type: Number, attribute: 'alibi-len' },
-    query: { type: Number },
-    mask: { type: String },
-  };
-
-  static urlState = {
-    ropeDim: { min: 16, max: MAX_ROPE_DIM, step: 16 },
-    posA: { min: MAX_OFFSET, max: ROPE_POSITIONS - 1 - MAX_OFFSET, step: 1 },
-    posB: { min: MAX_OFFSET, max: ROPE_POSITIONS - 1 - MAX_OFFSET, step: 1 },
-    offset: { min: -MAX_OFFSET, max: MAX_OFFSET, step: 1 },
-    heads: HEADS,
-    head: { min: 1, max: 16, step: 1 },
-    alibiLen: { min: 4, max: 32, step: 1 },
-    query: { min: 0, max: 31, step: 1 },
-    mask: MASKS,
+  static controls = {
+    ropeDim: { min: 16, max: MAX_ROPE_DIM, step: 16, default: 64 },
+    posA: { min: MAX_OFFSET, max: ROPE_POSITIONS - 1 - MAX_OFFSET, default: 100 },
+    posB: { min: MAX_OFFSET, max: ROPE_POSITIONS - 1 - MAX_OFFSET, default: 300 },
+    offset: { min: -MAX_OFFSET, max: MAX_OFFSET, default: 5 },
+    heads: { choices: HEADS, default: 8 },
+    head: { min: 1, max: 16, default: 2, limit: (el) => ({ max: el.heads }) },
+    alibiLen: { min: 4, max: 32, default: 12 },
+    query: { min: 0, max: 31, default: 8, limit: (el) => ({ max: el.alibiLen - 1 }) },
+    mask: { choices: MASKS, default: 'causal' },
   };
 
   static styles = [NwElement.styles, css`
@@ -116,15 +98,6 @@ export class NwPeCompare extends NwElement {
 
   constructor() {
     super();
-    this.ropeDim = 64;
-    this.posA = 100;
-    this.posB = 300;
-    this.offset = 5;
-    this.heads = 8;
-    this.head = 2;
-    this.alibiLen = 12;
-    this.query = 8;
-    this.mask = 'causal';
     this._width = 600;
     this._ropeKey = null;
   }
@@ -136,17 +109,8 @@ export class NwPeCompare extends NwElement {
     return { q: Q_BASE.slice(0, this.ropeDim), k: K_BASE.slice(0, this.ropeDim) };
   }
 
-  willUpdate() {
-    const lastKey = ROPE_POSITIONS - 1 - MAX_OFFSET;
-    this.ropeDim = clampInt(this.ropeDim, 16, MAX_ROPE_DIM, 16, 64);
-    this.posA = clampInt(this.posA, MAX_OFFSET, lastKey, 1, 100);
-    this.posB = clampInt(this.posB, MAX_OFFSET, lastKey, 1, 300);
-    this.offset = clampInt(this.offset, -MAX_OFFSET, MAX_OFFSET, 1, 5);
-    this.heads = HEADS.includes(String(this.heads)) ? Number(this.heads) : 8;
-    this.head = clampInt(this.head, 1, this.heads, 1, 2);
-    this.alibiLen = clampInt(this.alibiLen, 4, 32, 1, 12);
-    this.query = clampInt(this.query, 0, this.alibiLen - 1, 1, 8);
-    if (!MASKS.includes(this.mask)) this.mask = 'causal';
+  willUpdate(changed) {
+    super.willUpdate(changed);
     if (!this.nw) return;
     if (this._ropeKey !== this.ropeDim) {
       this._ropeKey = this.ropeDim;
@@ -223,16 +187,15 @@ export class NwPeCompare extends NwElement {
   }
 
   _renderRope() {
-    const lastKey = ROPE_POSITIONS - 1 - MAX_OFFSET;
     const signed = (v) => (v > 0 ? `+${v}` : fmt(v, 0));
     return html`<section class="view" aria-labelledby="rope-h">
       <h3 id="rope-h">${this.t('peCompare.rope.title')}</h3>
       <p class="lead">${this.t('peCompare.rope.lead')}</p>
       <div class="controls">
-        ${this.slider({ id: 'rope-dim', label: this.t('peCompare.rope.dim'), value: this.ropeDim, min: 16, max: MAX_ROPE_DIM, step: 16, onInput: (v) => { this.ropeDim = v; } })}
-        ${this.slider({ id: 'pos-a', label: this.t('peCompare.rope.posA'), value: this.posA, min: MAX_OFFSET, max: lastKey, onInput: (v) => { this.posA = v; } })}
-        ${this.slider({ id: 'pos-b', label: this.t('peCompare.rope.posB'), value: this.posB, min: MAX_OFFSET, max: lastKey, onInput: (v) => { this.posB = v; } })}
-        ${this.slider({ id: 'offset', label: this.t('peCompare.rope.offset'), value: this.offset, min: -MAX_OFFSET, max: MAX_OFFSET, format: signed, onInput: (v) => { this.offset = v; } })}
+        ${this.slider({ control: 'ropeDim', id: 'rope-dim', label: this.t('peCompare.rope.dim') })}
+        ${this.slider({ control: 'posA', id: 'pos-a', label: this.t('peCompare.rope.posA') })}
+        ${this.slider({ control: 'posB', id: 'pos-b', label: this.t('peCompare.rope.posB') })}
+        ${this.slider({ control: 'offset', label: this.t('peCompare.rope.offset'), format: signed })}
       </div>
       <p class="legend">
         <span><span class="swatch"></span>${this.t('peCompare.rope.legend', { n: this.posA })}</span>
@@ -296,15 +259,15 @@ export class NwPeCompare extends NwElement {
       <h3 id="alibi-h">${this.t('peCompare.alibi.title')}</h3>
       <p class="lead">${this.t('peCompare.alibi.lead')}</p>
       <div class="controls">
-        ${this.toggle({ id: 'heads', label: this.t('peCompare.alibi.heads'), value: String(this.heads), onChange: (v) => { this.heads = Number(v); },
-          options: HEADS.map((h) => ({ value: h, label: h })) })}
-        ${this.slider({ id: 'head', label: this.t('peCompare.alibi.head'), value: this.head, min: 1, max: this.heads, onInput: (v) => { this.head = v; } })}
+        ${this.toggle({ id: 'heads', label: this.t('peCompare.alibi.heads'), value: this.heads, onChange: (v) => { this.heads = v; },
+          options: HEADS.map((h) => ({ value: h, label: String(h) })) })}
+        ${this.slider({ control: 'head', label: this.t('peCompare.alibi.head') })}
         ${this.toggle({ id: 'mask', label: this.t('peCompare.alibi.mask'), value: this.mask, onChange: (v) => { this.mask = v; },
           options: MASKS.map((m) => ({ value: m, label: this.t(`peCompare.alibi.mask.${m}`) })) })}
       </div>
       <div class="controls">
-        ${this.slider({ id: 'alibi-len', label: this.t('peCompare.alibi.len'), value: this.alibiLen, min: 4, max: 32, onInput: (v) => { this.alibiLen = v; } })}
-        ${this.slider({ id: 'query', label: this.t('peCompare.alibi.query'), value: this.query, min: 0, max: this.alibiLen - 1, onInput: (v) => { this.query = v; } })}
+        ${this.slider({ control: 'alibiLen', id: 'alibi-len', label: this.t('peCompare.alibi.len') })}
+        ${this.slider({ control: 'query', label: this.t('peCompare.alibi.query') })}
       </div>
       <p class="note">${this.t(al.causal ? 'peCompare.alibi.causalNote' : 'peCompare.alibi.symmetricNote')}</p>
       <div class="grid">

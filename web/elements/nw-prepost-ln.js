@@ -4,8 +4,8 @@
 // residual stream after every layer.
 //
 // Per-layer values come from lib/encoder-layers.js: the N-layer encoder (seeded, the same seed
-// for both wirings) applied one layer at a time, checked against its own forward(); the difference
-// is shown. Every encoder is disposed after the run.
+// for both wirings) run once with forward(x, { hiddenStates: true }); the difference between the
+// last state and the output is shown. Every encoder is disposed after the run.
 import { svg } from 'lit';
 import { NwElement, html, css } from '../lib/base.js';
 import { fmt, fmtSci } from '../lib/format.js';

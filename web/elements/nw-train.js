@@ -9,7 +9,7 @@ import { svg } from 'lit';
 import { NwElement, html, css } from '../lib/base.js';
 import { fmt } from '../lib/format.js';
 import { normFigureStyles } from '../lib/norm-figures.js';
-import { paintMatrix, SEQUENTIAL } from '../lib/colormap.js';
+import { paintMatrix, SEQUENTIAL } from '../lib/colormap-core.js';  // no d3: viridis only
 import { assetBase, assetUrl } from '../lib/assets.js';
 import { TrainSession, SORT } from '../lib/train-session.js';
 
@@ -42,17 +42,23 @@ const RATES = ['1e-3', '2e-3', '5e-3', '1e-2', '3e-2'];
  * theme. The URL hash keeps norm, lr and warmup.
  */
 export class NwTrain extends NwElement {
+  static training = true;  // the trainer (in its worker, or in the page without one): the training module
+
+  static controls = {
+    norm: { choices: NORMS, default: 'pre' },
+    lr: { choices: RATES, default: '2e-3' },
+    steps: { min: 1, max: 5000, default: 1500, url: false },
+    batch: { min: 8, max: 256, default: 256, url: false },
+    seed: { min: 1, max: 999999, default: 1, url: false },
+  };
+
   static properties = {
-    norm: { type: String },
-    lr: { type: String },
     warmup: { type: Boolean },
-    steps: { type: Number },
-    batch: { type: Number },
-    seed: { type: Number },
     _p: { state: true },
     _status: { state: true },
   };
 
+  // warmup is a switch, not a control: the URL state lists it beside the controls.
   static urlState = { norm: NORMS, lr: RATES, warmup: 'bool' };
 
   static styles = [NwElement.styles, normFigureStyles, css`
@@ -74,12 +80,7 @@ export class NwTrain extends NwElement {
 
   constructor() {
     super();
-    this.norm = 'pre';
-    this.lr = '2e-3';
     this.warmup = true;
-    this.steps = 1500;
-    this.batch = 256;
-    this.seed = 1;
     this._p = null;
     this._status = 'idle';
     this._mode = null;
@@ -98,13 +99,7 @@ export class NwTrain extends NwElement {
   }
 
   willUpdate(changed) {
-    super.willUpdate?.(changed);
-    if (!NORMS.includes(this.norm)) this.norm = 'pre';
-    if (!RATES.includes(String(this.lr))) this.lr = '2e-3';
-    const clamp = (v, lo, hi, fallback) => (Number.isFinite(v) ? Math.round(Math.min(hi, Math.max(lo, v))) : fallback);
-    this.steps = clamp(this.steps, 1, 5000, 1500);
-    this.batch = clamp(this.batch, 8, 256, 256);
-    this.seed = clamp(this.seed, 1, 999999, 1);
+    super.willUpdate(changed);
     if (!this.nw) return;
     if (!this._port && !this._starting) {
       this._starting = true;
@@ -153,7 +148,7 @@ export class NwTrain extends NwElement {
       e.preventDefault?.();
       if (!ready) { worker.terminate(); this._inPage(); }
     };
-    worker.postMessage({ type: 'init', wasmUrl: base ? new URL('normwave_wasm.wasm', base).href : undefined });
+    worker.postMessage({ type: 'init', wasmUrl: base ? new URL('normwave_train.wasm', base).href : undefined });
     this._mode = 'worker';
     this._port = { post: (m, t) => worker.postMessage(m, t ?? []), close: () => worker.terminate() };
     this._configure();

@@ -339,6 +339,7 @@ export default {
   'depthDemo.view': 'Pass',
   'depthDemo.view.forward': 'Forward',
   'depthDemo.view.backward': 'Backward',
+  'depthDemo.loadingBackward': 'Loading the training kernels (backward passes) for the backward view…',
   'depthDemo.yAxisGrad': 'Gradient σ (log scale)',
   'depthDemo.ariaGrad': 'Standard deviation of the gradient at each layer on a log scale, going back from layer {depth} to the input. At the input it is {plain} without normalization and {normed} with LayerNorm. The readout below has the numbers.',
   'depthDemo.readoutGradPlain': 'gradient σ at the input, {depth} layers back, no normalization: {value} ({ratio}× the output\'s)',
@@ -559,7 +560,7 @@ export default {
   'prePost.yAxis': 'residual-stream norm ‖h‖ (mean of {tokens} tokens)',
   'prePost.plotAria': 'Norm of the residual stream from layer 0 to {n}. Post-LN stays near 8 and ends at {post}; Pre-LN grows with depth and ends at {pre}. The per-layer numbers are in the table below.',
   'prePost.readout': '{wiring} selected · N = {n} layers\nresidual-stream norm after the last layer ({n}): Post-LN {post} (√{d} = {sqrt}), Pre-LN {pre} ({ratio}× the input’s {input})',
-  'prePost.method': 'The encoder API returns only the final output, so the layers are applied one at a time: the weights of layer l are taken from the stateDict() of a seeded {max}-layer encoder and loaded into a 1-layer encoder. Seeded stacks are prefixes of each other — the N-layer encoder with this seed is exactly the first N layers of the {max}-layer one (the library draws the weights in state_dict order) — so the {max} layers are computed once and the slider only chooses how many to show. Largest difference from running all {max} layers at once with forward(): {check}. As in PyTorch inference there is no dropout, and no final LayerNorm after the stack.',
+  'prePost.method': 'The states after each layer come from one forward() of a seeded {max}-layer encoder with { hiddenStates: true }. Seeded stacks are prefixes of each other — the N-layer encoder with this seed is exactly the first N layers of the {max}-layer one (the library draws the weights in state_dict order) — so the {max} layers are computed once and the slider only chooses how many to show. Largest difference between the last state and the output of forward(): {check}. As in PyTorch inference there is no dropout, and no final LayerNorm after the stack.',
   'prePost.tableSummary': 'Per-layer table',
   'prePost.tableLayer': 'layer',
   // ── </nw-prepost-ln> ──
@@ -827,7 +828,7 @@ export default {
   'encStack.readoutFinal': 'after the final LayerNorm: ‖h‖ = {norm} · σ = {std} · μ = {mean} · cosine similarity = {cos}',
   'encStack.explainPost': 'Post-LN normalizes at the end of every layer, so with the initial γ = 1, β = 0 every token comes back to μ = 0, σ = 1, ‖h‖ ≈ √d after each layer, and turning on the final LayerNorm changes almost nothing. What does change with depth is the cosine similarity between tokens: it grows, because self-attention mixes information from the other tokens into each one. (It dips at the first layer because LayerNorm removes the mean that the PE had given all tokens in common.)',
   'encStack.explainPre': 'Pre-LN has no normalization on the residual path, so every layer adds its sublayers’ output to the stream as it is, and ‖h‖ and σ grow with depth. That is why a Pre-LN stack ends with one more LayerNorm (GPT-2, LLaMA and others): turn it on and the last point (LN) returns to ‖h‖ ≈ √d and σ = 1. The cosine similarity between tokens grows here too, but stack 12 layers and it grows less than with Post-LN.',
-  'encStack.method': 'The encoder API returns only the final output, so the layers are applied one at a time through a 1-layer encoder, with each layer’s weights taken from the stateDict() of a seeded {max}-layer encoder. The N-layer encoder with this seed is exactly its first N layers (the library draws the weights in state_dict order), so the {max} layers are computed once and the slider chooses how many to show; the final LayerNorm is nw.layerNorm on layer N’s output with the stack’s norm.weight and norm.bias. Largest difference from running all {max} layers and the final LayerNorm at once with forward(): {check}. μ and σ are computed per token by nw.layerNormStats, and ‖h‖ = √(d·(σ² + μ²)). Inference mode: no dropout.',
+  'encStack.method': 'The states after each layer come from one forward() of a seeded {max}-layer encoder with { hiddenStates: true }. The N-layer encoder with this seed is exactly its first N layers (the library draws the weights in state_dict order), so the {max} layers are computed once and the slider chooses how many to show; the final LayerNorm is nw.layerNorm on layer N’s output with the stack’s norm.weight and norm.bias. Largest difference between that after layer {max} and the output of forward(): {check}. μ and σ are computed per token by nw.layerNormStats, and ‖h‖ = √(d·(σ² + μ²)). Inference mode: no dropout.',
   'encStack.tableSummary': 'Per-layer table',
   'encStack.tableLayer': 'layer',
   // ── </nw-encoder-stack> ──

@@ -339,6 +339,7 @@ export default {
   'depthDemo.view': '방향',
   'depthDemo.view.forward': '순전파',
   'depthDemo.view.backward': '역전파',
+  'depthDemo.loadingBackward': '역전파 화면에 쓸 학습 커널(역전파 연산)을 불러오는 중…',
   'depthDemo.yAxisGrad': '기울기 표준편차 σ(로그 눈금)',
   'depthDemo.ariaGrad': '{depth}층에서 입력까지 거슬러 가며 층마다 잰 기울기의 표준편차를 로그 눈금으로 그린 그래프입니다. 입력에서는 정규화 없이 {plain}, LayerNorm을 쓰면 {normed}입니다. 자세한 수치는 아래에 있습니다.',
   'depthDemo.readoutGradPlain': '{depth}층을 거슬러 온 입력의 기울기 σ, 정규화 없음: {value} (출력 기울기의 {ratio}배)',
@@ -559,7 +560,7 @@ export default {
   'prePost.yAxis': '잔차 스트림 노름 ‖h‖ (토큰 {tokens}개 평균)',
   'prePost.plotAria': '층 0부터 {n}까지 잔차 스트림의 노름. Post-LN은 약 8에 머물러 마지막 층에서 {post}, Pre-LN은 깊어질수록 커져 마지막 층에서 {pre}입니다. 층별 수치는 아래 표에 있습니다.',
   'prePost.readout': '{wiring} 선택 · N = {n}층\n마지막 층({n}) 뒤 잔차 스트림 노름: Post-LN {post} (√{d} = {sqrt}), Pre-LN {pre} (입력 {input}의 {ratio}배)',
-  'prePost.method': '인코더 API는 마지막 출력만 돌려주므로 층을 하나씩 적용했습니다. 시드를 고정한 {max}층 인코더의 stateDict()에서 층 l의 가중치를 꺼내 1층 인코더에 싣는 방식입니다. 시드가 같은 스택은 서로의 앞부분입니다. 이 시드의 N층 인코더는 {max}층 인코더의 앞 N층과 정확히 같으므로(라이브러리가 가중치를 state_dict 순서로 뽑습니다) {max}층을 한 번만 계산하고, 슬라이더는 그중 몇 층을 보여 줄지만 고릅니다. {max}층을 한 번에 실행한 forward()와의 최대 차이: {check}. PyTorch 추론과 같이 드롭아웃은 없고, 스택 끝의 최종 LayerNorm도 없습니다.',
+  'prePost.method': '층마다의 상태는 시드를 고정한 {max}층 인코더를 { hiddenStates: true }로 forward() 한 번 실행해 얻었습니다. 시드가 같은 스택은 서로의 앞부분입니다. 이 시드의 N층 인코더는 {max}층 인코더의 앞 N층과 정확히 같으므로(라이브러리가 가중치를 state_dict 순서로 뽑습니다) {max}층을 한 번만 계산하고, 슬라이더는 그중 몇 층을 보여 줄지만 고릅니다. 마지막 상태와 forward() 출력의 최대 차이: {check}. PyTorch 추론과 같이 드롭아웃은 없고, 스택 끝의 최종 LayerNorm도 없습니다.',
   'prePost.tableSummary': '층별 수치 표',
   'prePost.tableLayer': '층',
   // ── </nw-prepost-ln> ──
@@ -827,7 +828,7 @@ export default {
   'encStack.readoutFinal': '마지막 LayerNorm 뒤: ‖h‖ = {norm} · σ = {std} · μ = {mean} · 코사인 유사도 = {cos}',
   'encStack.explainPost': 'Post-LN은 층마다 끝에서 정규화하므로, γ = 1, β = 0인 초기 상태에서는 층을 지날 때마다 모든 토큰이 μ = 0, σ = 1, ‖h‖ ≈ √d로 돌아옵니다. 그래서 마지막 LayerNorm을 켜도 거의 달라지지 않습니다. 대신 층이 깊어질수록 토큰끼리의 코사인 유사도가 커집니다. 셀프 어텐션이 각 토큰에 다른 토큰의 정보를 섞어 넣기 때문입니다(첫 층에서 잠깐 줄어드는 것은 LayerNorm이 PE 때문에 모든 토큰에 공통으로 있던 평균을 빼기 때문입니다).',
   'encStack.explainPre': 'Pre-LN은 잔차 경로에 정규화가 없어서 층마다 서브레이어의 출력이 그대로 더해지고, ‖h‖와 σ가 깊이에 따라 자랍니다. 그래서 Pre-LN 스택은 끝에 LayerNorm을 하나 더 둡니다(GPT-2, LLaMA 등). 켜 보면 마지막 점(LN)이 ‖h‖ ≈ √d, σ = 1로 돌아옵니다. 토큰끼리의 코사인 유사도도 층을 지나며 커지지만, 12층까지 쌓아 보면 Post-LN보다 덜 커집니다.',
-  'encStack.method': '인코더 API는 마지막 출력만 돌려주므로, 시드를 고정한 {max}층 인코더의 stateDict()에서 층마다 가중치를 꺼내 1층 인코더로 한 층씩 적용했습니다. 이 시드의 N층 인코더는 그 앞 N층과 정확히 같으므로(라이브러리가 가중치를 state_dict 순서로 뽑습니다) {max}층을 한 번만 계산하고 슬라이더는 몇 층을 보여 줄지만 고릅니다. 마지막 LayerNorm은 N층 출력에 스택의 norm.weight와 norm.bias로 nw.layerNorm을 적용한 값입니다. {max}층과 마지막 LayerNorm을 한 번에 실행한 forward()와의 최대 차이: {check}. μ와 σ는 nw.layerNormStats가 토큰마다 구한 값이고 ‖h‖ = √(d·(σ² + μ²))입니다. 추론 모드라 드롭아웃은 없습니다.',
+  'encStack.method': '층마다의 상태는 시드를 고정한 {max}층 인코더를 { hiddenStates: true }로 forward() 한 번 실행해 얻었습니다. 이 시드의 N층 인코더는 그 앞 N층과 정확히 같으므로(라이브러리가 가중치를 state_dict 순서로 뽑습니다) {max}층을 한 번만 계산하고 슬라이더는 몇 층을 보여 줄지만 고릅니다. 마지막 LayerNorm은 N층 출력에 스택의 norm.weight와 norm.bias로 nw.layerNorm을 적용한 값입니다. {max}층 뒤에 그렇게 적용한 값과 forward() 자체 출력의 최대 차이: {check}. μ와 σ는 nw.layerNormStats가 토큰마다 구한 값이고 ‖h‖ = √(d·(σ² + μ²))입니다. 추론 모드라 드롭아웃은 없습니다.',
   'encStack.tableSummary': '층별 수치 표',
   'encStack.tableLayer': '층',
   // ── </nw-encoder-stack> ──

@@ -9,6 +9,31 @@ import { parity } from './parity.js';
 import { assetBase } from './assets.js';
 import { fmtSci } from './format.js';
 
+const URL_SPECS = new WeakMap();
+const kebab = (name) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * A control's value from anything (an attribute, the URL, a slider, a script):
+ *   { choices, default }: value if it is one of the choices (compared as strings), else default;
+ *   { min, max, step = 1, default }: a number clamped to [min, max] (narrowed by
+ *   bounds = { min?, max? }) and snapped to the grid min + k·step; not a number: default, clamped.
+ */
+export function controlValue(control, value, bounds = {}) {
+  if (control.choices) {
+    const i = control.choices.map(String).indexOf(String(value));
+    return i >= 0 ? control.choices[i] : control.default;
+  }
+  const step = control.step ?? 1;
+  const lo = Math.max(control.min, bounds.min ?? -Infinity), hi = Math.min(control.max, bounds.max ?? Infinity);
+  const given = value === null || value === undefined || value === '' ? NaN : Number(value);
+  const x = Math.min(hi, Math.max(lo, Number.isFinite(given) ? given : control.default));
+  let k = Math.round((x - control.min) / step);
+  if (control.min + k * step > hi) k -= 1;
+  if (control.min + k * step < lo) k += 1;
+  // toFixed: 0.5 + 3 · 0.05 is 0.6500000000000001 in floats; 10 decimals keep every step used.
+  return Number((control.min + k * step).toFixed(10));
+}
+
 // One observer for the whole page: elements re-render when <html lang> or data-theme changes.
 const listeners = new Set();
 if (typeof document !== 'undefined') {
@@ -102,7 +127,13 @@ export const sharedStyles = css`
  * Strings load per language on demand: until the element's language is loaded t() answers with
  * the language shown before (or ''), and `nw` is set only once both the library and the strings
  * are there, so figures compute and draw with their text.
- * Subclasses declare `static urlState = { prop: { min, max, step } | 'bool' | [choices] |
+ * Subclasses declare their controls once, in `static controls` (see controlValue below):
+ *   static controls = { dModel: { min: 16, max: 512, step: 16, default: 64 }, mode: { choices: ['bn', 'ln'], default: 'bn' } }
+ * and get for each: a Lit property (attribute: the kebab-case name, or `attribute`), its default,
+ * its value clamped to the range and snapped to the step (or checked against the choices) before
+ * every render, and a place in the URL state (unless `url: false`). `limit(el)` narrows a range
+ * by controls declared before it ({ min?, max? }). Figures whose state is not a control may still
+ * declare `static urlState = { prop: { min, max, step } | 'bool' | [choices] |
  * { valid(raw) → boolean } }` (the last for free strings, checked before they are used).
  */
 export class NwElement extends LitElement {
@@ -119,13 +150,56 @@ export class NwElement extends LitElement {
   }
 
   static styles = sharedStyles;
-  static urlState = {};
+  static controls = {};
+  /**
+   * true for a figure that needs the training module from its first draw (backward passes,
+   * the trainer): this.nw is then loadNormwave({ training: true }). Others load the forward
+   * module and may ask for the training one later with this.loadLibrary({ training: true }).
+   */
+  static training = false;
+
+  /** The URL state the controls declare: { prop: { min, max, step } | [choices] }. */
+  static get urlState() {
+    let spec = URL_SPECS.get(this);
+    if (!spec) {
+      spec = {};
+      for (const [prop, c] of Object.entries(this.controls)) {
+        if (c.url !== false) spec[prop] = c.choices ? c.choices : { min: c.min, max: c.max, step: c.step ?? 1 };
+      }
+      URL_SPECS.set(this, spec);
+    }
+    return spec;
+  }
+
+  /** Lit properties for the controls (a property the subclass declares itself wins). */
+  static finalize() {
+    if (Object.hasOwn(this, 'finalized')) return;
+    if (Object.hasOwn(this, 'controls')) {
+      const own = Object.hasOwn(this, 'properties') ? this.properties : {};
+      for (const [prop, c] of Object.entries(this.controls)) {
+        if (Object.hasOwn(own, prop)) continue;
+        const numeric = !c.choices || c.choices.every((v) => typeof v === 'number');
+        this.createProperty(prop, { type: numeric ? Number : String, attribute: c.attribute ?? kebab(prop) });
+      }
+    }
+    super.finalize();
+  }
 
   constructor() {
     super();
     this.nw = null;
     this.loadError = null;
     this._lang = null;
+    for (const [prop, c] of Object.entries(this.constructor.controls)) this[prop] = c.default;
+  }
+
+  /** Every control clamped (in declaration order, so a limit sees the controls before it). */
+  willUpdate(changed) {
+    super.willUpdate?.(changed);
+    for (const [prop, c] of Object.entries(this.constructor.controls)) {
+      const v = controlValue(c, this[prop], c.limit?.(this));
+      if (!Object.is(v, this[prop])) this[prop] = v;
+    }
   }
 
   connectedCallback() {
@@ -154,9 +228,15 @@ export class NwElement extends LitElement {
 
   _loadLibrary() {
     if (this.nw || this._libraryLoad) return;
-    const base = assetBase(this);
-    this._libraryLoad = Promise.all([base ? loadNormwave({ wasmUrl: new URL('normwave_wasm.wasm', base) }) : loadNormwave(), this._strings])
+    this._libraryLoad = Promise.all([this.loadLibrary({ training: this.constructor.training }), this._strings])
       .then(([nw]) => { this.nw = nw; }, (e) => { this.loadError = e; this._libraryLoad = null; });
+  }
+
+  /** The library, forward (default) or training module, from the figure's asset base if it has one. */
+  loadLibrary({ training = false } = {}) {
+    const base = assetBase(this);
+    const file = training ? 'normwave_train.wasm' : 'normwave_wasm.wasm';
+    return loadNormwave(base ? { training, wasmUrl: new URL(file, base) } : { training });
   }
 
   createRenderRoot() {
@@ -256,7 +336,7 @@ export class NwElement extends LitElement {
       if (!Object.hasOwn(saved, prop)) continue;
       const raw = saved[prop];
       if (spec === 'bool') this[prop] = raw === '1' || raw === 'true';
-      else if (Array.isArray(spec)) { if (spec.includes(raw)) this[prop] = raw; }
+      else if (Array.isArray(spec)) { const i = spec.map(String).indexOf(raw); if (i >= 0) this[prop] = spec[i]; }
       else if (typeof spec.valid === 'function') { if (spec.valid(raw)) this[prop] = raw; }
       else {
         const v = Number(raw);
@@ -317,8 +397,20 @@ export class NwElement extends LitElement {
   /**
    * A labelled range input that reports every movement (input events, not only change).
    * .value is bound after min/max/step: bound first, the browser would clamp it to 0–100.
+   * With `control` (the name of one of static controls) the id, value, range, step and onInput
+   * default to that control's.
    */
-  slider({ id, label, value, min, max, step = 1, onInput, format = (v) => String(v) }) {
+  slider({ control, id = control, label, value, min, max, step, onInput, format = (v) => String(v) }) {
+    if (control) {
+      const c = this.constructor.controls[control];
+      const b = c.limit?.(this) ?? {};
+      min ??= Math.max(c.min, b.min ?? -Infinity);
+      max ??= Math.min(c.max, b.max ?? Infinity);
+      step ??= c.step ?? 1;
+      value ??= this[control];
+      onInput ??= (v) => { this[control] = v; };
+    }
+    step ??= 1;
     const inputId = `${id}-input`;
     return html`<div class="control">
       <label for=${inputId}><span>${label}</span><output for=${inputId}>${format(value)}</output></label>

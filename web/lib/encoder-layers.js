@@ -1,17 +1,16 @@
-// An N-layer encoder stack run one layer at a time, for figures that plot the representation
-// after every layer (<nw-prepost-ln>, <nw-encoder-stack>).
+// An N-layer encoder stack's representation after every layer, for figures that plot it
+// (<nw-prepost-ln>, <nw-encoder-stack>): one forward() with { hiddenStates: true }.
 //
-// The encoder API returns only the final output, so we create the N-layer encoder (seeded), read
-// its stateDict(), and apply its layers in turn through a 1-layer encoder loaded with layer l's
-// weights ("layers.l.*" renamed to "layers.0.*"). With finalNorm, the stack's "norm.weight" and
-// "norm.bias" are applied by nw.layerNorm. The last result is compared with the N-layer
-// encoder's own forward() (`check`, the largest absolute difference). Both encoders are disposed
-// before returning, also when a call throws.
+// With finalNorm, the stack's "norm.weight" and "norm.bias" are returned, so a figure can apply the
+// final LayerNorm (nw.layerNorm) after any layer N; `final` is it applied after the last layer,
+// and `check` the largest difference between that and forward()'s own output (0 without a final
+// norm). The encoder is disposed before returning, also when a call throws.
 //
 // Seeded stacks are prefixes of each other: the N-layer encoder with seed s has the first N layers
 // of the deeper one with seed s (the initialisation walks the parameters in state_dict order;
 // tests/js/api.test.mjs checks it). So a figure whose layer slider only changes N runs the deepest
 // stack once and shows states[0..N] — dragging the slider costs no encoder work at all.
+import { maxAbsDiff } from './diff.js';
 
 /**
  * @param {object} nw the loaded library
@@ -25,27 +24,15 @@
  */
 export function forwardLayerByLayer(nw, config, x, { seqLen, batch = 1 }) {
   const stack = nw.createEncoder(config);
-  const single = nw.createEncoder({ ...config, nLayers: 1, finalNorm: false });
   try {
+    const { output, hiddenStates: states } = stack.forward(x, { batch, seqLen, attention: false, hiddenStates: true });
+    const last = states[states.length - 1];
+    if (!stack.config.finalNorm) return { states, final: null, norm: null, check: maxAbsDiff(last, output) };
     const weights = stack.stateDict();
-    const states = [x];
-    let h = x;
-    for (let l = 0; l < stack.config.nLayers; l++) {
-      const layer = {};
-      for (const p of single.parameters) layer[p.name] = weights[p.name.replace(/^layers\.0\./, `layers.${l}.`)];
-      single.loadStateDict(layer);
-      h = single.forward(h, { batch, seqLen, attention: false }).output;
-      states.push(h);
-    }
-    const norm = stack.config.finalNorm ? { gamma: weights['norm.weight'], beta: weights['norm.bias'], eps: stack.config.eps } : null;
-    const final = norm ? nw.layerNorm(h, stack.config.dModel, norm) : null;
-    const direct = stack.forward(x, { batch, seqLen, attention: false }).output;
-    const last = final ?? h;
-    let check = 0;
-    for (let i = 0; i < last.length; i++) check = Math.max(check, Math.abs(last[i] - direct[i]));
-    return { states, final, norm, check };
+    const norm = { gamma: weights['norm.weight'], beta: weights['norm.bias'], eps: stack.config.eps };
+    const final = nw.layerNorm(last, stack.config.dModel, norm);
+    return { states, final, norm, check: maxAbsDiff(final, output) };
   } finally {
-    single.dispose();
     stack.dispose();
   }
 }

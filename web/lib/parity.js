@@ -3,15 +3,7 @@
 // the npm package). The fixtures are read by the library itself (nw.readSafetensors) and found
 // like every asset (lib/assets.js): next to this module, or under an overriding asset base.
 import { assetUrl } from './assets.js';
-
-function maxAbsDiff(a, b) {
-  let worst = 0;
-  for (let i = 0; i < a.length; i++) {
-    const d = Math.abs(a[i] - b[i]);
-    if (!(d <= worst)) worst = d;
-  }
-  return a.length === b.length ? worst : Infinity;
-}
+import { maxAbsDiff } from './diff.js';
 
 // Each check runs the library on a fixture's inputs and compares with torch's output. `url` is
 // the default location, written literally so bundlers see the file.

@@ -31,13 +31,12 @@ struct AttentionWeights {
 
 // The part between the projections.
 // qkv: (batch*seq, 3d), rows [q | k | v]; ctx: (batch*seq, d), heads concatenated;
-// attn: (batch, heads, seq, seq) or null; scores: seq*seq floats of scratch;
-// workspace: attention_core_workspace_floats(s) floats (the overload without it allocates them).
+// attn: (batch, heads, seq, seq) or null;
+// workspace: attention_core_workspace_floats(s) floats (one head's scores, Q and context, and
+// K and V packed as GEMM weights).
 std::size_t attention_core_workspace_floats(AttentionShape s);
 void attention_core(float* ctx, float* attn, const float* qkv, const std::uint8_t* key_padding_mask,
-                    AttentionShape s, float* scores, float* workspace);
-void attention_core(float* ctx, float* attn, const float* qkv, const std::uint8_t* key_padding_mask,
-                    AttentionShape s, float* scores);
+                    AttentionShape s, float* workspace);
 // Backward of attention_core, from the forward's qkv and attention probabilities attn
 // (batch, heads, seq, seq) — the mask is already in attn: padded keys have weight 0 and get zero
 // gradient, and a fully padded row (all zeros) gives zeros, never NaN. Per head, with
@@ -49,10 +48,12 @@ std::size_t attention_core_backward_workspace_floats(AttentionShape s);
 void attention_core_backward(float* dqkv, const float* dctx, const float* qkv, const float* attn,
                              AttentionShape s, float* workspace);
 
-// Whole block, x and out: (batch, seq, d). Convenience path that packs the weights per call.
+// Whole block, x and out: (batch, seq, d). Packs the weights per call, into the workspace:
+// multi_head_attention_workspace_floats(s) floats.
+std::size_t multi_head_attention_workspace_floats(AttentionShape s);
 void multi_head_attention(float* out, float* attn, const float* x,
                           const std::uint8_t* key_padding_mask, const AttentionWeights& w,
-                          AttentionShape s);
+                          AttentionShape s, float* workspace);
 
 namespace ref {
 void attention_core(float* ctx, float* attn, const float* qkv, const std::uint8_t* key_padding_mask,

@@ -2,18 +2,19 @@
 //   https://pytorch.org/docs/stable/generated/torch.nn.Embedding.html
 //   out[r] = table[tokens[r]]                  table: (vocab, dim) torch layout, out: (rows, dim)
 //   backward: dtable[tokens[r]] += dout[r]     a scatter-add (rows sharing a token add up)
-// Both return an empty string on success; a token outside [0, vocab) is refused before anything is
+// Both return a Status (status.hpp); a token outside [0, vocab) is refused before anything is
 // written, with a message naming its position and value. Neither needs a workspace.
 #pragma once
 #include <cstdint>
-#include <string>
+
+#include "normwave/status.hpp"
 
 namespace normwave {
 
-std::string embedding(float* out, const float* table, const std::int32_t* tokens, int rows,
+Status embedding(float* out, const float* table, const std::int32_t* tokens, int rows,
                       int vocab, int dim);
 // Adds into dtable (see linear.hpp).
-std::string embedding_backward(float* dtable, const float* dout, const std::int32_t* tokens,
+Status embedding_backward(float* dtable, const float* dout, const std::int32_t* tokens,
                                int rows, int vocab, int dim);
 
 namespace ref {

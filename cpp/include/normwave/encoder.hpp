@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "normwave/status.hpp"
+
 namespace normwave {
 
 enum class Activation { relu, gelu };
@@ -27,8 +29,8 @@ struct EncoderConfig {
   bool final_norm = false;
 };
 
-// Empty when cfg is usable; otherwise a message naming the field and the sizes involved.
-std::string validate(const EncoderConfig& cfg);
+// ok() when cfg is usable; otherwise the message names the field and the sizes involved.
+Status validate(const EncoderConfig& cfg);
 
 struct ParamSpec {
   std::string name;         // e.g. "layers.0.self_attn.in_proj_weight"
@@ -48,9 +50,18 @@ std::vector<ParamSpec> parameter_specs(const EncoderConfig& cfg);
 void init_parameters(std::vector<std::vector<float>>& params, const EncoderConfig& cfg,
                      std::uint32_t seed);
 
+// Floats an Encoder holds for cfg: its parameters and the packed copies of its linear weights.
+// Like every size below, saturates at SIZE_MAX rather than wrapping (wasm32's size_t is 32 bits).
+std::size_t encoder_weight_floats(const EncoderConfig& cfg);
+
+// Floats of workspace Encoder::forward takes for (batch, seq): the residual stream, attention's
+// q/k/v and context, the FFN hidden, LN1's output (Pre-LN) and attention_core's workspace.
+std::size_t encoder_forward_workspace_floats(const EncoderConfig& cfg, int batch, int seq);
+
 class Encoder {
  public:
-  // Precondition: validate(cfg) is empty. Starts with init_parameters(seed).
+  // Precondition: validate(cfg).ok(). Starts with init_parameters(seed). The only allocations
+  // of an Encoder are here (encoder_weight_floats(cfg) floats and the parameter names).
   explicit Encoder(const EncoderConfig& cfg, std::uint32_t seed = 0);
 
   const EncoderConfig& config() const { return cfg_; }
@@ -60,13 +71,17 @@ class Encoder {
 
   // Replaces every parameter: values[i] points at specs()[i].numel floats. All or nothing.
   void set_parameters(const std::vector<const float*>& values);
+  // The same from parameter_count(config()) floats, every parameter in spec order.
+  void set_parameters(const float* flat);
   void randomize(std::uint32_t seed);
 
   // x, out: (batch, seq, d_model); mask: (batch, seq) or null, nonzero = <PAD>;
   // attn: (n_layers, batch, n_heads, seq, seq) or null. out may alias x.
-  // Work buffers grow to the largest batch*seq seen and are reused.
+  // workspace: encoder_forward_workspace_floats(config(), batch, seq) floats. Allocates nothing.
+  // states: (n_layers, batch, seq, d_model) or null: each layer's output, before the final norm
+  // (HuggingFace's hidden_states without the input).
   void forward(float* out, float* attn, const float* x, const std::uint8_t* mask, int batch,
-               int seq);
+               int seq, float* workspace, float* states = nullptr);
 
  private:
   void repack();
@@ -75,7 +90,6 @@ class Encoder {
   std::vector<ParamSpec> specs_;
   std::vector<std::vector<float>> params_;
   std::vector<std::vector<float>> packed_;  // packed linear weights, 4 per layer
-  std::vector<float> work_;
 };
 
 // ---- Training: a forward that keeps its activations, and the backward that reuses them ------

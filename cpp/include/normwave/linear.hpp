@@ -8,11 +8,11 @@
 #pragma once
 
 #include <cstddef>
-#include <vector>
 
 namespace normwave {
 
 int panel_width();  // 8 in WASM SIMD128 (2 x f32x4), 16 with AVX2
+int simd_lanes();   // floats per SIMD register in every kernel: 4 in WASM SIMD128, 8 with AVX2
 
 // Number of floats pack_weight writes for an (n, k) weight.
 std::size_t packed_size(int n, int k);
@@ -23,9 +23,11 @@ void pack_weight(float* packed, const float* w, int n, int k);
 void linear_packed(float* y, const float* x, const float* packed_w, const float* b, int m, int n,
                    int k);
 
-// Same with an unpacked W; packs into scratch first (a convenience for one-off calls).
+// Same with an unpacked W, packed into the workspace first (for one-off calls):
+// workspace holds linear_workspace_floats(m, n, k) = packed_size(n, k) floats.
+std::size_t linear_workspace_floats(int m, int n, int k);
 void linear(float* y, const float* x, const float* w, const float* b, int m, int n, int k,
-            std::vector<float>& scratch);
+            float* workspace);
 
 // In place over n floats. GELU is the exact erf form, PyTorch's default:
 //   gelu(x) = x/2 · (1 + erf(x / sqrt 2))

@@ -5,18 +5,19 @@
 //   dlogits[r] += dloss/N * (softmax(z_r) - onehot(t_r)),  nothing for ignored rows
 // logits, dlogits: (rows, classes); targets: (rows), each ignore_index or in [0, classes).
 // When every row is ignored (N = 0) the loss is 0 and no gradient is added (torch: NaN).
-// Both return an empty string on success; a target out of range is refused before anything is
+// Both return a Status (status.hpp); a target out of range is refused before anything is
 // written, with a message naming its row. Neither needs a workspace.
 #pragma once
 #include <cstdint>
-#include <string>
+
+#include "normwave/status.hpp"
 
 namespace normwave {
 
-std::string cross_entropy(float* loss, const float* logits, const std::int32_t* targets, int rows,
+Status cross_entropy(float* loss, const float* logits, const std::int32_t* targets, int rows,
                           int classes, int ignore_index = -100);
 // Adds into dlogits (see linear.hpp); dloss is the gradient of the loss (1 for plain training).
-std::string cross_entropy_backward(float* dlogits, const float* logits,
+Status cross_entropy_backward(float* dlogits, const float* logits,
                                    const std::int32_t* targets, float dloss, int rows, int classes,
                                    int ignore_index = -100);
 

@@ -7,11 +7,15 @@
 // (tensor2tensor concatenates [sin | cos] instead; we do not.)
 #pragma once
 
+#include <cstddef>
+
 namespace normwave {
 
 // out is (seq_len, d_model), row-major. Max abs error <= 1e-6 against float64
-// sin/cos for every pos < 65,536.
-void positional_encoding(float* out, int seq_len, int d_model, double base = 10000.0);
+// sin/cos for every pos < 65,536. workspace: positional_encoding_workspace_floats(seq_len,
+// d_model) floats, 8-byte aligned (float64 and float32 sin/cos tables; any malloc'd block is).
+std::size_t positional_encoding_workspace_floats(int seq_len, int d_model);
+void positional_encoding(float* out, int seq_len, int d_model, double base, float* workspace);
 
 namespace ref {
 // Plain float64 std::sin/std::cos per element, rounded to float.
