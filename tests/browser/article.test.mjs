@@ -95,11 +95,14 @@ test('the first screen is text, drawn before any wasm is fetched; far figures st
     const far = await page.$$eval('.island', (els) => els.slice(-5).map((e) => e.dataset.island));
     assert.deepEqual(far, ['asleep', 'asleep', 'asleep', 'asleep', 'asleep']);
     assert.ok(!requests.some((p) => p.includes('nw-encoder-stack') || p.startsWith('/models/')), requests.join(' '));
-    // A reader scrolls there: the figure loads, draws, and the library loaded only once.
+    // A reader scrolls there: the figure loads, draws, and each wasm module loaded at most once
+    // (the training one, normwave_train.wasm, only for <nw-grad-norms> and <nw-train> nearby).
     await page.locator('#encoder-stack').scrollIntoViewIfNeeded();
     await page.waitForFunction(() => document.getElementById('encoder-stack').dataset.island === 'drawn', null, { timeout: 30_000 });
     assert.ok(await page.locator('#encoder-stack [data-readout]').first().isVisible());
-    assert.ok(requests.filter((p) => p.endsWith('.wasm')).length <= 1, requests.filter((p) => p.endsWith('.wasm')).join(' '));
+    const wasm = requests.filter((p) => p.endsWith('.wasm'));
+    for (const name of ['/normwave_wasm.wasm', '/normwave_train.wasm']) assert.ok(wasm.filter((p) => p === name).length <= 1, wasm.join(' '));
+    assert.ok(wasm.every((p) => p === '/normwave_wasm.wasm' || p === '/normwave_train.wasm'), wasm.join(' '));
     assert.deepEqual(log.pageErrors, []);
     assert.deepEqual(log.consoleErrors, []);
     await context.close();

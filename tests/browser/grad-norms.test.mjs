@@ -5,21 +5,24 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, serveDist, screenshot } from './harness.mjs';
-import { openPage, setSlider, pixels, readout, seriousViolations, hasSidewaysScroll } from './figures.mjs';
+import { openPage, ready, setSlider, pixels, readout, seriousViolations, hasSidewaysScroll } from './figures.mjs';
 
 let browser, site;
 before(async () => { site = await serveDist(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await site?.close(); });
 
 async function open(options = {}) {
-  const { page, log } = await openPage(browser, site, { path: `/embed.html?fig=nw-grad-norms&lang=${options.lang ?? 'en'}${options.query ?? ''}`, ...options, lang: undefined });
+  const { page, log } = await openPage(browser, site, { path: `/embed.html?fig=nw-grad-norms&lang=${options.lang ?? 'en'}${options.query ?? ''}`, ...options, lang: undefined, islands: false });
   const fig = page.locator('nw-grad-norms');
-  await fig.locator('[data-readout]').waitFor({ timeout: 30_000 });
+  await ready(fig);
   return { page, log, fig };
 }
 
 test('grad norms: depth and width redraw the chart; the readout follows; no errors', async () => {
   const { page, log, fig } = await open();
+  // It needs encoder.backward from its first draw: the training module, and only that one.
+  const wasm = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.split('/').pop()).filter((n) => n.endsWith('.wasm')));
+  assert.deepEqual(wasm, ['normwave_train.wasm']);
   assert.equal(await fig.locator('svg circle.post').count(), 12);
   let drawn = await pixels(fig);
   let text = await readout(fig);

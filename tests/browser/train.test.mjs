@@ -7,16 +7,16 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { launchBrowser, serveDist, screenshot } from './harness.mjs';
-import { openPage, pixels, readout, seriousViolations } from './figures.mjs';
+import { openPage, ready, pixels, readout, seriousViolations } from './figures.mjs';
 
 let browser, site;
 before(async () => { site = await serveDist(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await site?.close(); });
 
 async function open({ lang = 'en', query = '', ...options } = {}) {
-  const { page, log } = await openPage(browser, site, { path: `/embed.html?fig=nw-train&lang=${lang}${query}`, ...options });
+  const { page, log } = await openPage(browser, site, { path: `/embed.html?fig=nw-train&lang=${lang}${query}`, ...options, islands: false });
   const fig = page.locator('nw-train').first();
-  await fig.locator('[data-readout]').waitFor({ timeout: 30_000 });
+  await ready(fig);
   await page.waitForFunction(() => document.querySelector('nw-train')._p !== null, null, { timeout: 30_000 });
   return { page, log, fig };
 }
@@ -33,6 +33,9 @@ const state = (fig) => fig.evaluate((el) => ({ status: el._status, step: el._p?.
 test('train: runs in a Web Worker; the curves, readout and maps redraw; the page stays responsive; pause and resume', async (t) => {
   const { page, log, fig } = await open();
   assert.equal((await state(fig)).mode, 'worker');
+  // The training module only (the page's copy, for the in-page fallback; the worker's is its own).
+  const wasm = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.split('/').pop()).filter((n) => n.endsWith('.wasm')));
+  assert.deepEqual(wasm, ['normwave_train.wasm']);
   await small(fig, 200, 64);
   const before = await pixels(fig);
   await fig.locator('[data-control="run"]').click();
