@@ -4,6 +4,9 @@
 #   run of each target (build/fuzz) -> ctest (wasm) -> node --test tests/js -> node --test tests/browser
 # The sanitizer builds (clang-14) are made here, not in build.sh, so `npm start` stays fast.
 #   FUZZ_SECONDS=20  seconds per fuzz target (npm run fuzz runs them longer)
+#   NW_BROWSER_JOBS=2  browser test files run at once
+# Concurrency is explicit (a container may report the host's cores while it is given two), every
+# test has a time limit (a hang fails by name) and so does every node stage (40 min at most).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -58,12 +61,12 @@ if [[ ${NW_SKIP_NATIVE:-0} != 1 ]]; then
 fi
 suite ctest-wasm ctest --test-dir build/wasm --output-on-failure
 if has_tests tests/js; then
-  suite node-js node --test tests/js/
+  suite node-js timeout -k 30 1200 node --test --test-concurrency=2 --test-timeout=300000 tests/js/
 else
   echo "=== test: node-js skipped (no tests/js/*.test.mjs)"
 fi
 if has_tests tests/browser; then
-  suite browser node --test tests/browser/
+  suite browser timeout -k 30 2400 node --test --test-concurrency="${NW_BROWSER_JOBS:-2}" --test-timeout=240000 tests/browser/
 else
   echo "=== test: browser skipped (no tests/browser/*.test.mjs)"
 fi

@@ -8,7 +8,8 @@
 //   a block of that many floats from its scratch.
 // - Errors follow normwave/status.hpp: a binding that can fail returns the Status message as a
 //   string, "" on success, and nothing here throws, so the module stays usable after any bad
-//   input. (inspectSafetensors, which returns a value, reports { error } instead.)
+//   input. A binding that also produces a value (inspectSafetensors) fills an object the caller
+//   passes and returns the message the same way.
 // - The encoder's configuration crosses as one EncoderConfig object (value_object) with the
 //   activation as the Activation enum, not as positional arguments.
 #include <emscripten/bind.h>
@@ -134,7 +135,7 @@ val parameter_specs(const normwave::EncoderConfig& config) {
 // length hi·2³² + lo, before the file is copied anywhere: "" or the refusal.
 std::string safetensors_check_header(double file_size, unsigned lo, unsigned hi) {
   const std::size_t size = file_size >= 0 && file_size < 4294967296.0 ? static_cast<std::size_t>(file_size) : SIZE_MAX;
-  return normwave::safetensors::check_header_length(static_cast<std::uint64_t>(hi) << 32 | lo, size);
+  return normwave::safetensors::check_header_length(static_cast<std::uint64_t>(hi) << 32 | lo, size).message();
 }
 
 std::size_t block(std::size_t bytes) { return bytes + normwave::safetensors::kAllocOverhead; }
@@ -149,14 +150,12 @@ double safetensors_work_bytes(double header_size) {
   return parse ? static_cast<double>(parse + 2 * block(n + sizeof(std::size_t) + 1)) : 0.0;
 }
 
-// Safetensors header as a JS object, for callers that want to look before loading.
-val inspect_safetensors(addr bytes, std::size_t size) {
+// Safetensors header into result.tensors and result.metadata, for callers that want to look
+// before loading. The refusal, or "" (result untouched on a refusal).
+std::string inspect_safetensors(addr bytes, std::size_t size, val result) {
   normwave::safetensors::File file;
-  val result = val::object();
-  const std::string error = normwave::safetensors::parse(file, at<std::uint8_t>(bytes), size);
-  if (!error.empty()) {
-    result.set("error", error);
-    return result;
+  if (normwave::Status status = normwave::safetensors::parse(file, at<std::uint8_t>(bytes), size); !status.ok()) {
+    return status.message();
   }
   val tensors = val::array();
   for (const auto& t : file.tensors) {
@@ -174,22 +173,20 @@ val inspect_safetensors(addr bytes, std::size_t size) {
   for (const auto& [k, v] : file.metadata) metadata.set(std::string(k), std::string(v));
   result.set("tensors", tensors);
   result.set("metadata", metadata);
-  return result;
+  return {};
 }
 
 // Every tensor of a .safetensors file converted to float32, one after another at out (as many
 // floats as their element counts add up to): one parse for the whole file. An error, or "".
 std::string read_safetensors(addr bytes, std::size_t size, addr out) {
   normwave::safetensors::File file;
-  std::string error = normwave::safetensors::parse(file, at<std::uint8_t>(bytes), size);
-  if (!error.empty()) return error;
   float* dst = f32(out);
-  for (const auto& t : file.tensors) {
-    error = normwave::safetensors::to_float32(dst, file, t);
-    if (!error.empty()) return error;
-    dst += t.numel;
+  normwave::Status status = normwave::safetensors::parse(file, at<std::uint8_t>(bytes), size);
+  for (std::size_t i = 0; status.ok() && i < file.tensors.size(); ++i) {
+    status = normwave::safetensors::to_float32(dst, file, file.tensors[i]);
+    dst += file.tensors[i].numel;
   }
-  return {};
+  return status.message();
 }
 
 // One encoder and its configuration; JS owns it through web/api/encoder.js. Precondition for the
@@ -207,9 +204,9 @@ class EncoderHandle {
   void randomize(unsigned seed) { enc_.randomize(seed); }
   std::string load_safetensors(addr bytes, std::size_t size, std::string prefix, bool strict) {
     normwave::safetensors::File file;
-    const std::string error = normwave::safetensors::parse(file, at<std::uint8_t>(bytes), size);
-    if (!error.empty()) return error;
-    return normwave::load_parameters(enc_, file, prefix, strict);
+    normwave::Status status = normwave::safetensors::parse(file, at<std::uint8_t>(bytes), size);
+    if (status.ok()) status = normwave::load_parameters(enc_, file, prefix, strict);
+    return status.message();
   }
   // Bytes of wasm heap loadSafetensors may allocate for a header of header_size bytes and a
   // prefix of prefix_bytes UTF-8 bytes (which Embind copies twice: wire buffer, std::string).

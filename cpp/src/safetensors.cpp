@@ -930,18 +930,20 @@ const TensorInfo* File::find(std::string_view name) const {
   return nullptr;
 }
 
-std::string check_header_length(std::uint64_t n, std::size_t size) {
+Status check_header_length(std::uint64_t n, std::size_t size) {
   if (size < 8) {
-    return "the file is " + std::to_string(size) + " bytes; a safetensors file starts with an 8-byte header length";
+    return Status::error("the file is " + std::to_string(size) +
+                         " bytes; a safetensors file starts with an 8-byte header length");
   }
   if (n > kMaxHeaderBytes) {
-    return "header length " + std::to_string(n) + " is over the format's limit of " +
-           std::to_string(kMaxHeaderBytes) + " bytes";
+    return Status::error("header length " + std::to_string(n) + " is over the format's limit of " +
+                         std::to_string(kMaxHeaderBytes) + " bytes");
   }
   // Compared as uint64 before any addition: n may be close to 2^64.
   if (n > static_cast<std::uint64_t>(size - 8)) {
-    return "header length " + std::to_string(n) + " runs past the end of the " + std::to_string(size) +
-           "-byte file (at most " + std::to_string(size - 8) + " bytes follow the 8-byte length)";
+    return Status::error("header length " + std::to_string(n) + " runs past the end of the " +
+                         std::to_string(size) + "-byte file (at most " + std::to_string(size - 8) +
+                         " bytes follow the 8-byte length)");
   }
   return {};
 }
@@ -979,21 +981,20 @@ std::size_t parse_work_bytes(std::size_t n) {
   return static_cast<std::size_t>(per_bytes + 5 * kAllocOverhead + kMessageBytes);
 }
 
-std::string parse(File& out, const std::uint8_t* bytes, std::size_t size) {
-  if (!bytes && size != 0) return "no bytes given for a " + std::to_string(size) + "-byte safetensors file";
+Status parse(File& out, const std::uint8_t* bytes, std::size_t size) {
+  if (!bytes && size != 0) return Status::error("no bytes given for a " + std::to_string(size) + "-byte safetensors file");
   std::uint64_t n = 0;
   if (size >= 8) {
     for (int i = 7; i >= 0; --i) n = (n << 8) | bytes[i];
   }
-  std::string error = check_header_length(n, size);
-  if (!error.empty()) return error;
+  if (Status status = check_header_length(n, size); !status.ok()) return status;
   const std::size_t header_size = static_cast<std::size_t>(n);
   const std::size_t data_size = size - 8 - header_size;
 
   Counter count;
   {
     json_cursor c(bytes + 8, header_size);
-    if (!HeaderWalker(c, data_size, count).walk()) return c.error();
+    if (!HeaderWalker(c, data_size, count).walk()) return Status::error(c.error());
   }
 
   File file;
@@ -1005,19 +1006,18 @@ std::string parse(File& out, const std::uint8_t* bytes, std::size_t size) {
     json_cursor c(bytes + 8, header_size);
     Builder builder{c, file, file.strings.get()};
     // The same bytes passed every check in the first pass.
-    if (!HeaderWalker(c, data_size, builder).walk()) return c.error();
+    if (!HeaderWalker(c, data_size, builder).walk()) return Status::error(c.error());
   }
   file.data = bytes + 8 + header_size;
   file.data_size = data_size;
   std::vector<std::uint32_t> order;
   order.reserve(std::max(count.tensors, count.metadata_pairs));
-  error = check_layout(file, order);
-  if (!error.empty()) return error;
+  if (std::string error = check_layout(file, order); !error.empty()) return Status::error(std::move(error));
   out = std::move(file);
   return {};
 }
 
-std::string to_float32(float* out, const File& file, const TensorInfo& t) {
+Status to_float32(float* out, const File& file, const TensorInfo& t) {
   std::size_t elem;
   switch (t.dtype) {
     case DType::f32: elem = 4; break;
@@ -1025,18 +1025,21 @@ std::string to_float32(float* out, const File& file, const TensorInfo& t) {
     case DType::bf16: elem = 2; break;
     case DType::other:
     default:
-      return tensor_label(t.name) + " has dtype " + std::string(t.dtype_name) +
-             "; only F32, F16 and BF16 can be loaded";
+      return Status::error(tensor_label(t.name) + " has dtype " + std::string(t.dtype_name) +
+                           "; only F32, F16 and BF16 can be loaded");
   }
   // t may not come from this file's parse(): recheck its range before reading.
   if (t.begin > t.end || t.end > file.data_size || (t.end - t.begin) / elem != t.numel ||
       (t.end - t.begin) % elem != 0 || (t.end > 0 && !file.data)) {
-    return tensor_label(t.name) + " with data_offsets " + format_offsets(t.begin, t.end) + " and " +
-           std::to_string(t.numel) + " elements does not fit this file's " + std::to_string(file.data_size) +
-           "-byte data section";
+    return Status::error(tensor_label(t.name) + " with data_offsets " + format_offsets(t.begin, t.end) + " and " +
+                         std::to_string(t.numel) + " elements does not fit this file's " +
+                         std::to_string(file.data_size) + "-byte data section");
   }
   if (t.numel == 0) return {};
-  if (!out) return "no output buffer given for the " + std::to_string(t.numel) + " floats of " + tensor_label(t.name);
+  if (!out) {
+    return Status::error("no output buffer given for the " + std::to_string(t.numel) + " floats of " +
+                         tensor_label(t.name));
+  }
   const std::uint8_t* src = file.data + t.begin;
   switch (t.dtype) {
     case DType::f32:

@@ -42,7 +42,7 @@ std::size_t load_work_bytes(const Encoder& enc, std::size_t header_size) {
          st::kMessageBytes;
 }
 
-std::string load_parameters(Encoder& enc, const st::File& file, const std::string& prefix, bool strict) {
+Status load_parameters(Encoder& enc, const st::File& file, const std::string& prefix, bool strict) {
   const std::vector<ParamSpec>& specs = enc.specs();
   // Names are matched by binary search in the parse's name index, comparing against prefix + name
   // without building it: a file may hold millions of tensors and an encoder thousands of
@@ -66,24 +66,23 @@ std::string load_parameters(Encoder& enc, const st::File& file, const std::strin
   for (std::size_t i = 0; i < specs.size(); ++i) {
     const ParamSpec& spec = specs[i];
     const st::TensorInfo* t = lookup(spec.name);
-    if (!t) return "weights are missing " + st::quote(prefix, spec.name) + " (expected shape " + shape_string(spec.shape) + ")";
+    if (!t) return Status::error("weights are missing " + st::quote(prefix, spec.name) + " (expected shape " + shape_string(spec.shape) + ")");
     bool same = t->shape.size() == spec.shape.size();
     for (std::size_t k = 0; same && k < spec.shape.size(); ++k) same = t->shape[k] == spec.shape[k];
     if (!same) {
-      return "tensor " + st::quote(t->name) + " has shape " + shape_string(t->shape) + " but this encoder expects " +
-             shape_string(spec.shape);
+      return Status::error("tensor " + st::quote(t->name) + " has shape " + shape_string(t->shape) +
+                           " but this encoder expects " + shape_string(spec.shape));
     }
     staged[i].resize(spec.numel);
-    std::string error = st::to_float32(staged[i].data(), file, *t);
-    if (!error.empty()) return error;
+    if (Status status = st::to_float32(staged[i].data(), file, *t); !status.ok()) return status;
     matched[static_cast<std::size_t>(t - tensors.data())] = true;
   }
   if (strict) {
     for (std::size_t k = 0; k < tensors.size(); ++k) {
       if (!matched[k]) {
-        return "unexpected tensor " + st::quote(tensors[k].name) + " for an encoder with " +
-               std::to_string(enc.config().n_layers) + " layer(s)" +
-               (enc.config().final_norm ? " and a final norm" : " and no final norm");
+        return Status::error("unexpected tensor " + st::quote(tensors[k].name) + " for an encoder with " +
+                             std::to_string(enc.config().n_layers) + " layer(s)" +
+                             (enc.config().final_norm ? " and a final norm" : " and no final norm"));
       }
     }
   }

@@ -125,7 +125,7 @@ test('placeholders hold each figure at its drawn height: no layout shift while a
     await page.goto(site.url + PAGES[lang]);
     await page.waitForFunction(() => document.body.dataset.state === 'ready');
     const reserved = await page.$$eval('.island', (els) => Object.fromEntries(els.map((e) => [e.id, e.getBoundingClientRect().height])));
-    // A reader scrolls through the whole article, 300 px at a time; figures wake and draw on the
+    // A reader scrolls through the whole article, 400 px at a time; figures wake and draw on the
     // way. Layout shifts (none should come from figures or late sections) are summed as CLS is.
     const shifts = await page.evaluate(async () => {
       const seen = [];
@@ -133,7 +133,7 @@ test('placeholders hold each figure at its drawn height: no layout shift while a
         for (const e of list.getEntries()) if (!e.hadRecentInput) seen.push([e.value, Math.round(scrollY)]);
       }).observe({ type: 'layout-shift', buffered: true });
       const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-      for (let y = 0; y < document.documentElement.scrollHeight - innerHeight; y += 300) { scrollTo(0, y); await sleep(100); }
+      for (let y = 0; y < document.documentElement.scrollHeight - innerHeight; y += 400) { scrollTo(0, y); await sleep(60); }
       await sleep(1000);
       return seen;
     });

@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { collectErrors } from './harness.mjs';
 
 /** Opens the page (default: the article in `lang`) and waits until it is ready. */
-export async function openPage(browser, site, { path, lang, width = 1100, height = 900, colorScheme = 'light', hash = '', islands = true } = {}) {
+export async function openPage(browser, site, { path, lang, width = 1100, height = 900, colorScheme = 'light', hash = '', islands = false } = {}) {
   // axe needs a page from an explicit context.
   const context = await browser.newContext({ viewport: { width, height }, colorScheme });
   const page = await context.newPage();
@@ -18,8 +18,9 @@ export async function openPage(browser, site, { path, lang, width = 1100, height
   path ??= lang === 'en' ? '/en/' : '/';
   await page.goto(`${site.url}${path}${hash}`);
   await page.waitForFunction(() => document.body.dataset.state === 'ready' || document.body.dataset.state === 'error', null, { timeout: 20_000 });
-  // The article's figures are islands that load near the viewport: a reader's scroll through the
-  // page wakes them all, so the suites can assume every figure exists (islands: false skips it).
+  // The article's figures are islands that load near the viewport. A test wakes the figure it
+  // works with by ready(fig) (a reader scrolls to it); islands: true wakes them all (a reader's
+  // scroll through the whole page, about 5 s).
   if (islands) await scrollThroughFigures(page);
   return { page, log };
 }

@@ -19,6 +19,8 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  // Containers often give /dev/shm only 64 MiB; Chromium then writes its shared memory to /tmp.
+  '--disable-dev-shm-usage',
 ];
 
 /** Launch Debian's Chromium (never a Playwright-downloaded browser). */
@@ -26,7 +28,24 @@ export async function launchBrowser(options = {}) {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(`${CHROMIUM_PATH} not found: run scripts/setup.sh (installs Debian's chromium)`);
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, ...options });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, ...options });
+  // A crashed tab fails its test at once instead of leaving a pending call that never settles.
+  const newContext = browser.newContext.bind(browser);
+  const watch = (context) => {
+    context.on('page', (page) => page.on('crash', () => {
+      console.error(`# Chromium tab crashed: ${page.url()}`);
+      page.close().catch(() => {});
+    }));
+    return context;
+  };
+  browser.newContext = async (...args) => watch(await newContext(...args));
+  // close() that cannot hang a suite: a wedged browser is killed after 10 s.
+  const close = browser.close.bind(browser);
+  browser.close = () => Promise.race([
+    close(),
+    new Promise((resolve) => setTimeout(() => { browser.process?.()?.kill('SIGKILL'); resolve(); }, 10_000).unref()),
+  ]);
+  return browser;
 }
 
 /**

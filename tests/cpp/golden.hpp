@@ -39,7 +39,7 @@ class Fixture {
                   " (regenerate with /usr/bin/python3 scripts/gen_golden.py)");
     bytes_.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     if (in.bad()) fail("error reading golden fixture " + path_);
-    const std::string error = normwave::safetensors::parse(file_, bytes_.data(), bytes_.size());
+    const std::string error = normwave::safetensors::parse(file_, bytes_.data(), bytes_.size()).message();
     if (!error.empty()) fail("cannot parse golden fixture " + path_ + ": " + error);
   }
   // file_.data points into bytes_: no copies (a move keeps the vector's buffer).
@@ -60,7 +60,7 @@ class Fixture {
   std::vector<float> tensor(const std::string& tensor_name) const {
     const auto& t = info(tensor_name);
     std::vector<float> out(t.numel);
-    const std::string error = normwave::safetensors::to_float32(out.data(), file_, t);
+    const std::string error = normwave::safetensors::to_float32(out.data(), file_, t).message();
     if (!error.empty())
       fail(name_ + ": tensor \"" + tensor_name + "\": " + error);
     return out;

@@ -133,12 +133,12 @@ TEST_CASE("load_parameters matches names in linear time (a hostile file: 1024 la
     std::memcpy(&bytes[8 + header.size() + 4 * i], &v, 4);
   }
   normwave::safetensors::File file;
-  const std::string error = normwave::safetensors::parse(file, bytes.data(), bytes.size());
+  const std::string error = normwave::safetensors::parse(file, bytes.data(), bytes.size()).message();
   REQUIRE_MESSAGE(error.empty(), error);
 
   const auto t0 = std::chrono::steady_clock::now();
-  CHECK(normwave::load_parameters(enc, file, "enc.", false).empty());
-  const std::string strict = normwave::load_parameters(enc, file, "enc.", true);
+  CHECK(normwave::load_parameters(enc, file, "enc.", false).ok());
+  const std::string strict = normwave::load_parameters(enc, file, "enc.", true).message();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   MESSAGE("load_parameters, 12,288 parameters among 112,288 tensors, twice: " << seconds << " s");
   CHECK(strict.find("unexpected tensor \"junk.0\"") != std::string::npos);
@@ -201,9 +201,9 @@ TEST_CASE("load_parameters quotes and cuts names in its messages (issue #19 item
   const std::string esc_json = "\\u001b[31m" + std::string(5000, 'y');
   auto message_of = [&](const std::vector<std::uint8_t>& bytes, const std::string& prefix, bool strict) {
     normwave::safetensors::File file;
-    const std::string error = normwave::safetensors::parse(file, bytes.data(), bytes.size());
+    const std::string error = normwave::safetensors::parse(file, bytes.data(), bytes.size()).message();
     REQUIRE_MESSAGE(error.empty(), error);
-    return normwave::load_parameters(enc, file, prefix, strict);
+    return normwave::load_parameters(enc, file, prefix, strict).message();
   };
   auto check_quoted = [](const std::string& msg) {
     CAPTURE(msg);
@@ -251,9 +251,9 @@ TEST_CASE("load_parameters stays inside load_work_bytes (issue #13 item 2: JS gu
     {
       alloc_meter::Meter m;
       normwave::safetensors::File file;
-      const std::string parsed = normwave::safetensors::parse(file, bytes.data(), bytes.size());
+      const std::string parsed = normwave::safetensors::parse(file, bytes.data(), bytes.size()).message();
       REQUIRE_MESSAGE(parsed.empty(), parsed);
-      error = normwave::load_parameters(enc, file, "model.", strict);
+      error = normwave::load_parameters(enc, file, "model.", strict).message();
       peak = m.peak();
     }
     CHECK(error.empty() != strict);
@@ -264,10 +264,10 @@ TEST_CASE("load_parameters stays inside load_work_bytes (issue #13 item 2: JS gu
 
   // A File without parse's name index (put together by hand) loads the same way.
   normwave::safetensors::File file;
-  REQUIRE(normwave::safetensors::parse(file, bytes.data(), bytes.size()).empty());
+  REQUIRE(normwave::safetensors::parse(file, bytes.data(), bytes.size()).ok());
   file.by_name.clear();
   enc.randomize(5);
-  CHECK(normwave::load_parameters(enc, file, "model.", false).empty());
+  CHECK(normwave::load_parameters(enc, file, "model.", false).ok());
   CHECK(enc.parameters()[0][0] == 0.25f);
   CHECK(file.find("model.norm.bias") == &file.tensors[enc.specs().size() - 1]);
 }

@@ -62,10 +62,10 @@ std::vector<float> convert(const std::string& dtype, const Bytes& data, std::siz
                              std::to_string(data.size()) + "]}}";
   const Bytes file = make_file(header, data);
   st::File f;
-  std::string err = st::parse(f, file.data(), file.size());
+  std::string err = st::parse(f, file.data(), file.size()).message();
   REQUIRE_MESSAGE(err.empty(), err);
   std::vector<float> out(n);
-  err = st::to_float32(out.data(), f, f.tensors.at(0));
+  err = st::to_float32(out.data(), f, f.tensors.at(0)).message();
   REQUIRE_MESSAGE(err.empty(), err);
   return out;
 }
@@ -73,7 +73,7 @@ std::vector<float> convert(const std::string& dtype, const Bytes& data, std::siz
 // Parses bytes that must be rejected and returns the message.
 std::string parse_error(const Bytes& file) {
   st::File f;
-  const std::string err = st::parse(f, file.data(), file.size());
+  const std::string err = st::parse(f, file.data(), file.size()).message();
   CHECK_FALSE(err.empty());
   return err;
 }
@@ -119,7 +119,7 @@ TEST_CASE("safetensors: a valid file with two tensors and metadata") {
   const Bytes file = make_file(header, data);
 
   st::File f;
-  std::string err = st::parse(f, file.data(), file.size());
+  std::string err = st::parse(f, file.data(), file.size()).message();
   REQUIRE_MESSAGE(err.empty(), err);
   REQUIRE(f.tensors.size() == 2);
   CHECK(f.data == file.data() + 8 + header.size());
@@ -155,10 +155,10 @@ TEST_CASE("safetensors: a valid file with two tensors and metadata") {
   CHECK(f.find("") == nullptr);
 
   std::vector<float> wv(6), bv(3);
-  err = st::to_float32(wv.data(), f, w);
+  err = st::to_float32(wv.data(), f, w).message();
   REQUIRE_MESSAGE(err.empty(), err);
   CHECK(wv == std::vector<float>{1.0f, -2.5f, 3.25f, 0.0f, 1e-3f, -7.0f});
-  err = st::to_float32(bv.data(), f, b);
+  err = st::to_float32(bv.data(), f, b).message();
   REQUIRE_MESSAGE(err.empty(), err);
   CHECK(bv == std::vector<float>{1.0f, -2.0f, 0.5f});
 }
@@ -178,7 +178,7 @@ TEST_CASE("safetensors: scalars, empty tensors and non-float dtypes") {
   const Bytes file = make_file(header, data);
 
   st::File f;
-  std::string err = st::parse(f, file.data(), file.size());
+  std::string err = st::parse(f, file.data(), file.size()).message();
   REQUIRE_MESSAGE(err.empty(), err);
   REQUIRE(f.tensors.size() == 7);
 
@@ -187,7 +187,7 @@ TEST_CASE("safetensors: scalars, empty tensors and non-float dtypes") {
   CHECK(scalar->shape.empty());
   CHECK(scalar->numel == 1);
   float one = 0.0f;
-  err = st::to_float32(&one, f, *scalar);
+  err = st::to_float32(&one, f, *scalar).message();
   REQUIRE_MESSAGE(err.empty(), err);
   CHECK(one == 1.0f);
 
@@ -195,7 +195,7 @@ TEST_CASE("safetensors: scalars, empty tensors and non-float dtypes") {
   REQUIRE(empty != nullptr);
   CHECK(empty->numel == 0);
   CHECK(empty->begin == empty->end);
-  CHECK(st::to_float32(nullptr, f, *empty).empty());
+  CHECK(st::to_float32(nullptr, f, *empty).ok());
 
   for (const char* name : {"step", "mask", "d", "h", "q"}) {
     const st::TensorInfo* t = f.find(name);
@@ -205,10 +205,10 @@ TEST_CASE("safetensors: scalars, empty tensors and non-float dtypes") {
   CHECK(f.find("step")->dtype_name == "I64");
 
   float sink[8];
-  err = st::to_float32(sink, f, *f.find("step"));
+  err = st::to_float32(sink, f, *f.find("step")).message();
   CHECK_FALSE(err.empty());
   CHECK(err == "tensor \"step\" has dtype I64; only F32, F16 and BF16 can be loaded");
-  err = st::to_float32(sink, f, *f.find("mask"));
+  err = st::to_float32(sink, f, *f.find("mask")).message();
   CHECK_FALSE(err.empty());
   CHECK(contains(err, "\"mask\""));
   CHECK(contains(err, "BOOL"));
@@ -317,15 +317,15 @@ TEST_CASE("safetensors: buffers at any alignment") {
     std::vector<std::uint8_t> buffer(file.size() + shift);
     std::memcpy(buffer.data() + shift, file.data(), file.size());
     st::File f;
-    std::string err = st::parse(f, buffer.data() + shift, file.size());
+    std::string err = st::parse(f, buffer.data() + shift, file.size()).message();
     REQUIRE_MESSAGE(err.empty(), err);
     REQUIRE(f.tensors.size() == 3);
     std::vector<float> a(3), b(2), c(2);
-    err = st::to_float32(a.data(), f, f.tensors[0]);
+    err = st::to_float32(a.data(), f, f.tensors[0]).message();
     REQUIRE_MESSAGE(err.empty(), err);
-    err = st::to_float32(b.data(), f, f.tensors[1]);
+    err = st::to_float32(b.data(), f, f.tensors[1]).message();
     REQUIRE_MESSAGE(err.empty(), err);
-    err = st::to_float32(c.data(), f, f.tensors[2]);
+    err = st::to_float32(c.data(), f, f.tensors[2]).message();
     REQUIRE_MESSAGE(err.empty(), err);
     CHECK(a == std::vector<float>{0.5f, -1.5f, 1e30f});
     CHECK(b == std::vector<float>{1.0f, -1.0f});
@@ -343,7 +343,7 @@ TEST_CASE("safetensors: JSON string escapes and UTF-8 names") {
   put_f32(data, 2.0f);
   const Bytes file = make_file(header, data);
   st::File f;
-  std::string err = st::parse(f, file.data(), file.size());
+  std::string err = st::parse(f, file.data(), file.size()).message();
   REQUIRE_MESSAGE(err.empty(), err);
   REQUIRE(f.tensors.size() == 1);
   CHECK(f.tensors[0].name ==
@@ -357,7 +357,7 @@ TEST_CASE("safetensors: JSON string escapes and UTF-8 names") {
   st::TensorInfo t = f.tensors[0];
   t.dtype = st::DType::other;
   t.dtype_name = "I32";
-  err = st::to_float32(sink, f, t);
+  err = st::to_float32(sink, f, t).message();
   CHECK_FALSE(err.empty());
   CHECK(contains(err, "\\u000a"));
   CHECK_FALSE(contains(err, "\n"));
@@ -367,7 +367,7 @@ TEST_CASE("safetensors: empty header, padding and unknown keys") {
   SUBCASE("\"{}\" is a valid file with no tensors") {
     const Bytes file = make_file("{}");
     st::File f;
-    std::string err = st::parse(f, file.data(), file.size());
+    std::string err = st::parse(f, file.data(), file.size()).message();
     REQUIRE_MESSAGE(err.empty(), err);
     CHECK(f.tensors.empty());
     CHECK(f.metadata.empty());
@@ -381,12 +381,12 @@ TEST_CASE("safetensors: empty header, padding and unknown keys") {
     put_f32(data, -3.0f);
     const Bytes file = make_file(header, data);
     st::File f;
-    std::string err = st::parse(f, file.data(), file.size());
+    std::string err = st::parse(f, file.data(), file.size()).message();
     REQUIRE_MESSAGE(err.empty(), err);
     REQUIRE(f.tensors.size() == 1);
     CHECK(f.data_size == 4);
     float x = 0.0f;
-    err = st::to_float32(&x, f, f.tensors[0]);
+    err = st::to_float32(&x, f, f.tensors[0]).message();
     REQUIRE_MESSAGE(err.empty(), err);
     CHECK(x == -3.0f);
   }
@@ -396,7 +396,7 @@ TEST_CASE("safetensors: empty header, padding and unknown keys") {
         " \"data_offsets\" : [ 0 , 4 ] } , \"__metadata__\" : { } }\n ";
     const Bytes file = make_file(header, Bytes(4, 0));
     st::File f;
-    std::string err = st::parse(f, file.data(), file.size());
+    std::string err = st::parse(f, file.data(), file.size()).message();
     REQUIRE_MESSAGE(err.empty(), err);
     REQUIRE(f.tensors.size() == 1);
     CHECK(f.tensors[0].shape == std::vector<std::int64_t>{2, 1});
@@ -407,7 +407,7 @@ TEST_CASE("safetensors: empty header, padding and unknown keys") {
         "\"b\":{}},\"shape\":[1],\"more\":[],\"data_offsets\":[0,4]}}";
     const Bytes file = make_file(header, Bytes(4, 0));
     st::File f;
-    std::string err = st::parse(f, file.data(), file.size());
+    std::string err = st::parse(f, file.data(), file.size()).message();
     REQUIRE_MESSAGE(err.empty(), err);
     REQUIRE(f.tensors.size() == 1);
     CHECK(f.tensors[0].numel == 1);
@@ -415,7 +415,7 @@ TEST_CASE("safetensors: empty header, padding and unknown keys") {
   SUBCASE("\"__metadata__\": null is no metadata, as the reference reads it") {
     const Bytes file = make_file("{\"__metadata__\":null}");
     st::File f;
-    const std::string err = st::parse(f, file.data(), file.size());
+    const std::string err = st::parse(f, file.data(), file.size()).message();
     REQUIRE_MESSAGE(err.empty(), err);
     CHECK(f.metadata.empty());
   }
@@ -428,7 +428,7 @@ TEST_CASE("safetensors: file and header length errors") {
     CHECK(contains(err, "8-byte header length"));
     st::File f;
     std::string e;
-    e = st::parse(f, nullptr, 0);
+    e = st::parse(f, nullptr, 0).message();
     CHECK_FALSE(e.empty());
     CHECK(contains(e, "0 bytes"));
   }
@@ -651,7 +651,7 @@ TEST_CASE("safetensors: schema errors name the tensor") {
         one_tensor("w", "\"dtype\":\"F32\",\"shape\":[4294967296,4294967296,0],"
                         "\"data_offsets\":[0,0]"));
     st::File f;
-    std::string err = st::parse(f, file.data(), file.size());
+    std::string err = st::parse(f, file.data(), file.size()).message();
     REQUIRE_MESSAGE(err.empty(), err);
     CHECK(f.tensors[0].numel == 0);
   }
@@ -708,7 +708,7 @@ TEST_CASE("safetensors: deep nesting cannot exhaust the stack") {
     };
     const Bytes ok = make_file(header(62), Bytes(4, 0));
     st::File f;
-    std::string err = st::parse(f, ok.data(), ok.size());
+    std::string err = st::parse(f, ok.data(), ok.size()).message();
     CHECK_MESSAGE(err.empty(), err);
     CHECK(contains(header_error(header(63), Bytes(4, 0)), "deeper than 64"));
   }
@@ -719,22 +719,22 @@ TEST_CASE("safetensors: to_float32 rechecks a TensorInfo that did not come from 
       make_file(one_tensor("w", "\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[0,8]"),
                 Bytes(8, 0));
   st::File f;
-  std::string err = st::parse(f, file.data(), file.size());
+  std::string err = st::parse(f, file.data(), file.size()).message();
   REQUIRE_MESSAGE(err.empty(), err);
   float out[4];
   st::TensorInfo t = f.tensors[0];
   t.end = 16;
   t.numel = 4;
-  err = st::to_float32(out, f, t);
+  err = st::to_float32(out, f, t).message();
   CHECK_FALSE(err.empty());
   CHECK(contains(err, "tensor \"w\""));
   CHECK(contains(err, "8-byte data section"));
   t = f.tensors[0];
   t.numel = 3;
-  err = st::to_float32(out, f, t);
+  err = st::to_float32(out, f, t).message();
   CHECK_FALSE(err.empty());
   t = f.tensors[0];
-  err = st::to_float32(nullptr, f, t);
+  err = st::to_float32(nullptr, f, t).message();
   CHECK_FALSE(err.empty());
   CHECK(contains(err, "no output buffer"));
 }
@@ -780,7 +780,7 @@ TEST_CASE("safetensors: random corruption never reads out of bounds") {
     // A fresh heap copy of exactly file.size() bytes, so ASan catches any read past the end.
     std::vector<std::uint8_t> exact(file.begin(), file.end());
     st::File f;
-    std::string err = st::parse(f, exact.data(), exact.size());
+    std::string err = st::parse(f, exact.data(), exact.size()).message();
     if (!err.empty()) {
       ++rejected;
       if (err.empty()) CHECK_MESSAGE(false, "empty error message at iteration " << iter);
@@ -793,7 +793,7 @@ TEST_CASE("safetensors: random corruption never reads out of bounds") {
       if (!in_bounds) break;
       if (t.dtype != st::DType::other) {
         std::vector<float> out(t.numel);
-        err = st::to_float32(out.data(), f, t);
+        err = st::to_float32(out.data(), f, t).message();
         if (!err.empty()) {
           CHECK_MESSAGE(false, "to_float32 failed at iteration " << iter << ": " << err);
         }
@@ -862,7 +862,7 @@ double check_bound(const Bytes& file, bool valid) {
     alloc_meter::Meter m;
     {
       st::File f;
-      const std::string err = st::parse(f, file.data(), file.size());
+      const std::string err = st::parse(f, file.data(), file.size()).message();
       accepted = err.empty();
       err.copy(message, sizeof message - 1);
     }
@@ -886,9 +886,9 @@ TEST_CASE("safetensors: the format's rules (issue #13 item 3: a header over 100,
     // 100,000,000 itself is allowed (here it runs past the end of this short file instead).
     err = parse_error(make_file_with_length(100000000, "{}"));
     CHECK(contains(err, "header length 100000000 runs past the end of the 10-byte file"));
-    CHECK(st::check_header_length(100000001, 200000000) ==
+    CHECK(st::check_header_length(100000001, 200000000).message() ==
           "header length 100000001 is over the format's limit of 100000000 bytes");
-    CHECK(st::check_header_length(100000000, 100000008).empty());
+    CHECK(st::check_header_length(100000000, 100000008).ok());
     CHECK(st::parse_work_bytes(100000001) == 0);
   }
   SUBCASE("overlapping byte ranges") {
@@ -934,7 +934,7 @@ TEST_CASE("safetensors: the format's rules (issue #13 item 3: a header over 100,
         "\"a\":{\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[0,4]}}",
         Bytes(12, 0));
     st::File f;
-    const std::string err = st::parse(f, file.data(), file.size());
+    const std::string err = st::parse(f, file.data(), file.size()).message();
     CHECK_MESSAGE(err.empty(), err);
     CHECK(f.tensors.size() == 5);
     // An empty tensor inside another one's range is an overlap (the reference agrees).
@@ -946,7 +946,7 @@ TEST_CASE("safetensors: the format's rules (issue #13 item 3: a header over 100,
   SUBCASE("sub-byte dtypes: a whole number of bytes, or refused") {
     const Bytes ok = build({{"f4", "F4", {4}, 2}, {"f6", "F6_E2M3", {4}, 3}, {"c", "C64", {1}, 8}, {"e", "F8_E8M0", {2}, 2}});
     st::File f;
-    const std::string err = st::parse(f, ok.data(), ok.size());
+    const std::string err = st::parse(f, ok.data(), ok.size()).message();
     REQUIRE_MESSAGE(err.empty(), err);
     CHECK(f.find("f4")->dtype == st::DType::other);
     CHECK(f.find("f6")->dtype_name == "F6_E2M3");
@@ -957,7 +957,7 @@ TEST_CASE("safetensors: the format's rules (issue #13 item 3: a header over 100,
   SUBCASE("leading whitespace before '{' is allowed, as the reference allows it") {
     const Bytes file = make_file("\t\n {}");
     st::File f;
-    CHECK(st::parse(f, file.data(), file.size()).empty());
+    CHECK(st::parse(f, file.data(), file.size()).ok());
   }
 }
 
@@ -970,7 +970,7 @@ TEST_CASE("safetensors: a shape has at most 64 dimensions (issue #13 item 2: 67,
   const Bytes ok = make_file(one_tensor("t", "\"dtype\":\"F32\",\"shape\":[" + dims(64) + "],\"data_offsets\":[0,4]"),
                              Bytes(4, 0));
   st::File f;
-  std::string err = st::parse(f, ok.data(), ok.size());
+  std::string err = st::parse(f, ok.data(), ok.size()).message();
   REQUIRE_MESSAGE(err.empty(), err);
   CHECK(f.tensors[0].shape.size() == 64);
 
@@ -986,7 +986,7 @@ TEST_CASE("safetensors: a shape has at most 64 dimensions (issue #13 item 2: 67,
   {
     alloc_meter::Meter m;
     st::File g;
-    err = st::parse(g, big.data(), big.size());
+    err = st::parse(g, big.data(), big.size()).message();
     peak = m.peak();
   }
   CHECK(contains(err, "more than 64 dimensions"));
@@ -1003,7 +1003,7 @@ TEST_CASE("safetensors: parse stays inside parse_work_bytes for random and adver
     const Bytes file = build({{"a.long.tensor.name.beyond.any.sso", "F32", {1, 2, 3}, 24}});
     alloc_meter::Meter m;
     st::File f;
-    CHECK(st::parse(f, file.data(), file.size()).empty());
+    CHECK(st::parse(f, file.data(), file.size()).ok());
     CHECK(m.blocks() >= 3);  // tensors, strings, a shape, the order index
     CHECK(m.peak() >= sizeof(st::TensorInfo) + 3 * sizeof(std::int64_t));
   }

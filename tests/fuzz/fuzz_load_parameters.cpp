@@ -55,9 +55,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   bool parsed;
   {
     alloc_meter::Meter meter;
-    error = st::parse(file, bytes.data(), bytes.size());
+    error = st::parse(file, bytes.data(), bytes.size()).message();
     parsed = error.empty();
-    if (parsed) error = normwave::load_parameters(enc, file, prefix, strict);
+    if (parsed) error = normwave::load_parameters(enc, file, prefix, strict).message();
     peak = meter.peak();
   }
   std::uint64_t header = 0;
@@ -85,7 +85,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(t->numel == specs[i].numel && params[i].size() == specs[i].numel,
                "%s: %zu elements in the file, %zu expected", specs[i].name.c_str(), t->numel, specs[i].numel);
     want.assign(t->numel, 0.f);
-    error = st::to_float32(want.data(), file, *t);
+    error = st::to_float32(want.data(), file, *t).message();
     FUZZ_CHECK(error.empty(), "%s", error.c_str());
     FUZZ_CHECK(same_bits(want, params[i].data()), "%s was not copied exactly", specs[i].name.c_str());
     for (float v : params[i]) modest = modest && std::fabs(v) <= 100.f;

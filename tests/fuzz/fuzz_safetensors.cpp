@@ -28,7 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     alloc_meter::Meter meter;
     {
       st::File probe;
-      refused = !st::parse(probe, data, size).empty();
+      refused = !st::parse(probe, data, size).ok();
     }
     peak = meter.peak();
     live = meter.live();
@@ -39,7 +39,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   FUZZ_CHECK(live == 0, "parse kept %zu bytes after its File was gone", live);
 
   st::File file;
-  std::string error = st::parse(file, data, size);
+  std::string error = st::parse(file, data, size).message();
   FUZZ_CHECK(error.empty() != refused, "two parses of the same bytes disagree");
   if (!error.empty()) return 0;
   std::vector<const st::TensorInfo*> by_offset;
@@ -73,7 +73,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                st::quote(t.name).c_str());
 
     out.assign(t.numel, -1.f);
-    error = st::to_float32(out.data(), file, t);
+    error = st::to_float32(out.data(), file, t).message();
     const bool ok = error.empty();
     const bool loadable = t.dtype != st::DType::other;
     FUZZ_CHECK(ok == loadable, "to_float32 on %s (%s) returned %d: %s", st::quote(t.name).c_str(),

@@ -26,8 +26,9 @@ export function safetensorsMethods(heap) {
       const b = bytes(fn, 'bytes', file, M);
       const a = reserve(fn, `a ${b.length}-byte file`, Math.max(b.length, 1), M.safetensorsWorkBytes(headerLength(M, fn, b)));
       M.HEAPU8.set(b, a);
-      const r = M.inspectSafetensors(a, b.length);
-      if (r.error !== undefined) throw new RangeError(`${fn}: ${r.error}`);
+      const r = {};
+      const error = M.inspectSafetensors(a, b.length, r);
+      if (error) throw new RangeError(`${fn}: ${error}`);
       return r;
     },
 
@@ -42,8 +43,9 @@ export function safetensorsMethods(heap) {
       const work = M.safetensorsWorkBytes(headerLength(M, fn, b));
       let base = reserve(fn, `a ${b.length}-byte file`, fileBytes, work);
       M.HEAPU8.set(b, base);
-      const info = M.inspectSafetensors(base, b.length);
-      if (info.error !== undefined) throw new RangeError(`${fn}: ${info.error}`);
+      const info = {};
+      const refused = M.inspectSafetensors(base, b.length, info);
+      if (refused) throw new RangeError(`${fn}: ${refused}`);
       const { tensors } = info;
       const sizes = tensors.map((t) => t.shape.reduce((p, d) => p * d, 1));
       const total = sizes.reduce((p, n) => p + n, 0);

@@ -19,6 +19,8 @@
 #include <utility>
 #include <vector>
 
+#include "normwave/status.hpp"
+
 namespace normwave::safetensors {
 
 // The reference reader refuses longer headers (MAX_HEADER_SIZE in tensor.rs).
@@ -59,17 +61,17 @@ struct File {
   const TensorInfo* find(std::string_view name) const;
 };
 
-// Parses the header of bytes[0, size). On success returns "" and `out.data` points into bytes,
-// which must outlive `out`; otherwise returns a message that says what is wrong and the sizes
-// involved (e.g. "header length 4096 runs past the end of the 100-byte file").
+// Parses the header of bytes[0, size). On success `out.data` points into bytes, which must
+// outlive `out`; otherwise the Status's message says what is wrong and the sizes involved
+// (e.g. "header length 4096 runs past the end of the 100-byte file") and `out` is untouched.
 // Memory: a first pass validates the whole header and counts what it holds without allocating;
 // the second allocates exactly that. Its peak, messages included, is at most
 // parse_work_bytes(N) for the header length N, whatever the N bytes are.
-[[nodiscard]] std::string parse(File& out, const std::uint8_t* bytes, std::size_t size);
+Status parse(File& out, const std::uint8_t* bytes, std::size_t size);
 
 // The checks parse() makes on the 8-byte header length alone (a caller can refuse a file
-// before copying it anywhere): "" or the same message parse() would give.
-[[nodiscard]] std::string check_header_length(std::uint64_t header_size, std::size_t file_size);
+// before copying it anywhere): the same refusal parse() would give, or ok.
+Status check_header_length(std::uint64_t header_size, std::size_t file_size);
 
 // An upper bound on the bytes parse() allocates (allocator overhead included, see
 // kAllocOverhead) for any header of header_size bytes. Linear in header_size; 0 when
@@ -86,8 +88,8 @@ constexpr std::size_t kAllocOverhead = 64;
 constexpr std::size_t kMessageBytes = 16384;
 
 // Converts one tensor to float32 (F32 copied, F16 and BF16 widened). out holds t.numel floats.
-// Refuses any other dtype (the message names the tensor and its dtype). "" on success.
-[[nodiscard]] std::string to_float32(float* out, const File& file, const TensorInfo& t);
+// Refuses any other dtype (the message names the tensor and its dtype).
+Status to_float32(float* out, const File& file, const TensorInfo& t);
 
 // s as a JSON-style quoted string for a message: quotes and backslashes escaped, control
 // characters as \u00XX, cut after 120 bytes (at a UTF-8 boundary) with "...". head + tail are
