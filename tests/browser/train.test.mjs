@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { launchBrowser, serveDist, screenshot } from './harness.mjs';
-import { openPage, ready, pixels, readout, seriousViolations } from './figures.mjs';
+import { openPage, ready, pixels, readout, seriousViolations, hasSidewaysScroll } from './figures.mjs';
 
 let browser, site;
 before(async () => { site = await serveDist(); browser = await launchBrowser(); });
@@ -135,6 +135,10 @@ test('train: keyboard, axe, Korean, dark theme', async () => {
   await page.waitForFunction(() => document.querySelector('nw-train')._status === 'done', null, { timeout: 60_000 });
   assert.match(await readout(fig), /단계/);
   assert.deepEqual(await seriousViolations(page), []);
+  assert.equal(await hasSidewaysScroll(page), false);
+  const overflow = await fig.evaluate((el) => [...el.shadowRoot.querySelectorAll('.toggle button')]
+    .filter((b) => b.getBoundingClientRect().right > el.getBoundingClientRect().right + 0.5).map((b) => b.textContent));
+  assert.deepEqual(overflow, [], 'every switch button lies inside the figure');
   await screenshot(page, 'train-ko-dark-phone.png');
   assert.deepEqual(log.pageErrors, []);
   await page.close();

@@ -76,6 +76,8 @@ export class NwTrain extends NwElement {
     .file span { font-size: 0.85rem; border: 1px solid var(--nw-border); border-radius: 8px; padding: 6px 12px; min-height: 32px; background: var(--nw-panel); color: var(--nw-fg); }
     .file input { position: absolute; inset: 0; opacity: 0; width: 100%; cursor: pointer; }
     .file:focus-within { outline: 2px solid var(--nw-accent-2); outline-offset: 2px; border-radius: 8px; }
+    /* Five learning rates do not fit a phone's half-width column: the switch wraps. */
+    .toggle { flex-wrap: wrap; max-width: 100%; }
   `];
 
   constructor() {
