@@ -8,8 +8,11 @@
 //   dist/figures/index.mjs         registers every <nw-…> element
 //   dist/figures/nw-<name>.mjs     registers one (import it, or load it at run time: page.js does)
 //   dist/page.mjs, dist/embed.mjs  the article and embed.html
+//   dist/train-worker.mjs          <nw-train>'s Web Worker (found by new URL(…, import.meta.url))
 //   dist/<name>-<hash>.mjs         shared chunks, beside normwave_wasm.wasm, golden/ and models/, so
 //                                  new URL('./normwave_wasm.wasm', import.meta.url) in them resolves
+//   dist/training-<hash>.mjs       loadNormwave({ training: true })'s API (a dynamic import); the
+//                                  training wasm shares normwave_wasm.mjs's glue (its imports renamed)
 //   dist/strings-<lang>-<hash>.mjs a figure's strings for one language, loaded on demand (the
 //                                  article's own keys, page.* and s<N>.*, are left out)
 // and a second run the one-file build, dist/normwave.single.mjs (the wasm inlined).
@@ -25,6 +28,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { figureSizes, FIGURE_BUDGET } from './bench/embed-size.mjs';
+import { alignImports } from './align-wasm-imports.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STAGE = path.join(ROOT, 'build/web-stage');
@@ -55,13 +59,20 @@ export function figureTags(root = ROOT) {
 }
 
 // ── 1. staging: web/ plus the Emscripten glue, so './normwave_wasm.mjs' resolves ───────────────
+const WASM_FILES = ['normwave_wasm.mjs', 'normwave_wasm.wasm', 'normwave_train.mjs', 'normwave_train.wasm'];
+
 function stage(tags) {
-  for (const f of ['normwave_wasm.mjs', 'normwave_wasm.wasm']) {
+  for (const f of WASM_FILES) {
     if (!fs.existsSync(path.join(WASM_BUILD, f))) fail(`missing ${rel(path.join(WASM_BUILD, f))} (the wasm build)`);
   }
   fs.rmSync(STAGE, { recursive: true, force: true });
   fs.cpSync(path.join(ROOT, 'web'), STAGE, { recursive: true });
   for (const f of ['normwave_wasm.mjs', 'normwave_wasm.wasm']) fs.copyFileSync(path.join(WASM_BUILD, f), path.join(STAGE, f));
+  // One glue for both modules: the training wasm's imports renamed to normwave_wasm.mjs's names
+  // (scripts/align-wasm-imports.mjs; it fails the build if the two glues differ otherwise).
+  const read = (f) => fs.readFileSync(path.join(WASM_BUILD, f));
+  fs.writeFileSync(path.join(STAGE, 'normwave_train.wasm'),
+    alignImports(read('normwave_train.wasm'), read('normwave_wasm.mjs').toString(), read('normwave_train.mjs').toString()));
   // The one-file build carries the .wasm gzipped (normwave.single.js inflates it): base64 of raw
   // wasm gzips ~20 % worse than the wasm itself.
   fs.writeFileSync(path.join(STAGE, 'normwave_wasm.wasm.gz'), zlib.gzipSync(fs.readFileSync(path.join(WASM_BUILD, 'normwave_wasm.wasm')), { level: 9 }));
@@ -139,6 +150,7 @@ async function buildBrowser(tags, version) {
     'figures/index': path.join(STAGE, 'elements/index.js'),
     page: path.join(STAGE, 'page.js'),
     embed: path.join(STAGE, 'embed.js'),
+    'train-worker': path.join(STAGE, 'train-worker.js'),
   };
   for (const tag of tags) entryPoints[`figures/${tag}`] = path.join(STAGE, `figures/${tag}.js`);
   return esbuild.build({
@@ -197,7 +209,7 @@ function checkOutput(metafile) {
 // ── 4. the rest of dist/ ─────────────────────────────────────────────────────────────────────────
 
 async function copyAssets(tags) {
-  fs.copyFileSync(path.join(WASM_BUILD, 'normwave_wasm.wasm'), path.join(DIST, 'normwave_wasm.wasm'));
+  for (const f of ['normwave_wasm.wasm', 'normwave_train.wasm']) fs.copyFileSync(path.join(STAGE, f), path.join(DIST, f));
   for (const f of fs.readdirSync(path.join(ROOT, 'web')).filter((n) => /\.(html|css)$/.test(n))) {
     fs.copyFileSync(path.join(ROOT, 'web', f), path.join(DIST, f));
   }

@@ -64,7 +64,8 @@ export const DEFAULT_CSP = [
   "base-uri 'none'",
   "form-action 'none'",
   "require-trusted-types-for 'script'",
-  'trusted-types lit-html',
+  // normwave-train-worker: <nw-train>'s policy, which vouches for its one worker URL.
+  'trusted-types lit-html normwave-train-worker',
 ].join('; ');
 
 // Worth compressing on the wire (fonts and images are compressed already).

@@ -24,7 +24,7 @@ const SINGLE_HINT = "import 'normwave/single' instead (the .wasm inlined, nothin
 /** The error for a wasm that could not be fetched (code 'fetch' or 'http'). */
 export function fetchError(url, code, detail, cause) {
   return new NormwaveLoadError(
-    `normwave: could not fetch the WebAssembly module ${url} (${detail}). Serve normwave_wasm.wasm next to normwave's scripts, pass loadNormwave({ wasmUrl }) to say where it is, or ${SINGLE_HINT}.`,
+    `normwave: could not fetch the WebAssembly module ${url} (${detail}). Serve normwave_wasm.wasm (and normwave_train.wasm for { training: true }) next to normwave's scripts, pass loadNormwave({ wasmUrl }) to say where it is, or ${SINGLE_HINT}.`,
     { url: String(url), code, cause });
 }
 
@@ -47,15 +47,19 @@ function isSignal(v) {
 }
 
 /**
- * Reads the caller's options once, before any work: { wasmUrl, wasmBinary, signal, onProgress }.
- * wasmUrl stays as given (a string or URL; each entry resolves it), wasmBinary is bytes or a
- * compiled WebAssembly.Module.
+ * Reads the caller's options once, before any work: { wasmUrl, wasmBinary, signal, onProgress,
+ * training }. wasmUrl stays as given (a string or URL; each entry resolves it), wasmBinary is bytes
+ * or a compiled WebAssembly.Module; with training, both mean the training module's.
  */
 export function readLoadOptions(options) {
   if (options === undefined || options === null) return {};
   if (typeof options !== 'object') throw new TypeError(`loadNormwave: options must be an object, got ${typeof options}`);
-  const { wasmUrl, wasmBinary, signal, onProgress } = options;
+  const { wasmUrl, wasmBinary, signal, onProgress, training } = options;
   const out = {};
+  if (training !== undefined && training !== null) {
+    if (typeof training !== 'boolean') throw new TypeError(`loadNormwave: training must be a boolean, got ${typeof training}`);
+    if (training) out.training = true;
+  }
   if (wasmUrl !== undefined && wasmUrl !== null) {
     if (typeof wasmUrl !== 'string' && !(wasmUrl instanceof URL)) throw new TypeError(`loadNormwave: wasmUrl must be a string or a URL, got ${typeof wasmUrl}`);
     out.wasmUrl = String(wasmUrl);

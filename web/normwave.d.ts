@@ -95,6 +95,131 @@ export interface ForwardOptions {
   hiddenStates?: boolean;
   /** A Tensor(batch * seqLen * dModel) to receive the output in place (it may be x); returned as output. */
   out?: Tensor;
+  /**
+   * Keep what backward() needs (a copy of the weights, the activations listed in encoder.hpp):
+   * the training forward. The next backward() consumes them. Needs an instance loaded with
+   * loadNormwave({ training: true }); elsewhere it throws.
+   */
+  keepActivations?: boolean;
+}
+
+/** The gradients of sum(output * gradOutput) with respect to the input and every parameter. */
+export interface EncoderGradients {
+  /** Float32Array(batch * seqLen * dModel), laid out like x. */
+  input: Float32Array;
+  /** Keyed and laid out like stateDict(). */
+  params: Record<string, Float32Array>;
+}
+
+/** AdamW (torch.optim.AdamW) with a learning-rate schedule and gradient-norm clipping. */
+export interface OptimizerOptions {
+  /** Peak learning rate, finite and > 0 (default 2e-3). */
+  lr?: number;
+  /** Default 0.9. */
+  beta1?: number;
+  /** Default 0.98. */
+  beta2?: number;
+  /** Default 1e-8. */
+  eps?: number;
+  /** Decoupled weight decay (default 0.01). */
+  weightDecay?: number;
+  /** Clip the global gradient norm to this (torch.nn.utils.clip_grad_norm_); 0 = no clipping. Default 1. */
+  clipNorm?: number;
+  /** Linear warm-up: step s (1, 2, …) uses s / warmupSteps of lr. Default 0 (none). */
+  warmupSteps?: number;
+  /** Where the cosine schedule reaches minLr. Default 1000. */
+  totalSteps?: number;
+  /** After warm-up: 'cosine' (default) decays lr to minLr at totalSteps; 'constant' keeps lr. */
+  schedule?: 'cosine' | 'constant';
+  /** Default 0. */
+  minLr?: number;
+}
+
+export interface TokenTrainerConfig {
+  encoder: Omit<EncoderConfig, 'seed'>;
+  /** Token ids are 0 … vocab − 1. */
+  vocab: number;
+  /** Targets are 0 … classes − 1, or −100 (ignored). */
+  classes: number;
+  /** Sequences per step. */
+  batch: number;
+  seqLen: number;
+  /** Seed of the initial weights (PyTorch's default init schemes). */
+  seed?: number;
+  optimizer?: OptimizerOptions;
+}
+
+export interface BatchOptions {
+  /** Uint8Array(sequences * seqLen), 1 = <PAD> key (ignored by attention). */
+  paddingMask?: Uint8Array;
+}
+
+/** Token ids or targets: integers. */
+export type Integers = readonly number[] | Int32Array | Int16Array | Int8Array | Uint8Array | Uint16Array | Float32Array | Float64Array;
+
+export interface TrainStep {
+  /** Steps taken so far (with this one when it succeeded). */
+  step: number;
+  loss: number;
+  /** The global gradient norm before clipping. */
+  gradNorm: number;
+  /** The learning rate this step used. */
+  lr: number;
+  /** Set when the loss or gradient norm was not finite: why training stopped. */
+  stopped?: string;
+}
+
+export interface Evaluation {
+  /** Float32Array(sequences * seqLen * classes). */
+  logits: Float32Array;
+  /** Argmax per position. */
+  predictions: Int32Array;
+  /** Mean cross-entropy over the positions whose target is not −100 (NaN without targets). */
+  loss: number;
+  /** Share of those positions predicted right (NaN without targets). */
+  accuracy: number;
+  /** Per layer, the first sequence's maps: Float32Array(nHeads * seqLen * seqLen), [head][query][key]. */
+  attention: Float32Array[];
+}
+
+/**
+ * A token classifier — x = embedding[token] + PE[pos], h = encoder(x), logits = head(h), loss =
+ * cross-entropy with ignore_index −100 (scripts/train_tiny.py's model) — trained with AdamW.
+ * Parameter names: embedding.weight, encoder.<torch names>, head.weight, head.bias.
+ */
+export interface TokenTrainer {
+  readonly config: Readonly<{ encoder: Readonly<Required<Omit<EncoderConfig, 'seed'>>>; vocab: number; classes: number; batch: number; seqLen: number }>;
+  readonly optimizer: Readonly<Required<OptimizerOptions>>;
+  readonly parameters: readonly ParameterSpec[];
+  readonly parameterCount: number;
+  readonly stepCount: number;
+  /** The learning rate the next step uses. */
+  readonly learningRate: number;
+  /** Why training stopped (a loss or gradient norm that was not finite), or null. */
+  readonly stopped: string | null;
+  readonly disposed: boolean;
+  setOptimizer(options: OptimizerOptions): void;
+  /**
+   * One step on batch × seqLen tokens. A non-finite loss or gradient norm puts back the last
+   * weights whose loss was finite and sets `stopped`; later steps throw until restart() or reset().
+   */
+  step(tokens: Integers, targets: Integers, options?: BatchOptions): TrainStep;
+  /** Loss and gradients of one batch (no update), keyed like stateDict(). */
+  gradients(tokens: Integers, targets: Integers, options?: BatchOptions): { loss: number; params: Record<string, Float32Array> };
+  /** Any number of sequences, in chunks of batch. */
+  evaluate(tokens: Integers, targets?: Integers | null, options?: BatchOptions): Evaluation;
+  stateDict(): Record<string, Float32Array>;
+  /** Restarts the optimizer. */
+  loadStateDict(stateDict: Record<string, Floats>, options?: { strict?: boolean }): void;
+  /** F32 .safetensors with the sizes in its metadata (plus `metadata`, as strings). */
+  saveSafetensors(metadata?: Record<string, string | number | boolean>): Uint8Array;
+  /** Restarts the optimizer. */
+  loadSafetensors(bytes: Uint8Array | ArrayBuffer, options?: { strict?: boolean }): void;
+  /** New random weights from seed; restarts the optimizer. */
+  reset(seed?: number): void;
+  /** Keeps the weights; step 0, zero moments, clears `stopped`. */
+  restart(): void;
+  dispose(): void;
 }
 
 export interface ForwardResult<O extends Float32Array | Tensor = Float32Array> {
@@ -123,6 +248,12 @@ export interface Encoder {
   randomize(seed?: number): void;
   forward(x: FloatInput, options?: Omit<ForwardOptions, 'out'> & { out?: undefined }): ForwardResult<Float32Array>;
   forward(x: FloatInput, options: ForwardOptions & { out: Tensor }): ForwardResult<Tensor>;
+  /**
+   * After forward(x, { keepActivations: true }): the gradients of sum(output * gradOutput), for
+   * the weights that forward ran with. Throws when no kept forward is left (each serves one backward),
+   * and on an instance loaded without { training: true }.
+   */
+  backward(gradOutput: Floats): EncoderGradients;
   dispose(): void;
 }
 
@@ -155,6 +286,12 @@ export interface Normwave {
   readonly simd: boolean;
   /** The kernels of this build, from C++'s op table, in id order. */
   readonly ops: readonly OpInfo[];
+  /**
+   * Whether this instance holds the training kernels (loaded with { training: true }). Without
+   * them, learningRate, createTokenTrainer, the *Backward methods, encoder.backward and
+   * forward(x, { keepActivations: true }) throw an Error saying to load with { training: true }.
+   */
+  readonly training: boolean;
   /** Float32Array(seqLen * dModel), [pos][dim]; dim 2i = sin, 2i+1 = cos of pos / base^(2i/dModel). */
   positionalEncoding(seqLen: number, dModel: number, options?: { base?: number }): Float32Array;
   positionalEncoding(seqLen: number, dModel: number, options: { base?: number } & OutOption<Tensor>): Tensor;
@@ -188,12 +325,30 @@ export interface Normwave {
   createEncoder(config: EncoderConfig): Encoder;
   /** The parameters createEncoder(config) would allocate (names, shapes, sizes), checked the same way, without allocating. */
   encoderParameters(config: EncoderConfig): { parameters: readonly ParameterSpec[]; parameterCount: number };
+  // Training (an instance from loadNormwave({ training: true }); the others throw).
+  /** The learning rate of step (1, 2, …) under options' warm-up and schedule. */
+  learningRate(step: number, options?: OptimizerOptions): number;
+  createTokenTrainer(config: TokenTrainerConfig): TokenTrainer;
+  /** LayerNorm's backward at x: gradients of sum(layerNorm(x) * gradOutput) for x, gamma and beta. */
+  layerNormBackward(x: Floats, gradOutput: Floats, dim: number, options?: { gamma?: Floats; eps?: number }): { input: Float32Array; gamma: Float32Array; beta: Float32Array };
+  /** linear's backward (torch layout): dx = dy·W, dW = dyᵀ·x, db = Σ dy. */
+  linearBackward(x: Floats, weight: Floats, gradOutput: Floats, options: { inFeatures: number }): { input: Float32Array; weight: Float32Array; bias: Float32Array };
+  /** ReLU's backward takes its output as `at`; GELU's (exact erf form) its input. Returns the input's gradient. */
+  activationBackward(at: Floats, gradOutput: Floats, kind?: 'relu' | 'gelu'): Float32Array;
 }
 
 export interface LoadOptions {
   /**
-   * Where normwave_wasm.wasm is (resolved against the page, or in Node against the working
-   * directory; Node also takes a file path). Default: next to the library's own module.
+   * Load the training module, normwave_train.wasm (the forward library plus backward passes,
+   * AdamW and the token trainer, ~20 KB more gzipped), instead of normwave_wasm.wasm. It is a
+   * second instance with its own memory: encoders and tensors of one do not work in the other.
+   * normwave/single has no training module and rejects this. Default false.
+   */
+  training?: boolean;
+  /**
+   * Where the .wasm is — normwave_wasm.wasm, or normwave_train.wasm with training (resolved
+   * against the page, or in Node against the working directory; Node also takes a file path).
+   * Default: next to the library's own module.
    */
   wasmUrl?: string | URL;
   /** The module's bytes (or a compiled WebAssembly.Module) instead of fetching it. */
@@ -206,7 +361,8 @@ export interface LoadOptions {
 
 /**
  * Loads the WebAssembly module once and resolves to the API. Later calls get the same instance
- * whatever their options; a failed or aborted load is retried by the next call.
+ * whatever their other options — one for the default module, one for { training: true }; a
+ * failed or aborted load is retried by the next call.
  */
 export function loadNormwave(options?: LoadOptions): Promise<Normwave>;
 export function hasWasmSimd(): boolean;

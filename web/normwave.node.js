@@ -5,17 +5,17 @@ import { pathToFileURL } from 'node:url';
 import createNormwaveModule from './normwave_wasm.mjs';
 import { createLoader } from './api/loader.js';
 import { fetchAndCompile, compileBinary, fetchError, progress } from './load-wasm.js';
-import { defaultWasmUrl } from './normwave.js';
+import { defaultWasmUrl, defaultTrainWasmUrl, loadTraining } from './normwave.js';
 
 /**
  * Loads the WebAssembly module once and resolves to the normwave API. wasmUrl may be a file
- * path, a file: URL or an http(s): URL.
+ * path, a file: URL or an http(s): URL. { training: true } loads normwave_train.wasm instead.
  * @param {import('./normwave').LoadOptions} [options]
  * @returns {Promise<import('./normwave').Normwave>}
  */
-export const loadNormwave = createLoader(createNormwaveModule, async ({ wasmUrl, wasmBinary, signal, onProgress }) => {
+export const loadNormwave = createLoader(createNormwaveModule, async ({ wasmUrl, wasmBinary, signal, onProgress, training }) => {
   if (wasmBinary) return compileBinary(wasmBinary, 'wasmBinary', onProgress);
-  const url = wasmUrl ? new URL(wasmUrl, pathToFileURL(`${process.cwd()}/`)) : defaultWasmUrl();
+  const url = wasmUrl ? new URL(wasmUrl, pathToFileURL(`${process.cwd()}/`)) : training ? defaultTrainWasmUrl() : defaultWasmUrl();
   if (url.protocol !== 'file:') return fetchAndCompile(url, { signal, onProgress });
   let bytes;
   try {
@@ -26,6 +26,6 @@ export const loadNormwave = createLoader(createNormwaveModule, async ({ wasmUrl,
   }
   progress(onProgress, bytes.byteLength, bytes.byteLength);
   return compileBinary(bytes, url.href);
-});
+}, loadTraining);
 export { hasWasmSimd } from './api/loader.js';
 export { NormwaveLoadError } from './load-wasm.js';

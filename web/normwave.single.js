@@ -2,6 +2,9 @@
 // loader), inflated here with DecompressionStream and compiled from memory, so nothing is fetched
 // at all (no data: URL for a strict CSP to refuse). loadNormwave takes the same options as the
 // split build; wasmUrl is ignored (there is nothing to fetch), wasmBinary replaces the inlined one.
+// It holds the forward library only: the training module (backward passes, AdamW, the trainer;
+// ~20 KB more gzipped) is not inlined, so loadNormwave({ training: true }) rejects with an Error
+// pointing to the split build.
 import createNormwaveModule from './normwave_wasm.mjs';
 import wasmGzip from './normwave_wasm.wasm.gz';
 import { createLoader } from './api/loader.js';
@@ -21,6 +24,9 @@ async function inflate(bytes) {
  * @returns {Promise<import('./normwave').Normwave>}
  */
 export const loadNormwave = createLoader(createNormwaveModule, async ({ wasmBinary, onProgress }) =>
-  compileBinary(wasmBinary ?? await inflate(wasmGzip), wasmBinary ? 'wasmBinary' : 'normwave.single.mjs (inlined)', onProgress));
+  compileBinary(wasmBinary ?? await inflate(wasmGzip), wasmBinary ? 'wasmBinary' : 'normwave.single.mjs (inlined)', onProgress),
+async () => {
+  throw new Error("loadNormwave({ training: true }): normwave.single.mjs holds the forward library only; import 'normwave' (normwave.mjs with normwave_train.wasm beside it) to train");
+});
 export { hasWasmSimd } from './api/loader.js';
 export { NormwaveLoadError } from './load-wasm.js';

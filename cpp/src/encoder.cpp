@@ -322,6 +322,11 @@ std::size_t encoder_saved_floats(const EncoderConfig& c, int batch, int seq) {
   return saved_layout(c, batch, seq).total;
 }
 
+std::size_t encoder_saved_attention_offset(const EncoderConfig& c, int batch, int seq, int layer) {
+  const SavedLayout L = saved_layout(c, batch, seq);
+  return static_cast<std::size_t>(layer) * L.layer + L.attn;
+}
+
 // Forward: proj (R d), GELU's output (R f, GELU only), one packed weight and attention's
 // workspace. Backward: g, t, dctx (R d each), dqkv (3 R d), two (R f) buffers, the GEMM packing
 // block and attention's row. The two calls share one workspace, sized for the larger.

@@ -18,9 +18,9 @@ const ENCODER = { dModel: 512, nHeads: 8, dFF: 2048, nLayers: 1, normFirst: fals
 // ---------------------------------------------------------------- peers, loaded when present
 
 /** normwave from dist/ (run `npm run build` first). */
-export async function loadOurs() {
+export async function loadOurs({ training = false } = {}) {
   const { loadNormwave } = await import('normwave');
-  return loadNormwave();
+  return loadNormwave({ training });
 }
 
 /**

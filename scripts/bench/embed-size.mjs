@@ -1,9 +1,12 @@
 // What embedding costs, gzipped (level 9, each file on its own as a server sends it):
 //   one figure by its own entry (dist/figures/nw-<name>.mjs) = the modules it imports before it
 //   runs + its strings in one language (the larger: the shared part and its own, if it has one)
-//   + normwave_wasm.wasm; budget 140 KB each
+//   + the wasm it loads on its first draw: normwave_wasm.wasm, or for a figure declaring
+//   `static training = true` normwave_train.wasm with the training chunk loadNormwave({ training:
+//   true }) imports (and, for <nw-train>, its worker's modules); budget 140 KB each
 //   (tests/js/size.test.mjs holds it). Data a figure fetches afterwards (parity fixtures, the
-//   trained model) is listed apart.
+//   trained model) and the training module a figure loads only on request (the depth demo's
+//   backward view) are listed apart.
 //   node scripts/bench/embed-size.mjs      prints the table (part of `npm run bench`)
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -49,16 +52,37 @@ export function stringChunks(dist = DIST) {
   return out;
 }
 
-/** One row per figure: { tag, js, strings, wasm, total }. */
+/** The chunk loadNormwave({ training: true }) imports (web/training.js: the training API). */
+export function trainingChunk(dist = DIST) {
+  const f = readdirSync(dist).find((n) => /^training-[A-Z0-9]{8}\.mjs$/.test(n));
+  if (!f) throw new Error(`embed-size: no training-<hash>.mjs in ${dist}`);
+  return path.join(dist, f);
+}
+
+/**
+ * What a figure loads on its first draw, from its source in web/elements: the training module
+ * when it declares `static training = true`, and a worker script it starts (<nw-train>).
+ */
+export function firstDraw(tag) {
+  const source = readFileSync(path.join(ROOT, 'web/elements', `${tag}.js`), 'utf8');
+  return { training: /^\s*static training = true;/m.test(source), worker: source.includes("'train-worker.mjs'") };
+}
+
+/** One row per figure: { tag, js, strings, wasm, wasmFile, total }. */
 export function figureSizes(dist = DIST) {
-  const wasm = gz(path.join(dist, 'normwave_wasm.wasm'));
+  const wasmOf = { forward: gz(path.join(dist, 'normwave_wasm.wasm')), training: gz(path.join(dist, 'normwave_train.wasm')) };
   const parts = stringChunks(dist);
   const stringsOf = (part) => Math.max(...Object.values(parts).map((byPart) => (byPart[part] ? gz(path.join(dist, byPart[part])) : 0)));
   return readdirSync(path.join(dist, 'figures')).filter((f) => /^nw-.*\.mjs$/.test(f)).sort().map((f) => {
     const tag = f.slice(0, -4);
-    const js = [...staticClosure(path.join(dist, 'figures', f))].reduce((s, file) => s + gz(file), 0);
+    const { training, worker } = firstDraw(tag);
+    const files = staticClosure(path.join(dist, 'figures', f));
+    if (training) for (const file of staticClosure(trainingChunk(dist))) files.add(file);
+    if (worker) for (const file of staticClosure(path.join(dist, 'train-worker.mjs'))) files.add(file);
+    const js = [...files].reduce((s, file) => s + gz(file), 0);
     const strings = stringsOf('shared') + stringsOf(tag.replace(/^nw-/, ''));
-    return { tag, js, strings, wasm, total: js + strings + wasm };
+    const wasm = training ? wasmOf.training : wasmOf.forward;
+    return { tag, js, strings, wasm, wasmFile: training ? 'normwave_train.wasm' : 'normwave_wasm.wasm', total: js + strings + wasm };
   });
 }
 
@@ -73,8 +97,12 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     const data = (await dataFiles(r.tag)).reduce((s, f) => s + gz(path.join(DIST, f)), 0);
-    console.log(`| ${r.tag} | ${r.js} | ${r.strings} | ${r.wasm} | ${r.total}${r.total > FIGURE_BUDGET ? ' ✗' : ''} | ${data || ''} |`);
+    const wasm = r.wasmFile === 'normwave_train.wasm' ? `${r.wasm} (train)` : r.wasm;
+    console.log(`| ${r.tag} | ${r.js} | ${r.strings} | ${wasm} | ${r.total}${r.total > FIGURE_BUDGET ? ' ✗' : ''} | ${data || ''} |`);
   }
+  const train = gz(path.join(DIST, 'normwave_train.wasm'));
+  const chunk = [...staticClosure(trainingChunk())].filter((f) => !staticClosure(path.join(DIST, 'normwave.mjs')).has(f)).reduce((s, f) => s + gz(f), 0);
+  console.log(`\nnormwave_wasm.wasm ${gz(path.join(DIST, 'normwave_wasm.wasm'))}, normwave_train.wasm ${train}; the training chunk (its API) ${chunk}: what <nw-depth-demo>'s backward view loads on request`);
   const all = [...new Set(rows.flatMap((r) => [...staticClosure(path.join(DIST, 'figures', `${r.tag}.mjs`))]))];
   const index = [...staticClosure(path.join(DIST, 'figures/index.mjs'))].reduce((s, f) => s + gz(f), 0);
   console.log(`\nfigures/index.mjs (all ${rows.length}) ${index} + strings + wasm = ${index + rows[0].strings + rows[0].wasm}; files a page of every figure loads: ${all.length}`);

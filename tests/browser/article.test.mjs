@@ -37,7 +37,7 @@ test('the article reads with JavaScript disabled: text, tables and formulas (iss
     assert.ok(await page.$$eval('table td', (td) => td.filter((e) => e.textContent.trim()).length) >= 25);
     assert.equal(await page.$$eval('#toc-list a', (a) => a.length), 18);
     const islands = await page.$$eval('.island', (els) => els.map((e) => e.textContent.trim()));
-    assert.equal(islands.length, 20);   // nineteen figures and attention by hand
+    assert.equal(islands.length, 22);   // twenty-one figures and attention by hand
     assert.ok(islands.every((t) => t.length > 20), 'every figure says what it will show');
     await screenshot(page, `article-nojs-${lang}-390.png`, { fullPage: false });
     await context.close();
@@ -95,11 +95,14 @@ test('the first screen is text, drawn before any wasm is fetched; far figures st
     const far = await page.$$eval('.island', (els) => els.slice(-5).map((e) => e.dataset.island));
     assert.deepEqual(far, ['asleep', 'asleep', 'asleep', 'asleep', 'asleep']);
     assert.ok(!requests.some((p) => p.includes('nw-encoder-stack') || p.startsWith('/models/')), requests.join(' '));
-    // A reader scrolls there: the figure loads, draws, and the library loaded only once.
+    // A reader scrolls there: the figure loads, draws, and each wasm module loaded at most once
+    // (the training one, normwave_train.wasm, only for <nw-grad-norms> and <nw-train> nearby).
     await page.locator('#encoder-stack').scrollIntoViewIfNeeded();
     await page.waitForFunction(() => document.getElementById('encoder-stack').dataset.island === 'drawn', null, { timeout: 30_000 });
     assert.ok(await page.locator('#encoder-stack [data-readout]').first().isVisible());
-    assert.ok(requests.filter((p) => p.endsWith('.wasm')).length <= 1, requests.filter((p) => p.endsWith('.wasm')).join(' '));
+    const wasm = requests.filter((p) => p.endsWith('.wasm'));
+    for (const name of ['/normwave_wasm.wasm', '/normwave_train.wasm']) assert.ok(wasm.filter((p) => p === name).length <= 1, wasm.join(' '));
+    assert.ok(wasm.every((p) => p === '/normwave_wasm.wasm' || p === '/normwave_train.wasm'), wasm.join(' '));
     assert.deepEqual(log.pageErrors, []);
     assert.deepEqual(log.consoleErrors, []);
     await context.close();

@@ -2,7 +2,8 @@
 // app's node_modules, then run in Chromium:
 //   Vite 8 and webpack 5, no configuration: 'normwave' + 'normwave/figures' (+ one figure's entry)
 //   esbuild and Rollup: 'normwave/single'; and 'normwave' + a figure with wasmUrl / setAssetBase
-// Each app computes a LayerNorm; the figure apps also draw and pass their PyTorch parity badge.
+// Each app computes a LayerNorm; the figure apps also draw and pass their PyTorch parity badge;
+// the apps with 'normwave' also load the training module (loadNormwave({ training: true })).
 // (Rollup resolves packages only with @rollup/plugin-node-resolve, as for any npm package.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,7 +27,7 @@ before(async () => { browser = await launchBrowser(); });
 after(async () => { await browser?.close(); });
 
 /** Serves out/, opens it, waits for the app's result (and its figures), checks nothing failed. */
-async function run(out, { figures = false } = {}) {
+async function run(out, { figures = false, training = false } = {}) {
   const { server, url } = await startServer({ root: out, port: 0, csp: false });   // an app of its own: not our page's CSP
   const tab = await browser.newPage();
   const log = collectErrors(tab);
@@ -36,6 +37,10 @@ async function run(out, { figures = false } = {}) {
     const result = JSON.parse(await tab.evaluate(() => document.body.dataset.result));
     assert.equal(result.error, undefined, result.error);
     assert.ok(Math.abs(result.y0 - Y0) < 1e-5, `layerNorm ran: ${result.y0}`);
+    if (training) {
+      assert.equal(result.training, true, 'loadNormwave({ training: true }) gave the training module');
+      assert.equal(result.lr, 5e-4, 'its learningRate ran');
+    }
     if (figures) {
       for (const tag of ['nw-pe-heatmap', 'nw-ln-simulator'].filter((t) => figures === true || figures.includes(t))) {
         await tab.locator(`${tag} [data-readout]`).first().waitFor({ timeout: 30_000 });
@@ -65,7 +70,8 @@ test('Vite, zero config: normwave + normwave/figures', async () => {
   sh(process.execPath, [path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], dir);
   const assets = fs.readdirSync(path.join(dir, 'dist/assets'));
   assert.ok(assets.some((f) => /^normwave_wasm-.*\.wasm$/.test(f)), `Vite copied the wasm: ${assets}`);
-  const result = await run(path.join(dir, 'dist'), { figures: true });
+  assert.ok(assets.some((f) => /^normwave_train-.*\.wasm$/.test(f)), `Vite copied the training wasm: ${assets}`);
+  const result = await run(path.join(dir, 'dist'), { figures: true, training: true });
   assert.equal(result.heatmap, true);
 });
 
@@ -85,7 +91,7 @@ test('webpack 5, zero config: normwave + normwave/figures', async () => {
   }
   assert.ok(!stats.hasErrors(), stats.toString({ all: false, errors: true }));
   fs.writeFileSync(path.join(dir, 'dist/index.html'), page('<script src="main.js" defer></script>', FIGURES_BODY));
-  const result = await run(path.join(dir, 'dist'), { figures: true });
+  const result = await run(path.join(dir, 'dist'), { figures: true, training: true });
   assert.equal(result.heatmap, true);
 });
 
@@ -99,7 +105,7 @@ test('esbuild: normwave/single, and normwave + wasmUrl with a figure and setAsse
     sh(path.join(BIN, 'esbuild'), [`${name}.js`, '--bundle', '--format=esm', `--outfile=${out}/app.js`, '--log-level=warning'], dir);
     fs.writeFileSync(path.join(out, 'index.html'), page('<script type="module" src="app.js"></script>', name === 'single' ? '' : '<nw-ln-simulator></nw-ln-simulator>'));
     if (name === 'wasm-url') fs.cpSync(path.join(dir, 'node_modules/normwave/dist'), path.join(out, 'normwave'), { recursive: true });
-    await run(out, { figures: name === 'wasm-url' && ['nw-ln-simulator'] });
+    await run(out, { figures: name === 'wasm-url' && ['nw-ln-simulator'], training: name === 'wasm-url' });
   }
 });
 
@@ -117,6 +123,6 @@ test('Rollup (+ node-resolve): normwave/single, and normwave + wasmUrl with a fi
     await bundle.close();
     fs.writeFileSync(path.join(out, 'index.html'), page('<script type="module" src="app.js"></script>', name === 'single' ? '' : '<nw-ln-simulator></nw-ln-simulator>'));
     if (name === 'wasm-url') fs.cpSync(path.join(dir, 'node_modules/normwave/dist'), path.join(out, 'normwave'), { recursive: true });
-    await run(out, { figures: name === 'wasm-url' && ['nw-ln-simulator'] });
+    await run(out, { figures: name === 'wasm-url' && ['nw-ln-simulator'], training: name === 'wasm-url' });
   }
 });

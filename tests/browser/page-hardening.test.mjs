@@ -7,7 +7,7 @@ import { scrollThroughFigures } from './figures.mjs';
 
 // The strict policy of the older tests plus Trusted Types, with Lit's own policy allowed.
 const TT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-  "require-trusted-types-for 'script'; trusted-types lit-html";
+  "require-trusted-types-for 'script'; trusted-types lit-html normwave-train-worker";
 const NO_WASM_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:";
 
 let browser, plain, tt, noWasm;

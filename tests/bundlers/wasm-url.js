@@ -5,7 +5,10 @@ import { loadNormwave } from 'normwave';
 import { setAssetBase } from 'normwave/figures/nw-ln-simulator';
 
 setAssetBase('./normwave/');
-loadNormwave({ wasmUrl: './normwave/normwave_wasm.wasm' }).then((nw) => {
+Promise.all([
+  loadNormwave({ wasmUrl: './normwave/normwave_wasm.wasm' }),
+  loadNormwave({ training: true, wasmUrl: './normwave/normwave_train.wasm' }),
+]).then(([nw, train]) => {
   const y = nw.layerNorm([2.4, 1.1, -0.3, 0.8], 4);
-  document.body.dataset.result = JSON.stringify({ y0: y[0] });
+  document.body.dataset.result = JSON.stringify({ y0: y[0], training: train.training && !nw.training, lr: train.learningRate(1, { lr: 1e-3, warmupSteps: 2 }) });
 }, (e) => { document.body.dataset.result = JSON.stringify({ error: e.message }); });

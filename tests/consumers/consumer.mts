@@ -46,6 +46,16 @@ const wrong2: Tensor = plain.output;
 // @ts-expect-error wasmUrl is a string or a URL
 await loadNormwave({ wasmUrl: 42 });
 
+// The training module: a second instance, with the gradients and the trainer.
+const train: Normwave = await loadNormwave({ training: true, wasmUrl: '/assets/normwave_train.wasm' });
+const canTrain: boolean = train.training;
+const tenc = train.createEncoder({ dModel: 8, nHeads: 2, dFF: 16 });
+tenc.forward(new Float32Array(16), { seqLen: 2, keepActivations: true });
+const grads: Float32Array = tenc.backward(new Float32Array(16)).input;
+const rate: number = train.learningRate(1, { lr: 1e-3, warmupSteps: 10 });
+// @ts-expect-error training is a boolean
+await loadNormwave({ training: 'yes' });
+
 setAssetBase('https://cdn.example/normwave/dist/');
 setBase(null);
 const heatmap: NwPeHeatmap = document.createElement('nw-pe-heatmap');

@@ -34,7 +34,7 @@ function headerFunctions() {
 }
 // Helpers of the kernels, not kernels: sizes, packing, the encoder's configuration.
 const HELPERS = new Set(['panel_width', 'simd_lanes', 'packed_size', 'pack_weight', 'validate', 'parameter_specs', 'init_parameters',
-  'parameter_count', 'encoder_saved_floats', 'encoder_weight_floats']);
+  'parameter_count', 'encoder_saved_floats', 'encoder_saved_attention_offset', 'encoder_weight_floats']);
 // Bindings that are not kernels: the module, memory, the encoder's configuration, the file format.
 const UTILITIES = new Set(['version', 'simdLanes', 'memoryStats', 'alloc', 'dealloc', 'ops', 'validateEncoder', 'parameterSpecs',
   'parameterCount', 'encoderWeightFloats']);

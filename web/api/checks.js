@@ -13,6 +13,14 @@
 // memory is copied in phase 1, because phase 3 may grow (and so detach) that memory.
 
 export const F32 = 4;
+
+/**
+ * The error of a training call (backward passes, AdamW, the trainer) on an instance loaded
+ * without { training: true }: the default module (normwave_wasm.wasm) has no training kernels.
+ */
+export function needsTraining(fn) {
+  return new Error(`${fn}: this normwave instance has no training kernels; load one with loadNormwave({ training: true }) (it fetches normwave_train.wasm)`);
+}
 // The module is linked with MAXIMUM_MEMORY=2GB; larger requests are refused before allocating.
 export const MAX_BYTES = 2 ** 31;
 

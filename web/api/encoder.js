@@ -4,7 +4,7 @@
 // address or a size the kernels use.
 import {
   F32, checkBytes, checkCount, checkEps, checkLength, checkSeed, bytes, describe, flags, floats, floatsOrTensor,
-  hasOwn, isTensorRecord, named, options, alive, settle, tensorArg,
+  hasOwn, isTensorRecord, named, needsTraining, options, alive, settle, tensorArg,
 } from './checks.js';
 import { activations } from './ops.js';
 import { headerLength } from './safetensors.js';
@@ -17,7 +17,9 @@ const MAKE = Symbol('normwave Encoder');
 const finalizer = typeof FinalizationRegistry === 'function'
   ? new FinalizationRegistry((s) => {
     if (s.buf) s.M.dealloc(s.buf);
+    if (s.trainBuf) s.M.dealloc(s.trainBuf);
     s.buf = 0;
+    s.trainBuf = 0;
     s.handle?.delete();
     s.handle = null;
   })
@@ -93,6 +95,58 @@ function stateValue(M, fn, spec, v) {
   return arr;
 }
 
+// forward(x, { keepActivations: true }): the training forward (encoder.hpp's encoder_forward_train),
+// which keeps what backward() needs in a block of its own: a copy of the parameters (so the
+// gradients are those of the weights this forward ran with), the saved activations, the
+// workspace, and room for the gradients. Called after phase 1; phase 2 and 3 happen here.
+function forwardTrain(self, fn, s, { x, out, out0, mask, batch, seqLen, n, rows, attention, shape }) {
+  const { M } = s;
+  const c = s.config;
+  const sizes = M.encoderTrainSizes(s.cpp, batch, seqLen);
+  const regions = { params: s.numel, saved: sizes.saved, work: sizes.workspace, io: n, dx: n, dparams: s.numel, mask: mask ? Math.ceil(rows / F32) : 0 };
+  const offsets = {};
+  let total = 0;
+  for (const [key, k] of Object.entries(regions)) { offsets[key] = total; total += Math.ceil((k * F32) / 16) * 16; }
+  checkBytes(fn, `the activations kept for batch x seqLen = ${batch} x ${seqLen}`, total + s.numel * F32);
+  // Phase 2.
+  settle(fn, 'x', x, n);
+  settle(fn, 'out', out, n);
+  settle(fn, 'paddingMask', mask, rows);
+  live(self, fn);
+  // Phase 3.
+  s.kept = null;
+  if (total > s.trainBytes) {
+    const p = M.alloc(total);
+    if (!p) throw new RangeError(`${fn}: could not allocate ${(total / 2 ** 20).toFixed(1)} MiB to keep the activations of ${shape}`);
+    if (s.trainBuf) M.dealloc(s.trainBuf);
+    s.trainBuf = p;
+    s.trainBytes = total;
+  }
+  const a = {};
+  for (const key of Object.keys(regions)) a[key] = regions[key] ? s.trainBuf + offsets[key] : 0;
+  s.handle.getParameters(a.params);
+  if (isTensorRecord(x)) M.HEAPF32.copyWithin(a.io / F32, alive(fn, 'x', x) / F32, alive(fn, 'x', x) / F32 + n);
+  else M.HEAPF32.set(x, a.io / F32);
+  if (mask) M.HEAPU8.set(mask, a.mask);
+  M.encoderForwardTrain(a.io, a.saved, a.io, a.mask, a.params, s.cpp, batch, seqLen, a.work);
+  s.kept = { a, batch, seqLen, n };
+  let output;
+  if (out) {
+    const dst = alive(fn, 'out', out) / F32;
+    M.HEAPF32.copyWithin(dst, a.io / F32, a.io / F32 + n);
+    output = out0;
+  } else {
+    output = M.HEAPF32.slice(a.io / F32, a.io / F32 + n);
+  }
+  const maps = [];
+  const perLayer = batch * c.nHeads * seqLen * seqLen;
+  for (let l = 0; attention && l < c.nLayers; l++) {
+    const start = a.saved / F32 + sizes.attention[l];
+    maps.push(M.HEAPF32.slice(start, start + perLayer));
+  }
+  return { output, attention: maps };
+}
+
 /**
  * A torch.nn.TransformerEncoder-compatible encoder whose weights live in wasm memory.
  * Create it with nw.createEncoder(); free it with dispose().
@@ -113,6 +167,8 @@ export class Encoder {
     const s = {
       M, heap, handle, config: frozen, cpp: c.cpp, parameters, numel: parameters.reduce((n, p) => n + p.numel, 0),
       buf: 0, bufBytes: 0,  // the forward's resident buffer (input/output, maps, mask, workspace), grow-only
+      trainBuf: 0, trainBytes: 0,  // keepActivations: parameters, saved activations, workspace, gradients
+      kept: null,           // the layout of the last kept forward, until a backward consumes it
     };
     ENCODERS.set(this, s);
     finalizer?.register(this, s, s);
@@ -214,7 +270,7 @@ export class Encoder {
     // Phase 1: convert x, read each option once, convert the mask.
     const x = floatsOrTensor(M, fn, 'x', x0);
     const xLength = x.length;
-    const { batch = 1, seqLen: seqLen0, paddingMask, attention = true, hiddenStates = false, out: out0 } = options(fn, opts);
+    const { batch = 1, seqLen: seqLen0, paddingMask, attention = true, hiddenStates = false, out: out0, keepActivations = false } = options(fn, opts);
     checkCount(fn, 'batch', batch);
     let seqLen = seqLen0;
     if (seqLen === undefined) {
@@ -233,6 +289,11 @@ export class Encoder {
     if (mask) checkLength(fn, 'paddingMask', mask, rows, `batch x seqLen = ${batch} x ${seqLen}`);
     const resident = isTensorRecord(x);
     const attnPerLayer = batch * nHeads * seqLen * seqLen;
+    if (keepActivations) {
+      if (!M.encoderForwardTrain) throw needsTraining(`${fn} with keepActivations`);
+      if (hiddenStates) throw new Error(`${fn}: hiddenStates and keepActivations cannot be asked together; run a second forward for the hidden states`);
+      return forwardTrain(this, fn, s, { x, out, out0, mask, batch, seqLen, n, rows, attention: !!attention, shape });
+    }
     // Regions of the grow-only buffer: x/output (unless both are tensors), attention maps, mask,
     // the kernel's workspace (the size C++ reports) and each layer's output (hiddenStates).
     const sizes = [resident && out ? 0 : n, attention ? nLayers * attnPerLayer : 0, mask ? Math.ceil(rows / F32) : 0,
@@ -276,13 +337,53 @@ export class Encoder {
     return { output, attention: maps, hiddenStates: states };
   }
 
+  /**
+   * The gradients of sum(output * gradOutput) after forward(x, { keepActivations: true }):
+   * { input: Float32Array like x, params: { name: Float32Array } keyed and laid out like
+   * stateDict() }. Each kept forward serves one backward; the gradients are those of the weights
+   * that forward ran with.
+   */
+  backward(gradOutput0) {
+    const fn = 'backward';
+    const s = live(this, fn);
+    const { M } = s;
+    // Phase 1.
+    if (!M.encoderBackward) throw needsTraining(fn);
+    const g = floats(fn, 'gradOutput', gradOutput0, M);
+    const gLength = g.length;
+    const kept = s.kept;
+    if (!kept) {
+      throw new Error(`${fn}: no kept forward to go back through; call forward(x, { keepActivations: true }) first (each such forward serves one backward)`);
+    }
+    const { a, batch, seqLen, n } = kept;
+    const c = s.config;
+    checkLength(fn, 'gradOutput', g, n, `the kept forward's output, batch x seqLen x dModel = ${batch} x ${seqLen} x ${c.dModel}`);
+    // Phase 2.
+    settle(fn, 'gradOutput', g, n);
+    live(this, fn);
+    if (s.kept !== kept) throw new Error(`${fn}: the kept forward was replaced while gradOutput was read; call backward again`);
+    // Phase 3. The kernel adds into dx and dparams.
+    s.kept = null;
+    M.HEAPF32.set(g, a.io / F32);
+    M.HEAPF32.fill(0, a.dx / F32, a.dx / F32 + n);
+    M.HEAPF32.fill(0, a.dparams / F32, a.dparams / F32 + s.numel);
+    M.encoderBackward(a.dx, a.dparams, a.io, a.saved, a.params, s.cpp, batch, seqLen, a.work);
+    const params = {};
+    let off = a.dparams / F32;
+    for (const p of s.parameters) { params[p.name] = M.HEAPF32.slice(off, off + p.numel); off += p.numel; }
+    return { input: M.HEAPF32.slice(a.dx / F32, a.dx / F32 + n), params };
+  }
+
   /** Frees the weights and buffers in wasm memory. Safe to call twice. */
   dispose() {
     const s = own(this, 'dispose');
     if (!s.handle) return;
     finalizer?.unregister(s);
     if (s.buf) s.M.dealloc(s.buf);
+    if (s.trainBuf) s.M.dealloc(s.trainBuf);
     s.buf = 0;
+    s.trainBuf = 0;
+    s.kept = null;
     s.handle.delete();
     s.handle = null;
   }

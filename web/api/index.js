@@ -2,20 +2,25 @@
 // work lives by concern beside this file — checks.js (argument conversion, all of it before any
 // wasm address), heap.js (scratch block, Tensor), norms.js (the norm table), ops.js (PE, linear,
 // activation, softmax), encoder.js and safetensors.js. Only these modules touch the Embind
-// module and the wasm heap; figures and users see typed arrays, tensors and encoders.
+// module and the wasm heap; figures and users see typed arrays, tensors and encoders. The training
+// methods (train.js) come with the training module only: loadNormwave({ training: true }).
 import { createHeap, createTensor } from './heap.js';
 import { normMethods } from './norms.js';
 import { opMethods, opTable } from './ops.js';
 import { safetensorsMethods } from './safetensors.js';
 import { encoderMethods } from './encoder.js';
+import { needsTraining } from './checks.js';
 
 /**
  * Builds the API object over an instantiated Embind module.
  * @param {any} M the Embind module
+ * @param {typeof import('./train.js').trainMethods} [trainMethods] given with the training
+ *   module (normwave_train.wasm); without it each training method throws needsTraining()
  */
-export function createApi(M) {
+export function createApi(M, trainMethods) {
   const heap = createHeap(M);
   const { positionalEncoding, linear, activation, softmax } = opMethods(heap);
+  const safetensors = safetensorsMethods(heap);
   return {
     /** @type {string} */
     version: M.version(),
@@ -44,7 +49,19 @@ export function createApi(M) {
     softmax,
     /** Wasm memory in use: { heapUsed (bytes held by malloc), memoryBytes (the memory's size) }. */
     memoryStats() { return M.memoryStats(); },
-    ...safetensorsMethods(heap),
+    ...safetensors,
     ...encoderMethods(heap),
+    /** Whether this instance holds the training kernels (loadNormwave({ training: true })). */
+    training: !!trainMethods,
+    ...(trainMethods ? trainMethods(heap, safetensors.readSafetensors) : withoutTraining()),
   };
+}
+
+/** The training methods of a forward-only instance: each says how to load the training module. */
+function withoutTraining() {
+  const out = {};
+  for (const fn of ['learningRate', 'layerNormBackward', 'linearBackward', 'activationBackward', 'createTokenTrainer']) {
+    out[fn] = () => { throw needsTraining(fn); };
+  }
+  return out;
 }

@@ -12,25 +12,32 @@ export function hasWasmSimd() {
 }
 
 /**
- * Makes the public loadNormwave(options) for one build of the Embind module. The first call
- * compiles and instantiates the module; every later call (whatever its options) gets the same
- * instance, so a page holds one copy of the library. A failed or aborted load is forgotten, so
- * the next call tries again.
- * @param {(opts: object) => Promise<any>} factory the Emscripten module factory
+ * Makes the public loadNormwave(options) for one build of the Embind modules. There are two:
+ * the forward library (normwave_wasm.wasm, the default) and the training one (normwave_train.wasm:
+ * the same plus backward passes, AdamW and the token trainer), asked for with { training: true }.
+ * The first call of each kind compiles and instantiates its module; every later call of that kind
+ * (whatever its other options) gets the same instance, so a page holds one copy of each at most.
+ * A failed or aborted load is forgotten, so the next call tries again.
+ * @param {(opts: object) => Promise<any>} factory the Emscripten factory (normwave_wasm.mjs: it
+ *   instantiates either module, scripts/align-wasm-imports.mjs says why)
  * @param {(options: object) => Promise<WebAssembly.Module>} compile how this entry gets the
  *   compiled module, given the caller's options as read by readLoadOptions (load-wasm.js)
+ * @param {() => Promise<{ trainMethods: Function }>} training loads the training API
+ *   (web/training.js) on demand
  */
-export function createLoader(factory, compile) {
-  let loading = null;
+export function createLoader(factory, compile, training) {
+  const loads = new Map();  // 'forward' | 'training' -> the promise of its API
   return function loadNormwave(options) {
     const opts = readLoadOptions(options);
+    const kind = opts.training ? 'training' : 'forward';
+    let loading = loads.get(kind);
     if (!loading) {
       loading = (async () => {
         if (!hasWasmSimd()) {
           throw new Error('normwave needs WebAssembly SIMD (Chrome/Edge 91+, Firefox 89+, Safari 16.4+, Node 16.4+); this runtime does not support it');
         }
         opts.signal?.throwIfAborted?.();
-        const module = await compile(opts);
+        const [extra, module] = await Promise.all([opts.training ? training() : null, compile(opts)]);
         // The glue instantiates through this hook, so it never fetches anything itself.
         let failed;
         const failure = new Promise((_, reject) => { failed = reject; });
@@ -39,9 +46,11 @@ export function createLoader(factory, compile) {
           return {};
         };
         const M = await Promise.race([factory({ instantiateWasm }), failure]);
-        return Object.freeze(createApi(M));
+        return Object.freeze(createApi(M, extra?.trainMethods));
       })();
-      loading.catch(() => { loading = null; });
+      const mine = loading;
+      loads.set(kind, mine);
+      mine.catch(() => { if (loads.get(kind) === mine) loads.delete(kind); });
     }
     return opts.signal ? untilAborted(loading, opts.signal) : loading;
   };

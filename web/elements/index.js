@@ -22,6 +22,8 @@ export { NwAttention } from './nw-attention.js';
 export { NwFfn } from './nw-ffn.js';
 export { NwEncoderStack } from './nw-encoder-stack.js';
 export { NwAttentionSteps } from './nw-attention-steps.js';
+export { NwGradNorms } from './nw-grad-norms.js';
+export { NwTrain } from './nw-train.js';
 
 export { loadNormwave } from '../normwave.js';
 export { setAssetBase } from '../lib/assets.js';

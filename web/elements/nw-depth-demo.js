@@ -10,6 +10,7 @@ import { normals } from '../lib/seeded-random.js';
 
 const MAX_DEPTH = 96;
 const ACTIVATIONS = ['none', 'relu'];
+const VIEWS = ['forward', 'backward'];
 /** Variance gain of the activation: 2 for ReLU (He init), so s = 1 keeps the size for both. */
 const GAIN = { none: 1, relu: 2 };
 
@@ -61,6 +62,7 @@ export class NwDepthDemo extends NwElement {
     activation: { choices: ACTIVATIONS, default: 'none' },
     seed: { min: 1, max: 999999, default: 1 },
     layerWidth: { min: 16, max: 256, default: 64, attribute: 'width', url: false },
+    view: { choices: VIEWS, default: 'forward' },
   };
 
   static styles = [NwElement.styles, normFigureStyles, css`
@@ -74,6 +76,8 @@ export class NwDepthDemo extends NwElement {
 
   constructor() {
     super();
+    this._back = null;
+    this._backKey = '';
     this._width = 0;
     this._base = null;
     this._baseKey = '';
@@ -98,6 +102,52 @@ export class NwDepthDemo extends NwElement {
       this._run = this._compute();
       this._runKey = runKey;
     }
+    const backKey = `${runKey}:${this.depth}`;
+    if (this.view !== 'backward') return;
+    if (!this._nwTrain) {
+      // The backward passes live in the training module, loaded the first time the reader asks.
+      this._trainLoad ??= this.loadLibrary({ training: true }).then(
+        (nw) => { this._nwTrain = nw; this.requestUpdate(); },
+        (e) => { this._backError = e; this.requestUpdate(); });
+    } else if (backKey !== this._backKey) {
+      this._back = this._backward();
+      this._backKey = backKey;
+    }
+  }
+
+  /**
+   * The backward view: a gradient g (standard normal, from the seed) arrives at the output of
+   * layer `depth` and goes back through the same stacks (nw.layerNormBackward at each norm,
+   * nw.activationBackward at each ReLU, nw.linearBackward at each layer). Returns the standard
+   * deviation of the gradient with respect to the activations after each layer 0…depth.
+   */
+  _backward() {
+    const nw = this._nwTrain;
+    const w = this.layerWidth;
+    const d = this.depth;
+    const { weights, plainRows, normedRows, normedPre } = this._run;
+    const rms = (v) => rowStd(nw, v, w)[0];
+    let gPlain = normals(w, this.seed + 7919);
+    let gNormed = Float32Array.from(gPlain);
+    const plain = new Array(d + 1);
+    const normed = new Array(d + 1);
+    plain[d] = rms(gPlain);
+    normed[d] = rms(gNormed);
+    for (let l = d - 1; l >= 0; l--) {
+      const W = weights.subarray(l * w * w, (l + 1) * w * w);
+      // Plain: h_{l+1} = act(W h_l).
+      let gy = gPlain;
+      if (this.activation !== 'none') gy = nw.activationBackward(plainRows.subarray((l + 1) * w, (l + 2) * w), gy, this.activation);
+      gPlain = nw.linearBackward(plainRows.subarray(l * w, (l + 1) * w), W, gy, { inFeatures: w }).input;
+      // Normalised: h_{l+1} = LN(act(W h_l)).
+      const pre = normedPre.subarray(l * w, (l + 1) * w);
+      let gn = nw.layerNormBackward(pre, gNormed, w).input;
+      if (this.activation !== 'none') gn = nw.activationBackward(pre, gn, this.activation);
+      gNormed = nw.linearBackward(normedRows.subarray(l * w, (l + 1) * w), W, gn, { inFeatures: w }).input;
+      plain[l] = rms(gPlain);
+      normed[l] = rms(gNormed);
+    }
+    return { plain, normed };
   }
 
   /** Runs all MAX_DEPTH layers, both ways; the depth slider only chooses how many are shown. */
@@ -110,6 +160,7 @@ export class NwDepthDemo extends NwElement {
     const x0 = this._base.subarray(MAX_DEPTH * w * w);
     const plainRows = new Float32Array((MAX_DEPTH + 1) * w);
     const normedRows = new Float32Array((MAX_DEPTH + 1) * w);
+    const normedPre = new Float32Array(MAX_DEPTH * w);
     plainRows.set(x0);
     normedRows.set(x0);
     // Both runs share each layer's weights: one linear call on the two vectors as two rows.
@@ -120,12 +171,13 @@ export class NwDepthDemo extends NwElement {
       let y = nw.linear(pair, weights.subarray(l * w * w, (l + 1) * w * w), null, { inFeatures: w });
       if (this.activation !== 'none') y = nw.activation(y, this.activation);
       plainRows.set(y.subarray(0, w), (l + 1) * w);
+      normedPre.set(y.subarray(w), l * w);
       normedRows.set(nw.layerNorm(y.subarray(w), w), (l + 1) * w);
     }
-    return { plain: rowStd(nw, plainRows, w), normed: rowStd(nw, normedRows, w) };
+    return { plain: rowStd(nw, plainRows, w), normed: rowStd(nw, normedRows, w), weights, plainRows, normedRows, normedPre };
   }
 
-  _chart(plain, normed, width) {
+  _chart(plain, normed, width, back) {
     const d = this.depth;
     const h = width < 480 ? 250 : 290;
     const m = { left: 46, right: 14, top: 26, bottom: 40 };
@@ -145,10 +197,11 @@ export class NwDepthDemo extends NwElement {
     const xStep = [1, 2, 4, 8, 12, 16, 24, 32].find((s) => d / s <= (width < 480 ? 5 : 8)) ?? 32;
     const xTicks = [];
     for (let l = 0; l <= d; l += xStep) xTicks.push(l);
-    const last = (vals) => vals[d];
+    const end = back ? 0 : d;
+    const last = (vals) => vals[end];
     return html`<svg viewBox=${`0 0 ${width} ${h}`} width=${width} height=${h} role="img"
-      aria-label=${this.t('depthDemo.aria', { depth: d, plain: fmtSize(last(plain)), normed: fmtSize(last(normed)) })}>
-      <text class="axis-title" x=${m.left - 40} y="13">${this.t('depthDemo.yAxis')}</text>
+      aria-label=${this.t(back ? 'depthDemo.ariaGrad' : 'depthDemo.aria', { depth: d, plain: fmtSize(last(plain)), normed: fmtSize(last(normed)) })}>
+      <text class="axis-title" x=${m.left - 40} y="13">${this.t(back ? 'depthDemo.yAxisGrad' : 'depthDemo.yAxis')}</text>
       ${yTicks.map((e) => svg`<line class=${e === 0 ? 'grid strong' : 'grid'} x1=${m.left} x2=${width - m.right} y1=${y(10 ** e)} y2=${y(10 ** e)}></line>
         <text x=${m.left - 6} y=${y(10 ** e) + 4} text-anchor="end">${decade(e)}</text>`)}
       ${xTicks.map((l) => svg`<line class="grid" x1=${x(l)} x2=${x(l)} y1=${m.top + ih} y2=${m.top + ih + 4}></line>
@@ -156,8 +209,8 @@ export class NwDepthDemo extends NwElement {
       <text class="axis-title" x=${width - m.right} y=${h - 4} text-anchor="end">${this.t('depthDemo.xAxis')}</text>
       <path class="line plain" d=${path(plain)}></path>
       <path class="line normed" d=${path(normed)}></path>
-      <circle class="plain" cx=${x(d)} cy=${y(last(plain))} r="4"></circle>
-      <circle class="normed" cx=${x(d)} cy=${y(last(normed))} r="4"></circle>
+      <circle class="plain" cx=${x(end)} cy=${y(last(plain))} r="4"></circle>
+      <circle class="normed" cx=${x(end)} cy=${y(last(normed))} r="4"></circle>
     </svg>`;
   }
 
@@ -170,12 +223,21 @@ export class NwDepthDemo extends NwElement {
   render() {
     if (!this.nw || !this._run) return this.renderLoading();
     const d = this.depth;
-    const plain = this._run.plain.slice(0, d + 1);
-    const normed = this._run.normed.slice(0, d + 1);
+    const back = this.view === 'backward' && this._nwTrain && this._back;
+    const plain = back ? this._back.plain : this._run.plain.slice(0, d + 1);
+    const normed = back ? this._back.normed : this._run.normed.slice(0, d + 1);
     const width = Math.max(260, this._width || 640);
     const ratio = plain[d] / plain[0];
     const trend = ratio > 10 ? 'depthDemo.exploded' : ratio < 0.1 ? 'depthDemo.vanished' : 'depthDemo.drifted';
-    const readout = [
+    const gradRatio = plain[0] / plain[d];
+    const readout = back ? [
+      this.t('depthDemo.readoutGradPlain', { depth: d, value: fmtSize(plain[0]), ratio: fmtSize(gradRatio) }),
+      this.t('depthDemo.readoutGradNormed', { depth: d, value: fmtSize(normed[0]), ratio: fmtSize(normed[0] / normed[d]) }),
+      this.t(gradRatio > 10 ? 'depthDemo.gradExploded' : gradRatio < 0.1 ? 'depthDemo.gradVanished' : 'depthDemo.gradDrifted', { ratio: fmtSize(gradRatio) }),
+      this.t('depthDemo.readoutGradSetup', { output: fmt(plain[d], 3), scale: fmt(this.scale, 2), width: this.layerWidth, seed: this.seed }),
+    ].join('\n') : this.view === 'backward' ? [
+      this._backError ? this.t('common.loadError', { message: this._backError.message }) : this.t('depthDemo.loadingBackward'),
+    ].join('\n') : [
       this.t('depthDemo.readoutPlain', { depth: d, value: fmtSize(plain[d]), ratio: fmtSize(ratio) }),
       this.t('depthDemo.readoutNormed', { depth: d, value: fmtSize(normed[d]) }),
       this.t(trend, { ratio: fmtSize(ratio) }),
@@ -189,18 +251,20 @@ export class NwDepthDemo extends NwElement {
         ${this.slider({ control: 'scale', label: this.t('depthDemo.scale'), format: (v) => fmt(v, 2) })}
         ${this.toggle({ id: 'activation', label: this.t('depthDemo.activation'), value: this.activation, onChange: (v) => { this.activation = v; },
           options: ACTIVATIONS.map((value) => ({ value, label: this.t(`depthDemo.activation.${value}`) })) })}
+        ${this.toggle({ id: 'view', label: this.t('depthDemo.view'), value: this.view, onChange: (v) => { this.view = v; },
+          options: VIEWS.map((value) => ({ value, label: this.t(`depthDemo.view.${value}`) })) })}
       </div>
       <div class="actions">
         <button type="button" data-control="new-weights" @click=${() => { this.seed = (this.seed % 999999) + 1; }}>${this.t('depthDemo.newWeights')}</button>
         ${this.parityBadge('layerNorm')}
       </div>
-      <div class="plot">${this._chart(plain, normed, width)}</div>
+      <div class="plot">${this._chart(plain, normed, width, !!back)}</div>
       <ul class="legend">
         ${this._legendItem('plain', this.t('depthDemo.legendPlain'))}
         ${this._legendItem('normed', this.t('depthDemo.legendNormed'))}
       </ul>
       <div class="readout" aria-live="polite" data-readout>${readout}</div>
-      <p class="caption">${this.t('depthDemo.note')}</p>
+      <p class="caption">${this.t(back ? 'depthDemo.noteGrad' : 'depthDemo.note')}</p>
     `;
   }
 }

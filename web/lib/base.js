@@ -151,6 +151,12 @@ export class NwElement extends LitElement {
 
   static styles = sharedStyles;
   static controls = {};
+  /**
+   * true for a figure that needs the training module from its first draw (backward passes,
+   * the trainer): this.nw is then loadNormwave({ training: true }). Others load the forward
+   * module and may ask for the training one later with this.loadLibrary({ training: true }).
+   */
+  static training = false;
 
   /** The URL state the controls declare: { prop: { min, max, step } | [choices] }. */
   static get urlState() {
@@ -222,9 +228,15 @@ export class NwElement extends LitElement {
 
   _loadLibrary() {
     if (this.nw || this._libraryLoad) return;
-    const base = assetBase(this);
-    this._libraryLoad = Promise.all([base ? loadNormwave({ wasmUrl: new URL('normwave_wasm.wasm', base) }) : loadNormwave(), this._strings])
+    this._libraryLoad = Promise.all([this.loadLibrary({ training: this.constructor.training }), this._strings])
       .then(([nw]) => { this.nw = nw; }, (e) => { this.loadError = e; this._libraryLoad = null; });
+  }
+
+  /** The library, forward (default) or training module, from the figure's asset base if it has one. */
+  loadLibrary({ training = false } = {}) {
+    const base = assetBase(this);
+    const file = training ? 'normwave_train.wasm' : 'normwave_wasm.wasm';
+    return loadNormwave(base ? { training, wasmUrl: new URL(file, base) } : { training });
   }
 
   createRenderRoot() {

@@ -116,6 +116,8 @@ class Encoder {
 std::size_t parameter_count(const EncoderConfig& cfg);
 std::size_t encoder_saved_floats(const EncoderConfig& cfg, int batch, int seq);
 std::size_t encoder_train_workspace_floats(const EncoderConfig& cfg, int batch, int seq);
+// Where layer l's attention probabilities (batch, n_heads, seq, seq) sit inside `saved`, in floats.
+std::size_t encoder_saved_attention_offset(const EncoderConfig& cfg, int batch, int seq, int layer);
 void encoder_forward_train(float* out, float* saved, const float* x, const std::uint8_t* mask,
                            const float* params, const EncoderConfig& cfg, int batch, int seq,
                            float* workspace);
