@@ -132,14 +132,29 @@ for (const type of ['pointerdown', 'keydown', 'input']) {
 }
 
 /** Figures named in the hash (#pe-heatmap, or state keys like #pe-heatmap.dModel=128&…) wake now. */
-function wakeLinked() {
+function linkedIds() {
   const raw = location.hash.slice(1, 4097);
   const ids = new Set();
+  try { ids.add(decodeURIComponent(raw)); } catch { ids.add(raw); }
   try {
     for (const key of new URLSearchParams(raw).keys()) ids.add(key.split('.')[0]);
   } catch { /* not a query string */ }
-  try { ids.add(decodeURIComponent(raw)); } catch { ids.add(raw); }
+  return ids;
+}
+
+function wakeLinked() {
+  const ids = linkedIds();
   for (const el of islands) if (ids.has(el.id)) wake(el);
+}
+
+// A shared link that carries figure state (#s3&pe-heatmap.dModel=128) is no anchor the browser
+// knows: on a fresh visit, bring the section or figure it names into view as an anchor would.
+function scrollToLinked() {
+  if (performance.getEntriesByType?.('navigation')[0]?.type === 'reload') return;
+  const [first, ...rest] = linkedIds();
+  if (!first || document.getElementById(first)) return;
+  const target = rest.map((id) => document.getElementById(id)).find(Boolean);
+  target?.scrollIntoView();
 }
 
 // Until the reader scrolls, only figures already on screen load (a reader who never scrolls, or
@@ -161,6 +176,7 @@ if (typeof IntersectionObserver === 'function') {
 } else {
   islands.forEach(wake);
 }
+scrollToLinked();
 wakeLinked();
 syncLangLink();
 addEventListener('hashchange', wakeLinked);

@@ -118,6 +118,29 @@ test('a figure named in the URL hash wakes at once, with its state (issue #15)',
   await context.close();
 });
 
+test('a link to a section stays that link while figures wake; a state link scrolls to its figure and keeps the section (CI failure of stop 21)', async () => {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const page = await context.newPage();
+  // #s3 is the section of the heat map: the figure wakes and draws, the URL does not change.
+  await page.goto(`${site.url}/en/#s3`);
+  await page.waitForFunction(() => document.getElementById('pe-heatmap').dataset.island === 'drawn', null, { timeout: 30_000 });
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => location.hash), '#s3');
+  // Working the figure writes its state after the anchor, which stays bare.
+  await page.locator('#pe-heatmap').evaluate((el) => { el.dModel = 128; });
+  await page.waitForFunction(() => /pe-heatmap\.dModel=128/.test(location.hash));
+  const shared = await page.evaluate(() => location.hash);
+  assert.match(shared, /^#s3&/);
+  // That link, opened fresh, brings the section into view and restores the state.
+  const other = await context.newPage();
+  await other.goto(`${site.url}/en/${shared}`);
+  await other.waitForFunction(() => document.getElementById('pe-heatmap').dataset.island === 'drawn', null, { timeout: 30_000 });
+  assert.equal(await other.locator('#pe-heatmap').evaluate((el) => el.dModel), 128);
+  const top = await other.evaluate(() => document.getElementById('s3').getBoundingClientRect().top);
+  assert.ok(Math.abs(top) < 5, `section s3 at ${top} px from the top`);
+  await context.close();
+});
+
 test('placeholders hold each figure at its drawn height: no layout shift while a reader scrolls (issue #15)', async () => {
   for (const [lang, width] of [['ko', 390], ['en', 390], ['en', 1350]]) {
     const context = await browser.newContext({ viewport: { width, height: 844 } });
@@ -130,7 +153,17 @@ test('placeholders hold each figure at its drawn height: no layout shift while a
     const shifts = await page.evaluate(async () => {
       const seen = [];
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) if (!e.hadRecentInput) seen.push([e.value, Math.round(scrollY)]);
+        for (const e of list.getEntries()) {
+          if (e.hadRecentInput) continue;
+          // What moved, for the failure message: the nearest element with an id (nodes inside a
+          // figure's shadow root are not exposed) and the box's page y and height, before → after.
+          const moved = (e.sources || []).map((s) => {
+            const n = s.node?.nodeType === 1 ? s.node : s.node?.parentElement;
+            const at = (r) => `${Math.round(r.y + scrollY)}+${Math.round(r.height)}`;
+            return `${n?.closest?.('[id]')?.id ?? n?.nodeName ?? 'shadow'} ${at(s.previousRect)} → ${at(s.currentRect)}`;
+          });
+          seen.push([e.value, Math.round(scrollY), moved]);
+        }
       }).observe({ type: 'layout-shift', buffered: true });
       const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
       for (let y = 0; y < document.documentElement.scrollHeight - innerHeight; y += 300) { scrollTo(0, y); await sleep(100); }

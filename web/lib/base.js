@@ -106,6 +106,9 @@ export const sharedStyles = css`
   canvas { image-rendering: pixelated; display: block; }
   .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
   .badge.unavailable { color: var(--nw-muted); border-style: dashed; }
+  .badge.pending { display: inline-grid; }
+  .badge.pending > span { grid-area: 1 / 1; }
+  .badge-room { visibility: hidden; }
   .nw-share { display: flex; flex-direction: column; align-items: flex-end; margin-top: 8px; }
   .nw-share:empty { display: none; }
   .nw-share > button, .nw-share-panel button { font: inherit; font-size: 0.8rem; color: var(--nw-muted); background: none; border: 1px solid var(--nw-border); border-radius: 6px; padding: 3px 10px; min-height: 28px; cursor: pointer; }
@@ -363,6 +366,10 @@ export class NwElement extends LitElement {
     super.updated?.(changed);
     this._renderShare();
     if (!this._urlStateOn) return;
+    // The first update holds the defaults and whatever the URL restored: the URL already says
+    // that, and a link to a section (#s3) stays a link to the section until the reader changes
+    // something.
+    if (!this._stateShown) { this._stateShown = true; return; }
     if (!Object.keys(this.constructor.urlState).some((p) => changed.has(p))) return;
     writeState(this.id, this.state);
   }
@@ -443,7 +450,12 @@ export class NwElement extends LitElement {
         (e) => { this._parity.set(op, e.name === 'FixtureUnavailable' ? { unavailable: e.url } : { error: e.message }); this.requestUpdate(); });
     }
     const r = this._parity.get(op);
-    if (!r) return html`<span class="badge parity" data-parity=${op}>${this.t('common.parityRunning')}</span>`;
+    // While the check runs, the badge already takes the room its usual result will need (an
+    // invisible copy of it sits under the running text), so nothing moves when the result lands.
+    if (!r) {
+      return html`<span class="badge parity pending" data-parity=${op}><span class="badge-room" aria-hidden="true">${
+        this.t('common.parityOk', { error: fmtSci(1e-7), tolerance: fmtSci(1e-5, 0) })}</span><span>${this.t('common.parityRunning')}</span></span>`;
+    }
     if (r.unavailable) return html`<span class="badge parity unavailable" data-parity=${op} data-ok="false" data-unavailable title=${r.unavailable}>${this.t('common.parityUnavailable')}</span>`;
     if (r.error) return html`<span class="badge parity warn" data-parity=${op} data-ok="false">${this.t('common.parityError', { message: r.error })}</span>`;
     return html`<span class="badge parity ${r.ok ? 'ok' : 'warn'}" data-parity=${op} data-ok=${String(r.ok)}

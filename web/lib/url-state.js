@@ -39,7 +39,9 @@ export function writeState(id, state) {
       for (const [k, v] of Object.entries(s)) p.set(`${elementId}.${k}`, String(v));
     }
     queued.clear();
-    const hash = p.toString();
+    // A bare anchor (#s3) stays bare: URLSearchParams would write it as "s3=".
+    const hash = [...p].map(([k, v]) => (v === '' && !k.includes('.')
+      ? encodeURIComponent(k) : new URLSearchParams([[k, v]]).toString())).join('&');
     history.replaceState(history.state, '', hash ? `#${hash}` : location.pathname + location.search);
   });
 }
