@@ -81,7 +81,10 @@ test('waves: every control redraws the plot and the readout', async () => {
   // The library's positionalEncoding agrees with PyTorch's reference tensors (badge under the figure).
   await fig.locator('[data-parity="positionalEncoding"][data-ok="true"]').waitFor({ timeout: 10_000 });
   await page.waitForFunction(() => /pe-waves\.dModel=256/.test(location.hash));
-  assert.match(await page.evaluate(() => location.hash), /pe-waves\.pos=37&pe-waves\.i=3&pe-waves\.iLow=24&pe-waves\.dModel=256&pe-waves\.layout=concat/);
+  assert.match(
+    await page.evaluate(() => location.hash),
+    /pe-waves\.dModel=256&pe-waves\.pos=37&pe-waves\.i=3&pe-waves\.iLow=24&pe-waves\.layout=concat/,
+  );
   assert.deepEqual(log.pageErrors, []);
   assert.deepEqual(log.consoleErrors, []);
   await page.close();

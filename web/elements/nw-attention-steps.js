@@ -52,18 +52,15 @@ const diagonal = (n, v) => {
  */
 export class NwAttentionSteps extends NwElement {
   static properties = {
-    step: { type: Number },
-    scaled: { type: Boolean },
-    dkExp: { type: Number, attribute: 'dk-exp' },
     selected: { state: true },
     wTab: { state: true },
     _w: { state: true },
   };
 
-  static urlState = {
-    step: { min: 0, max: STEPS.length - 1, step: 1 },
-    scaled: 'bool',
-    dkExp: { min: DK_EXP.min, max: DK_EXP.max, step: 1 },
+  static controls = {
+    step: { min: 0, max: STEPS.length - 1, default: 0 },
+    scaled: { bool: true, default: true },
+    dkExp: { ...DK_EXP, default: 6 },
   };
 
   static styles = [NwElement.styles, methodStyles, css`
@@ -119,9 +116,6 @@ export class NwAttentionSteps extends NwElement {
 
   constructor() {
     super();
-    this.step = 0;
-    this.scaled = true;
-    this.dkExp = 6;
     this.selected = null;
     this.wTab = 'q';
     this._w = { q: flat(W0.q), k: flat(W0.k), v: flat(W0.v) };
@@ -135,10 +129,6 @@ export class NwAttentionSteps extends NwElement {
 
   willUpdate(changed) {
     super.willUpdate?.(changed);
-    const clamp = (v, lo, hi, fallback) => (Number.isFinite(Number(v)) ? Math.min(hi, Math.max(lo, Math.round(Number(v)))) : fallback);
-    this.step = clamp(this.step, 0, STEPS.length - 1, 0);
-    this.dkExp = clamp(this.dkExp, DK_EXP.min, DK_EXP.max, 6);
-    this.scaled = !!this.scaled;
     if (!this.nw) return;
     this._r = this._compute();
     this._sat = this._saturation();

@@ -56,20 +56,31 @@ function countParameters(nw, config) {
  */
 export class NwEncoderBlock extends NwElement {
   static properties = {
-    seq: { type: Number },
-    dModel: { type: Number, attribute: 'd-model' },
-    heads: { type: Number },
-    dFF: { type: Number, attribute: 'd-ff' },
-    wiring: { type: String },
     encStep: { state: true },
   };
 
-  static urlState = {
-    seq: { min: SEQ.min, max: SEQ.max, step: 1 },
-    dModel: D_MODEL,
-    heads: { min: 1, max: MAX_HEADS, step: 1 },
-    dFF: { min: D_MODEL.min, max: FF_RATIO.max * D_MODEL.max, step: D_MODEL.step },
-    wiring: ['post', 'pre'],
+  // d_model first: the head count must divide it and d_ff is a whole multiple of it.
+  static controls = {
+    seq: { ...SEQ, default: 8 },
+    dModel: { ...D_MODEL, default: 512 },
+    heads: {
+      min: 1,
+      max: MAX_HEADS,
+      default: 8,
+      fit: (h, el) =>
+        headChoices(el.dModel)
+          .filter((c) => c <= h)
+          .pop() ?? 1,
+    },
+    dFF: {
+      min: D_MODEL.min,
+      max: FF_RATIO.max * D_MODEL.max,
+      step: D_MODEL.step,
+      attribute: 'd-ff',
+      default: (el) => 4 * el.dModel,
+      fit: (v, el) => Math.min(FF_RATIO.max, Math.max(FF_RATIO.min, Math.round(v / el.dModel))) * el.dModel,
+    },
+    wiring: { choices: ['post', 'pre'], default: 'post' },
   };
 
   static styles = [NwElement.styles, methodStyles, css`
@@ -111,11 +122,6 @@ export class NwEncoderBlock extends NwElement {
 
   constructor() {
     super();
-    this.seq = 8;
-    this.dModel = 512;
-    this.heads = 8;
-    this.dFF = null;
-    this.wiring = 'post';
     this._width = 0;
     this._counts = null;
     this.encStep = '';
@@ -136,17 +142,6 @@ export class NwEncoderBlock extends NwElement {
 
   willUpdate(changed) {
     super.willUpdate?.(changed);
-    const num = (v, fallback) => (Number.isFinite(Number(v)) ? Number(v) : fallback);
-    const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
-    this.seq = clamp(Math.round(num(this.seq, 8)), SEQ.min, SEQ.max);
-    this.dModel = clamp(Math.round(num(this.dModel, 512) / D_MODEL.step) * D_MODEL.step, D_MODEL.min, D_MODEL.max);
-    const ratio = this.dFF === null || this.dFF === undefined ? 4
-      : clamp(Math.round(num(this.dFF, 4 * this.dModel) / this.dModel), FF_RATIO.min, FF_RATIO.max);
-    this.dFF = ratio * this.dModel;
-    const choices = headChoices(this.dModel);
-    const wanted = num(this.heads, 8);
-    this.heads = choices.filter((h) => h <= wanted).pop() ?? 1;
-    if (!['post', 'pre'].includes(this.wiring)) this.wiring = 'post';
     if (this.nw) {
       this._counts = countParameters(this.nw, {
         dModel: this.dModel, nHeads: this.heads, dFF: this.dFF, normFirst: this.wiring === 'pre',

@@ -52,22 +52,16 @@ function exact(v, digits = 3) {
  */
 export class NwFfn extends NwElement {
   static properties = {
-    dModel: { type: Number, attribute: 'd-model' },
-    ratio: { type: Number },
-    activation: { type: String },
-    token: { type: Number },
-    nudge: { type: Number },
-    x: { type: Number },
     ffnStep: { state: true },
   };
 
-  static urlState = {
-    dModel: D_MODEL,
-    ratio: { ...RATIO, step: 1 },
-    activation: ['relu', 'gelu'],
-    token: { min: 0, max: TOKENS - 1, step: 1 },
-    nudge: NUDGE,
-    x: PROBE,
+  static controls = {
+    dModel: { ...D_MODEL, default: 16 },
+    ratio: { ...RATIO, default: 4 },
+    activation: { choices: ['relu', 'gelu'], default: 'relu' },
+    token: { min: 0, max: TOKENS - 1, default: 1 },
+    nudge: { ...NUDGE, default: 1 },
+    x: { ...PROBE, default: 1 },
   };
 
   static styles = [NwElement.styles, methodStyles, css`
@@ -111,12 +105,6 @@ export class NwFfn extends NwElement {
 
   constructor() {
     super();
-    this.dModel = 16;
-    this.ratio = 4;
-    this.activation = 'relu';
-    this.token = 1;
-    this.nudge = 1;
-    this.x = 1;
     this._width = 0;
     this._curves = null;
     this._netKey = '';
@@ -149,15 +137,6 @@ export class NwFfn extends NwElement {
 
   willUpdate(changed) {
     super.willUpdate?.(changed);
-    const num = (v, fallback) => (Number.isFinite(Number(v)) ? Number(v) : fallback);
-    const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
-    const snap = (v, { min, step }) => Number((Math.round((v - min) / step) * step + min).toFixed(6));
-    this.dModel = clamp(Math.round(num(this.dModel, 16) / D_MODEL.step) * D_MODEL.step, D_MODEL.min, D_MODEL.max);
-    this.ratio = clamp(Math.round(num(this.ratio, 4)), RATIO.min, RATIO.max);
-    if (!['relu', 'gelu'].includes(this.activation)) this.activation = 'relu';
-    this.token = clamp(Math.round(num(this.token, 1)), 0, TOKENS - 1);
-    this.nudge = snap(clamp(num(this.nudge, 1), NUDGE.min, NUDGE.max), NUDGE);
-    this.x = snap(clamp(num(this.x, 1), PROBE.min, PROBE.max), PROBE);
     if (!this.nw) return;
     this._curves ??= { relu: this.nw.activation(CURVE_X, 'relu'), gelu: this.nw.activation(CURVE_X, 'gelu') };
     const key = `${this.dModel}:${this.ratio}:${this.activation}`;
@@ -314,14 +293,14 @@ export class NwFfn extends NwElement {
       ${this._formulaLine()}
       <h3>${this.t('ffn.curvesHeading')}</h3>
       <div class="controls">
-        ${this.slider({ id: 'x', label: this.t('ffn.probe'), value: this.x, ...PROBE, format: (v) => fmt(v, 1), onInput: (v) => { this.x = v; } })}
+        ${this.slider({ control: 'x', label: this.t('ffn.probe'), format: (v) => fmt(v, 1) })}
       </div>
       <div class="plot">${this._curvePlot(w)}</div>
       <p class="caption">${this.t('ffn.curvesNote')}</p>
       <h3>${this.t('ffn.positionHeading')}</h3>
       <div class="controls">
-        ${this.slider({ id: 'd-model', label: 'd_model', value: d, ...D_MODEL, onInput: (v) => { this.dModel = v; } })}
-        ${this.slider({ id: 'ratio', label: this.t('ffn.ratio'), value: this.ratio, ...RATIO, format: (v) => `${v}×`, onInput: (v) => { this.ratio = v; } })}
+        ${this.slider({ control: 'dModel', id: 'd-model', label: 'd_model' })}
+        ${this.slider({ control: 'ratio', label: this.t('ffn.ratio'), format: (v) => `${v}×` })}
         ${this.toggle({ id: 'activation', label: this.t('ffn.activation'), value: this.activation, onChange: (v) => { this.activation = v; },
           options: [{ value: 'relu', label: 'ReLU' }, { value: 'gelu', label: 'GELU' }] })}
       </div>
@@ -334,7 +313,7 @@ export class NwFfn extends NwElement {
               @click=${() => { this.token = t; }}>${word}</button>`)}
           </div>
         </div>
-        ${this.slider({ id: 'nudge', label: this.t('ffn.nudge'), value: this.nudge, ...NUDGE, format: (v) => fmt(v, 1), onInput: (v) => { this.nudge = v; } })}
+        ${this.slider({ control: 'nudge', label: this.t('ffn.nudge'), format: (v) => fmt(v, 1) })}
       </div>
       <div class="plot">${this._deltaPlot(w, words)}</div>
       <div class="legend" aria-hidden="true">

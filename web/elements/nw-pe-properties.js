@@ -21,12 +21,6 @@ const ZOOM_DIMS = 8; // the first four 2×2 blocks of M_k
 const SUB = '₀₁₂₃₄₅₆₇₈₉';
 const PLAY_STEP_MS = 120;
 
-function clampInt(v, min, max, step, fallback) {
-  const x = Number(v);
-  if (v === null || v === undefined || v === '' || !Number.isFinite(x)) return fallback;
-  return Math.min(max, Math.max(min, Math.round(x / step) * step));
-}
-
 const count = (v) => v.toLocaleString('en-US');
 
 /** Rough width in px of an 11 px label: Hangul/CJK glyphs are about twice as wide as Latin ones. */
@@ -50,26 +44,19 @@ function dimName(j) {
  */
 export class NwPeProperties extends NwElement {
   static properties = {
-    dModel: { type: Number, attribute: 'd-model' },
-    seqLen: { type: Number, attribute: 'seq-len' },
-    k: { type: Number },
-    trainedLen: { type: Number, attribute: 'trained-len' },
-    panel: { type: String },
-    layout: { type: String },
-    pos: { type: Number },
-    pair: { type: Number },
     playing: { state: true },
   };
 
-  static urlState = {
-    dModel: { min: 16, max: 512, step: 16 },
-    seqLen: { min: 16, max: 1024, step: 1 },
-    k: { min: 0, max: 128, step: 1 },
-    trainedLen: { min: 1, max: 1023, step: 1 },
-    panel: PANELS,
-    layout: LAYOUTS,
-    pos: { min: 0, max: 1023, step: 1 },
-    pair: { min: 0, max: 255, step: 1 },
+  // In this order: a control's limit sees the ones above it.
+  static controls = {
+    dModel: { min: 16, max: 512, step: 16, default: 64 },
+    seqLen: { min: 16, max: 1024, default: 128 },
+    k: { min: 0, max: 128, default: 5, limit: (el) => ({ max: el.seqLen - 1 }) },
+    trainedLen: { min: 1, max: 1023, default: 64, limit: (el) => ({ max: el.seqLen - 1 }) },
+    panel: { choices: PANELS, default: 'bounded' },
+    layout: { choices: LAYOUTS, default: 'interleaved' },
+    pos: { min: 0, max: 1023, default: 3, limit: (el) => ({ max: el.seqLen - 1 }) },
+    pair: { min: 0, max: 255, default: 0, limit: (el) => ({ max: el.dModel / 2 - 1 }) },
   };
 
   static styles = [NwElement.styles, methodStyles, css`
@@ -105,16 +92,8 @@ export class NwPeProperties extends NwElement {
 
   constructor() {
     super();
-    this.dModel = 64;
-    this.seqLen = 128;
-    this.k = 5;
-    this.trainedLen = 64;
-    this.panel = 'bounded';
-    this.layout = 'interleaved';
     this._width = 600;
     this._key = null;
-    this.pos = 3;
-    this.pair = 0;
     this.playing = false;
   }
 
@@ -159,15 +138,8 @@ export class NwPeProperties extends NwElement {
 
 
 
-  willUpdate() {
-    this.dModel = clampInt(this.dModel, 16, 512, 16, 64);
-    this.seqLen = clampInt(this.seqLen, 16, 1024, 1, 128);
-    this.k = clampInt(this.k, 0, this._kMax, 1, 5);
-    this.trainedLen = clampInt(this.trainedLen, 1, this.seqLen - 1, 1, 64);
-    if (!PANELS.includes(this.panel)) this.panel = 'bounded';
-    if (!LAYOUTS.includes(this.layout)) this.layout = 'interleaved';
-    this.pos = clampInt(this.pos, 0, this.seqLen - 1, 1, 3);
-    this.pair = clampInt(this.pair, 0, this.dModel / 2 - 1, 1, 0);
+  willUpdate(changed) {
+    super.willUpdate(changed);
     if (this.nw) this._compute();
   }
 

@@ -42,20 +42,16 @@ function smoothPath(xs, ys) {
  */
 export class NwPeWaves extends NwElement {
   static properties = {
-    pos: { type: Number },
-    i: { type: Number },
-    iLow: { type: Number, attribute: 'i-low' },
-    dModel: { type: Number, attribute: 'd-model' },
-    layout: { type: String },
     playing: { state: true },
   };
 
-  static urlState = {
-    pos: { min: 0, max: LAST_POS, step: 1 },
-    i: { min: 0, max: 511, step: 1 },
-    iLow: { min: 0, max: 511, step: 1 },
-    dModel: { min: 16, max: 1024, step: 16 },
-    layout: LAYOUTS,
+  // d_model first: the pair indices are limited by it.
+  static controls = {
+    dModel: { min: 16, max: 1024, step: 16, default: 64 },
+    pos: { min: 0, max: LAST_POS, default: 10 },
+    i: { min: 0, max: 511, default: 0, limit: (el) => ({ max: el.dModel / 2 - 1 }) },
+    iLow: { min: 0, max: 511, default: 16, limit: (el) => ({ max: el.dModel / 2 - 1 }) },
+    layout: { choices: LAYOUTS, default: 'interleaved' },
   };
 
   static styles = [NwElement.styles, methodStyles, css`
@@ -95,11 +91,6 @@ export class NwPeWaves extends NwElement {
 
   constructor() {
     super();
-    this.pos = 10;
-    this.i = 0;
-    this.iLow = 16;
-    this.dModel = 64;
-    this.layout = 'interleaved';
     this._width = 0;
     this._table = null;
     this._tableKey = '';
@@ -110,7 +101,7 @@ export class NwPeWaves extends NwElement {
     super.connectedCallback();
     this._unlink = subscribe(this, 'pe-cursor', ({ pos, pair, dModel }) => {
       if (Number.isInteger(dModel) && dModel >= 16 && dModel <= 1024 && dModel % 16 === 0) this.dModel = dModel;
-      if (Number.isFinite(pos)) this.pos = Math.min(LAST_POS, Math.max(0, Math.round(pos)));
+      if (Number.isFinite(pos)) this.pos = pos;
       if (Number.isFinite(pair)) this.i = Math.round(pair);
     });
   }
@@ -147,13 +138,6 @@ export class NwPeWaves extends NwElement {
 
   willUpdate(changed) {
     super.willUpdate?.(changed);
-    this.dModel = Math.min(1024, Math.max(16, Math.round(this.dModel / 16) * 16 || 64));
-    const lastPair = this.dModel / 2 - 1;
-    const clamp = (v, hi, fallback) => (Number.isFinite(v) ? Math.min(hi, Math.max(0, Math.round(v))) : fallback);
-    this.pos = clamp(this.pos, LAST_POS, 10);
-    this.i = clamp(this.i, lastPair, 0);
-    this.iLow = clamp(this.iLow, lastPair, Math.min(16, lastPair));
-    if (!LAYOUTS.includes(this.layout)) this.layout = 'interleaved';
     if (this.nw && this._tableKey !== String(this.dModel)) {
       this._table = this.nw.positionalEncoding(LAST_POS + 1, this.dModel);
       this._tableKey = String(this.dModel);

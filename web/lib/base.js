@@ -14,19 +14,27 @@ const kebab = (name) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /**
  * A control's value from anything (an attribute, the URL, a slider, a script):
+ *   { bool: true, default }: true/false, 'true'/'1'/1 or 'false'/'0'/0, else default;
  *   { choices, default }: value if it is one of the choices (compared as strings), else default;
  *   { min, max, step = 1, default }: a number clamped to [min, max] (narrowed by
  *   bounds = { min?, max? }) and snapped to the grid min + k·step; not a number: default, clamped.
+ * default may be a function of the element (el), for a default that follows another control.
  */
-export function controlValue(control, value, bounds = {}) {
+export function controlValue(control, value, bounds = {}, el = null) {
+  const fallback = typeof control.default === 'function' ? control.default(el) : control.default;
+  if (control.bool) {
+    if (typeof value === 'boolean') return value;
+    const s = String(value);
+    return s === 'true' || s === '1' ? true : s === 'false' || s === '0' ? false : fallback;
+  }
   if (control.choices) {
     const i = control.choices.map(String).indexOf(String(value));
-    return i >= 0 ? control.choices[i] : control.default;
+    return i >= 0 ? control.choices[i] : fallback;
   }
   const step = control.step ?? 1;
   const lo = Math.max(control.min, bounds.min ?? -Infinity), hi = Math.min(control.max, bounds.max ?? Infinity);
   const given = value === null || value === undefined || value === '' ? NaN : Number(value);
-  const x = Math.min(hi, Math.max(lo, Number.isFinite(given) ? given : control.default));
+  const x = Math.min(hi, Math.max(lo, Number.isFinite(given) ? given : fallback));
   let k = Math.round((x - control.min) / step);
   if (control.min + k * step > hi) k -= 1;
   if (control.min + k * step < lo) k += 1;
@@ -130,12 +138,15 @@ export const sharedStyles = css`
  * Strings load per language on demand: until the element's language is loaded t() answers with
  * the language shown before (or ''), and `nw` is set only once both the library and the strings
  * are there, so figures compute and draw with their text.
- * Subclasses declare their controls once, in `static controls` (see controlValue below):
- *   static controls = { dModel: { min: 16, max: 512, step: 16, default: 64 }, mode: { choices: ['bn', 'ln'], default: 'bn' } }
- * and get for each: a Lit property (attribute: the kebab-case name, or `attribute`), its default,
- * its value clamped to the range and snapped to the step (or checked against the choices) before
- * every render, and a place in the URL state (unless `url: false`). `limit(el)` narrows a range
- * by controls declared before it ({ min?, max? }). Figures whose state is not a control may still
+ * Subclasses declare their controls once, in `static controls` (see controlValue above):
+ *   static controls = { dModel: { min: 16, max: 512, step: 16, default: 64 }, mode: { choices: ['bn', 'ln'], default: 'bn' },
+ *     masked: { bool: true, default: true } }
+ * and get for each: a Lit property (attribute: the kebab-case name, or `attribute`; a boolean's
+ * attribute reads "false" and "0" as false), its default, its value clamped to the range and
+ * snapped to the step (or checked against the choices) before every render, and a place in the
+ * URL state (unless `url: false`). Controls may depend on those declared before them:
+ * `limit(el)` narrows a range ({ min?, max? }), `fit(value, el)` moves a valid value to the
+ * nearest allowed one (a head count that divides d_model), `default(el)` follows another control. Figures whose state is not a control may still
  * declare `static urlState = { prop: { min, max, step } | 'bool' | [choices] |
  * { valid(raw) → boolean } }` (the last for free strings, checked before they are used).
  */
@@ -167,7 +178,8 @@ export class NwElement extends LitElement {
     if (!spec) {
       spec = {};
       for (const [prop, c] of Object.entries(this.controls)) {
-        if (c.url !== false) spec[prop] = c.choices ? c.choices : { min: c.min, max: c.max, step: c.step ?? 1 };
+        if (c.url !== false)
+          spec[prop] = c.bool ? 'bool' : c.choices ? c.choices : { min: c.min, max: c.max, step: c.step ?? 1 };
       }
       URL_SPECS.set(this, spec);
     }
@@ -181,8 +193,16 @@ export class NwElement extends LitElement {
       const own = Object.hasOwn(this, 'properties') ? this.properties : {};
       for (const [prop, c] of Object.entries(this.controls)) {
         if (Object.hasOwn(own, prop)) continue;
+        const attribute = c.attribute ?? kebab(prop);
+        if (c.bool) {
+          this.createProperty(prop, {
+            attribute,
+            converter: { fromAttribute: (v) => v !== null && v !== 'false' && v !== '0' },
+          });
+          continue;
+        }
         const numeric = !c.choices || c.choices.every((v) => typeof v === 'number');
-        this.createProperty(prop, { type: numeric ? Number : String, attribute: c.attribute ?? kebab(prop) });
+        this.createProperty(prop, { type: numeric ? Number : String, attribute });
       }
     }
     super.finalize();
@@ -193,14 +213,16 @@ export class NwElement extends LitElement {
     this.nw = null;
     this.loadError = null;
     this._lang = null;
-    for (const [prop, c] of Object.entries(this.constructor.controls)) this[prop] = c.default;
+    for (const [prop, c] of Object.entries(this.constructor.controls))
+      this[prop] = typeof c.default === 'function' ? null : c.default;
   }
 
   /** Every control clamped (in declaration order, so a limit sees the controls before it). */
   willUpdate(changed) {
     super.willUpdate?.(changed);
     for (const [prop, c] of Object.entries(this.constructor.controls)) {
-      const v = controlValue(c, this[prop], c.limit?.(this));
+      let v = controlValue(c, this[prop], c.limit?.(this), this);
+      if (c.fit) v = c.fit(v, this);
       if (!Object.is(v, this[prop])) this[prop] = v;
     }
   }
