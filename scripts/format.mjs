@@ -1,11 +1,14 @@
 // Formatting of the lines a branch changes: Prettier for JavaScript (.prettierrc.json) and
-// clang-format-14 for C++ (.clang-format), applied to the lines that differ from the merge base
-// with main, so the tree is never reformatted behind several branches at once.
+// clang-format-14 for C++ (.clang-format), applied to the lines that differ from the commit in
+// .format-base, so the tree is never reformatted behind several branches at once. Prettier
+// leaves the CSS and HTML inside css`` and html`` alone (embeddedLanguageFormatting: off): the
+// one-rule-per-line style of the elements' styles stays.
 //
 //   node scripts/format.mjs           check (npm run format:check): lists each changed line the
 //                                     formatter would change and exits 1
 //   node scripts/format.mjs --write   formats those lines in place (npm run format)
-//   NW_FORMAT_BASE=<rev>              compare with <rev> instead of `git merge-base HEAD main`
+//   NW_FORMAT_BASE=<rev>              compare with <rev> instead of .format-base (else
+//                                     `git merge-base HEAD main`)
 //
 // Whole-tree formatting, for a day when no branch is in flight (one commit of its own):
 //   npx prettier --write . && clang-format-14 -i $(git ls-files '*.cpp' '*.hpp')
@@ -18,8 +21,23 @@ const root = new URL('../', import.meta.url).pathname;
 const write = process.argv.includes('--write');
 const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 });
 
+// The commit from which on every changed line is formatted (.format-base, checked by npm test):
+// lines older than it keep the style they were written in until a whole-tree format moves it.
 function base() {
   if (process.env.NW_FORMAT_BASE) return process.env.NW_FORMAT_BASE;
+  try {
+    const pinned = readFileSync(join(root, '.format-base'), 'utf8').match(/^[0-9a-f]{7,40}$/m)?.[0];
+    if (pinned) {
+      try {
+        git('cat-file', '-e', `${pinned}^{commit}`);
+        return pinned;
+      } catch {
+        console.log(`format: .format-base ${pinned} is not in this clone (shallow?); comparing with main instead`);
+      }
+    }
+  } catch {
+    /* no .format-base */
+  }
   for (const ref of ['main', 'origin/main']) {
     try {
       return git('merge-base', 'HEAD', ref).trim();

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run every normwave suite in order, stopping at the first failure:
-#   setup -> build -> ctest (native) -> ctest under ASan + UBSan (build/asan) -> a short libFuzzer
+#   setup -> format (every line changed since .format-base, scripts/format.mjs) -> build -> ctest (native) -> ctest under ASan + UBSan (build/asan) -> a short libFuzzer
 #   run of each target (build/fuzz) -> ctest (wasm) -> node --test tests/js -> node --test tests/browser
 # The sanitizer builds (clang-14) are made here, not in build.sh, so `npm start` stays fast.
 #   FUZZ_SECONDS=20  seconds per fuzz target (npm run fuzz runs them longer)
@@ -53,6 +53,7 @@ asan() {
 }
 
 suite setup   bash scripts/setup.sh
+suite format  node scripts/format.mjs
 suite build   bash scripts/build.sh
 if [[ ${NW_SKIP_NATIVE:-0} != 1 ]]; then
   suite ctest-native ctest --test-dir build/native --output-on-failure
