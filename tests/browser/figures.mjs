@@ -110,8 +110,19 @@ export function scrollThroughFigures(page) {
     await pass();
     await until(() => figures.every((e) => !e.dataset.island || customElements.get(e.localName)));
     await pass();
-    await until(() => figures.every((e) => !e.dataset.island || e.dataset.island === 'drawn' || e.dataset.island === 'failed'));
+    const settled = (e) => !e.dataset.island || e.dataset.island === 'drawn' || e.dataset.island === 'failed';
+    await until(() => figures.every(settled));
     window.scrollTo(0, 0);
+    // A figure that never settles fails here, by name, rather than as a time-out of the whole file.
+    const stuck = figures
+      .filter((e) => !settled(e))
+      .map(
+        (e) =>
+          `${e.id || e.localName}: ${e.dataset.island}, ${
+            customElements.get(e.localName) ? 'defined' : 'undefined'
+          }, ${e.shadowRoot?.querySelector('.badge.parity:not([data-ok])') ? 'parity pending' : ''}`,
+      );
+    if (stuck.length) throw new Error(`figures that did not draw within a minute: ${stuck.join('; ')}`);
   });
 }
 
@@ -182,23 +193,120 @@ export async function parityResults(fig) {
 /**
  * The checks every figure file ends with, for the figure #id of the article: its title in Korean
  * (by default) and English (?lang=en), axe clean in a light desktop and a dark phone page, no
- * sideways scroll, a screenshot of each (build/screenshots/<id>-<lang>-<theme>-<width>.png).
- * settle(fig, page) runs once the figure is ready (e.g. waits for its parity badges).
+ * sideways scroll, a screenshot of each (build/screenshots/<prefix><id>-<lang>-<theme>-<width>.png).
+ * settle(fig, page, { lang, colorScheme, width }) runs once the figure is ready: it waits for what
+ * the figure still computes (e.g. its parity badges) and may check more of that page.
  */
-export async function axeAndScreenshots(browser, site, id, titles, settle = async () => {}) {
+export async function axeAndScreenshots(browser, site, id, titles, settle = async () => {}, { prefix = '' } = {}) {
   for (const [lang, colorScheme, width] of [['ko', 'light', 1100], ['en', 'dark', 390]]) {
     const { page, log } = await openPage(browser, site, { lang, colorScheme, width, height: 844 });
     const fig = page.locator(`#${id}`);
     await ready(fig);
-    await settle(fig, page);
+    await settle(fig, page, { lang, colorScheme, width });
     assert.match(await fig.locator('.title').textContent(), titles[lang], `${id} in ${lang}`);
     assert.deepEqual(await seriousViolations(page, `#${id}`), [], `${id} ${lang} ${colorScheme}`);
     assert.equal(await hasSidewaysScroll(page), false, `no sideways scroll at ${width}px`);
     await fig.scrollIntoViewIfNeeded();
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await fig.screenshot({ path: `${SCREENSHOT_DIR}/${id}-${lang}-${colorScheme}-${width}.png` });
+    await fig.screenshot({ path: `${SCREENSHOT_DIR}/${prefix}${id}-${lang}-${colorScheme}-${width}.png` });
     assert.deepEqual(log.pageErrors, []);
     assert.deepEqual(log.consoleErrors, []);
     await page.close();
   }
 }
+
+/**
+ * settle for axeAndScreenshots of the LayerNorm figures of §6–§8 (depth demo, steps, pipeline,
+ * simulator): the LayerNorm parity badge passes, the figure took the page's theme, and it ends
+ * inside the page at this width.
+ */
+export async function layerNormFigureSettled(fig, page, { colorScheme, width }) {
+  const id = await fig.getAttribute('id');
+  assert.equal(await fig.getAttribute('data-resolved-theme'), colorScheme);
+  await fig.locator('[data-parity="layerNorm"][data-ok="true"]').waitFor({ timeout: 10_000 });
+  assert.ok(
+    await fig.evaluate((el) => el.getBoundingClientRect().right <= document.documentElement.clientWidth + 0.5),
+    `${id} fits ${width}px`,
+  );
+}
+
+/** The tag names of the figure's SVGs, controls, readout and tables that reach past its right edge. */
+export function partsPastTheEdge(fig) {
+  return fig.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return [...el.shadowRoot.querySelectorAll('svg, .controls, .readout, table')]
+      .filter((n) => n.getBoundingClientRect().right > box.right + 1)
+      .map((n) => n.tagName);
+  });
+}
+
+/** Runs act and checks that it changed both the drawing and the readout. */
+export async function changes(fig, what, act) {
+  const hash = await pixels(fig);
+  const text = await readout(fig);
+  await act();
+  await fig.evaluate((el) => el.updateComplete);
+  assert.notEqual(await pixels(fig), hash, `${what} changes the drawing`);
+  assert.notEqual(await readout(fig), text, `${what} changes the readout`);
+}
+
+/** Whether every range input of the element shows its property's value (thumb in the right place). */
+export async function slidersInPlace(fig, props) {
+  const got = await fig.evaluate(
+    (el, ps) =>
+      Object.entries(ps).map(([id, p]) => [
+        id,
+        Number(el.shadowRoot.querySelector(`input[data-control="${id}"]`).value),
+        el[p],
+      ]),
+    props,
+  );
+  for (const [id, shown, value] of got)
+    assert.equal(shown, value, `slider ${id} shows ${shown}, the element holds ${value}`);
+}
+
+/** Presses key on the control and waits for the element to re-render. */
+export async function press(page, fig, selector, key) {
+  await fig.locator(selector).focus();
+  await page.keyboard.press(key);
+  await fig.evaluate((el) => el.updateComplete);
+}
+
+/** LayerNorm's ε in the library, for the tests' own LayerNorm computations. */
+export const EPS = 1e-5;
+
+/** "5.65×10¹⁶", "−0.300" or "1.000" (readout formats) as a number. */
+export function parseNumber(s) {
+  const sup = {
+    '⁻': '-',
+    '⁰': '0',
+    '¹': '1',
+    '²': '2',
+    '³': '3',
+    '⁴': '4',
+    '⁵': '5',
+    '⁶': '6',
+    '⁷': '7',
+    '⁸': '8',
+    '⁹': '9',
+  };
+  const m = s.match(/^(−?[\d.]+)×10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)$/);
+  if (m) return Number(m[1].replace('−', '-')) * 10 ** Number([...m[2]].map((c) => sup[c]).join(''));
+  return Number(s.replace('−', '-'));
+}
+
+/** The readouts' fixed-point format (real minus sign, no "−0.000"). */
+export function fmt(v, digits = 3) {
+  let s = v.toFixed(digits);
+  if (/^-0\.?0*$/.test(s)) s = s.slice(1);
+  return s.replace('-', '−');
+}
+
+/** Mean and variance (divided by n, as LayerNorm does) of an array, in float64. */
+export function meanVar(v) {
+  const m = v.reduce((a, b) => a + b, 0) / v.length;
+  return { mean: m, variance: v.reduce((a, b) => a + (b - m) ** 2, 0) / v.length };
+}
+
+/** Asserts |a − b| ≤ tol. */
+export const near = (a, b, tol, what) => assert.ok(Math.abs(a - b) <= tol, `${what}: ${a} vs ${b} (tolerance ${tol})`);

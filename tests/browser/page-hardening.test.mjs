@@ -1,25 +1,24 @@
 // Issue #13 items 4 and 6 on the article page: hostile language names (in the URL and in
-// localStorage) and the page under Trusted Types, plus the message when a CSP forbids wasm.
+// localStorage) and the message when a CSP forbids wasm (the page under Trusted Types:
+// trusted-types.test.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, serveDist, collectErrors } from './harness.mjs';
-import { scrollThroughFigures } from './figures.mjs';
 
-// The strict policy of the older tests plus Trusted Types, with Lit's own policy allowed.
-const TT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-  "require-trusted-types-for 'script'; trusted-types lit-html normwave-train-worker";
 const NO_WASM_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:";
 
-let browser, plain, tt, noWasm;
+let browser, plain, noWasm;
 before(async () => {
-  [plain, tt, noWasm] = await Promise.all([
+  [plain, noWasm] = await Promise.all([
     serveDist(),
-    serveDist({ headers: { 'Content-Security-Policy': TT_CSP } }),
     serveDist({ headers: { 'Content-Security-Policy': NO_WASM_CSP } }),
   ]);
   browser = await launchBrowser();
 });
-after(async () => { await browser?.close(); await Promise.all([plain, tt, noWasm].map((s) => s?.close())); });
+after(async () => {
+  await browser?.close();
+  await Promise.all([plain, noWasm].map((s) => s?.close()));
+});
 
 async function open(site, path, { stored } = {}) {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
@@ -78,47 +77,6 @@ test('?lang=en leads to the English page and is remembered; ?lang=ko leads back 
   assert.equal(new URL(page.url()).pathname, '/');
   assert.deepEqual(log.pageErrors, []);
   await page.close();
-});
-
-test("the page and every figure work under require-trusted-types-for 'script' (issue #13)", async () => {
-  for (const path of ['/', '/en/']) {
-    const { page, log, violations } = await open(tt, path);
-    assert.equal(await page.getAttribute('body', 'data-state'), 'ready', path);
-    await scrollThroughFigures(page);
-    const figures = await page.$$eval('main *', (els) => els.filter((e) => e.tagName.startsWith('NW-')).map((e) => e.id));
-    assert.ok(figures.length >= 19, `${figures.length} figures`);
-    await page.waitForFunction(() => [...document.querySelectorAll('main *')]
-      .filter((e) => e.tagName.startsWith('NW-'))
-      .every((e) => e.shadowRoot?.querySelector('[data-readout]')), null, { timeout: 60_000 });
-    // Every figure reacts: move its first range input, pick a quiz answer, or press a button that
-    // is not pressed.
-    const reacted = await page.evaluate(async () => {
-      const out = {};
-      for (const el of document.querySelectorAll('main *')) {
-        if (!el.tagName.startsWith('NW-')) continue;
-        const before = el.shadowRoot.innerHTML;
-        const input = el.shadowRoot.querySelector('input[type=range]');
-        if (input) {
-          input.value = input.value === input.max ? input.min : input.max;
-          input.dispatchEvent(new Event('input', { bubbles: true }));
-        } else if (el.shadowRoot.querySelector('input[type=radio]')) {
-          el.shadowRoot.querySelector('input[type=radio]').click();
-        } else {
-          const buttons = [...el.shadowRoot.querySelectorAll('button')];
-          (buttons.find((b) => b.getAttribute('aria-pressed') === 'false') ?? buttons.at(-1))?.click();
-        }
-        await el.updateComplete;
-        await new Promise((r) => setTimeout(r, 50));
-        out[el.id] = before !== el.shadowRoot.innerHTML;
-      }
-      return out;
-    });
-    assert.ok(Object.values(reacted).every(Boolean), JSON.stringify(reacted));
-    assert.deepEqual(violations, [], path);
-    assert.deepEqual(log.pageErrors, [], path);
-    assert.deepEqual(log.consoleErrors, [], path);
-    await page.close();
-  }
 });
 
 test('when a CSP forbids compiling wasm the page says so instead of blaming SIMD (issue #13)', async () => {
