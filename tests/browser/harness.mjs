@@ -83,6 +83,27 @@ export function collectErrors(page) {
 }
 
 /** Save a PNG under build/screenshots/ and return its path. */
+/**
+ * A page in a context of its own (closed with the page) that records errors (collectErrors) and
+ * every Content-Security-Policy violation; init(arg), if given, runs in the page before its own
+ * scripts (addInitScript), after the violation listener. Resolves to { page, log, violations }.
+ */
+export async function reportingPage(browser, { viewport = { width: 1000, height: 800 }, init, arg } = {}) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.on('close', () => context.close().catch(() => {}));
+  const log = collectErrors(page);
+  const violations = [];
+  await page.exposeFunction('reportViolation', (v) => violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      window.reportViolation(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  if (init) await page.addInitScript(init, arg);
+  return { page, log, violations };
+}
+
 export async function screenshot(page, name, options = {}) {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, name);

@@ -2,7 +2,7 @@
 // memory while every slider is dragged for 20 s (ten minutes in `npm run soak`).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, serveDist, collectErrors } from './harness.mjs';
+import { launchBrowser, serveDist, reportingPage } from './harness.mjs';
 import { scrollThroughFigures, dragEverySlider } from './figures.mjs';
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:";
@@ -12,16 +12,14 @@ before(async () => { site = await serveDist({ headers: { 'Content-Security-Polic
 after(async () => { await browser?.close(); await site?.close(); });
 
 async function open(hash = '') {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
-  const page = await context.newPage();
-  page.on('close', () => context.close().catch(() => {}));
-  const log = collectErrors(page);
-  const violations = [];
-  await page.exposeFunction('reportViolation', (v) => violations.push(v));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => window.reportViolation(`${e.violatedDirective} ${e.blockedURI}`));
-    window.alerted = false;
-    window.alert = () => { window.alerted = true; };
+  const { page, log, violations } = await reportingPage(browser, {
+    viewport: { width: 1100, height: 900 },
+    init: () => {
+      window.alerted = false;
+      window.alert = () => {
+        window.alerted = true;
+      };
+    },
   });
   await page.goto(`${site.url}/?lang=en${hash}`);
   await page.waitForFunction(() => document.body.dataset.state === 'ready', null, { timeout: 30_000 });

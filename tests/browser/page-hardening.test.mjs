@@ -3,7 +3,7 @@
 // trusted-types.test.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, serveDist, collectErrors } from './harness.mjs';
+import { launchBrowser, serveDist, reportingPage } from './harness.mjs';
 
 const NO_WASM_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:";
 
@@ -21,20 +21,16 @@ after(async () => {
 });
 
 async function open(site, path, { stored } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
-  const page = await context.newPage();
-  page.on('close', () => context.close().catch(() => {}));
-  const log = collectErrors(page);
-  const violations = [];
-  await page.exposeFunction('reportViolation', (v) => violations.push(v));
-  await page.addInitScript((value) => {
-    document.addEventListener('securitypolicyviolation', (e) => window.reportViolation(`${e.violatedDirective} ${e.blockedURI}`));
+  const { page, log, violations } = await reportingPage(browser, {
     // Only on the first document of this context: later navigations see what the page left.
-    if (value !== undefined && !sessionStorage.getItem('seeded')) {
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('normwave.lang', value);
-    }
-  }, stored);
+    init: (value) => {
+      if (value !== undefined && !sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('normwave.lang', value);
+      }
+    },
+    arg: stored,
+  });
   await page.goto(`${site.url}${path}`);
   await page.waitForFunction(() => document.body.dataset.state === 'ready' || document.body.dataset.state === 'error', null, { timeout: 20_000 });
   return { page, log, violations };

@@ -3,7 +3,7 @@
 // figure twice, and its time limit is its own.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, serveDist, collectErrors } from './harness.mjs';
+import { launchBrowser, serveDist, reportingPage } from './harness.mjs';
 import { scrollThroughFigures } from './figures.mjs';
 
 // The strict policy of the older tests plus Trusted Types, with Lit's own policy allowed.
@@ -22,22 +22,14 @@ after(async () => {
 });
 
 async function open(site, path) {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
-  const page = await context.newPage();
-  page.on('close', () => context.close().catch(() => {}));
-  const log = collectErrors(page);
-  const violations = [];
-  await page.exposeFunction('reportViolation', (v) => violations.push(v));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) =>
-      window.reportViolation(`${e.violatedDirective} ${e.blockedURI}`),
-    );
-  });
+  const { page, log, violations } = await reportingPage(browser);
   await page.goto(`${site.url}${path}`);
   await page.waitForFunction(
     () => document.body.dataset.state === 'ready' || document.body.dataset.state === 'error',
     null,
-    { timeout: 20_000 },
+    {
+      timeout: 20_000,
+    },
   );
   return { page, log, violations };
 }
