@@ -61,7 +61,16 @@ export function createHeap(M) {
     if (n <= 16) for (let i = 0; i < n; i++) heap[at + i] = arr[i];
     else heap.set(arr, at);
   };
-  const take = (addr, n) => heapF32(M).slice(addr / F32, addr / F32 + n);
+  // A fresh array of n floats from addr. A loop for a few floats: slice() of a view on the whole
+  // wasm memory costs more than a new small array filled by index.
+  const take = (addr, n) => {
+    const heap = heapF32(M),
+      at = addr / F32;
+    if (n > 16) return heap.slice(at, at + n);
+    const out = new Float32Array(n);
+    for (let i = 0; i < n; i++) out[i] = heap[at + i];
+    return out;
+  };
   // One bulk copy of n floats at addr into the caller's array (checks.outArg's view: the
   // caller's Float32Array itself). A loop for a few floats: cheaper than making the subarray.
   const into = (view, addr, n) => {
