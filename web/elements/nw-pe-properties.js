@@ -178,7 +178,9 @@ export class NwPeProperties extends NwElement {
   _boundedStats() {
     const counts = new Uint32Array(BINS);
     let min = Infinity, max = -Infinity, below = 0, above = 0;
-    for (const v of this._table) {
+    const t = this._table;
+    for (let k = 0; k < t.length; k++) {
+      const v = t[k];
       if (v < min) min = v;
       if (v > max) max = v;
       if (v < -1) below++;
