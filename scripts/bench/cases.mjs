@@ -23,6 +23,33 @@ export async function loadOurs({ training = false } = {}) {
   return loadNormwave({ training });
 }
 
+// The SIMD128 multiply-add peak of this machine, measured in the same run as what is compared to it: cpp/bindings/raw.cpp's loop of
+// 12 independent f32x4 a = a·m + c chains (96 FLOP a round); the best of `rounds` batches of
+// ~20 ms (the best, not the median: a peak is what the core can do when it is not interrupted).
+export function muladdPeak(M, rounds) {
+  const peak = M._nw_bench_muladd_peak;
+  peak(1000);
+  let iters = 1e5;
+  for (;;) {
+    const t0 = performance.now();
+    peak(iters);
+    const ms = performance.now() - t0;
+    if (ms > 5) {
+      iters = Math.round((iters * 20) / ms);
+      break;
+    }
+    iters *= 4;
+  }
+  const gflops = [];
+  for (let r = 0; r < rounds; r++) {
+    const t0 = performance.now();
+    peak(iters);
+    gflops.push((96 * iters) / ((performance.now() - t0) * 1e-3) / 1e9);
+  }
+  gflops.sort((a, b) => a - b);
+  return { best: gflops[gflops.length - 1], median: gflops[Math.floor(gflops.length / 2)] };
+}
+
 /**
  * A second instance of the built wasm module itself (build/wasm), for what the public API does
  * not expose: the multiply-add peak loop of cpp/bindings/raw.cpp.

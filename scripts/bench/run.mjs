@@ -18,7 +18,18 @@ import os from 'node:os';
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { maxAbsDiff } from './inputs.mjs';
-import { ROOT, ONNX_DIR, loadOurs, loadModule, loadTf, loadOrt, ensureOnnx, buildCases, onnxFiles } from './cases.mjs';
+import {
+  ROOT,
+  ONNX_DIR,
+  loadOurs,
+  loadModule,
+  loadTf,
+  loadOrt,
+  ensureOnnx,
+  buildCases,
+  onnxFiles,
+  muladdPeak,
+} from './cases.mjs';
 
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(name);
@@ -120,29 +131,6 @@ async function runCase(c, rounds) {
   return runners;
 }
 
-// The SIMD128 multiply-add peak of this machine, in the same run: cpp/bindings/raw.cpp's loop of
-// 12 independent f32x4 a = a·m + c chains (96 FLOP a round); the best of `rounds` batches of
-// ~20 ms (the best, not the median: a peak is what the core can do when it is not interrupted).
-function muladdPeak(M, rounds) {
-  const peak = M._nw_bench_muladd_peak;
-  peak(1000);
-  let iters = 1e5;
-  for (;;) {
-    const t0 = performance.now();
-    peak(iters);
-    const ms = performance.now() - t0;
-    if (ms > 5) { iters = Math.round(iters * 20 / ms); break; }
-    iters *= 4;
-  }
-  const gflops = [];
-  for (let r = 0; r < rounds; r++) {
-    const t0 = performance.now();
-    peak(iters);
-    gflops.push((96 * iters) / ((performance.now() - t0) * 1e-3) / 1e9);
-  }
-  gflops.sort((a, b) => a - b);
-  return { best: gflops[gflops.length - 1], median: quantile(gflops, 0.5) };
-}
 
 const fmtUs = (ms) => { const us = ms * 1e3; return us >= 100 ? us.toFixed(0) : us >= 10 ? us.toFixed(1) : us >= 1 ? us.toFixed(2) : us.toFixed(3); };
 const fmtMs = (ms) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms >= 1 ? ms.toFixed(2) : ms >= 0.01 ? ms.toFixed(3) : ms.toPrecision(2));
