@@ -8,6 +8,7 @@
 
 #include <xsimd/xsimd.hpp>
 
+#include "normwave/linear.hpp"
 #include "normwave/norms.hpp"
 
 extern "C" {
@@ -45,6 +46,20 @@ EMSCRIPTEN_KEEPALIVE float nw_bench_muladd_peak(int iters) {
   batch sum(0.0f);
   for (int k = 0; k < kAcc; ++k) sum += acc[k];
   return xsimd::hadd(sum);
+}
+
+// The encoder's matrix product as the encoder runs it, on weights packed once at load
+// (linear_packed), for `npm run bench`'s GEMM rows (issue #18 item 2); nw.linear packs the
+// weight on every call. Sizes in floats.
+EMSCRIPTEN_KEEPALIVE unsigned nw_bench_packed_size(int n, int k) {
+  return static_cast<unsigned>(normwave::packed_size(n, k));
+}
+EMSCRIPTEN_KEEPALIVE void nw_bench_pack_weight(float* packed, const float* w, int n, int k) {
+  normwave::pack_weight(packed, w, n, k);
+}
+EMSCRIPTEN_KEEPALIVE void nw_bench_linear_packed(float* y, const float* x, const float* packed,
+                                                 const float* b, int m, int n, int k) {
+  normwave::linear_packed(y, x, packed, b, m, n, k);
 }
 
 }  // extern "C"

@@ -16,7 +16,7 @@ namespace {
 
 constexpr int kNr = 2 * kWidth;  // output features per panel
 constexpr int kMr = 4;           // rows of x per micro-kernel call
-constexpr int kKc = 256;         // depth block: a panel slice of kKc * kNr floats stays in L1
+constexpr int kKc = 512;  // depth block: a panel slice of kKc * kNr floats (16 KiB) stays in L1
 constexpr int kMc = 64;          // row block: kMc * kKc floats of x stay in L2
 
 // y[0..MR, 0..cols) (+)= x[0..MR, 0..k) · panel (k, kNr). ldx/ldy are row strides in floats.
@@ -37,7 +37,7 @@ void micro_kernel(float* y, int ldy, const float* x, int ldx, const float* panel
     const fbatch w0 = simd::load(panel + kk * kNr);
     const fbatch w1 = simd::load(panel + kk * kNr + kWidth);
     for (int r = 0; r < MR; ++r) {
-      const fbatch xv(kTransA ? x[kk * ldx + r] : x[r * ldx + kk]);
+      const fbatch xv = simd::splat_load(kTransA ? x + kk * ldx + r : x + r * ldx + kk);
       acc0[r] += xv * w0;
       acc1[r] += xv * w1;
     }
@@ -260,7 +260,7 @@ void gelu_backward(float* dx, const float* dy, const float* x, std::size_t n) {
   std::size_t i = 0;
   for (; i + kWidth <= n; i += kWidth) {
     const fbatch v = simd::load(x + i);
-    const fbatch d = half * (one + xsimd::erf(v * k)) + v * c * xsimd::exp(mhalf * v * v);
+    const fbatch d = half * (one + xsimd::erf(v * k)) + v * c * simd::exp(mhalf * v * v);
     simd::store(dx + i, simd::load(dx + i) + simd::load(dy + i) * d);
   }
   for (; i < n; ++i) {

@@ -38,7 +38,7 @@ void row_stats(float& m, float& total, const float* z, int n) {
   for (; j < n; ++j) m = z[j] > m ? z[j] : m;
   const fbatch mb(m);
   fbatch acc(0.f);
-  for (j = 0; j + kWidth <= n; j += kWidth) acc += xsimd::exp(simd::load(z + j) - mb);
+  for (j = 0; j + kWidth <= n; j += kWidth) acc += simd::exp(simd::load(z + j) - mb);
   total = simd::sum(acc);
   for (; j < n; ++j) total += std::exp(z[j] - m);
 }
@@ -79,7 +79,7 @@ Status cross_entropy_backward(float* dlogits, const float* logits,
     const fbatch mb(m), cb(c);
     int j = 0;
     for (; j + kWidth <= classes; j += kWidth)
-      simd::store(g + j, simd::load(g + j) + cb * xsimd::exp(simd::load(z + j) - mb));
+      simd::store(g + j, simd::load(g + j) + cb * simd::exp(simd::load(z + j) - mb));
     for (; j < classes; ++j) g[j] += c * std::exp(z[j] - m);
     g[targets[r]] -= scale;
   }

@@ -32,7 +32,7 @@ void softmax(float* out, const float* x, const std::uint8_t* key_mask, int rows,
     const fbatch mb(m);
     fbatch acc(0.f);
     for (j = 0; j + kWidth <= n; j += kWidth) {
-      const fbatch e = xsimd::exp(simd::load(yr + j) - mb);
+      const fbatch e = simd::exp(simd::load(yr + j) - mb);
       simd::store(yr + j, e);
       acc += e;
     }

@@ -159,8 +159,9 @@ async function main() {
   }
   for (const n of notes) log(`bench: ${n}`);
 
-  const cases = buildCases({ nw, tf: tfLoaded.tf, ort: ortLoaded.ort, sizes: SIZES, skip })
-    .filter((c) => !only || only.some((o) => c.op.toLowerCase().startsWith(o)));
+  const cases = buildCases({ nw, M, tf: tfLoaded.tf, ort: ortLoaded.ort, sizes: SIZES, skip }).filter(
+    (c) => !only || only.some((o) => c.op.toLowerCase().startsWith(o)),
+  );
   const peakRounds = quick ? 5 : 15;
   log(`bench: SIMD128 multiply-add peak, ${peakRounds} rounds`);
   const peakBefore = muladdPeak(M, peakRounds);
@@ -224,14 +225,32 @@ async function main() {
   const gemm = results.filter((r) => r.op === 'GEMM' || r.op === 'Encoder layer');
   // The peak is the best round (what a core does uninterrupted), so the fastest round of each
   // GEMM is set beside it too: on a busy machine the medians include waiting for a core.
-  const gemmRows = gemm.flatMap((r) => r.contenders.filter((c) => c.name.startsWith('ours') && !c.error).map((c) => {
-    const best = r.work / (c.minMs * 1e-3) / 1e9;
-    return [r.op === 'GEMM' ? r.shape : `${r.op}, ${r.shape} (${c.name})`, fmtMs(c.medianMs), c.throughput.toFixed(1),
-      `${((100 * c.throughput) / peak).toFixed(0)} %`, best.toFixed(1), `${((100 * best) / peak).toFixed(0)} %`];
-  }));
-  const gemmHead = ['GEMM (encoder d512 h8 ff2048)', 'median ms', 'GFLOP/s (median)', 'share of peak', 'GFLOP/s (fastest round)', 'share of peak'];
-  const gemmTable = gemm.length ? [gemmHead, gemmHead.map(() => '---'), ...gemmRows]
-    .map((cols) => `| ${cols.join(' | ')} |`).join('\n') : '';
+  const gemmRows = gemm.flatMap((r) =>
+    r.contenders
+      .filter((c) => c.name.startsWith('ours') && !c.error)
+      .map((c) => {
+        const best = r.work / (c.minMs * 1e-3) / 1e9;
+        return [
+          r.op === 'GEMM' ? `${r.shape} (${c.name})` : `${r.op}, ${r.shape} (${c.name})`,
+          fmtMs(c.medianMs),
+          c.throughput.toFixed(1),
+          `${((100 * c.throughput) / peak).toFixed(0)} %`,
+          best.toFixed(1),
+          `${((100 * best) / peak).toFixed(0)} %`,
+        ];
+      }),
+  );
+  const gemmHead = [
+    'GEMM (encoder d512 h8 ff2048)',
+    'median ms',
+    'GFLOP/s (median)',
+    'share of peak',
+    'GFLOP/s (fastest round)',
+    'share of peak',
+  ];
+  const gemmTable = gemm.length
+    ? [gemmHead, gemmHead.map(() => '---'), ...gemmRows].map((cols) => `| ${cols.join(' | ')} |`).join('\n')
+    : '';
 
   // Too busy: more runnable threads than cores beside this one (1-minute load average above
   // cores - 1 at start or end), or this single-threaded process had a core for less than 80 %
