@@ -136,7 +136,11 @@ for (const file of files) {
     continue;
   }
   // A formatter hunk counts when it touches a changed line (an insertion: the line before or after).
+  // clang-format was given only the changed lines (--lines), so all of its hunks count: one that
+  // moves a changed #include into its sorted place removes it at a changed line and inserts it at
+  // an unchanged one, and applying only the first half lost the line.
   const mine = hunks(text, after).filter((h) => {
+    if (CPP.test(file)) return true;
     const first = h.count === 0 ? h.start : h.start, last = h.count === 0 ? h.start + 1 : h.start + h.count - 1;
     for (let l = first; l <= last; l++) if (lines.has(l)) return true;
     return false;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "../../cpp/src/simd.hpp"
 #include "normwave/attention.hpp"
 #include "normwave/encoder.hpp"
 #include "normwave/linear.hpp"
