@@ -78,3 +78,15 @@ test('a figure with strings of its own loads them with the shared ones; the othe
     }
   }
 });
+
+test('no string shows an escape sequence as text (a doubled backslash: "\\\\n" printed as \\n)', () => {
+  for (const [lang, strings] of [
+    ['ko', ko],
+    ['en', en],
+  ]) {
+    const shown = Object.entries(strings)
+      .filter(([, s]) => typeof s === 'string' && /\\[nt"']/.test(s))
+      .map(([k]) => k);
+    assert.deepEqual(shown, [], `${lang}: ${shown.join(', ')}`);
+  }
+});

@@ -302,14 +302,23 @@ export class NwPeCompare extends NwElement {
     const cell = (size - lm - 2) / L;
     const lo = -slope * (L - 1);
     const H = tm + cell * L + 2;
-    const cells = [];
+    // Cells of one diagonal distance |r − c| share a colour: one path each (and one for the
+    // masked cells), not L² rects — at L = 32 the slider re-rendered 1,024 SVG elements per step.
+    const paths = Array.from({ length: L + 1 }, () => []);
+    const w = (cell + 0.3).toFixed(2);
     for (let r = 0; r < L; r++) {
       for (let c = 0; c < L; c++) {
-        const masked = causal && c > r;
-        const fill = masked ? 'var(--nw-panel)' : cssColor(SEQUENTIAL, -slope * Math.abs(r - c), lo, 0);
-        cells.push(svg`<rect x=${lm + c * cell} y=${tm + r * cell} width=${cell + 0.3} height=${cell + 0.3} fill=${fill}></rect>`);
+        const k = causal && c > r ? L : Math.abs(r - c);
+        paths[k].push(`M${(lm + c * cell).toFixed(2)} ${(tm + r * cell).toFixed(2)}h${w}v${w}h-${w}z`);
       }
     }
+    const cells = paths.map((d, k) =>
+      d.length === 0
+        ? ''
+        : k === L
+          ? svg`<path class="masked" data-cells=${d.length} d=${d.join('')} fill="var(--nw-panel)"></path>`
+          : svg`<path data-cells=${d.length} d=${d.join('')} fill=${cssColor(SEQUENTIAL, -slope * k, lo, 0)}></path>`,
+    );
     return html`<svg class="plot" width=${size} height=${H} viewBox=${`0 0 ${size} ${H}`} role="img"
       aria-label=${this.t('peCompare.alibi.heatAria', { L, slope: fmt(slope, 4), mask: this.t(`peCompare.alibi.mask.${this.mask}`) })}>${svg`
       ${cells}

@@ -312,7 +312,8 @@ export default {
   'peCompare.alibi.keyAxis': 'key j →',
   'peCompare.alibi.barsAria': 'Attention weights of query {i}: {self} on itself ({plain} without the bias)',
   'peCompare.alibi.keyAxisLong': 'key position j',
-  'peCompare.alibi.readout': 'head {h}/{H}: coefficient m = 2^(−{e}) = {slope}, {mask}, length L = {L}\\nquery i = {i}: weight on itself {wSelf} ({uniform} without the bias)\\nfarthest key j = {jFar}: bias {bFar}, weight {wFar}',
+  'peCompare.alibi.readout':
+    'head {h}/{H}: coefficient m = 2^(−{e}) = {slope}, {mask}, length L = {L}\nquery i = {i}: weight on itself {wSelf} ({uniform} without the bias)\nfarthest key j = {jFar}: bias {bFar}, weight {wFar}',
   // ── </nw-pe-compare> ──
 
   // ── <nw-depth-demo> ──

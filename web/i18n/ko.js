@@ -312,7 +312,8 @@ export default {
   'peCompare.alibi.keyAxis': '키 j →',
   'peCompare.alibi.barsAria': '쿼리 {i}의 어텐션 가중치: 자기 자신에 {self} (편향이 없으면 {plain})',
   'peCompare.alibi.keyAxisLong': '키 위치 j',
-  'peCompare.alibi.readout': '헤드 {h}/{H}: 계수 m = 2^(−{e}) = {slope}, {mask}, 길이 L = {L}\\n쿼리 i = {i}: 자기 자신의 가중치 {wSelf} (편향이 없으면 {uniform})\\n가장 먼 키 j = {jFar}: 편향 {bFar}, 가중치 {wFar}',
+  'peCompare.alibi.readout':
+    '헤드 {h}/{H}: 계수 m = 2^(−{e}) = {slope}, {mask}, 길이 L = {L}\n쿼리 i = {i}: 자기 자신의 가중치 {wSelf} (편향이 없으면 {uniform})\n가장 먼 키 j = {jFar}: 편향 {bFar}, 가중치 {wFar}',
   // ── </nw-pe-compare> ──
 
   // ── <nw-depth-demo> ──
