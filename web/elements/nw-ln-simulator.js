@@ -11,15 +11,6 @@ import { normals } from '../lib/seeded-random.js';
 
 const EPS = 1e-5;
 const BINS = 60;
-const LIMITS = {
-  mean: { min: -5, max: 5, step: 0.1 },
-  std: { min: 0.1, max: 5, step: 0.1 },
-  gamma: { min: -3, max: 3, step: 0.1 },
-  beta: { min: -3, max: 3, step: 0.1 },
-  h: { min: 8, max: 4096, step: 8 },
-  seed: { min: 1, max: 999999, step: 1 },
-};
-const DEFAULTS = { mean: 2.5, std: 2, gamma: 1, beta: 0, h: 1024, seed: 1 };
 
 /**
  * Attributes: mean (mean of the input's distribution, −5…5, default 2.5), std (its standard
@@ -29,16 +20,14 @@ const DEFAULTS = { mean: 2.5, std: 2, gamma: 1, beta: 0, h: 1024, seed: 1 };
  * ε = 1e-5. The URL hash keeps all six.
  */
 export class NwLnSimulator extends NwElement {
-  static properties = {
-    mean: { type: Number },
-    std: { type: Number },
-    gamma: { type: Number },
-    beta: { type: Number },
-    h: { type: Number },
-    seed: { type: Number },
+  static controls = {
+    mean: { min: -5, max: 5, step: 0.1, default: 2.5 },
+    std: { min: 0.1, max: 5, step: 0.1, default: 2 },
+    gamma: { min: -3, max: 3, step: 0.1, default: 1 },
+    beta: { min: -3, max: 3, step: 0.1, default: 0 },
+    h: { min: 8, max: 4096, step: 8, default: 1024 },
+    seed: { min: 1, max: 999999, default: 1 },
   };
-
-  static urlState = LIMITS;
 
   static styles = [NwElement.styles, normFigureStyles, css`
     .panels { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 300px), 1fr)); gap: 10px 16px; }
@@ -54,7 +43,6 @@ export class NwLnSimulator extends NwElement {
 
   constructor() {
     super();
-    Object.assign(this, DEFAULTS);
     this._width = 0;
     this._z = null;
     this._zKey = '';
@@ -64,11 +52,6 @@ export class NwLnSimulator extends NwElement {
 
   willUpdate(changed) {
     super.willUpdate?.(changed);
-    for (const [k, { min, max, step }] of Object.entries(LIMITS)) {
-      const v = Number.isFinite(this[k]) ? Math.min(max, Math.max(min, this[k])) : DEFAULTS[k];
-      this[k] = Math.round(v / step) * step;
-      if (step < 1) this[k] = Math.round(this[k] * 10) / 10;
-    }
     if (!this.nw) return;
     const zKey = `${this.h}:${this.seed}`;
     if (zKey !== this._zKey) {
@@ -141,9 +124,8 @@ export class NwLnSimulator extends NwElement {
       this.t('lnSim.readoutAfter', { mean: fmt(after.mean, 3), std: fmt(after.std, 3), beta: fmt(this.beta, 1), gamma: fmt(Math.abs(this.gamma), 1) }),
       this.t('lnSim.readoutEps', { eps: fmtSci(EPS, 0) }),
     ].join('\n');
-    const slider = (id, prop, label, digits = 1) => this.slider({
-      id, label, value: this[prop], ...LIMITS[prop], format: (v) => fmt(v, digits), onInput: (v) => { this[prop] = v; },
-    });
+    const slider = (id, prop, label, digits = 1) =>
+      this.slider({ control: prop, id, label, format: (v) => fmt(v, digits) });
     return html`
       <p class="title">${this.t('lnSim.title')}</p>
       <p class="caption">${this.t('lnSim.caption')}</p>

@@ -17,15 +17,6 @@ const STAGES = ['x', 'centered', 'hat', 'y'];
 /** The step (① μ, ② σ², ③ x̂, ④ y) each stage row shows, and the step of each arrow between rows. */
 const STAGE_STEP = [0, 2, 3, 4];
 const OP_STEP = [1, 3, 4];
-const LIMITS = {
-  h: { min: 4, max: 256, step: 1 },
-  mean: { min: -5, max: 5, step: 0.1 },
-  std: { min: 0.2, max: 5, step: 0.1 },
-  gamma: { min: -3, max: 3, step: 0.1 },
-  beta: { min: -3, max: 3, step: 0.1 },
-  seed: { min: 1, max: 999999, step: 1 },
-};
-const DEFAULTS = { h: 16, mean: 2.5, std: 2, gamma: 1.5, beta: 0.5, seed: 1 };
 
 /**
  * Attributes: h (vector size H, 4–256, default 16), mean (mean of the input's distribution,
@@ -36,17 +27,16 @@ const DEFAULTS = { h: 16, mean: 2.5, std: 2, gamma: 1.5, beta: 0.5, seed: 1 };
  * The URL hash keeps all six.
  */
 export class NwLnSteps extends LnStepLinked(NwElement) {
-  static properties = {
-    h: { type: Number },
-    mean: { type: Number },
-    std: { type: Number },
-    gamma: { type: Number },
-    beta: { type: Number },
-    seed: { type: Number },
-    lnStep: { state: true },
+  static controls = {
+    h: { min: 4, max: 256, default: 16 },
+    mean: { min: -5, max: 5, step: 0.1, default: 2.5 },
+    std: { min: 0.2, max: 5, step: 0.1, default: 2 },
+    gamma: { min: -3, max: 3, step: 0.1, default: 1.5 },
+    beta: { min: -3, max: 3, step: 0.1, default: 0.5 },
+    seed: { min: 1, max: 999999, default: 1 },
   };
 
-  static urlState = LIMITS;
+  static properties = { lnStep: { state: true } };
 
   static styles = [NwElement.styles, normFigureStyles, methodStyles, css`
     .step-pick { display: flex; flex-wrap: wrap; gap: 6px; margin: 0 0 10px; align-items: center; }
@@ -70,7 +60,6 @@ export class NwLnSteps extends LnStepLinked(NwElement) {
 
   constructor() {
     super();
-    Object.assign(this, DEFAULTS);
     this._width = 0;
     this._z = null;
     this._zKey = '';
@@ -81,11 +70,6 @@ export class NwLnSteps extends LnStepLinked(NwElement) {
 
   willUpdate(changed) {
     super.willUpdate?.(changed);
-    for (const [k, { min, max, step }] of Object.entries(LIMITS)) {
-      const v = Number.isFinite(this[k]) ? Math.min(max, Math.max(min, this[k])) : DEFAULTS[k];
-      this[k] = Math.round(v / step) * step;
-      if (step < 1) this[k] = Math.round(this[k] * 10) / 10;
-    }
     if (!this.nw) return;
     const zKey = `${this.h}:${this.seed}`;
     if (zKey !== this._zKey) {
@@ -155,10 +139,13 @@ export class NwLnSteps extends LnStepLinked(NwElement) {
       ...STAGES.map((s, k) => `${this.t(`lnSteps.stage.${s}`)}: ${statLine(k)}`),
       this.t('lnSteps.readoutNote', { gamma: fmt(Math.abs(this.gamma), 1), beta: fmt(this.beta, 1), eps: fmtSci(EPS, 0) }),
     ].join('\n');
-    const slider = (id, prop, digits = 1) => this.slider({
-      id, label: this.t(`lnSteps.${prop}`), value: this[prop], ...LIMITS[prop],
-      format: (v) => fmt(v, digits), onInput: (v) => { this[prop] = v; },
-    });
+    const slider = (id, prop, digits = 1) =>
+      this.slider({
+        control: prop,
+        id,
+        label: this.t(`lnSteps.${prop}`),
+        format: (v) => fmt(v, digits),
+      });
     return html`
       <p class="title">${this.t('lnSteps.title')}</p>
       <p class="caption">${this.t('lnSteps.caption')}</p>

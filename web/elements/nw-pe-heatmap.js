@@ -13,18 +13,13 @@ import { layoutColumns } from '../lib/pe-layout.js';
  * layout ('interleaved' | 'concat', default 'interleaved'), lang, theme.
  */
 export class NwPeHeatmap extends NwElement {
-  static properties = {
-    dModel: { type: Number, attribute: 'd-model' },
-    seqLen: { type: Number, attribute: 'seq-len' },
-    layout: { type: String },
-    cursor: { state: true },
+  static controls = {
+    dModel: { min: 16, max: 1024, step: 16, default: 64 },
+    seqLen: { min: 10, max: 2048, default: 50 },
+    layout: { choices: ['interleaved', 'concat'], default: 'interleaved' },
   };
 
-  static urlState = {
-    dModel: { min: 16, max: 1024, step: 16 },
-    seqLen: { min: 10, max: 2048, step: 1 },
-    layout: ['interleaved', 'concat'],
-  };
+  static properties = { cursor: { state: true } };
 
   static styles = [NwElement.styles, methodStyles, css`
     .plot { display: grid; grid-template-columns: auto 1fr; grid-template-rows: 1fr auto; gap: 4px 6px; }
@@ -39,9 +34,6 @@ export class NwPeHeatmap extends NwElement {
 
   constructor() {
     super();
-    this.dModel = 64;
-    this.seqLen = 50;
-    this.layout = 'interleaved';
     this.cursor = { pos: 0, dim: 0 };
     this._table = null;
   }
@@ -71,9 +63,7 @@ export class NwPeHeatmap extends NwElement {
   }
 
   willUpdate(changed) {
-    this.dModel = Math.min(1024, Math.max(16, Math.round(this.dModel / 16) * 16 || 64));
-    this.seqLen = Math.min(2048, Math.max(10, Math.round(this.seqLen) || 50));
-    if (!['interleaved', 'concat'].includes(this.layout)) this.layout = 'interleaved';
+    super.willUpdate(changed);
     if (this.nw && (changed.has('nw') || changed.has('dModel') || changed.has('seqLen') || !this._table)) {
       // One buffer for the largest table, so dragging copies into it instead of allocating 8 MB.
       this._buffer ??= new Float32Array(2048 * 1024);
@@ -143,8 +133,8 @@ export class NwPeHeatmap extends NwElement {
       <p class="title">${this.t('peHeatmap.title')}</p>
       <p class="caption">${this.t('peHeatmap.caption')}</p>
       <div class="controls">
-        ${this.slider({ id: 'd-model', label: this.t('peHeatmap.dModel'), value: this.dModel, min: 16, max: 1024, step: 16, onInput: (v) => { this.dModel = v; } })}
-        ${this.slider({ id: 'seq-len', label: this.t('peHeatmap.seqLen'), value: this.seqLen, min: 10, max: 2048, onInput: (v) => { this.seqLen = v; } })}
+        ${this.slider({ control: 'dModel', id: 'd-model', label: this.t('peHeatmap.dModel') })}
+        ${this.slider({ control: 'seqLen', id: 'seq-len', label: this.t('peHeatmap.seqLen') })}
         ${this.toggle({ id: 'layout', label: this.t('pe.layout'), value: this.layout, onChange: (v) => { this.layout = v; },
           options: [{ value: 'interleaved', label: this.t('pe.layout.interleaved') }, { value: 'concat', label: this.t('pe.layout.concat') }] })}
       </div>
