@@ -41,3 +41,11 @@ test('no element keeps a clamp helper of its own: controls are declared in stati
   const local = elements.filter((tag) => /\b(?:function clamp\w*|const clamp\w* = )/.test(read(`web/elements/${tag}.js`)));
   assert.deepEqual(local, []);
 });
+
+test('every element with URL state declares it as controls: no static urlState field, no LIMITS/DEFAULTS tables', () => {
+  // A getter that adds a free string beside the controls (nw-attention's input) is allowed.
+  const field = elements.filter((tag) => /^\s*static urlState\s*=/m.test(read(`web/elements/${tag}.js`)));
+  assert.deepEqual(field, []);
+  const tables = elements.filter((tag) => /\bconst (?:LIMITS|DEFAULTS)\b/.test(read(`web/elements/${tag}.js`)));
+  assert.deepEqual(tables, []);
+});

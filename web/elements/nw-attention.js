@@ -74,14 +74,17 @@ function randomDigits() {
  * typed input (digits only, 3–8 of them).
  */
 export class NwAttention extends NwElement {
+  static controls = {
+    mode: { choices: MODES, default: 'model' },
+    layer: { min: 0, max: LAYERS - 1, default: LAYERS - 1 },
+    head: { min: 0, max: HEADS - 1, default: DEFAULT_HEAD },
+    pads: { min: 0, max: MAX_PADS, default: DEFAULT_PADS },
+    masked: { bool: true, default: true },
+  };
+
   static properties = {
-    mode: { type: String },
     input: { type: String },
-    layer: { state: true },
-    head: { state: true },
     query: { state: true },
-    pads: { state: true },
-    masked: { state: true },
     seed: { state: true },
     _draft: { state: true },
     _text: { state: true },
@@ -90,14 +93,11 @@ export class NwAttention extends NwElement {
     _recheck: { state: true },
   };
 
-  static urlState = {
-    mode: MODES,
-    input: { valid: (raw) => checkDigits(raw) === 'ok' },
-    layer: { min: 0, max: LAYERS - 1 },
-    head: { min: 0, max: HEADS - 1 },
-    pads: { min: 0, max: MAX_PADS },
-    masked: 'bool',
-  };
+  /** The controls' URL state with the input digits (a free string, checked before use) after mode. */
+  static get urlState() {
+    const { mode, ...rest } = super.urlState;
+    return { mode, input: { valid: (raw) => checkDigits(raw) === 'ok' }, ...rest };
+  }
 
   static styles = [NwElement.styles, methodStyles, css`
     .runs { display: flex; flex-wrap: wrap; gap: 4px 10px; align-items: baseline; font-size: 0.85rem; margin: 4px 0 6px; padding: 6px 10px;
@@ -174,13 +174,8 @@ export class NwAttention extends NwElement {
 
   constructor() {
     super();
-    this.mode = 'model';
     this.input = DEFAULT_INPUT;
-    this.layer = LAYERS - 1;
-    this.head = DEFAULT_HEAD;
     this.query = 0;
-    this.pads = DEFAULT_PADS;
-    this.masked = true;
     this.seed = DEFAULT_SEED;
     this._draft = null;
     this._text = null;
@@ -221,12 +216,7 @@ export class NwAttention extends NwElement {
 
   willUpdate(changed) {
     super.willUpdate?.(changed);
-    if (!MODES.includes(this.mode)) this.mode = 'model';
     if (checkDigits(this.input) !== 'ok') this.input = DEFAULT_INPUT;
-    this.layer = Math.min(LAYERS - 1, Math.max(0, Math.round(this.layer) || 0));
-    this.head = Math.min(HEADS - 1, Math.max(0, Math.round(this.head) || 0));
-    this.pads = Math.min(MAX_PADS, Math.max(0, Math.round(this.pads) || 0));
-    this.masked = !!this.masked;
     if (!this.nw) return;
     if (!this._model && !this._loading && !this._modelError) this._loadModel();
     if (!this._softmax) this._softmax = softmaxLab(this.nw, SCORES, SCORE_PADS, BIASES);
@@ -582,7 +572,7 @@ export class NwAttention extends NwElement {
         options: Array.from({ length: LAYERS }, (_, i) => ({ value: i, label: String(i + 1) })) })}
       ${this._heads(w)}
       ${this.mode === 'padding' ? html`
-        ${this.slider({ id: 'pads', label: this.t('attention.pads'), value: this.pads, min: 0, max: MAX_PADS, onInput: (v) => { this.pads = v; } })}
+        ${this.slider({ control: 'pads', label: this.t('attention.pads') })}
         ${this.toggle({ id: 'mask', label: this.t('attention.mask'), value: this.masked, onChange: (v) => { this.masked = v; },
           options: [{ value: true, label: this.t('attention.maskOn') }, { value: false, label: this.t('attention.maskOff') }] })}` : ''}
     </div>`;

@@ -45,17 +45,12 @@ const METRICS = [
  * on by default and when present, off with final-norm="false"), lang, theme. The URL hash keeps them.
  */
 export class NwEncoderStack extends NwElement {
-  static properties = {
-    layers: { type: Number },
-    wiring: { type: String },
-    finalNorm: { attribute: 'final-norm', converter: { fromAttribute: (v) => v !== 'false' && v !== '0' } },
+  static controls = {
+    layers: { min: LAYERS.min, max: LAYERS.max, default: 6 },
+    wiring: { choices: ['post', 'pre'], default: 'post' },
+    finalNorm: { bool: true, default: true },
   };
 
-  static urlState = {
-    layers: { min: LAYERS.min, max: LAYERS.max, step: 1 },
-    wiring: ['post', 'pre'],
-    finalNorm: 'bool',
-  };
 
   static styles = [NwElement.styles, css`
     .formula { font-family: var(--nw-mono); font-size: 0.9rem; background: var(--nw-panel); border-radius: 6px; padding: 6px 10px; margin: 4px 0 8px; overflow-wrap: anywhere; }
@@ -80,9 +75,6 @@ export class NwEncoderStack extends NwElement {
 
   constructor() {
     super();
-    this.layers = 6;
-    this.wiring = 'post';
-    this.finalNorm = true;
     this._width = 0;
     this._input = null;
     this._full = null;
@@ -105,10 +97,6 @@ export class NwEncoderStack extends NwElement {
 
   willUpdate(changed) {
     super.willUpdate?.(changed);
-    const n = Math.round(Number(this.layers));
-    this.layers = Number.isFinite(n) ? Math.min(LAYERS.max, Math.max(LAYERS.min, n)) : 6;
-    if (!['post', 'pre'].includes(this.wiring)) this.wiring = 'post';
-    this.finalNorm = !!this.finalNorm;
     if (!this.nw) return;
     this._input ??= makeInput(this.nw);
     // The deepest stack once per wiring; N layers are its first N (see lib/encoder-layers.js),
@@ -211,7 +199,7 @@ export class NwEncoderStack extends NwElement {
           options: [{ value: 'post', label: 'Post-LN' }, { value: 'pre', label: 'Pre-LN' }] })}
         ${this.toggle({ id: 'final-norm', label: this.t('encStack.finalNorm'), value: this.finalNorm, onChange: (v) => { this.finalNorm = v; },
           options: [{ value: false, label: this.t('encStack.off') }, { value: true, label: this.t('encStack.on') }] })}
-        ${this.slider({ id: 'layers', label: this.t('encStack.layers'), value: N, min: LAYERS.min, max: LAYERS.max, onInput: (v) => { this.layers = v; } })}
+        ${this.slider({ control: 'layers', label: this.t('encStack.layers') })}
       </div>
       <p class="formula">${pre ? 'h ← h + Sublayer(LN(h))' : 'h ← LN(h + Sublayer(h))'} × ${N}${this.finalNorm ? ' → LN(h)' : ''}</p>
       <div class="charts">${METRICS.map((metric) => this._chart(metric, w))}</div>

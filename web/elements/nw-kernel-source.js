@@ -45,13 +45,13 @@ const diagonal = (n, v) => {
  * lang, theme. The URL hash keeps kernel and impl.
  */
 export class NwKernelSource extends NwElement {
-  static properties = {
-    kernel: { type: String },
-    impl: { type: String },
-    step: { state: true },
+  static controls = {
+    kernel: { choices: TAB_NAMES, default: 'layerNorm' },
+    impl: { choices: ['ref', 'fast'], default: 'ref' },
   };
 
-  static urlState = { kernel: TAB_NAMES, impl: ['ref', 'fast'] };
+  static properties = { step: { state: true } };
+
 
   static styles = [NwElement.styles, methodStyles, css`
     .tabs { display: flex; flex-wrap: wrap; gap: 6px; margin: 6px 0 10px; }
@@ -88,8 +88,6 @@ export class NwKernelSource extends NwElement {
 
   constructor() {
     super();
-    this.kernel = 'layerNorm';
-    this.impl = 'ref';
     this.step = '';
     this._live = {};
   }
@@ -108,8 +106,6 @@ export class NwKernelSource extends NwElement {
 
   willUpdate(changed) {
     super.willUpdate?.(changed);
-    if (!TAB_NAMES.includes(this.kernel)) this.kernel = 'layerNorm';
-    if (!['ref', 'fast'].includes(this.impl)) this.impl = 'ref';
     if (changed.has('kernel') && changed.get('kernel') !== undefined) this.step = '';
   }
 

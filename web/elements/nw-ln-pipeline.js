@@ -24,13 +24,12 @@ const sub = (n) => [...String(n)].map((c) => SUB[c]).join('');
 /** Each formula symbol as plain text, for its accessible name. */
 const PLAIN = { mu: 'μ', sigma2: 'σ²', H: 'H', sum: 'Σ', x: 'xᵢ', xhat: 'x̂ᵢ', eps: 'ε', gamma: 'γᵢ', beta: 'βᵢ', y: 'yᵢ' };
 
-const props = {};
-const urlState = { dim: { min: 1, max: H, step: 1 } };
+// dim, then x, γ, β of each dimension: the order of the URL state.
+const controls = { dim: { min: 1, max: H, default: 1 } };
 for (const k of DIMS) {
-  for (const [p, limit] of [['x', X_LIMIT], ['g', AFFINE_LIMIT], ['b', AFFINE_LIMIT]]) {
-    props[`${p}${k}`] = { type: Number };
-    urlState[`${p}${k}`] = { min: -limit, max: limit, step: 1e-6 };
-  }
+  controls[`x${k}`] = { min: -X_LIMIT, max: X_LIMIT, step: 1e-6, default: DEFAULT_X[k - 1] };
+  controls[`g${k}`] = { min: -AFFINE_LIMIT, max: AFFINE_LIMIT, step: 1e-6, default: 1 };
+  controls[`b${k}`] = { min: -AFFINE_LIMIT, max: AFFINE_LIMIT, step: 1e-6, default: 0 };
 }
 
 /**
@@ -40,14 +39,12 @@ for (const k of DIMS) {
  * ε = 1e-5. The URL hash keeps every value and dim.
  */
 export class NwLnPipeline extends LnStepLinked(NwElement) {
+  static controls = controls;
+
   static properties = {
-    ...props,
-    dim: { type: Number },
     symbol: { state: true },
     lnStep: { state: true },
   };
-
-  static urlState = urlState;
 
   static styles = [NwElement.styles, normFigureStyles, methodStyles, css`
     .step.active { border-color: var(--nw-accent); box-shadow: inset 4px 0 0 var(--nw-accent); }
@@ -100,12 +97,6 @@ export class NwLnPipeline extends LnStepLinked(NwElement) {
 
   constructor() {
     super();
-    DIMS.forEach((k) => {
-      this[`x${k}`] = DEFAULT_X[k - 1];
-      this[`g${k}`] = 1;
-      this[`b${k}`] = 0;
-    });
-    this.dim = 1;
     this.symbol = null;
     this._width = 0;
     this._active = [0, 0, 0, 0];
@@ -120,13 +111,6 @@ export class NwLnPipeline extends LnStepLinked(NwElement) {
 
   willUpdate(changed) {
     super.willUpdate?.(changed);
-    for (const k of DIMS) {
-      for (const [p, limit, fallback] of [['x', X_LIMIT, DEFAULT_X[k - 1]], ['g', AFFINE_LIMIT, 1], ['b', AFFINE_LIMIT, 0]]) {
-        const v = Number(this[`${p}${k}`]);
-        this[`${p}${k}`] = Number.isFinite(v) ? Math.round(Math.min(limit, Math.max(-limit, v)) * 1e6) / 1e6 : fallback;
-      }
-    }
-    this.dim = Number.isFinite(this.dim) ? Math.min(H, Math.max(1, Math.round(this.dim))) : 1;
     if (!this.nw) return;
     const x = this._vector('x');
     const plain = this.nw.layerNormWithStats(x, H);

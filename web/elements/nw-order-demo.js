@@ -38,12 +38,11 @@ const EMBEDDINGS = normals(N_TOKENS * D_MODEL, EMBEDDING_SEED);
  * The URL hash keeps withPe and perm.
  */
 export class NwOrderDemo extends NwElement {
-  static properties = {
-    withPe: { type: Boolean, attribute: 'with-pe' },
-    perm: { type: String },
+  static controls = {
+    withPe: { bool: true, default: false },
+    perm: { choices: PERMS, default: DEFAULT_PERM },
   };
 
-  static urlState = { withPe: 'bool', perm: PERMS };
 
   static styles = [NwElement.styles, css`
     .sentences { display: grid; grid-template-columns: max-content 1fr; gap: 8px 12px; align-items: center; margin: 6px 0 10px; }
@@ -69,8 +68,6 @@ export class NwOrderDemo extends NwElement {
 
   constructor() {
     super();
-    this.withPe = false;
-    this.perm = DEFAULT_PERM;
     this._width = 0;
     this._encoder = null;
     this._key = '';
@@ -87,8 +84,6 @@ export class NwOrderDemo extends NwElement {
 
   willUpdate(changed) {
     super.willUpdate?.(changed);
-    if (!PERMS.includes(this.perm)) this.perm = DEFAULT_PERM;
-    this.withPe = !!this.withPe;
     if (!this.nw) return;
     if (!this._encoder) this._encoder = this.nw.createEncoder(ENCODER);
     const key = `${this.withPe}:${this.perm}`;

@@ -39,15 +39,11 @@ function streamNorm(h) {
  * theme. The URL hash keeps layers and wiring.
  */
 export class NwPrepostLn extends NwElement {
-  static properties = {
-    layers: { type: Number },
-    wiring: { type: String },
+  static controls = {
+    layers: { min: LAYERS.min, max: LAYERS.max, default: 12 },
+    wiring: { choices: ['post', 'pre'], default: 'pre' },
   };
 
-  static urlState = {
-    layers: { min: LAYERS.min, max: LAYERS.max, step: 1 },
-    wiring: ['post', 'pre'],
-  };
 
   static styles = [NwElement.styles, css`
     .formula { font-family: var(--nw-mono); font-size: 1rem; background: var(--nw-panel); border-radius: 6px; padding: 6px 10px; margin: 4px 0 6px; overflow-wrap: anywhere; }
@@ -88,8 +84,6 @@ export class NwPrepostLn extends NwElement {
 
   constructor() {
     super();
-    this.layers = 12;
-    this.wiring = 'pre';
     this._width = 0;
     this._full = null;
     this._result = null;
@@ -99,9 +93,6 @@ export class NwPrepostLn extends NwElement {
 
   willUpdate(changed) {
     super.willUpdate?.(changed);
-    const n = Math.round(Number(this.layers));
-    this.layers = Number.isFinite(n) ? Math.min(LAYERS.max, Math.max(LAYERS.min, n)) : 12;
-    if (!['post', 'pre'].includes(this.wiring)) this.wiring = 'pre';
     if (!this.nw) return;
     // The deepest stack once; N layers are its first N (see lib/encoder-layers.js).
     this._full ??= { post: this._run(false), pre: this._run(true) };
@@ -223,7 +214,7 @@ export class NwPrepostLn extends NwElement {
       <div class="controls">
         ${this.toggle({ id: 'wiring', label: this.t('prePost.wiring'), value: this.wiring, onChange: (v) => { this.wiring = v; },
           options: [{ value: 'post', label: 'Post-LN' }, { value: 'pre', label: 'Pre-LN' }] })}
-        ${this.slider({ id: 'layers', label: this.t('prePost.layers'), value: N, min: LAYERS.min, max: LAYERS.max, onInput: (v) => { this.layers = v; } })}
+        ${this.slider({ control: 'layers', label: this.t('prePost.layers') })}
       </div>
       <p class="formula"><span class="name">${isPre ? 'Pre-LN' : 'Post-LN'}</span>${this.t(isPre ? 'prePost.formulaPre' : 'prePost.formulaPost')}</p>
       <div class="diagram">${this._diagram(w)}</div>

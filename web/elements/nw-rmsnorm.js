@@ -10,8 +10,6 @@ import { normals } from '../lib/seeded-random.js';
 
 const H = 8;
 const DEFAULT_VALUES = [1.2, -0.4, 0.9, -1.1, 0.3, 2.0, -0.6, 0.5];
-const GAMMA = { min: 0, max: 2, step: 0.05 };
-const SHIFT = { min: -2, max: 2, step: 0.1 };
 /** The timed input, and how often: warm-up calls first (they let the engine optimize both kernels). */
 const BENCH = { rows: 512, cols: 4096, runs: 9, warmup: 3 };
 
@@ -32,18 +30,17 @@ const median = (a) => {
  * The timing runs once after the first render and again on "measure".
  */
 export class NwRmsnorm extends NwElement {
+  static controls = {
+    gamma: { min: 0, max: 2, step: 0.05, default: 1 },
+    shift: { min: -2, max: 2, step: 0.1, default: 0 },
+  };
+
   static properties = {
-    gamma: { type: Number },
-    shift: { type: Number },
     values: { type: String },
     _timing: { state: true },
     _measuring: { state: true },
   };
 
-  static urlState = {
-    gamma: GAMMA,
-    shift: SHIFT,
-  };
 
   static styles = [NwElement.styles, css`
     .panels { display: grid; grid-template-columns: 1fr; gap: 12px; }
@@ -77,8 +74,6 @@ export class NwRmsnorm extends NwElement {
 
   constructor() {
     super();
-    this.gamma = 1;
-    this.shift = 0;
     this.values = DEFAULT_VALUES.join(',');
     this._width = 0;
     this._timing = null;
@@ -95,13 +90,6 @@ export class NwRmsnorm extends NwElement {
 
   willUpdate(changed) {
     super.willUpdate?.(changed);
-    const snap = (v, { min, max, step }, fallback) => {
-      const n = Number(v);
-      if (!Number.isFinite(n)) return fallback;
-      return Math.round((Math.min(max, Math.max(min, n)) - min) / step) * step + min;
-    };
-    this.gamma = Number(snap(this.gamma, GAMMA, 1).toFixed(2));
-    this.shift = Number(snap(this.shift, SHIFT, 0).toFixed(1));
     if (!this.nw) return;
     const x = Float32Array.from(parseValues(this.values), (v) => v + this.shift);
     const gamma = new Float32Array(H).fill(this.gamma);
@@ -209,10 +197,12 @@ export class NwRmsnorm extends NwElement {
       <p class="title">${this.t('rmsNorm.title')}</p>
       <p class="caption">${this.t('rmsNorm.caption')}</p>
       <div class="controls">
-        ${this.slider({ id: 'gamma', label: this.t('rmsNorm.gamma'), value: this.gamma, min: GAMMA.min, max: GAMMA.max, step: GAMMA.step,
-          format: (v) => fmt(v, 2), onInput: (v) => { this.gamma = v; } })}
-        ${this.slider({ id: 'shift', label: this.t('rmsNorm.shift'), value: this.shift, min: SHIFT.min, max: SHIFT.max, step: SHIFT.step,
-          format: (v) => (v > 0 ? `+${fmt(v, 1)}` : fmt(v, 1)), onInput: (v) => { this.shift = v; } })}
+        ${this.slider({ control: 'gamma', label: this.t('rmsNorm.gamma'), format: (v) => fmt(v, 2) })}
+        ${this.slider({
+          control: 'shift',
+          label: this.t('rmsNorm.shift'),
+          format: (v) => (v > 0 ? `+${fmt(v, 1)}` : fmt(v, 1)),
+        })}
       </div>
       <p class="inputs" data-x=${Array.from(x).join(',')}>x = [${Array.from(x, (v) => fmt(v, 2)).join(', ')}]</p>
       <div class="legend" aria-hidden="true">

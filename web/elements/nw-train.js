@@ -36,7 +36,7 @@ const RATES = ['1e-3', '2e-3', '5e-3', '1e-2', '3e-2'];
 
 /**
  * Attributes: norm ('post' | 'pre', default 'pre'), lr (one of 1e-3, 2e-3, 5e-3, 1e-2, 3e-2;
- * default 2e-3), warmup (boolean attribute "warmup"; default on: linear warm-up over the first
+ * default 2e-3), warmup (warmup="false" or "0" turns it off; default on: linear warm-up over the first
  * 5 % of the steps, then cosine decay), steps (1–5000, default 1500), batch (sequences per step,
  * 8–256, default 256), seed (weights and data, default 1), no-worker (run in the page), lang,
  * theme. The URL hash keeps norm, lr and warmup.
@@ -47,19 +47,17 @@ export class NwTrain extends NwElement {
   static controls = {
     norm: { choices: NORMS, default: 'pre' },
     lr: { choices: RATES, default: '2e-3' },
+    warmup: { bool: true, default: true },
     steps: { min: 1, max: 5000, default: 1500, url: false },
     batch: { min: 8, max: 256, default: 256, url: false },
     seed: { min: 1, max: 999999, default: 1, url: false },
   };
 
   static properties = {
-    warmup: { type: Boolean },
     _p: { state: true },
     _status: { state: true },
   };
 
-  // warmup is a switch, not a control: the URL state lists it beside the controls.
-  static urlState = { norm: NORMS, lr: RATES, warmup: 'bool' };
 
   static styles = [NwElement.styles, normFigureStyles, css`
     .plots { display: flex; flex-wrap: wrap; gap: 16px; }
@@ -82,7 +80,6 @@ export class NwTrain extends NwElement {
 
   constructor() {
     super();
-    this.warmup = true;
     this._p = null;
     this._status = 'idle';
     this._mode = null;
