@@ -6,7 +6,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launchBrowser } from './harness.mjs';
+import path from 'node:path';
+import { launchBrowser, SCREENSHOT_DIR } from './harness.mjs';
 import { readout, seriousViolations, hasSidewaysScroll } from './figures.mjs';
 import { serveTeach, teachPage } from './teach-page.mjs';
 
@@ -129,7 +130,9 @@ test('kernel source: axe, phone width, Korean and English, light and dark', asyn
     await fig.locator('[data-control="steps"] button').nth(1).click();
     assert.deepEqual(await seriousViolations(page, '#ks'), []);
     assert.equal(await hasSidewaysScroll(page), false);
-    await fig.screenshot({ path: `build/screenshots/kernel-source-${kernel}-${lang}-${colorScheme}-${width}.png` });
+    await fig.screenshot({
+      path: path.join(SCREENSHOT_DIR, `kernel-source-${kernel}-${lang}-${colorScheme}-${width}.png`),
+    });
     await page.close();
   }
 });
