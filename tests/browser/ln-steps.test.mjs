@@ -53,7 +53,19 @@ test('ln steps: every control redraws the strips and rewrites the readout', asyn
     drawn = now;
     text = await readout(fig);
   }
-  assert.equal(await fig.locator('svg circle.dot').count(), 4 * 100, 'one dot per feature and stage');
+  const dots = await fig
+    .locator('svg path.dot')
+    .evaluateAll((paths) => paths.map((p) => [Number(p.dataset.dots), p.getAttribute('d').match(/M/g).length]));
+  assert.deepEqual(
+    dots,
+    [
+      [100, 100],
+      [100, 100],
+      [100, 100],
+      [100, 100],
+    ],
+    'one dot per feature and stage',
+  );
   await fig.locator('[data-control="new-vector"]').click();
   assert.notEqual(await pixels(fig), drawn, 'a new vector changes the drawing');
   assert.notEqual(await readout(fig), text);

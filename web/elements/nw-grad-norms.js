@@ -56,21 +56,68 @@ export class NwGradNorms extends NwElement {
   constructor() {
     super();
     this._run = null;
-    this._runKey = '';
+    // Results by depth:dModel:seed (2 x depth numbers each). A depth costs two forward and
+    // backward passes through up to 24 layers (~60-75 ms at the largest width); once computed,
+    // dragging back over it only redraws. After each draw the neighbouring depths are computed
+    // in idle time, one per idle period, so a drag usually finds them ready.
+    this._runs = new Map();
+    this._idle = 0;
+  }
+
+  disconnectedCallback() {
+    this._cancelIdle();
+    super.disconnectedCallback();
   }
 
   willUpdate(changed) {
     super.willUpdate(changed);
     if (!this.nw) return;
-    const key = `${this.depth}:${this.dModel}:${this.seed}`;
-    if (key !== this._runKey) {
-      this._run = this._compute();
-      this._runKey = key;
-    }
+    this._run = this._result(this.depth);
   }
 
-  /** Per-layer gradient norms of both stacks: { post: number[], pre: number[] }. */
-  _compute() {
+  updated(changed) {
+    super.updated(changed);
+    if (this.nw) this._prefetch();
+  }
+
+  _key(depth) {
+    return `${depth}:${this.dModel}:${this.seed}`;
+  }
+
+  _result(depth) {
+    const key = this._key(depth);
+    let run = this._runs.get(key);
+    if (!run) {
+      run = this._compute(depth);
+      this._runs.set(key, run);
+    }
+    return run;
+  }
+
+  _cancelIdle() {
+    if (!this._idle) return;
+    (globalThis.cancelIdleCallback ?? clearTimeout)(this._idle);
+    this._idle = 0;
+  }
+
+  /** The nearest depths not yet computed (±1, then ±2), one per idle period. */
+  _prefetch() {
+    this._cancelIdle();
+    const next = [1, -1, 2, -2]
+      .map((k) => this.depth + k)
+      .find((l) => l >= 1 && l <= MAX_DEPTH && !this._runs.has(this._key(l)));
+    if (next === undefined) return;
+    const idle = globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 50));
+    this._idle = idle(() => {
+      this._idle = 0;
+      if (!this.isConnected || !this.nw) return;
+      this._result(next);
+      this._prefetch();
+    });
+  }
+
+  /** Per-layer gradient norms of both stacks at `depth`: { post: number[], pre: number[] }. */
+  _compute(depth) {
     const { nw } = this;
     const d = Number(this.dModel);
     const n = BATCH * SEQ * d;
@@ -78,11 +125,19 @@ export class NwGradNorms extends NwElement {
     const g = normals(n, mixSeed(this.seed, 2));
     const out = {};
     for (const normFirst of [false, true]) {
-      const enc = nw.createEncoder({ dModel: d, nHeads: HEADS, dFF: 4 * d, nLayers: this.depth, normFirst, finalNorm: normFirst, seed: this.seed });
+      const enc = nw.createEncoder({
+        dModel: d,
+        nHeads: HEADS,
+        dFF: 4 * d,
+        nLayers: depth,
+        normFirst,
+        finalNorm: normFirst,
+        seed: this.seed,
+      });
       try {
         enc.forward(x, { batch: BATCH, keepActivations: true, attention: false });
         const { params } = enc.backward(g);
-        out[normFirst ? 'pre' : 'post'] = Array.from({ length: this.depth }, (_, l) => groupNorm(params, `layers.${l}.`));
+        out[normFirst ? 'pre' : 'post'] = Array.from({ length: depth }, (_, l) => groupNorm(params, `layers.${l}.`));
       } finally {
         enc.dispose();
       }
