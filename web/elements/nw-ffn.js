@@ -248,13 +248,21 @@ export class NwFfn extends NwElement {
     for (let t = 0; t < TOKENS; t++) {
       const y = top + t * rowH;
       const picked = t === this.token;
+      // Cells whose |Δ| is exactly 0 (every row but the nudged one) as one path per row; the
+      // others as rects, shaded by |Δ| (768 elements per step at d_model 128 were most of the redraw).
       const cells = [];
+      let zeros = '';
+      const cw = (cellW + 0.3).toFixed(2),
+        ch = rowH - 6;
       for (let k = 0; k < d; k++) {
         const v = delta[t * d + k];
-        cells.push(v === 0
-          ? svg`<rect class="cell-zero" x=${hx + k * cellW} y=${y + 3} width=${cellW + 0.3} height=${rowH - 6}></rect>`
-          : svg`<rect class="cell" x=${hx + k * cellW} y=${y + 3} width=${cellW + 0.3} height=${rowH - 6} fill-opacity=${(0.15 + 0.85 * v / peak).toFixed(3)}></rect>`);
+        if (v === 0) zeros += `M${(hx + k * cellW).toFixed(2)} ${y + 3}h${cw}v${ch}h-${cw}z`;
+        else
+          cells.push(
+            svg`<rect class="cell" x=${hx + k * cellW} y=${y + 3} width=${cw} height=${ch} fill-opacity=${(0.15 + (0.85 * v) / peak).toFixed(3)}></rect>`,
+          );
       }
+      if (zeros) cells.push(svg`<path class="cell-zero" d=${zeros}></path>`);
       rows.push(svg`<text class=${picked ? 'token picked' : 'token'} x=${labelW} y=${y + rowH / 2 + 4} text-anchor="end">${words[t]}</text>
         ${cells}
         ${picked ? svg`<rect class="row-focus" x=${hx - 1} y=${y + 2} width=${hw + 2} height=${rowH - 4}></rect>` : ''}
