@@ -4,7 +4,7 @@
 // width, both languages and themes; the figure works alone on a page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser } from './harness.mjs';
+import { launchBrowser, SCREENSHOT_DIR } from './harness.mjs';
 import { pixels, readout, seriousViolations, hasSidewaysScroll, setSlider } from './figures.mjs';
 import { serveTeach, teachPage } from './teach-page.mjs';
 
@@ -183,7 +183,7 @@ test('attention steps: axe, phone width, Korean and English, light and dark', as
     assert.match(await fig.locator('.title').textContent(), lang === 'ko' ? /셀프 어텐션을 손으로/ : /Self-attention by hand/);
     assert.deepEqual(await seriousViolations(page, '#as'), []);
     assert.equal(await hasSidewaysScroll(page), false);
-    await fig.screenshot({ path: `build/screenshots/attention-steps-${lang}-${colorScheme}-${width}.png` });
+    await fig.screenshot({ path: `${SCREENSHOT_DIR}/attention-steps-${lang}-${colorScheme}-${width}.png` });
     assert.deepEqual(log.pageErrors, []);
     await page.close();
   }

@@ -3,7 +3,7 @@
 // shows the rotation by M_k; a figure with no-link, or alone on a page, is unaffected.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser } from './harness.mjs';
+import { launchBrowser, SCREENSHOT_DIR } from './harness.mjs';
 import { readout, seriousViolations, hasSidewaysScroll, setSlider } from './figures.mjs';
 import { serveTeach, teachPage } from './teach-page.mjs';
 
@@ -115,7 +115,9 @@ test('PE views: axe and phone width with the circle view, both languages and the
     await settle(page);
     for (const id of ['#heat', '#waves', '#props']) assert.deepEqual(await seriousViolations(page, id), [], id);
     assert.equal(await hasSidewaysScroll(page), false);
-    await page.locator('#props .circle-wrap').screenshot({ path: `build/screenshots/pe-circle-${lang}-${colorScheme}-${width}.png` });
+    await page
+      .locator('#props .circle-wrap')
+      .screenshot({ path: `${SCREENSHOT_DIR}/pe-circle-${lang}-${colorScheme}-${width}.png` });
     await page.close();
   }
 });

@@ -3,7 +3,7 @@
 // per question set; retry; keyboard; axe, phone width, both languages and themes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser } from './harness.mjs';
+import { launchBrowser, SCREENSHOT_DIR } from './harness.mjs';
 import { readout, seriousViolations, hasSidewaysScroll } from './figures.mjs';
 import { serveTeach, teachPage } from './teach-page.mjs';
 
@@ -142,7 +142,7 @@ test('quiz: axe, phone width, Korean and English, light and dark', async () => {
     await pick(quiz, 'q6', 'a');
     assert.deepEqual(await seriousViolations(page, '#quiz'), []);
     assert.equal(await hasSidewaysScroll(page), false);
-    await quiz.screenshot({ path: `build/screenshots/quiz-${lang}-${colorScheme}-${width}.png` });
+    await quiz.screenshot({ path: `${SCREENSHOT_DIR}/quiz-${lang}-${colorScheme}-${width}.png` });
     await page.close();
   }
 });

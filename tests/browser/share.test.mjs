@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { launchBrowser, serveDist, screenshot } from './harness.mjs';
+import { launchBrowser, serveDist, screenshot, SCREENSHOT_DIR } from './harness.mjs';
 import { openPage, ready, setSlider, seriousViolations } from './figures.mjs';
 
 let browser, site;
@@ -128,7 +128,8 @@ test('save as SVG and PNG: files that hold the drawing, canvas and text included
       assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47]);
       assert.ok(png.length > 10_000, `a real picture (${png.length} bytes)`);
       assert.match(await fig.locator('.nw-share-panel [role="status"]').textContent(), /Saved nw-.*\.png/);
-      fs.copyFileSync(await pngDownload.path(), `build/screenshots/share-${id}.png`);
+      fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      fs.copyFileSync(await pngDownload.path(), `${SCREENSHOT_DIR}/share-${id}.png`);
     }
     assert.deepEqual(log.pageErrors, []);
     assert.deepEqual(log.consoleErrors, []);

@@ -6,7 +6,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { launchBrowser, serveDist, screenshot } from './harness.mjs';
+import path from 'node:path';
+import { launchBrowser, serveDist, screenshot, REPO_ROOT } from './harness.mjs';
 import { openPage, ready, pixels, readout, seriousViolations, hasSidewaysScroll } from './figures.mjs';
 
 let browser, site;
@@ -144,14 +145,30 @@ test('train: keyboard, axe, Korean, dark theme', async () => {
   await page.close();
 });
 
-test('train: time to 95 % held-out accuracy, full model (NW_TRAIN_TO_95=1)', { skip: process.env.NW_TRAIN_TO_95 !== '1' }, async (t) => {
-  const { page, fig } = await open();
-  await fig.locator('[data-control="run"]').click();
-  await page.waitForFunction(() => { const el = document.querySelector('nw-train'); return el._p?.reached95 || el._status === 'done' || el._status === 'stopped'; }, null, { timeout: 600_000, polling: 500 });
-  const r = await fig.evaluate((el) => ({ reached: el._p.reached95, step: el._p.step, tps: el._p.tokensPerSecond, acc: el._p.eval.accuracy }));
-  t.diagnostic(`time to 95 %: ${JSON.stringify(r)}`);
-  fs.mkdirSync('build/bench', { recursive: true });
-  fs.writeFileSync('build/bench/train-to-95.json', JSON.stringify(r, null, 2));
-  assert.ok(r.reached, `95 % not reached (accuracy ${r.acc} at step ${r.step})`);
-  await page.close();
-});
+test(
+  'train: time to 95 % held-out accuracy, full model (NW_TRAIN_TO_95=1)',
+  { skip: process.env.NW_TRAIN_TO_95 !== '1' },
+  async (t) => {
+    const { page, fig } = await open();
+    await fig.locator('[data-control="run"]').click();
+    await page.waitForFunction(
+      () => {
+        const el = document.querySelector('nw-train');
+        return el._p?.reached95 || el._status === 'done' || el._status === 'stopped';
+      },
+      null,
+      { timeout: 600_000, polling: 500 },
+    );
+    const r = await fig.evaluate((el) => ({
+      reached: el._p.reached95,
+      step: el._p.step,
+      tps: el._p.tokensPerSecond,
+      acc: el._p.eval.accuracy,
+    }));
+    t.diagnostic(`time to 95 %: ${JSON.stringify(r)}`);
+    fs.mkdirSync(path.join(REPO_ROOT, 'build/bench'), { recursive: true });
+    fs.writeFileSync(path.join(REPO_ROOT, 'build/bench/train-to-95.json'), JSON.stringify(r, null, 2));
+    assert.ok(r.reached, `95 % not reached (accuracy ${r.acc} at step ${r.step})`);
+    await page.close();
+  },
+);
