@@ -128,8 +128,20 @@ void fuzz_norm(FuzzedDataProvider& fdp, int kind) {  // 0 layer, 1 rms, 2 batch
   const double tol = 2e-4 * gmax;
   const double diff = worst_rel_diff(out.data(), rout.data(), n);
   FUZZ_CHECK(diff <= tol, "%s (%d x %d, eps %g): SIMD vs ref rel diff %g > %g", name, rows, dim, eps, diff, tol);
-  const double sdiff = worst_rel_diff(s1.data(), r1.data(), stats);
-  FUZZ_CHECK(sdiff <= 1e-5, "%s statistics: SIMD vs ref rel diff %g", name, sdiff);
+  // A mean is a float sum of `count` terms: its error is absolute, in the scale of the inputs
+  // (count * u * max|x|, plus the final shift + m rounding), however close to 0 the mean is.
+  // CI found batch_norm means over 16 rows of x in [-1000, 1000] off by 1.3e-5 against 1 + |ref|.
+  double xmax = 0.0;
+  for (float v : x) xmax = std::max(xmax, static_cast<double>(std::fabs(v)));
+  const int count = kind == 2 ? rows : dim;
+  const double stol = kind == 1 ? 0.0 : (count + 2) * kU * xmax;
+  for (std::size_t i = 0; i < stats; ++i) {
+    const double d = std::fabs(static_cast<double>(s1[i]) - r1[i]);
+    FUZZ_CHECK(
+        d <= 1e-5 * (1.0 + std::fabs(r1[i])) + stol,
+        "%s statistic %zu: SIMD %.9g vs ref %.9g (|diff| %g, allowed %g + 1e-5 * (1 + |ref|))",
+        name, i, s1[i], r1[i], d, stol);
+  }
 }
 
 // ---- positional encoding -----------------------------------------------------------------
