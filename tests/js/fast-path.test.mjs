@@ -140,3 +140,39 @@ test('fast path: calls after the wasm memory grew read the new memory (#18)', ()
   assert.deepEqual(bits(nw.rmsNormWithStats(x, 8).output), bits(nw.rmsNorm(Array.from(x), 8)));
   big.dispose();
 });
+
+test('fast path: arrays passed again are checked again: detached, shrunk, another dim, grown memory (#18)', () => {
+  const detach = (a) => structuredClone(a.buffer, { transfer: [a.buffer] });
+  const dim = 8,
+    x = randn(16, 5, 0, 1),
+    beta = randn(dim, 6, 0, 0.1);
+  // gamma over a resizable buffer: its length follows the buffer's.
+  const gamma = new Float32Array(new ArrayBuffer(dim * 4, { maxByteLength: 64 }));
+  const g = randn(dim, 7, 1, 0.1);
+  gamma.set(g);
+  const out = new Float32Array(16);
+  const want = Array.from(nw.layerNorm(Array.from(x), dim, { gamma: Array.from(gamma), beta: Array.from(beta) }));
+  const again = () => nw.layerNorm(x, dim, { gamma, beta, out });
+  for (let i = 0; i < 3; i++) assert.deepEqual(Array.from(again()), want, `call ${i}: the same arrays again`);
+  throwsWith(() => nw.layerNorm(x, 4, { gamma, beta, out }), RangeError, 'layerNorm', 'gamma', 'length 8', 'dim = 4');
+  gamma.buffer.resize(6 * 4);
+  throwsWith(again, RangeError, 'layerNorm', 'gamma', 'length 6', 'expected 8');
+  gamma.buffer.resize(dim * 4); // (the bytes it grows by are zeros)
+  gamma.set(g);
+  assert.deepEqual(Array.from(again()), want, 'gamma back to its length');
+  const { memoryBytes } = nw.memoryStats();
+  const big = nw.tensor(memoryBytes / 4); // the memory grows: its buffer is a new one
+  assert.deepEqual(Array.from(again()), want, 'after the memory grew');
+  big.dispose();
+  detach(beta);
+  throwsWith(again, TypeError, 'layerNorm', 'beta', 'detached');
+  detach(x);
+  throwsWith(() => nw.layerNorm(x, dim, { out }), TypeError, 'layerNorm', 'x', 'detached');
+  detach(out);
+  throwsWith(() => nw.layerNorm(randn(16, 5, 0, 1), dim, { out }), TypeError, 'layerNorm', 'out', 'detached');
+  // A view on wasm memory is never taken as it is, however often it comes.
+  const t = nw.tensor(randn(16, 5, 0, 1));
+  const onHeap = t.view();
+  assert.deepEqual(Array.from(nw.layerNorm(onHeap, dim)), Array.from(nw.layerNorm(t.read(), dim)));
+  t.dispose();
+});

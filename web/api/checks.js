@@ -235,6 +235,15 @@ export function plainLength(M, v) {
   return typedBuffer(v) === cachedBuffer ? -1 : n;
 }
 
+/**
+ * plainLength() for a v that may be `seen`, a value plainLength() accepted before for the same
+ * module: a typed array's type and buffer never change, and wasm memory's buffer is a new object
+ * after each growth, so only the length (0 once detached) is read again.
+ */
+export function plainLengthSeen(M, v, seen) {
+  return v === seen ? typedLength(v) || -1 : plainLength(M, v);
+}
+
 /** The true length of a converted input: a typed array's own (not an own `length` property) or a tensor's. */
 export function lengthOf(a) {
   return ArrayBuffer.isView(a) ? typedLength(a) : a.length;

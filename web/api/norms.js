@@ -3,12 +3,26 @@
 // memory in blocks of rows. Adding a norm is one row here, its kernel binding, and its methods
 // in normMethods() below.
 import {
-  F32, NO_OPTIONS, checkCount, checkEps, checkLength, copyInto, floatsOrTensor, isTensorRecord, lengthOf, options, outArg,
-  ownView, plainLength, settle,
+  F32,
+  NO_OPTIONS,
+  checkCount,
+  checkEps,
+  checkLength,
+  copyInto,
+  floatsOrTensor,
+  isTensorRecord,
+  lengthOf,
+  options,
+  outArg,
+  ownView,
+  plainLengthSeen,
+  settle,
 } from './checks.js';
 
 // Block size of the streamed row norms: two blocks fit in a 1 MiB L2 cache.
 const STREAM_BYTES = 256 * 1024;
+// Largest x (floats) whose arrays the fast path remembers between calls.
+const SEEN_FLOATS = 4096;
 
 /**
  * run(raw, out, s1, s2, x, gamma, beta, rows, dim, eps) calls the kernel on wasm addresses (0 =
@@ -146,29 +160,51 @@ export function normMethods(heap) {
     return stats ? statsOf(norm, take, a1, a2, statCount, output) : output;
   }
 
+  // The x, gamma, beta and out of the last small fast() call: a figure or a per-token loop passes
+  // the same arrays again, and one seen before costs a length read instead of three checks (a
+  // quarter of a 1x8 call). Kept for small calls only, so no large array of the caller's is held.
+  let seenX = null,
+    seenG = null,
+    seenB = null,
+    seenOut = null;
+
   // The common call of a figure or a per-token loop, checked in one function (issue #18: the
   // checks of run() cost several times the 1x8 kernel): x and any gamma, beta and out are live
   // Float32Arrays off wasm memory, of the right lengths, eps is fine and nothing is streamed.
   // Finding that out runs no caller code but the option getters, each read once, in run()'s
   // order; anything else (and so every error) continues in run() with the values already read.
   function fast(fn, norm, x0, dim, opts, stats) {
-    const n0 = plainLength(M, x0);
+    const n0 = plainLengthSeen(M, x0, seenX);
     if (n0 < 0 || (opts !== undefined && (typeof opts !== 'object' || opts === null))) return run(fn, norm, x0, dim, opts, stats);
     const o = opts === undefined ? NO_OPTIONS : opts;
     const { gamma: g0, eps = norm.eps, out: out0 } = o;
     const beta0 = norm.beta ? o.beta : undefined;
     // The getters above were the last caller code: what is checked below stays true.
-    const n = lengthOf(x0);  // (a getter may have detached x; its buffer and type cannot change)
+    const n = plainLengthSeen(M, x0, x0); // (a getter may have detached x; its buffer and type cannot change)
     const e = typeof eps === 'number' ? Math.fround(eps) : NaN;
-    if (!(n === n0 && Number.isInteger(dim) && dim >= 1 && dim <= 2 ** 30 && n % dim === 0 && e > 0 && e < Infinity
-      && (g0 === undefined || g0 === null || plainLength(M, g0) === dim)
-      && (beta0 === undefined || beta0 === null || plainLength(M, beta0) === dim)
-      && (out0 === undefined || out0 === null || plainLength(M, out0) === n)
-      && !(norm.streamable && n * F32 > 2 * STREAM_BYTES))) {
+    if (!(
+      n === n0 &&
+      Number.isInteger(dim) &&
+      dim >= 1 &&
+      dim <= 2 ** 30 &&
+      n % dim === 0 &&
+      e > 0 &&
+      e < Infinity &&
+      (g0 === undefined || g0 === null || plainLengthSeen(M, g0, seenG) === dim) &&
+      (beta0 === undefined || beta0 === null || plainLengthSeen(M, beta0, seenB) === dim) &&
+      (out0 === undefined || out0 === null || plainLengthSeen(M, out0, seenOut) === n) &&
+      !(norm.streamable && n * F32 > 2 * STREAM_BYTES)
+    )) {
       return runRead(fn, norm, x0, n0, dim, g0, beta0, eps, out0, stats);
     }
     const rows = n / dim;
     const gamma = g0 ?? null, beta = beta0 ?? null;
+    if (n <= SEEN_FLOATS) {
+      seenX = x0;
+      if (gamma) seenG = gamma;
+      if (beta) seenB = beta;
+      if (out0) seenOut = out0;
+    }
     const statCount = norm.perRow ? rows : dim;
     // The scratch regions of run(), in its order: x, out, gamma, beta, the statistics.
     const fx = up4(n), fg = gamma ? up4(dim) : 0, fb = beta ? up4(dim) : 0;
