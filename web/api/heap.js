@@ -73,10 +73,22 @@ export function createHeap(M) {
   };
   // One bulk copy of n floats at addr into the caller's array (checks.outArg's view: the
   // caller's Float32Array itself). A loop for a few floats: cheaper than making the subarray.
+  // The view it copies from is kept while the memory, address and size stay: a call repeated
+  // with the same shape reuses its scratch, and making the subarray was half of the copy.
+  let intoView = null,
+    intoHeap = null,
+    intoAt = -1;
   const into = (view, addr, n) => {
     const heap = heapF32(M), at = addr / F32;
     if (n <= 16) for (let i = 0; i < n; i++) view[i] = heap[at + i];
-    else copyInto(view, heap.subarray(at, at + n));
+    else {
+      if (heap !== intoHeap || at !== intoAt || intoView.length !== n) {
+        intoView = heap.subarray(at, at + n);
+        intoHeap = heap;
+        intoAt = at;
+      }
+      copyInto(view, intoView);
+    }
   };
   // Address of a float input: a tensor's own (checked alive), or its copy placed at addr.
   const place = (fn, name, input, addr) => {
