@@ -125,7 +125,9 @@ export class NwDepthDemo extends NwElement {
     const nw = this._nwTrain;
     const w = this.layerWidth;
     const d = this.depth;
-    const { weights, plainRows, normedRows, normedPre } = this._run;
+    const { weights, std, plainRows, normedRows, normedPre } = this._run;
+    // The input gradient of h -> (std · Z) h is (std · g) Z: the gradient is scaled, not Z.
+    const scaled = (g) => g.map((v) => v * std);
     const rms = (v) => rowStd(nw, v, w)[0];
     let gPlain = normals(w, this.seed + 7919);
     let gNormed = Float32Array.from(gPlain);
@@ -138,12 +140,12 @@ export class NwDepthDemo extends NwElement {
       // Plain: h_{l+1} = act(W h_l).
       let gy = gPlain;
       if (this.activation !== 'none') gy = nw.activationBackward(plainRows.subarray((l + 1) * w, (l + 2) * w), gy, this.activation);
-      gPlain = nw.linearBackward(plainRows.subarray(l * w, (l + 1) * w), W, gy, { inFeatures: w }).input;
+      gPlain = nw.linearBackward(plainRows.subarray(l * w, (l + 1) * w), W, scaled(gy), { inFeatures: w }).input;
       // Normalised: h_{l+1} = LN(act(W h_l)).
       const pre = normedPre.subarray(l * w, (l + 1) * w);
       let gn = nw.layerNormBackward(pre, gNormed, w).input;
       if (this.activation !== 'none') gn = nw.activationBackward(pre, gn, this.activation);
-      gNormed = nw.linearBackward(normedRows.subarray(l * w, (l + 1) * w), W, gn, { inFeatures: w }).input;
+      gNormed = nw.linearBackward(normedRows.subarray(l * w, (l + 1) * w), W, scaled(gn), { inFeatures: w }).input;
       plain[l] = rms(gPlain);
       normed[l] = rms(gNormed);
     }
@@ -154,9 +156,10 @@ export class NwDepthDemo extends NwElement {
   _compute() {
     const { nw } = this;
     const w = this.layerWidth;
+    // Layer l's weights are std · Z_l (Z_l: standard normals of _base). (std · Z) h = Z (std · h):
+    // each layer's input is scaled instead of its w² weights (6.3 M floats per scale step at w = 256).
     const std = this.scale * Math.sqrt(GAIN[this.activation] / w);
-    const weights = new Float32Array(MAX_DEPTH * w * w);
-    for (let k = 0; k < weights.length; k++) weights[k] = this._base[k] * std;
+    const weights = this._base;
     const x0 = this._base.subarray(MAX_DEPTH * w * w);
     const plainRows = new Float32Array((MAX_DEPTH + 1) * w);
     const normedRows = new Float32Array((MAX_DEPTH + 1) * w);
@@ -168,13 +171,22 @@ export class NwDepthDemo extends NwElement {
     for (let l = 0; l < MAX_DEPTH; l++) {
       pair.set(plainRows.subarray(l * w, (l + 1) * w), 0);
       pair.set(normedRows.subarray(l * w, (l + 1) * w), w);
+      for (let k = 0; k < 2 * w; k++) pair[k] *= std;
       let y = nw.linear(pair, weights.subarray(l * w * w, (l + 1) * w * w), null, { inFeatures: w });
       if (this.activation !== 'none') y = nw.activation(y, this.activation);
       plainRows.set(y.subarray(0, w), (l + 1) * w);
       normedPre.set(y.subarray(w), l * w);
       normedRows.set(nw.layerNorm(y.subarray(w), w), (l + 1) * w);
     }
-    return { plain: rowStd(nw, plainRows, w), normed: rowStd(nw, normedRows, w), weights, plainRows, normedRows, normedPre };
+    return {
+      plain: rowStd(nw, plainRows, w),
+      normed: rowStd(nw, normedRows, w),
+      weights,
+      std,
+      plainRows,
+      normedRows,
+      normedPre,
+    };
   }
 
   _chart(plain, normed, width, back) {
