@@ -120,8 +120,8 @@ export class NwPeCompare extends NwElement {
   }
 
   /**
-   * Every score (R(m)q)·(R(n)k) for m, n < 512 in three nw.linear calls: the rotated q and k of all
-   * positions (PE table × rotation weight), then the scores (rotated q × rotated k).
+   * The rotated q and k of every position m < 512 in two nw.linear calls (PE table × rotation
+   * weight); a key position's scores are computed when asked for (_curve).
    */
   _ropeScores() {
     const d = this.ropeDim, P = ROPE_POSITIONS;
@@ -129,15 +129,23 @@ export class NwPeCompare extends NwElement {
     const pe = this.nw.positionalEncoding(P, d);
     const Q = this.nw.linear(pe, rotationWeight(q, d), null, { inFeatures: d });
     const K = this.nw.linear(pe, rotationWeight(k, d), null, { inFeatures: d });
-    const S = this.nw.linear(Q, K, null, { inFeatures: d });
     const raw = this.nw.linear(q, k, null, { inFeatures: d })[0];
-    return { S, raw };
+    return { Q, K, raw, curves: new Map() };
   }
 
-  /** q·k at query m = n + Δ and key n, for Δ = −32…32. */
+  /**
+   * q·k at query m = n + Δ and key n, for Δ = −32…32: one nw.linear call, the 65 rotated queries
+   * around n against the rotated key at n (all 512² scores were a 1 MB fresh array per rope-dim
+   * step, for 130 of them).
+   */
   _curve(n) {
-    const { S } = this._rope, P = ROPE_POSITIONS;
-    return Array.from({ length: 2 * MAX_OFFSET + 1 }, (_, i) => S[(n + i - MAX_OFFSET) * P + n]);
+    const { Q, K, curves } = this._rope,
+      d = this.ropeDim;
+    if (!curves.has(n)) {
+      const rows = Q.subarray((n - MAX_OFFSET) * d, (n + MAX_OFFSET + 1) * d);
+      curves.set(n, Array.from(this.nw.linear(rows, K.subarray(n * d, (n + 1) * d), null, { inFeatures: d })));
+    }
+    return curves.get(n);
   }
 
   /** ALiBi bias of the query row and its softmax with and without the bias (content scores all 0). */
