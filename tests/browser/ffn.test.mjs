@@ -181,20 +181,54 @@ test('ffn: nudging a token changes only its own output row; others are exactly 0
   });
 });
 
-test('ffn: the comparison encoder is replaced, not leaked, when the sizes change', async () => {
+test('ffn: the comparison encoders of recent sizes are kept (at most 6), the others freed, all freed on removal', async () => {
   await onPage(browser, site, {}, async (page) => {
     const fig = page.locator('#ffn');
     await ready(fig);
-    const heap = () => fig.evaluate((el) => el.nw.memoryStats().heapUsed);
-    // The largest sizes first, so that the library's shared scratch block has reached its size.
-    await setSlider(fig, 'd-model', 128);
-    await setSlider(fig, 'ratio', 8);
-    await setSlider(fig, 'd-model', 16);
-    await setSlider(fig, 'ratio', 4);
-    const start = await heap();
-    await setSlider(fig, 'd-model', 32, 128, 64, 16);
-    await setSlider(fig, 'ratio', 8, 4);
-    assert.equal(await heap(), start);
+    // Every network the element builds from here on, by its own build, prefetches included.
+    await fig.evaluate((el) => {
+      const build = el._build.bind(el);
+      el._built = [];
+      el._build = (...args) => {
+        const net = build(...args);
+        el._built.push(net);
+        return net;
+      };
+    });
+    await setSlider(fig, 'd-model', 128, 120, 112, 16, 24, 32, 128, 64);
+    await setSlider(fig, 'ratio', 8, 7, 1, 2, 4);
+    await page.waitForTimeout(500); // idle-time builds of the neighbours
+    const state = () =>
+      fig.evaluate((el) => {
+        const kept = new Set(el._nets.values());
+        return {
+          built: el._built.length,
+          kept: kept.size,
+          onScreenKept: kept.has(el.network),
+          keptLive: [...kept].every((n) => !n.encoder.disposed),
+          evictedFreed: el._built.filter((n) => !kept.has(n)).every((n) => n.encoder.disposed),
+        };
+      });
+    const s = await state();
+    assert.ok(s.built > 6, `built ${s.built} networks`);
+    assert.ok(s.kept <= 6, `kept ${s.kept}`);
+    assert.deepEqual([s.onScreenKept, s.keptLive, s.evictedFreed], [true, true, true]);
+    // Going back to a kept size builds nothing (counted as soon as the update is done: the
+    // idle-time builds of its neighbours come after).
+    const back = await fig.evaluate(async (el) => {
+      const key = [...el._nets.keys()].find((k) => el._nets.get(k) !== el.network);
+      const before = el._built.length;
+      [el.dModel, el.ratio] = key.split(':').map(Number);
+      await el.updateComplete;
+      return { key, built: el._built.length - before, onScreen: el.network === el._nets.get(key) };
+    });
+    assert.deepEqual(back, { key: back.key, built: 0, onScreen: true }, `back to ${back.key}`);
+    const freed = await fig.evaluate((el) => {
+      const all = el._built;
+      el.remove();
+      return all.every((n) => n.encoder.disposed) && el._nets.size === 0;
+    });
+    assert.ok(freed, 'every encoder is disposed once the element is removed');
   });
 });
 

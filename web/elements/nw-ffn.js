@@ -20,6 +20,8 @@ const D_MODEL = { min: 8, max: 128, step: 8 };
 const RATIO = { min: 1, max: 8 };
 const NUDGE = { min: -3, max: 3, step: 0.1 };
 const PROBE = { min: -4, max: 4, step: 0.1 };
+// Networks kept for a drag back over recent sizes: the one on screen, its 4 neighbours, one more.
+const NETS_KEPT = 6;
 const CURVE_X = Array.from({ length: 161 }, (_, k) => -4 + k * 0.05);
 const INPUT_SEED = 0x70c3;
 const DIRECTION_SEED = 0xd1e7;
@@ -94,9 +96,13 @@ export class NwFfn extends NwElement {
     super();
     this._width = 0;
     this._curves = null;
-    this._netKey = '';
     this._net = null;
-    this._encoder = null;
+    // Networks by d_model:ratio:activation, each with its encoder layer (wasm memory: freed when
+    // evicted or on disconnect). Building one costs most of a frame at d_model 128 × 8 (a seeded
+    // layer, its state dict, two FFN and two layer passes); the last NETS_KEPT stay, and after
+    // each draw the neighbouring sizes are built in idle time, so a drag usually finds them ready.
+    this._nets = new Map();
+    this._idle = 0;
     this._result = null;
     this.ffnStep = '';
   }
@@ -107,7 +113,7 @@ export class NwFfn extends NwElement {
   }
 
   /**
-   * The FFN on screen (null until the library loads): { d, dff, l1, l2, input, direction, base },
+   * The FFN on screen (null until the library loads): { d, dff, activation, l1, l2, input, direction, base, layerBase, encoder },
    * l1/l2 = { weight (torch layout [out, in]), bias }, input TOKENS × d, base = FFN(input).
    */
   get network() {
@@ -116,9 +122,10 @@ export class NwFfn extends NwElement {
 
   disconnectedCallback() {
     this._unlink?.();
-    this._encoder?.dispose();
-    this._encoder = null;
-    this._netKey = '';
+    this._cancelIdle();
+    for (const net of this._nets.values()) net.encoder.dispose();
+    this._nets.clear();
+    this._net = null;
     super.disconnectedCallback();
   }
 
@@ -126,12 +133,58 @@ export class NwFfn extends NwElement {
     super.willUpdate?.(changed);
     if (!this.nw) return;
     this._curves ??= { relu: this.nw.activation(CURVE_X, 'relu'), gelu: this.nw.activation(CURVE_X, 'gelu') };
-    const key = `${this.dModel}:${this.ratio}:${this.activation}`;
-    if (key !== this._netKey) {
-      this._net = this._build();
-      this._netKey = key;
-    }
+    this._net = this._netFor(this.dModel, this.ratio, this.activation);
     this._result = this._compute();
+  }
+
+  updated(changed) {
+    super.updated?.(changed);
+    if (this.nw) this._prefetch();
+  }
+
+  /** The network for these sizes, built if not kept; the least recently used beyond NETS_KEPT is freed. */
+  _netFor(d, ratio, activation) {
+    const key = `${d}:${ratio}:${activation}`;
+    let net = this._nets.get(key);
+    if (net) this._nets.delete(key);
+    else net = this._build(d, ratio, activation);
+    this._nets.set(key, net); // (most recently used last)
+    for (const [k, old] of this._nets) {
+      if (this._nets.size <= NETS_KEPT) break;
+      if (old === this._net) continue;
+      old.encoder.dispose();
+      this._nets.delete(k);
+    }
+    return net;
+  }
+
+  _cancelIdle() {
+    if (!this._idle) return;
+    (globalThis.cancelIdleCallback ?? clearTimeout)(this._idle);
+    this._idle = 0;
+  }
+
+  /** The neighbouring d_model and ratio not yet built, one per idle period. */
+  _prefetch() {
+    this._cancelIdle();
+    const { step, min, max } = D_MODEL;
+    const next = [
+      [this.dModel - step, this.ratio],
+      [this.dModel + step, this.ratio],
+      [this.dModel, this.ratio - 1],
+      [this.dModel, this.ratio + 1],
+    ].find(
+      ([d, r]) =>
+        d >= min && d <= max && r >= RATIO.min && r <= RATIO.max && !this._nets.has(`${d}:${r}:${this.activation}`),
+    );
+    if (!next) return;
+    const idle = globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 50));
+    this._idle = idle(() => {
+      this._idle = 0;
+      if (!this.isConnected || !this.nw) return;
+      this._netFor(next[0], next[1], this.activation);
+      this._prefetch();
+    });
   }
 
   /**
@@ -140,32 +193,30 @@ export class NwFfn extends NwElement {
    * of the layer rather than being drawn in JS and loaded into it: at d_model 128 × 8 that was
    * ~260 k draws and a state-dict round trip per slider step (24.7 ms in the browser bench).
    */
-  _build() {
-    const d = this.dModel;
-    const dff = this.ratio * d;
+  _build(d, ratio, activation) {
+    const dff = ratio * d;
     const input = new Float32Array(TOKENS * d);
     for (let t = 0; t < TOKENS; t++) input.set(normals(d, mixSeed(INPUT_SEED, d, t)), t * d);
     const direction = normals(d, mixSeed(DIRECTION_SEED, d));
-    this._encoder?.dispose();
-    this._encoder = this.nw.createEncoder({
+    const encoder = this.nw.createEncoder({
       dModel: d,
       nHeads: 2,
       dFF: dff,
-      activation: this.activation,
+      activation,
       seed: mixSeed(ENCODER_SEED, d, dff),
     });
-    const state = this._encoder.stateDict();
+    const state = encoder.stateDict();
     const l1 = { weight: state['layers.0.linear1.weight'], bias: state['layers.0.linear1.bias'] };
     const l2 = { weight: state['layers.0.linear2.weight'], bias: state['layers.0.linear2.bias'] };
-    const net = { d, dff, l1, l2, input, direction };
+    const net = { d, dff, activation, l1, l2, input, direction, encoder };
     net.base = this._ffn(net, input);
-    net.layerBase = this._encoder.forward(input, { seqLen: TOKENS, attention: false }).output;
+    net.layerBase = encoder.forward(input, { seqLen: TOKENS, attention: false }).output;
     return net;
   }
 
   /** FFN(x) for TOKENS rows: nw.linear → nw.activation → nw.linear. */
-  _ffn({ d, dff, l1, l2 }, x) {
-    const hidden = this.nw.activation(this.nw.linear(x, l1.weight, l1.bias, { inFeatures: d }), this.activation);
+  _ffn({ d, dff, activation, l1, l2 }, x) {
+    const hidden = this.nw.activation(this.nw.linear(x, l1.weight, l1.bias, { inFeatures: d }), activation);
     return this.nw.linear(hidden, l2.weight, l2.bias, { inFeatures: dff });
   }
 
@@ -175,7 +226,7 @@ export class NwFfn extends NwElement {
     const x = net.input.slice();
     for (let k = 0; k < d; k++) x[this.token * d + k] += this.nudge * net.direction[k];
     const out = this._ffn(net, x);
-    const layerOut = this._encoder.forward(x, { seqLen: TOKENS, attention: false }).output;
+    const layerOut = net.encoder.forward(x, { seqLen: TOKENS, attention: false }).output;
     const delta = new Float32Array(TOKENS * d);
     const rowMax = new Float64Array(TOKENS);
     const layerMax = new Float64Array(TOKENS);
