@@ -13,6 +13,7 @@ import { NwElement, html, css } from '../lib/base.js';
 import { fmt } from '../lib/format.js';
 import { normals, mixSeed } from '../lib/seeded-random.js';
 import { subscribe } from '../lib/link.js';
+import { IdleTask } from '../lib/idle.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
 
 const TOKENS = 6;
@@ -102,7 +103,7 @@ export class NwFfn extends NwElement {
     // layer, its state dict, two FFN and two layer passes); the last NETS_KEPT stay, and after
     // each draw the neighbouring sizes are built in idle time, so a drag usually finds them ready.
     this._nets = new Map();
-    this._idle = 0;
+    this._idle = new IdleTask();
     this._result = null;
     this.ffnStep = '';
   }
@@ -122,7 +123,7 @@ export class NwFfn extends NwElement {
 
   disconnectedCallback() {
     this._unlink?.();
-    this._cancelIdle();
+    this._idle.cancel();
     for (const net of this._nets.values()) net.encoder.dispose();
     this._nets.clear();
     this._net = null;
@@ -158,15 +159,9 @@ export class NwFfn extends NwElement {
     return net;
   }
 
-  _cancelIdle() {
-    if (!this._idle) return;
-    (globalThis.cancelIdleCallback ?? clearTimeout)(this._idle);
-    this._idle = 0;
-  }
-
   /** The neighbouring d_model and ratio not yet built, one per idle period. */
   _prefetch() {
-    this._cancelIdle();
+    this._idle.cancel();
     const { step, min, max } = D_MODEL;
     const next = [
       [this.dModel - step, this.ratio],
@@ -178,9 +173,7 @@ export class NwFfn extends NwElement {
         d >= min && d <= max && r >= RATIO.min && r <= RATIO.max && !this._nets.has(`${d}:${r}:${this.activation}`),
     );
     if (!next) return;
-    const idle = globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 50));
-    this._idle = idle(() => {
-      this._idle = 0;
+    this._idle.schedule(() => {
       if (!this.isConnected || !this.nw) return;
       this._netFor(next[0], next[1], this.activation);
       this._prefetch();

@@ -10,6 +10,7 @@ import { NwElement, html, css } from '../lib/base.js';
 import { fmt, fmtSci } from '../lib/format.js';
 import { normFigureStyles } from '../lib/norm-figures.js';
 import { normals, mixSeed } from '../lib/seeded-random.js';
+import { IdleTask } from '../lib/idle.js';
 
 const MAX_DEPTH = 24;
 const WIDTHS = ['16', '32', '64', '128'];
@@ -61,11 +62,11 @@ export class NwGradNorms extends NwElement {
     // dragging back over it only redraws. After each draw the neighbouring depths are computed
     // in idle time, one per idle period, so a drag usually finds them ready.
     this._runs = new Map();
-    this._idle = 0;
+    this._idle = new IdleTask();
   }
 
   disconnectedCallback() {
-    this._cancelIdle();
+    this._idle.cancel();
     super.disconnectedCallback();
   }
 
@@ -94,22 +95,14 @@ export class NwGradNorms extends NwElement {
     return run;
   }
 
-  _cancelIdle() {
-    if (!this._idle) return;
-    (globalThis.cancelIdleCallback ?? clearTimeout)(this._idle);
-    this._idle = 0;
-  }
-
   /** The nearest depths not yet computed (±1, then ±2), one per idle period. */
   _prefetch() {
-    this._cancelIdle();
+    this._idle.cancel();
     const next = [1, -1, 2, -2]
       .map((k) => this.depth + k)
       .find((l) => l >= 1 && l <= MAX_DEPTH && !this._runs.has(this._key(l)));
     if (next === undefined) return;
-    const idle = globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 50));
-    this._idle = idle(() => {
-      this._idle = 0;
+    this._idle.schedule(() => {
       if (!this.isConnected || !this.nw) return;
       this._result(next);
       this._prefetch();
