@@ -185,6 +185,9 @@ test('ffn: the comparison encoders of recent sizes are kept (at most 6), the oth
   await onPage(browser, site, {}, async (page) => {
     const fig = page.locator('#ffn');
     await ready(fig);
+    // Untouched, the figure keeps only the network on screen: no idle-time builds on page load.
+    await page.waitForTimeout(500);
+    assert.equal(await fig.evaluate((el) => el._nets.size), 1, 'networks kept before any slider moved');
     // Every network the element builds from here on, by its own build, prefetches included.
     await fig.evaluate((el) => {
       const build = el._build.bind(el);

@@ -101,7 +101,8 @@ export class NwFfn extends NwElement {
     // Networks by d_model:ratio:activation, each with its encoder layer (wasm memory: freed when
     // evicted or on disconnect). Building one costs most of a frame at d_model 128 × 8 (a seeded
     // layer, its state dict, two FFN and two layer passes); the last NETS_KEPT stay, and after
-    // each draw the neighbouring sizes are built in idle time, so a drag usually finds them ready.
+    // each draw (once the reader has moved a slider) the neighbouring sizes are built in idle time,
+    // so a drag usually finds them ready.
     this._nets = new Map();
     this._idle = new IdleTask();
     this._result = null;
@@ -110,6 +111,7 @@ export class NwFfn extends NwElement {
 
   connectedCallback() {
     super.connectedCallback();
+    this._idle.armOn(this.renderRoot);
     this._unlink = subscribe(this, 'ffn-step', ({ step }) => { this.ffnStep = typeof step === 'string' ? step : ''; });
   }
 

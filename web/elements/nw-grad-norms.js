@@ -59,10 +59,15 @@ export class NwGradNorms extends NwElement {
     this._run = null;
     // Results by depth:dModel:seed (2 x depth numbers each). A depth costs two forward and
     // backward passes through up to 24 layers (~60-75 ms at the largest width); once computed,
-    // dragging back over it only redraws. After each draw the neighbouring depths are computed
-    // in idle time, one per idle period, so a drag usually finds them ready.
+    // dragging back over it only redraws. After each draw (once the reader has moved a slider) the
+    // neighbouring depths are computed in idle time, one per idle period, so a drag usually finds them ready.
     this._runs = new Map();
     this._idle = new IdleTask();
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    this._idle.armOn(this.renderRoot);
   }
 
   disconnectedCallback() {

@@ -1,12 +1,33 @@
 // Work a figure does for later (the neighbours of the current setting, so a drag finds them
 // ready), one piece per idle period: requestIdleCallback where the browser has it, else a timer.
+// Only for a figure the reader is using: the task stays unarmed until the first movement of one
+// of the figure's sliders, so a page of figures does no such work (nor holds its memory) on load.
 
 /** One pending idle-time task: schedule() replaces the one pending, cancel() drops it. */
 export class IdleTask {
   #handle = 0;
+  #armed = false;
 
+  /** Arms the task at the first input event in root (a figure's shadow root: its sliders). */
+  armOn(root) {
+    root.addEventListener(
+      'input',
+      () => {
+        this.#armed = true;
+      },
+      { once: true },
+    );
+  }
+
+  /** True once the reader has moved one of the figure's sliders. */
+  get armed() {
+    return this.#armed;
+  }
+
+  /** Runs fn in the next idle period, in place of any task pending; nothing while unarmed. */
   schedule(fn) {
     this.cancel();
+    if (!this.#armed) return;
     const idle = globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 50));
     this.#handle = idle(() => {
       this.#handle = 0;
