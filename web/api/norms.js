@@ -17,7 +17,24 @@ import {
   ownView,
   plainLengthSeen,
   settle,
+  heapF32,
 } from './checks.js';
+
+// The copies of fast(), module-level and small so that V8 inlines them (heap.js's put and take,
+// closures called three times per call, were not: issue #18, about 15 ns of a 1x8 LayerNorm).
+// n floats of a (a live Float32Array off wasm memory, length n) into heap at byte address addr.
+function copyIn(heap, addr, a, n) {
+  const at = addr / F32;
+  if (n <= 16) for (let i = 0; i < n; i++) heap[at + i] = a[i];
+  else heap.set(a, at);
+}
+
+// dst.length floats (a few) at byte address addr of heap into dst; returns dst.
+function copyOut(heap, addr, dst) {
+  const at = addr / F32;
+  for (let i = 0; i < dst.length; i++) dst[i] = heap[at + i];
+  return dst;
+}
 
 // Block size of the streamed row norms: two blocks fit in a 1 MiB L2 cache.
 const STREAM_BYTES = 256 * 1024;
@@ -77,7 +94,7 @@ const up4 = (n) => Math.ceil(n / 4) * 4;
 
 /** The norm methods of the public object, over one heap (see heap.js). */
 export function normMethods(heap) {
-  const { M, raw, reserve, scratchFor, layout, put, place, copied, take, into } = heap;
+  const { M, raw, reserve, scratchFor, layout, place, copied, take, into } = heap;
 
   // Row norms of arrays larger than 2 * STREAM_BYTES go through wasm memory in blocks of rows:
   // copy a block in, normalize it, copy it out into the result. The scratch stays in L2 cache, so
@@ -213,13 +230,15 @@ export function normMethods(heap) {
     const base = scratchFor(bytes) || reserve(fn, () => `x (${rows} x ${dim})`, bytes);
     const ao = base + fx * F32, ag = fg ? ao + fx * F32 : 0, ab = fb ? ao + (fx + fg) * F32 : 0;
     const a1 = f1 ? ao + (fx + fg + fb) * F32 : 0, a2 = f2 ? a1 + f1 * F32 : 0;
-    put(base, x0);
-    if (gamma) put(ag, gamma);
-    if (beta) put(ab, beta);
+    // One view for the copies in and out: the norm kernels allocate nothing, so it stays valid.
+    const heap = heapF32(M);
+    copyIn(heap, base, x0, n);
+    if (gamma) copyIn(heap, ag, gamma, dim);
+    if (beta) copyIn(heap, ab, beta, dim);
     norm.run(raw, ao, a1, a2, base, ag, ab, rows, dim, eps);
     let output = out0;
     if (out0) into(out0, ao, n);
-    else output = take(ao, n);
+    else output = n <= 16 ? copyOut(heap, ao, new Float32Array(n)) : take(ao, n);
     return stats ? statsOf(norm, take, a1, a2, statCount, output) : output;
   }
 
