@@ -57,7 +57,9 @@ export function createHeap(M) {
   // indexing touch it. A loop for a few floats: cheaper than set().)
   const put = (addr, arr) => {
     if (!addr) return;
-    const heap = heapF32(M), at = addr / F32, n = lengthOf(arr);
+    const heap = heapF32(M),
+      at = addr >> 2,
+      n = lengthOf(arr);
     if (n <= 16) for (let i = 0; i < n; i++) heap[at + i] = arr[i];
     else heap.set(arr, at);
   };
@@ -65,7 +67,7 @@ export function createHeap(M) {
   // wasm memory costs more than a new small array filled by index.
   const take = (addr, n) => {
     const heap = heapF32(M),
-      at = addr / F32;
+      at = addr >> 2;
     if (n > 16) return heap.slice(at, at + n);
     const out = new Float32Array(n);
     for (let i = 0; i < n; i++) out[i] = heap[at + i];
@@ -79,7 +81,8 @@ export function createHeap(M) {
     intoHeap = null,
     intoAt = -1;
   const into = (view, addr, n) => {
-    const heap = heapF32(M), at = addr / F32;
+    const heap = heapF32(M),
+      at = addr >> 2;
     if (n <= 16) for (let i = 0; i < n; i++) view[i] = heap[at + i];
     else {
       if (heap !== intoHeap || at !== intoAt || intoView.length !== n) {

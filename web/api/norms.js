@@ -24,14 +24,14 @@ import {
 // closures called three times per call, were not: issue #18, about 15 ns of a 1x8 LayerNorm).
 // n floats of a (a live Float32Array off wasm memory, length n) into heap at byte address addr.
 function copyIn(heap, addr, a, n) {
-  const at = addr / F32;
+  const at = addr >> 2; // an int32 index: addr / F32 is a double, and so was every index below
   if (n <= 16) for (let i = 0; i < n; i++) heap[at + i] = a[i];
   else heap.set(a, at);
 }
 
 // dst.length floats (a few) at byte address addr of heap into dst; returns dst.
 function copyOut(heap, addr, dst) {
-  const at = addr / F32;
+  const at = addr >> 2;
   for (let i = 0; i < dst.length; i++) dst[i] = heap[at + i];
   return dst;
 }
