@@ -51,6 +51,49 @@ export function muladdPeak(M, rounds) {
 }
 
 /**
+ * The multiply-add peak as a bench handle, for timing beside a GEMM in the same rounds (run.mjs
+ * pairs each timed batch of ours with a batch of this one just before it): one call runs about
+ * 1 ms; work: its FLOPs.
+ */
+export function peakHandle(M) {
+  const peak = M._nw_bench_muladd_peak;
+  peak(1000);
+  let iters = 1e4;
+  for (;;) {
+    const t0 = performance.now();
+    peak(iters);
+    const ms = performance.now() - t0;
+    if (ms > 2) {
+      iters = Math.max(1, Math.round(iters / ms));
+      break;
+    }
+    iters *= 4;
+  }
+  return { sync: true, run: () => peak(iters), work: 96 * iters };
+}
+
+const gflops = (work, ms) => work / (ms * 1e-3) / 1e9;
+
+/**
+ * Per round, a GEMM's share of the peak timed just before it: work and peakWork in FLOPs,
+ * samples and peakSamples in ms per call, round by round (in the order they ran).
+ */
+export function pairedRounds(work, samples, peakWork, peakSamples) {
+  return samples.map((ms, i) => {
+    const p = gflops(peakWork, peakSamples[i]);
+    return { share: gflops(work, ms) / p, peakGflops: p };
+  });
+}
+
+/** The shares of the rounds whose peak ran within 10 % of bestPeak (GFLOP/s), sorted. */
+export function fullSpeedShares(rounds, bestPeak) {
+  return rounds
+    .filter((x) => x.peakGflops >= 0.9 * bestPeak)
+    .map((x) => x.share)
+    .sort((a, b) => a - b);
+}
+
+/**
  * A second instance of the built wasm module itself (build/wasm), for what the public API does
  * not expose: the multiply-add peak loop of cpp/bindings/raw.cpp.
  */
@@ -315,6 +358,7 @@ export function buildCases({ nw, M = null, tf, ort, sizes, skip = {} }) {
         unit: 'GFLOP/s',
         work: 2 * seq * n * k,
         tolerance: 1e-3,
+        pairPeak: true,
         contenders,
       });
     }
@@ -381,7 +425,13 @@ export function buildCases({ nw, M = null, tf, ort, sizes, skip = {} }) {
       contenders.push({ name: 'onnxruntime-web', setup: async () => ortRunner(ort, await ortSession(ort, `encoder_s${seq}.onnx`), x, [1, seq, d]) });
     }
     cases.push({
-      op: 'Encoder layer', shape: `seq ${seq}`, unit: 'GFLOP/s', work: flops, tolerance: 2e-3, contenders,
+      op: 'Encoder layer',
+      shape: `seq ${seq}`,
+      unit: 'GFLOP/s',
+      work: flops,
+      tolerance: 2e-3,
+      pairPeak: true,
+      contenders,
       notes: ['d_model 512, 8 heads, d_ff 2048, GELU, Post-LN, batch 1'],
     });
   }

@@ -7,7 +7,19 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, existsSync } from 'node:fs';
 import { maxAbsDiff } from './helpers.mjs';
-import { ONNX_DIR, loadOurs, loadTf, loadOrt, ensureOnnx, buildCases, onnxFiles } from '../../scripts/bench/cases.mjs';
+import {
+  ONNX_DIR,
+  loadOurs,
+  loadTf,
+  loadOrt,
+  ensureOnnx,
+  buildCases,
+  onnxFiles,
+  loadModule,
+  peakHandle,
+  pairedRounds,
+  fullSpeedShares,
+} from '../../scripts/bench/cases.mjs';
 
 const weights = `${ONNX_DIR}encoder_weights.safetensors`;
 const SIZES = {
@@ -70,3 +82,28 @@ for (const c of cases) {
     }
   });
 }
+
+test('the GEMM and encoder cases time the multiply-add peak beside them, and their share is per round', async () => {
+  const paired = cases.filter((c) => c.pairPeak).map((c) => c.op);
+  assert.ok(paired.includes('GEMM') && paired.includes('Encoder layer'), `paired cases: ${paired}`);
+  assert.ok(cases.filter((c) => c.op.startsWith('LayerNorm')).every((c) => !c.pairPeak));
+  // 1 GFLOP in 10 ms is 100 GFLOP/s; beside a 2-GFLOP peak batch taking 10 ms (200 GFLOP/s) it
+  // is half the peak, whatever the machine's speed in the next round (both slow down by 2x).
+  const rounds = pairedRounds(1e9, [10, 20, 10], 2e9, [10, 20, 5]);
+  assert.deepEqual(
+    rounds.map((x) => x.share),
+    [0.5, 0.5, 0.25],
+  );
+  assert.deepEqual(
+    rounds.map((x) => x.peakGflops),
+    [200, 100, 400],
+  );
+  // Full speed: rounds whose peak came within 10 % of the best (400): only the third.
+  assert.deepEqual(fullSpeedShares(rounds, 400), [0.25]);
+  assert.deepEqual(fullSpeedShares(rounds, 210), [0.25, 0.5]);
+  // The peak handle runs the module's multiply-add loop: its work is 96 FLOPs per iteration.
+  const h = peakHandle(await loadModule());
+  assert.equal(h.work % 96, 0);
+  assert.ok(h.work > 0);
+  h.run();
+});
