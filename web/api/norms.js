@@ -29,10 +29,24 @@ function copyIn(heap, addr, a, n) {
   else heap.set(a, at);
 }
 
-// dst.length floats (a few) at byte address addr of heap into dst; returns dst.
-function copyOut(heap, addr, dst) {
-  const at = addr >> 2;
-  for (let i = 0; i < dst.length; i++) dst[i] = heap[at + i];
+// One short row x with its gamma and beta (n <= 16 floats each) in one loop: the call most
+// figures make, a third of the loop overhead of three copies.
+function copyRow(heap, addrX, x, addrG, g, addrB, b, n) {
+  const atX = addrX >> 2,
+    atG = addrG >> 2,
+    atB = addrB >> 2;
+  for (let i = 0; i < n; i++) {
+    heap[atX + i] = x[i];
+    heap[atG + i] = g[i];
+    heap[atB + i] = b[i];
+  }
+}
+
+// A fresh array of n floats (a few) from byte address addr of heap.
+function copyOut(heap, addr, n) {
+  const at = addr >> 2,
+    dst = new Float32Array(n);
+  for (let i = 0; i < n; i++) dst[i] = heap[at + i];
   return dst;
 }
 
@@ -232,13 +246,16 @@ export function normMethods(heap) {
     const a1 = f1 ? ao + (fx + fg + fb) * F32 : 0, a2 = f2 ? a1 + f1 * F32 : 0;
     // One view for the copies in and out: the norm kernels allocate nothing, so it stays valid.
     const heap = heapF32(M);
-    copyIn(heap, base, x0, n);
-    if (gamma) copyIn(heap, ag, gamma, dim);
-    if (beta) copyIn(heap, ab, beta, dim);
+    if (gamma && beta && n === dim && dim <= 16) copyRow(heap, base, x0, ag, gamma, ab, beta, dim);
+    else {
+      copyIn(heap, base, x0, n);
+      if (gamma) copyIn(heap, ag, gamma, dim);
+      if (beta) copyIn(heap, ab, beta, dim);
+    }
     norm.run(raw, ao, a1, a2, base, ag, ab, rows, dim, eps);
     let output = out0;
     if (out0) into(out0, ao, n);
-    else output = n <= 16 ? copyOut(heap, ao, new Float32Array(n)) : take(ao, n);
+    else output = n <= 16 ? copyOut(heap, ao, n) : take(ao, n);
     return stats ? statsOf(norm, take, a1, a2, statCount, output) : output;
   }
 
