@@ -23,23 +23,26 @@ export async function loadOurs({ training = false } = {}) {
   return loadNormwave({ training });
 }
 
-// The SIMD128 multiply-add peak of this machine, measured in the same run as what is compared to it: cpp/bindings/raw.cpp's loop of
-// 12 independent f32x4 a = a·m + c chains (96 FLOP a round); the best of `rounds` batches of
-// ~20 ms (the best, not the median: a peak is what the core can do when it is not interrupted).
-export function muladdPeak(M, rounds) {
-  const peak = M._nw_bench_muladd_peak;
+// Iterations of the module's multiply-add loop (cpp/bindings/raw.cpp: 12 independent f32x4
+// a = a·m + c chains, 96 FLOP an iteration) that run about `ms` milliseconds here.
+function peakIterations(peak, ms) {
   peak(1000);
-  let iters = 1e5;
+  let iters = 1e4;
   for (;;) {
     const t0 = performance.now();
     peak(iters);
-    const ms = performance.now() - t0;
-    if (ms > 5) {
-      iters = Math.round((iters * 20) / ms);
-      break;
-    }
+    const took = performance.now() - t0;
+    if (took > 2) return Math.max(1, Math.round((iters * ms) / took));
     iters *= 4;
   }
+}
+
+// The SIMD128 multiply-add peak of this machine, measured in the same run as what is compared to
+// it: the best of `rounds` batches of ~20 ms (the best, not the median: a peak is what the core
+// can do when it is not interrupted).
+export function muladdPeak(M, rounds) {
+  const peak = M._nw_bench_muladd_peak;
+  const iters = peakIterations(peak, 20);
   const gflops = [];
   for (let r = 0; r < rounds; r++) {
     const t0 = performance.now();
@@ -57,18 +60,7 @@ export function muladdPeak(M, rounds) {
  */
 export function peakHandle(M) {
   const peak = M._nw_bench_muladd_peak;
-  peak(1000);
-  let iters = 1e4;
-  for (;;) {
-    const t0 = performance.now();
-    peak(iters);
-    const ms = performance.now() - t0;
-    if (ms > 2) {
-      iters = Math.max(1, Math.round(iters / ms));
-      break;
-    }
-    iters *= 4;
-  }
+  const iters = peakIterations(peak, 1);
   return { sync: true, run: () => peak(iters), work: 96 * iters };
 }
 
