@@ -264,8 +264,8 @@ async function main() {
   // of the best peak of the whole run.
   const gemm = results.filter((r) => r.op === 'GEMM' || r.op === 'Encoder layer');
   const pct = (x) => `${(100 * x).toFixed(0)} %`;
-  const pairedRounds = gemm.flatMap((r) => r.contenders.flatMap((c) => c.peakShare?.rounds ?? []));
-  const bestPeak = Math.max(peakBefore.best, peakAfter.best, ...pairedRounds.map((x) => x.peakGflops));
+  const everyPairedRound = gemm.flatMap((r) => r.contenders.flatMap((c) => c.peakShare?.rounds ?? []));
+  const bestPeak = Math.max(peakBefore.best, peakAfter.best, ...everyPairedRound.map((x) => x.peakGflops));
   const fullSpeed = (c) => {
     const s = fullSpeedShares(c.peakShare.rounds, bestPeak);
     return s.length
