@@ -33,7 +33,7 @@ Status check_targets(int& kept, const std::int32_t* targets, int rows, int class
 void row_stats(float& m, float& total, const float* z, int n) {
   fbatch mv(-std::numeric_limits<float>::infinity());
   int j = 0;
-  for (; j + kWidth <= n; j += kWidth) mv = xsimd::max(mv, simd::load(z + j));
+  for (; j + kWidth <= n; j += kWidth) mv = simd::running_max(mv, simd::load(z + j));
   m = simd::max(mv);
   for (; j < n; ++j) m = z[j] > m ? z[j] : m;
   const fbatch mb(m);

@@ -39,6 +39,17 @@ inline fbatch clamp(const fbatch& v, float lo, float hi) {
 }
 inline fbatch clamp_unit(const fbatch& v) { return clamp(v, -1.f, 1.f); }
 
+// The larger of a and b lane by lane, for a running maximum: b where b > a, else a (a NaN in b
+// is skipped). Under Emscripten this is f32x4.pmax, one maxps; xsimd::max emulates SSE's NaN
+// rule in several instructions.
+inline fbatch running_max(const fbatch& a, const fbatch& b) {
+#if defined(__wasm_simd128__)
+  return fbatch((__m128)wasm_f32x4_pmax((v128_t)(__m128)a, (v128_t)(__m128)b));
+#else
+  return xsimd::select(b > a, b, a);
+#endif
+}
+
 // One float read from memory into every lane. Under Emscripten this is v128.load32_splat (one
 // vbroadcastss, a load-port op); xsimd's fbatch(*p) becomes f32x4.splat of a scalar load, a
 // shuffle on the same FP ports as the multiply-adds (GEMM micro-kernel 36 -> 43 GFLOP/s on AMD

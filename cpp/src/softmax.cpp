@@ -17,28 +17,37 @@ void softmax(float* out, const float* x, const std::uint8_t* key_mask, int rows,
   for (int r = 0; r < rows; ++r) {
     const float* xr = x + static_cast<std::size_t>(r) * n;
     float* yr = out + static_cast<std::size_t>(r) * n;
-    for (int j = 0; j < n; ++j) yr[j] = key_mask && key_mask[j] ? kNegInf : xr[j];
+    // The passes below read src: x itself, or, with a mask, the row copied into out with its
+    // masked keys at -inf. Without a mask there is no copy pass (issue #18: with the NaN-exact
+    // max it was 40 % of the softmax of the encoder's 512 x 512 scores).
+    const float* src = xr;
+    if (key_mask) {
+      for (int j = 0; j < n; ++j) yr[j] = key_mask[j] ? kNegInf : xr[j];
+      src = yr;
+    }
 
     fbatch mv(kNegInf);
     int j = 0;
-    for (; j + kWidth <= n; j += kWidth) mv = xsimd::max(mv, simd::load(yr + j));
+    for (; j + kWidth <= n; j += kWidth) mv = simd::running_max(mv, simd::load(src + j));
     float m = simd::max(mv);
-    for (; j < n; ++j) m = yr[j] > m ? yr[j] : m;
-    if (m == kNegInf) {  // every key masked: zeros, not NaN
-      for (j = 0; j < n; ++j) yr[j] = 0.f;
+    for (; j < n; ++j) m = src[j] > m ? src[j] : m;
+    if (m == kNegInf) {  // every key masked (or -inf): zeros, not NaN; a NaN still spreads
+      bool nan = false;
+      for (j = 0; j < n; ++j) nan = nan || std::isnan(src[j]);
+      for (j = 0; j < n; ++j) yr[j] = nan ? std::numeric_limits<float>::quiet_NaN() : 0.f;
       continue;
     }
 
     const fbatch mb(m);
     fbatch acc(0.f);
     for (j = 0; j + kWidth <= n; j += kWidth) {
-      const fbatch e = simd::exp(simd::load(yr + j) - mb);
+      const fbatch e = simd::exp(simd::load(src + j) - mb);
       simd::store(yr + j, e);
       acc += e;
     }
     float total = simd::sum(acc);
     for (; j < n; ++j) {
-      yr[j] = std::exp(yr[j] - m);
+      yr[j] = std::exp(src[j] - m);
       total += yr[j];
     }
     const fbatch inv(1.f / total);

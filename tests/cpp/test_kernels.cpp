@@ -201,7 +201,25 @@ TEST_CASE("softmax matches ref at edge widths, with and without a mask") {
         }
         CHECK(total == doctest::Approx(1.0).epsilon(1e-5));
       }
+      // In place (the encoder's attention): without a mask the passes read x itself, with one
+      // the row copied with its masked keys at -inf; either way the same floats as out of place.
+      std::vector<float> c = x;
+      normwave::softmax(c.data(), c.data(), m, rows, n);
+      CHECK(max_abs_diff(a, c) == 0.0);
     }
+  }
+}
+
+TEST_CASE("a NaN score makes its whole softmax row NaN, as in torch, and no other row") {
+  for (int n : edge_sizes()) {
+    CAPTURE(n);
+    std::vector<float> x = randn(static_cast<std::size_t>(2) * n, 43);
+    x[n - 1] =
+        std::numeric_limits<float>::quiet_NaN();  // the last key: a SIMD lane or the scalar tail
+    std::vector<float> a(x.size());
+    normwave::softmax(a.data(), x.data(), nullptr, 2, n);
+    for (int j = 0; j < n; ++j) CHECK(std::isnan(a[j]));
+    for (int j = n; j < 2 * n; ++j) CHECK(std::isfinite(a[j]));
   }
 }
 
