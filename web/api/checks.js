@@ -241,7 +241,12 @@ export function plainLength(M, v) {
  * after each growth, so only the length (0 once detached) is read again.
  */
 export function plainLengthSeen(M, v, seen) {
-  return v === seen ? typedLength(v) || -1 : plainLength(M, v);
+  if (v !== seen) return plainLength(M, v);
+  // Reading an element first (no caller code runs: a typed array's integer keys never reach its
+  // prototype or own properties) gives TurboFan v's map, with which typedLength(v) becomes a
+  // field load instead of a call of the getter's builtin: 12 ns of a 1x8 LayerNorm (issue #18).
+  void v[0];
+  return typedLength(v) || -1;
 }
 
 /** The true length of a converted input: a typed array's own (not an own `length` property) or a tensor's. */
