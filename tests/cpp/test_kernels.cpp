@@ -220,6 +220,22 @@ TEST_CASE("a NaN score makes its whole softmax row NaN, as in torch, and no othe
     normwave::softmax(a.data(), x.data(), nullptr, 2, n);
     for (int j = 0; j < n; ++j) CHECK(std::isnan(a[j]));
     for (int j = n; j < 2 * n; ++j) CHECK(std::isfinite(a[j]));
+    // Every other key -inf or masked: the NaN still spreads to the unmasked keys, and masked
+    // keys stay exactly +0 (found by fuzz_kernels).
+    std::vector<float> y(x.begin(), x.begin() + n);
+    std::vector<std::uint8_t> mask(n);
+    for (int j = 0; j + 1 < n; ++j) {
+      mask[j] = j % 2;
+      y[j] = -std::numeric_limits<float>::infinity();
+    }
+    std::vector<float> b(n, 7.f);
+    normwave::softmax(b.data(), y.data(), mask.data(), 1, n);
+    for (int j = 0; j < n; ++j) {
+      if (mask[j])
+        CHECK((b[j] == 0.f && !std::signbit(b[j])));
+      else
+        CHECK(std::isnan(b[j]));
+    }
   }
 }
 
