@@ -86,6 +86,19 @@ export function fullSpeedShares(rounds, bestPeak) {
 }
 
 /**
+ * A peer's time over ours, round by round, sorted: oursMs and peerMs in ms per call, in the order
+ * the rounds ran (run.mjs times every contender of a case once per round, interleaved). A shared
+ * machine's slow phases last longer than a round, so two contenders of one round ran under the
+ * same conditions, where the medians of two whole runs need not have.
+ */
+export function roundSpeedups(oursMs, peerMs) {
+  const n = Math.min(oursMs.length, peerMs.length);
+  const ratios = [];
+  for (let i = 0; i < n; i++) ratios.push(peerMs[i] / oursMs[i]);
+  return ratios.sort((a, b) => a - b);
+}
+
+/**
  * A second instance of the built wasm module itself (build/wasm), for what the public API does
  * not expose: the multiply-add peak loop of cpp/bindings/raw.cpp.
  */

@@ -31,6 +31,7 @@ import {
   muladdPeak,
   peakHandle,
   pairedRounds,
+  roundSpeedups,
   fullSpeedShares,
 } from './cases.mjs';
 
@@ -137,6 +138,14 @@ async function runCase(c, rounds, peak) {
   const cpu = process.cpuUsage(cpu0);
   timed.wallMs += performance.now() - wall0;
   timed.cpuMs += (cpu.user + cpu.system) / 1e3;
+  // The paired cases' speed-ups over each peer, round by round (before the samples are sorted).
+  for (const r of paired) {
+    r.perRound = {};
+    for (const p of live.filter((x) => !x.name.startsWith('ours'))) {
+      const s = roundSpeedups(r.samples, p.samples);
+      r.perRound[p.name] = { median: quantile(s, 0.5), p10: quantile(s, 0.1), p90: quantile(s, 0.9) };
+    }
+  }
   for (const r of runners) {
     r.h?.dispose?.();
     if (r.error) continue;
@@ -272,6 +281,10 @@ async function main() {
       ? `${pct(quantile(s, 0.5))} (${s.length} of ${c.peakShare.rounds.length})`
       : `— (0 of ${c.peakShare.rounds.length})`;
   };
+  const perRound = (c) =>
+    Object.entries(c.perRound ?? {})
+      .map(([peer, x]) => `${x.median.toFixed(2)}× ${shortName(peer)} (${x.p10.toFixed(2)} – ${x.p90.toFixed(2)})`)
+      .join(', ') || '—';
   const gemmRows = gemm.flatMap((r) =>
     r.contenders
       .filter((c) => c.peakShare && !c.error)
@@ -283,6 +296,7 @@ async function main() {
         pct(c.peakShare.median),
         `${pct(c.peakShare.p10)} – ${pct(c.peakShare.p90)}`,
         fullSpeed(c),
+        perRound(c),
       ]),
   );
   const gemmHead = [
@@ -293,6 +307,7 @@ async function main() {
     'share of peak (median of rounds)',
     'share p10 – p90',
     'share at full speed (rounds)',
+    'speed-up per round (median, p10 – p90)',
   ];
   const gemmTable = gemm.length
     ? [gemmHead, gemmHead.map(() => '---'), ...gemmRows].map((cols) => `| ${cols.join(' | ')} |`).join('\n')

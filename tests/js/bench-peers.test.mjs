@@ -18,6 +18,7 @@ import {
   loadModule,
   peakHandle,
   pairedRounds,
+  roundSpeedups,
   fullSpeedShares,
 } from '../../scripts/bench/cases.mjs';
 
@@ -101,6 +102,10 @@ test('the GEMM and encoder cases time the multiply-add peak beside them, and the
   // Full speed: rounds whose peak came within 10 % of the best (400): only the third.
   assert.deepEqual(fullSpeedShares(rounds, 400), [0.25]);
   assert.deepEqual(fullSpeedShares(rounds, 210), [0.25, 0.5]);
+  // A peer's time over ours within each round, sorted: a round where both ran 2x slower gives the
+  // same 1.5x as a fast one.
+  assert.deepEqual(roundSpeedups([10, 20, 10], [15, 30, 30]), [1.5, 1.5, 3]);
+  assert.deepEqual(roundSpeedups([10, 20], [15]), [1.5]);
   // The peak handle runs the module's multiply-add loop: its work is 96 FLOPs per iteration.
   const h = peakHandle(await loadModule());
   assert.equal(h.work % 96, 0);
