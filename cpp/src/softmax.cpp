@@ -31,8 +31,8 @@ void softmax(float* out, const float* x, const std::uint8_t* key_mask, int rows,
     for (; j + kWidth <= n; j += kWidth) mv = simd::running_max(mv, simd::load(src + j));
     float m = simd::max(mv);
     for (; j < n; ++j) m = src[j] > m ? src[j] : m;
-    if (m ==
-        kNegInf) {  // every key masked (or -inf): zeros, not NaN; an unmasked NaN still spreads
+    // Every key masked (or -inf): zeros, not NaN; an unmasked NaN still spreads.
+    if (m == kNegInf) {
       bool nan = false;
       for (j = 0; j < n; ++j) nan = nan || std::isnan(src[j]);
       for (j = 0; j < n; ++j)
