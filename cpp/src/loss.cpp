@@ -31,14 +31,11 @@ Status check_targets(int& kept, const std::int32_t* targets, int rows, int class
 
 // Row max and sum of exp(z - max).
 void row_stats(float& m, float& total, const float* z, int n) {
-  fbatch mv(-std::numeric_limits<float>::infinity());
-  int j = 0;
-  for (; j + kWidth <= n; j += kWidth) mv = simd::running_max(mv, simd::load(z + j));
-  m = simd::max(mv);
-  for (; j < n; ++j) m = z[j] > m ? z[j] : m;
+  m = simd::row_max(z, n);
   const fbatch mb(m);
   fbatch acc(0.f);
-  for (j = 0; j + kWidth <= n; j += kWidth) acc += simd::exp(simd::load(z + j) - mb);
+  int j = 0;
+  for (; j + kWidth <= n; j += kWidth) acc += simd::exp(simd::load(z + j) - mb);
   total = simd::sum(acc);
   for (; j < n; ++j) total += std::exp(z[j] - m);
 }

@@ -26,11 +26,8 @@ void softmax(float* out, const float* x, const std::uint8_t* key_mask, int rows,
       src = yr;
     }
 
-    fbatch mv(kNegInf);
+    const float m = simd::row_max(src, n);
     int j = 0;
-    for (; j + kWidth <= n; j += kWidth) mv = simd::running_max(mv, simd::load(src + j));
-    float m = simd::max(mv);
-    for (; j < n; ++j) m = src[j] > m ? src[j] : m;
     // Every key masked (or -inf): zeros, not NaN; an unmasked NaN still spreads.
     if (m == kNegInf) {
       bool nan = false;

@@ -210,6 +210,30 @@ TEST_CASE("softmax matches ref at edge widths, with and without a mask") {
   }
 }
 
+TEST_CASE("simd::row_max is the scalar max at edge widths, NaNs skipped, -inf when nothing else") {
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  for (int n : edge_sizes()) {
+    CAPTURE(n);
+    std::vector<float> x = randn(n, 47);
+    const auto scalar = [&] {
+      float m = -kInf;
+      for (float v : x) m = v > m ? v : m;
+      return m;
+    };
+    CHECK(normwave::simd::row_max(x.data(), n) == scalar());
+    for (int at : {0, n / 2, n - 1}) {  // the largest in each of the four chains and the tail
+      std::vector<float> y = x;
+      y[at] = 100.f;
+      CHECK(normwave::simd::row_max(y.data(), n) == 100.f);
+    }
+    x[n - 1] = std::numeric_limits<float>::quiet_NaN();
+    CHECK(normwave::simd::row_max(x.data(), n) == scalar());
+    std::fill(x.begin(), x.end(), -kInf);
+    CHECK(normwave::simd::row_max(x.data(), n) == -kInf);
+  }
+  CHECK(normwave::simd::row_max(nullptr, 0) == -kInf);
+}
+
 TEST_CASE("a NaN score makes its whole softmax row NaN, as in torch, and no other row") {
   for (int n : edge_sizes()) {
     CAPTURE(n);
