@@ -61,6 +61,9 @@ function quantile(sorted, q) {
   return sorted[lo] + (sorted[hi] - sorted[lo]) * (i - lo);
 }
 
+// The median and p10-p90 of sorted values.
+const spread = (sorted) => ({ median: quantile(sorted, 0.5), p10: quantile(sorted, 0.1), p90: quantile(sorted, 0.9) });
+
 async function call(h) {
   const p = h.run();
   if (p && typeof p.then === 'function') await p;
@@ -142,8 +145,7 @@ async function runCase(c, rounds, peak) {
   for (const r of paired) {
     r.perRound = {};
     for (const p of live.filter((x) => !x.name.startsWith('ours'))) {
-      const s = roundSpeedups(r.samples, p.samples);
-      r.perRound[p.name] = { median: quantile(s, 0.5), p10: quantile(s, 0.1), p90: quantile(s, 0.9) };
+      r.perRound[p.name] = spread(roundSpeedups(r.samples, p.samples));
     }
   }
   for (const r of runners) {
@@ -155,9 +157,7 @@ async function runCase(c, rounds, peak) {
       const shares = rounds.map((x) => x.share).sort((a, b) => a - b);
       const peaks = rounds.map((x) => x.peakGflops).sort((a, b) => a - b);
       r.peakShare = {
-        median: quantile(shares, 0.5),
-        p10: quantile(shares, 0.1),
-        p90: quantile(shares, 0.9),
+        ...spread(shares),
         peakGflopsMedian: quantile(peaks, 0.5),
         rounds,
       };
