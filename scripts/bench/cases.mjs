@@ -153,7 +153,7 @@ export function ensureOnnx(names, { only } = {}) {
 // ---------------------------------------------------------------- naive JavaScript
 
 // Two passes with float64 accumulators (JS numbers), the way one writes it by hand.
-function naiveLayerNorm(x, dim, gamma, beta, eps) {
+export function naiveLayerNorm(x, dim, gamma, beta, eps) {
   const out = new Float32Array(x.length);
   for (let r = 0; r < x.length; r += dim) {
     let s = 0;

@@ -6,9 +6,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { maxAbsDiff } from './helpers.mjs';
 import {
   ONNX_DIR,
+  ROOT,
   loadOurs,
   loadTf,
   loadOrt,
@@ -111,4 +113,22 @@ test('the GEMM and encoder cases time the multiply-add peak beside them, and the
   assert.equal(h.work % 96, 0);
   assert.ok(h.work > 0);
   h.run();
+});
+
+test('the call-cost breakdown runs, checks its rows against the naive loop, and prints every row', () => {
+  const r = spawnSync(process.execPath, [`${ROOT}scripts/bench/call-cost.mjs`, '--rounds', '1', '--dims', '8,17'], {
+    encoding: 'utf8',
+  });
+  assert.equal(r.status, 0, r.stderr);
+  for (const dim of [8, 17]) assert.match(r.stdout, new RegExp(`^1x${dim}: median of 1 rounds`, 'm'));
+  for (const row of [
+    'empty wasm call',
+    'kernel on fixed addresses',
+    '+ a fresh result array',
+    'Embind binding',
+    'API, { out }',
+    'naive JS loop',
+  ]) {
+    assert.equal(r.stdout.split(row).length - 1, 2, `${row} once per dim:\n${r.stdout}`);
+  }
 });
