@@ -40,7 +40,7 @@ const KINDS = [
   { kind: 'batch', plain: 'batchNorm', withStats: 'batchNormWithStats', stats: ['mean', 'variance'], eps: 1e-5 },
 ];
 // Vector-width edges, the bench's small shapes, and 700 x 256 (streamed through scratch in blocks).
-// One row of up to 16 floats takes norms.js's short-row slots: 1x15, 1x16 and 1x17 are its edge.
+// 1x15, 1x16 and 1x17: the edge of the loop copies (16 floats and fewer) and of set().
 const SHAPES = [
   [1, 1],
   [1, 3],
@@ -161,7 +161,7 @@ test('fast path: calls after the wasm memory grew read the new memory (#18)', ()
   big.dispose();
 });
 
-test('fast path: one short row after the scratch block moved and after the memory grew (#18)', () => {
+test('fast path: a short row after the scratch block moved and after the memory grew (#18)', () => {
   const x = randn(8, 11, 0.5, 2),
     gamma = randn(8, 12, 1, 0.2),
     beta = randn(8, 13, 0, 0.2);
@@ -173,7 +173,7 @@ test('fast path: one short row after the scratch block moved and after the memor
   };
   again('first call');
   // BatchNorm is not streamed: x and out of 12 MiB in scratch, more than any call before, so the
-  // block moves; a tensor then takes the freed memory the slots were in.
+  // block moves; tensors then take the memory it freed.
   nw.batchNorm(randn(6000 * 256, 14, 0, 1), 256);
   const marks = Array.from({ length: 8 }, () => nw.tensor(new Float32Array(96).fill(7)));
   again('after the scratch block moved');
