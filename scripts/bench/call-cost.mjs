@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadModule, loadOurs, naiveLayerNorm } from './cases.mjs';
+import { maxAbsDiff } from './inputs.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => {
@@ -23,30 +24,22 @@ const arg = (name, fallback) => {
 const dims = arg('--dims', '8,64').split(',').map(Number);
 const rounds = Number(arg('--rounds', 40));
 
-// Each dim in a process of its own: rows made for one dim would share their feedback (and so their
-// optimized code) with the next dim's.
-if (dims.length > 1) {
-  console.log(
-    `# cost of a 1 x dim LayerNorm call, layer by layer (${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.versions.node})`,
-  );
-  for (const dim of dims) {
-    const r = spawnSync(
-      process.execPath,
-      [fileURLToPath(import.meta.url), '--dims', String(dim), '--rounds', String(rounds), '--child'],
-      {
-        stdio: 'inherit',
-      },
-    );
-    if (r.status !== 0) process.exit(r.status ?? 1);
-  }
-  process.exit(0);
-}
-const dim = dims[0];
 if (!args.includes('--child')) {
   console.log(
     `# cost of a 1 x dim LayerNorm call, layer by layer (${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.versions.node})`,
   );
 }
+// Each dim in a process of its own: rows made for one dim would share their feedback (and so their
+// optimized code) with the next dim's.
+if (dims.length > 1) {
+  for (const dim of dims) {
+    const child = [fileURLToPath(import.meta.url), '--dims', String(dim), '--rounds', String(rounds), '--child'];
+    const r = spawnSync(process.execPath, child, { stdio: 'inherit' });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
+  process.exit(0);
+}
+const dim = dims[0];
 
 const M = await loadModule();
 const nw = await loadOurs();
@@ -130,8 +123,7 @@ function floor(h, base, x, gamma, beta, out, n) {
   // The rows that return a result all compute the same LayerNorm.
   const want = naiveLayerNorm(x, dim, gamma, beta, 1e-5);
   for (const i of [2, 3, 6, 7]) {
-    const got = rows[i][1]();
-    const err = Math.max(...got.map((v, j) => Math.abs(v - want[j])));
+    const err = maxAbsDiff(rows[i][1](), want);
     if (!(err <= 1e-5)) throw new Error(`call-cost: ${rows[i][0]} differs from the naive loop by ${err} at 1x${dim}`);
   }
   // Warm-up, and a batch size of ~2 ms per row.
