@@ -15,6 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadModule, loadOurs, naiveLayerNorm } from './cases.mjs';
 import { maxAbsDiff } from './inputs.mjs';
+import { copyFew, copyFew3 } from '../../web/api/checks.js';
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => {
@@ -58,24 +59,19 @@ function perCall(f, calls) {
   return ((performance.now() - t0) * 1e6) / calls;
 }
 
-// The copies as the API makes them (a loop for a few floats, set() and slice() for more), on
-// arrays passed as arguments, as the API and the naive loop get theirs: arrays a function closes
-// over are constants to the JIT, and their checks fold away.
+// The copies as the API makes them (a loop of four floats a step for a few floats, set() and
+// slice() for more), on arrays passed as arguments, as the API and the naive loop get theirs:
+// arrays a function closes over are constants to the JIT, and their checks fold away.
 function copyIn(h, ax, x, ag, g, ab, b, n) {
-  if (n <= 16) {
-    for (let i = 0; i < n; i++) {
-      h[ax + i] = x[i];
-      h[ag + i] = g[i];
-      h[ab + i] = b[i];
-    }
-  } else {
+  if (n <= 16) copyFew3(h, ax, x, ag, g, ab, b, n);
+  else {
     h.set(x, ax);
     h.set(g, ag);
     h.set(b, ab);
   }
 }
 function copyOut(h, ao, dst, n) {
-  if (n <= 16) for (let i = 0; i < n; i++) dst[i] = h[ao + i];
+  if (n <= 16) copyFew(dst, 0, h, ao, n);
   else dst.set(h.subarray(ao, ao + n));
   return dst;
 }

@@ -40,12 +40,16 @@ const KINDS = [
   { kind: 'batch', plain: 'batchNorm', withStats: 'batchNormWithStats', stats: ['mean', 'variance'], eps: 1e-5 },
 ];
 // Vector-width edges, the bench's small shapes, and 700 x 256 (streamed through scratch in blocks).
-// 1x15, 1x16 and 1x17: the edge of the loop copies (16 floats and fewer) and of set().
+// 1x15, 1x16 and 1x17: the edge of the loop copies (16 floats and fewer) and of set(); 1, 2, 3, 6
+// and 7 floats: every tail of those copies' four-float steps.
 const SHAPES = [
   [1, 1],
+  [1, 2],
   [1, 3],
   [1, 4],
+  [1, 6],
   [1, 8],
+  [2, 7],
   [1, 15],
   [1, 16],
   [1, 17],

@@ -2,7 +2,21 @@
 // (so steady-state calls allocate nothing inside wasm), the copies in and out of it, and Tensor —
 // caller-owned floats that live in wasm memory between calls.
 import {
-  F32, MAX_BYTES, TENSORS, alive, checkBytes, checkCount, describe, copyInto, floats, heapF32, isTensorRecord, lengthOf, settle, text,
+  F32,
+  MAX_BYTES,
+  TENSORS,
+  alive,
+  checkBytes,
+  checkCount,
+  describe,
+  copyFew,
+  copyInto,
+  floats,
+  heapF32,
+  isTensorRecord,
+  lengthOf,
+  settle,
+  text,
 } from './checks.js';
 
 /**
@@ -60,7 +74,7 @@ export function createHeap(M) {
     const heap = heapF32(M),
       at = addr >> 2,
       n = lengthOf(arr);
-    if (n <= 16) for (let i = 0; i < n; i++) heap[at + i] = arr[i];
+    if (n <= 16) copyFew(heap, at, arr, 0, n);
     else heap.set(arr, at);
   };
   // A fresh array of n floats from addr. A loop for a few floats: slice() of a view on the whole
@@ -70,7 +84,7 @@ export function createHeap(M) {
       at = addr >> 2;
     if (n > 16) return heap.slice(at, at + n);
     const out = new Float32Array(n);
-    for (let i = 0; i < n; i++) out[i] = heap[at + i];
+    copyFew(out, 0, heap, at, n);
     return out;
   };
   // One bulk copy of n floats at addr into the caller's array (checks.outArg's view: the
@@ -83,7 +97,7 @@ export function createHeap(M) {
   const into = (view, addr, n) => {
     const heap = heapF32(M),
       at = addr >> 2;
-    if (n <= 16) for (let i = 0; i < n; i++) view[i] = heap[at + i];
+    if (n <= 16) copyFew(view, 0, heap, at, n);
     else {
       if (heap !== intoHeap || at !== intoAt || intoView.length !== n) {
         intoView = heap.subarray(at, at + n);

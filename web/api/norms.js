@@ -8,6 +8,8 @@ import {
   checkCount,
   checkEps,
   checkLength,
+  copyFew,
+  copyFew3,
   copyInto,
   floatsOrTensor,
   isTensorRecord,
@@ -25,28 +27,14 @@ import {
 // n floats of a (a live Float32Array off wasm memory, length n) into heap at byte address addr.
 function copyIn(heap, addr, a, n) {
   const at = addr >> 2; // an int32 index: addr / F32 is a double, and so was every index below
-  if (n <= 16) for (let i = 0; i < n; i++) heap[at + i] = a[i];
+  if (n <= 16) copyFew(heap, at, a, 0, n);
   else heap.set(a, at);
-}
-
-// One short row x with its gamma and beta (n <= 16 floats each) in one loop: the call most
-// figures make, a third of the loop overhead of three copies.
-function copyRow(heap, addrX, x, addrG, g, addrB, b, n) {
-  const atX = addrX >> 2,
-    atG = addrG >> 2,
-    atB = addrB >> 2;
-  for (let i = 0; i < n; i++) {
-    heap[atX + i] = x[i];
-    heap[atG + i] = g[i];
-    heap[atB + i] = b[i];
-  }
 }
 
 // A fresh array of n floats (a few) from byte address addr of heap.
 function copyOut(heap, addr, n) {
-  const at = addr >> 2,
-    dst = new Float32Array(n);
-  for (let i = 0; i < n; i++) dst[i] = heap[at + i];
+  const dst = new Float32Array(n);
+  copyFew(dst, 0, heap, addr >> 2, n);
   return dst;
 }
 
@@ -246,7 +234,8 @@ export function normMethods(heap) {
     const a1 = f1 ? ao + (fx + fg + fb) * F32 : 0, a2 = f2 ? a1 + f1 * F32 : 0;
     // One view for the copies in and out: the norm kernels allocate nothing, so it stays valid.
     const heap = heapF32(M);
-    if (gamma && beta && n === dim && dim <= 16) copyRow(heap, base, x0, ag, gamma, ab, beta, dim);
+    // The call most figures make: one short row with its gamma and beta, in one loop.
+    if (gamma && beta && n === dim && dim <= 16) copyFew3(heap, base >> 2, x0, ag >> 2, gamma, ab >> 2, beta, dim);
     else {
       copyIn(heap, base, x0, n);
       if (gamma) copyIn(heap, ag, gamma, dim);
