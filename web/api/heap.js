@@ -87,6 +87,23 @@ export function createHeap(M) {
     copyFew(out, 0, heap, at, n);
     return out;
   };
+  // A fresh array of the n floats at addr, a call's result, made by the typed-array constructor
+  // from a view on them: one allocation and one memcpy inside V8, 8-9 ns of a 1x8 LayerNorm
+  // (of ~100) less than a new array filled by index, and less than slice() at 1x64 (issue #18).
+  // The view is kept while the memory, address and size stay, as a repeated call has them.
+  let resultView = null,
+    resultHeap = null,
+    resultAt = -1;
+  const result = (addr, n) => {
+    const heap = heapF32(M),
+      at = addr >> 2;
+    if (heap !== resultHeap || at !== resultAt || resultView.length !== n) {
+      resultView = heap.subarray(at, at + n);
+      resultHeap = heap;
+      resultAt = at;
+    }
+    return new Float32Array(resultView);
+  };
   // One bulk copy of n floats at addr into the caller's array (checks.outArg's view: the
   // caller's Float32Array itself). A loop for a few floats: cheaper than making the subarray.
   // The view it copies from is kept while the memory, address and size stay: a call repeated
@@ -128,7 +145,7 @@ export function createHeap(M) {
     };
   }
 
-  return { M, raw, reserve, scratchFor, layout, put, take, into, place, copied };
+  return { M, raw, reserve, scratchFor, layout, put, take, result, into, place, copied };
 }
 
 // Only createTensor makes tensors: `new Tensor()` from outside cannot register a forged address.

@@ -31,13 +31,6 @@ function copyIn(heap, addr, a, n) {
   else heap.set(a, at);
 }
 
-// A fresh array of n floats (a few) from byte address addr of heap.
-function copyOut(heap, addr, n) {
-  const dst = new Float32Array(n);
-  copyFew(dst, 0, heap, addr >> 2, n);
-  return dst;
-}
-
 // Block size of the streamed row norms: two blocks fit in a 1 MiB L2 cache.
 const STREAM_BYTES = 256 * 1024;
 // Largest x (floats) whose arrays the fast path remembers between calls.
@@ -96,7 +89,7 @@ const up4 = (n) => Math.ceil(n / 4) * 4;
 
 /** The norm methods of the public object, over one heap (see heap.js). */
 export function normMethods(heap) {
-  const { M, raw, reserve, scratchFor, layout, place, copied, take, into } = heap;
+  const { M, raw, reserve, scratchFor, layout, place, copied, take, result, into } = heap;
 
   // Row norms of arrays larger than 2 * STREAM_BYTES go through wasm memory in blocks of rows:
   // copy a block in, normalize it, copy it out into the result. The scratch stays in L2 cache, so
@@ -175,7 +168,7 @@ export function normMethods(heap) {
     let output;
     if (outTensor) output = out0;
     else if (out) { into(out.view, ao, n); output = out.array; }
-    else output = take(ao, n);
+    else output = result(ao, n);
     return stats ? statsOf(norm, take, a1, a2, statCount, output) : output;
   }
 
@@ -244,7 +237,7 @@ export function normMethods(heap) {
     norm.run(raw, ao, a1, a2, base, ag, ab, rows, dim, eps);
     let output = out0;
     if (out0) into(out0, ao, n);
-    else output = n <= 16 ? copyOut(heap, ao, n) : take(ao, n);
+    else output = result(ao, n);
     return stats ? statsOf(norm, take, a1, a2, statCount, output) : output;
   }
 
