@@ -228,3 +228,33 @@ test('fast path: arrays passed again are checked again: detached, shrunk, anothe
   assert.deepEqual(Array.from(nw.layerNorm(onHeap, dim)), Array.from(nw.layerNorm(t.read(), dim)));
   t.dispose();
 });
+
+test('fast path: each method reads its options once, in the order run() reads them, for Float32Arrays and Arrays alike (#18)', () => {
+  const f = (n) => Float32Array.from({ length: n }, (_, i) => Math.sin(i + 1));
+  const order = {
+    layer: ['gamma', 'eps', 'out', 'beta'],
+    rms: ['gamma', 'eps', 'out'],
+    batch: ['gamma', 'eps', 'out', 'beta'],
+  };
+  for (const { kind, plain, withStats } of KINDS) {
+    for (const method of [plain, withStats]) {
+      for (const [x, how] of [
+        [f(8), 'a Float32Array'],
+        [Array.from(f(8)), 'an Array'],
+      ]) {
+        const reads = [];
+        const opts = new Proxy(
+          { gamma: f(4), beta: f(4), eps: 1e-3, out: new Float32Array(8) },
+          {
+            get(o, k) {
+              reads.push(k);
+              return o[k];
+            },
+          },
+        );
+        nw[method](x, 4, opts);
+        assert.deepEqual(reads, order[kind], `${method} of ${how}`);
+      }
+    }
+  }
+});

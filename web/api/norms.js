@@ -81,6 +81,11 @@ function statsOf(norm, take, s1, s2, count, output) {
   return r;
 }
 
+// The options of a call that fast() may take: NO_OPTIONS for none, else a non-null object
+// (anything else is run()'s to reject).
+const optionsOrNull = (opts) =>
+  opts === undefined ? NO_OPTIONS : typeof opts === 'object' && opts !== null ? opts : null;
+
 // Inputs come back as the caller's own Float32Arrays where possible (checks.floatsAsIs).
 const AS_IS = Object.freeze({ asIs: true });
 
@@ -167,8 +172,10 @@ export function normMethods(heap) {
     norm.run(raw, outAddr, a1, a2, xAddr, gAddr, bAddr, rows, dim, eps);
     let output;
     if (outTensor) output = out0;
-    else if (out) { into(out.view, ao, n); output = out.array; }
-    else output = result(ao, n);
+    else if (out) {
+      into(out.view, ao, n);
+      output = out.array;
+    } else output = result(ao, n);
     return stats ? statsOf(norm, take, a1, a2, statCount, output) : output;
   }
 
@@ -183,15 +190,11 @@ export function normMethods(heap) {
   // The common call of a figure or a per-token loop, checked in one function (issue #18: the
   // checks of run() cost several times the 1x8 kernel): x and any gamma, beta and out are live
   // Float32Arrays off wasm memory, of the right lengths, eps is fine and nothing is streamed.
-  // Finding that out runs no caller code but the option getters, each read once, in run()'s
-  // order; anything else (and so every error) continues in run() with the values already read.
-  function fast(fn, norm, x0, dim, opts, stats) {
-    const n0 = plainLengthSeen(M, x0, seenX);
-    if (n0 < 0 || (opts !== undefined && (typeof opts !== 'object' || opts === null))) return run(fn, norm, x0, dim, opts, stats);
-    const o = opts === undefined ? NO_OPTIONS : opts;
-    const { gamma: g0, eps = norm.eps, out: out0 } = o;
-    const beta0 = norm.beta ? o.beta : undefined;
-    // The getters above were the last caller code: what is checked below stays true.
+  // Finding that out runs no caller code but the option getters, which the public methods below
+  // have run, each once, in run()'s order; anything else (and so every error) continues in
+  // run() with the values already read. n0: x's length before the getters ran.
+  function fast(fn, norm, x0, n0, dim, g0, beta0, eps, out0, stats) {
+    // The getters were the last caller code: what is checked below stays true.
     const n = plainLengthSeen(M, x0, x0); // (a getter may have detached x; its buffer and type cannot change)
     const e = typeof eps === 'number' ? Math.fround(eps) : NaN;
     if (!(
@@ -245,15 +248,59 @@ export function normMethods(heap) {
   return {
     // x, gamma, beta: arrays or tensors; options.out: a tensor (written in place) or a
     // Float32Array (one copy into it) that is returned instead of a new array.
-    layerNorm(x, dim, opts) { return fast('layerNorm', LAYER, x, dim, opts, false); },
-    rmsNorm(x, dim, opts) { return fast('rmsNorm', RMS, x, dim, opts, false); },
-    batchNorm(x, dim, opts) { return fast('batchNorm', BATCH, x, dim, opts, false); },
+    //
+    // Each method reads x's length and then its options itself, at property loads of its own: a
+    // page that mixes norms and option shapes (five or more) made the one shared site in fast()
+    // megamorphic, a hash-table lookup per option. After calls of every norm with seven option
+    // shapes, a 1x8 LayerNorm took 120-125 ns with the shared site, 106-110 with these (in a
+    // process that made only that call, 85-90 and 90-95: the price of the extra arguments;
+    // issue #18). Not made by a factory: closures of one function literal share their feedback.
+    // Options run()'s way: gamma, eps, out, then beta for the norms that have one.
+    layerNorm(x, dim, opts) {
+      const n0 = plainLengthSeen(M, x, seenX),
+        o = optionsOrNull(opts);
+      if (n0 < 0 || !o) return run('layerNorm', LAYER, x, dim, opts, false);
+      const { gamma, eps = LAYER.eps, out, beta } = o;
+      return fast('layerNorm', LAYER, x, n0, dim, gamma, beta, eps, out, false);
+    },
+    rmsNorm(x, dim, opts) {
+      const n0 = plainLengthSeen(M, x, seenX),
+        o = optionsOrNull(opts);
+      if (n0 < 0 || !o) return run('rmsNorm', RMS, x, dim, opts, false);
+      const { gamma, eps = RMS.eps, out } = o;
+      return fast('rmsNorm', RMS, x, n0, dim, gamma, undefined, eps, out, false);
+    },
+    batchNorm(x, dim, opts) {
+      const n0 = plainLengthSeen(M, x, seenX),
+        o = optionsOrNull(opts);
+      if (n0 < 0 || !o) return run('batchNorm', BATCH, x, dim, opts, false);
+      const { gamma, eps = BATCH.eps, out, beta } = o;
+      return fast('batchNorm', BATCH, x, n0, dim, gamma, beta, eps, out, false);
+    },
     /** LayerNorm plus the per-row mean and biased variance. */
-    layerNormWithStats(x, dim, opts) { return fast('layerNormWithStats', LAYER, x, dim, opts, true); },
+    layerNormWithStats(x, dim, opts) {
+      const n0 = plainLengthSeen(M, x, seenX),
+        o = optionsOrNull(opts);
+      if (n0 < 0 || !o) return run('layerNormWithStats', LAYER, x, dim, opts, true);
+      const { gamma, eps = LAYER.eps, out, beta } = o;
+      return fast('layerNormWithStats', LAYER, x, n0, dim, gamma, beta, eps, out, true);
+    },
     /** RMSNorm plus the per-row root mean square sqrt(mean(x²)). */
-    rmsNormWithStats(x, dim, opts) { return fast('rmsNormWithStats', RMS, x, dim, opts, true); },
+    rmsNormWithStats(x, dim, opts) {
+      const n0 = plainLengthSeen(M, x, seenX),
+        o = optionsOrNull(opts);
+      if (n0 < 0 || !o) return run('rmsNormWithStats', RMS, x, dim, opts, true);
+      const { gamma, eps = RMS.eps, out } = o;
+      return fast('rmsNormWithStats', RMS, x, n0, dim, gamma, undefined, eps, out, true);
+    },
     /** BatchNorm plus the per-feature batch mean and biased variance. */
-    batchNormWithStats(x, dim, opts) { return fast('batchNormWithStats', BATCH, x, dim, opts, true); },
+    batchNormWithStats(x, dim, opts) {
+      const n0 = plainLengthSeen(M, x, seenX),
+        o = optionsOrNull(opts);
+      if (n0 < 0 || !o) return run('batchNormWithStats', BATCH, x, dim, opts, true);
+      const { gamma, eps = BATCH.eps, out, beta } = o;
+      return fast('batchNormWithStats', BATCH, x, n0, dim, gamma, beta, eps, out, true);
+    },
     /** Per-row mean and biased variance, as LayerNorm sees them. */
     layerNormStats(x, dim) {
       const { mean, variance } = run('layerNormStats', LAYER, x, dim, undefined, true);
