@@ -31,19 +31,77 @@ if (!args.includes('--child')) {
   );
 }
 // Each dim in a process of its own: rows made for one dim would share their feedback (and so their
-// optimized code) with the next dim's.
-if (dims.length > 1) {
-  for (const dim of dims) {
-    const child = [fileURLToPath(import.meta.url), '--dims', String(dim), '--rounds', String(rounds), '--child'];
-    const r = spawnSync(process.execPath, child, { stdio: 'inherit' });
-    if (r.status !== 0) process.exit(r.status ?? 1);
+// optimized code) with the next dim's. Then each dim once more after a page's mix of calls
+// (--mixed): what V8 has seen before a call changes what it costs.
+if (!args.includes('--child')) {
+  for (const mode of [[], ['--mixed']]) {
+    for (const dim of dims) {
+      const child = [
+        fileURLToPath(import.meta.url),
+        '--dims',
+        String(dim),
+        '--rounds',
+        String(rounds),
+        '--child',
+        ...mode,
+      ];
+      const r = spawnSync(process.execPath, child, { stdio: 'inherit' });
+      if (r.status !== 0) process.exit(r.status ?? 1);
+    }
   }
   process.exit(0);
 }
 const dim = dims[0];
+const mixed = args.includes('--mixed');
 
 const M = await loadModule();
 const nw = await loadOurs();
+
+// What a page of figures has done before its next small call: every norm, with and without
+// statistics, on arrays and on tensors, with seven shapes of options (one made per call by a
+// spread, which gives each object a map of its own), from one float to 2048 x 1024.
+function pageMix() {
+  const f = (n, seed) => Float32Array.from({ length: n }, (_, i) => Math.sin(seed + i * 0.7));
+  for (const [rows, d] of [
+    [1, 1],
+    [1, 8],
+    [1, 16],
+    [4, 64],
+    [64, 256],
+    [2048, 1024],
+  ]) {
+    const x = f(rows * d, 1),
+      g = f(d, 2),
+      b = f(d, 3),
+      out = new Float32Array(x.length);
+    const xt = nw.tensor(x),
+      gt = nw.tensor(g),
+      bt = nw.tensor(b),
+      yt = nw.tensor(x.length);
+    const shapes = () => [
+      undefined,
+      { gamma: g },
+      { gamma: g, beta: b },
+      { gamma: g, beta: b, eps: 1e-5 },
+      { beta: b, gamma: g },
+      { ...{ gamma: g, beta: b }, out },
+      { gamma: gt, beta: bt, out: yt },
+    ];
+    for (let i = 0, reps = rows * d > 1e5 ? 3 : 300; i < reps; i++) {
+      for (const o of shapes()) {
+        for (const input of [x, xt]) {
+          nw.layerNorm(input, d, o);
+          nw.rmsNorm(input, d, o);
+          nw.batchNorm(input, d, o);
+          nw.layerNormWithStats(input, d, o);
+          nw.rmsNormWithStats(input, d, o);
+        }
+      }
+    }
+    for (const t of [xt, gt, bt, yt]) t.dispose();
+  }
+}
+if (mixed) pageMix();
 // The glue's M._nw_* is a stub that looks the export up and then puts the export itself in its
 // place (as web/api/heap.js's raw does): one call each first, so that the rows time the exports.
 M._nw_bench_muladd_peak(0);
@@ -105,7 +163,7 @@ function floor(h, base, x, gamma, beta, out, n) {
   h.set(beta, ab >> 2);
   const params = { gamma, beta, eps: 1e-5 },
     paramsOut = { ...params, out };
-  const rows = [
+  const all = [
     ['empty wasm call', () => noop(0)],
     ['kernel on fixed addresses', () => kernel(ao, 0, 0, ax, ag, ab, 1, dim, 1e-5)],
     ['+ copies in and out', () => floor(h, base, x, gamma, beta, out, dim)],
@@ -116,11 +174,13 @@ function floor(h, base, x, gamma, beta, out, n) {
     ['API', () => nw.layerNorm(x, dim, params)],
     ['naive JS loop', () => naiveLayerNorm(x, dim, gamma, beta, 1e-5)],
   ];
+  // After the page's mix: the API and the naive loop only (the rows below them time the kernel).
+  const rows = mixed ? all.filter(([name]) => name.startsWith('API') || name.startsWith('naive')) : all;
   // The rows that return a result all compute the same LayerNorm.
   const want = naiveLayerNorm(x, dim, gamma, beta, 1e-5);
-  for (const i of [2, 3, 6, 7]) {
-    const err = maxAbsDiff(rows[i][1](), want);
-    if (!(err <= 1e-5)) throw new Error(`call-cost: ${rows[i][0]} differs from the naive loop by ${err} at 1x${dim}`);
+  for (const [name, f] of rows.filter(([name]) => !/empty|kernel on|alone|Embind/.test(name))) {
+    const err = maxAbsDiff(f(), want);
+    if (!(err <= 1e-5)) throw new Error(`call-cost: ${name} differs from the naive loop by ${err} at 1x${dim}`);
   }
   // Warm-up, and a batch size of ~2 ms per row.
   const calls = rows.map(([, f]) => {
@@ -136,14 +196,17 @@ function floor(h, base, x, gamma, beta, out, n) {
   for (let r = 0; r < rounds; r++) rows.forEach(([, f], i) => samples[i].push(perCall(f, calls[i])));
   const median = (a) => a.sort((p, q) => p - q)[a.length >> 1];
   const ns = samples.map(median);
-  const floorNs = ns[3];
-  console.log(`\n1x${dim}: median of ${rounds} rounds, ns per call`);
+  const at = (name) => ns[rows.findIndex(([n]) => n === name)];
+  console.log(
+    `\n1x${dim}${mixed ? ", after a page's mix of calls (every norm, seven option shapes, arrays and tensors)" : ''}: median of ${rounds} rounds, ns per call`,
+  );
   rows.forEach(([name], i) => {
-    const note = i > 0 && i < 4 ? `  (+${(ns[i] - ns[i - 1]).toFixed(1)})` : '';
+    const note = !mixed && i > 0 && i < 4 ? `  (+${(ns[i] - ns[i - 1]).toFixed(1)})` : '';
     console.log(`  ${name.padEnd(34)} ${ns[i].toFixed(1).padStart(8)}${note}`);
   });
-  console.log(
-    `  API over the copying floor: +${(ns[7] - floorNs).toFixed(1)} ns; naive JS / API ${(ns[8] / ns[7]).toFixed(2)}`,
-  );
+  const floorText = mixed
+    ? ''
+    : `API over the copying floor: +${(at('API') - at('+ a fresh result array')).toFixed(1)} ns; `;
+  console.log(`  ${floorText}naive JS / API ${(at('naive JS loop') / at('API')).toFixed(2)}`);
   M.dealloc(base);
 }

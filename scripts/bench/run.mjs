@@ -211,24 +211,35 @@ async function main() {
   const peakBefore = muladdPeak(M, peakRounds);
   const pairedPeak = peakHandle(M);
   const results = [];
-  for (const c of cases) {
-    const rounds = roundsArg ?? c.rounds?.[quick ? 0 : 1] ?? (c.unit === 'GFLOP/s' ? (quick ? 5 : 15) : (quick ? 10 : 40));
-    log(`bench: ${c.op} ${c.shape}, ${rounds} rounds`);
-    const runners = await runCase(c, rounds, pairedPeak);
-    results.push({ op: c.op, shape: c.shape, unit: c.unit, work: c.work, notes: c.notes ?? [], contenders: runners.map(({ h, samples, ...r }) => r) });
-  }
-  // What a fresh result array alone costs in this process, beside the small shapes: V8 keeps a
-  // typed array of up to 64 bytes on its heap, larger ones get a zero-filled backing store
-  // outside it (calloc, page faults, and scavenges for "external memory pressure").
+  // What a fresh result array alone costs in this process, right after each small shape: V8
+  // keeps a typed array of up to 64 bytes on its heap, larger ones get a zero-filled backing
+  // store outside it (calloc, page faults, and scavenges for "external memory pressure").
   const fresh = {};
-  for (const r of results.filter((x) => x.op === 'LayerNorm small')) {
-    const n = r.shape.split('x').map(Number).reduce((a, b) => a * b, 1);
+  const freshArray = async (shape) => {
+    const [rows, dim] = shape.split('x').map(Number);
+    const n = rows * dim;
     const h = { sync: true, run: () => new Float32Array(n) };
     const per = await timeBatch(h, 1000);
     const reps = Math.max(1, Math.round(1 / per));
     const samples = [];
     for (let i = 0; i < (quick ? 30 : 100); i++) samples.push(await timeBatch(h, reps));
-    fresh[r.shape] = quantile(samples.sort((a, b) => a - b), 0.5);
+    samples.sort((a, b) => a - b);
+    return quantile(samples, 0.5);
+  };
+  for (const c of cases) {
+    const rounds =
+      roundsArg ?? c.rounds?.[quick ? 0 : 1] ?? (c.unit === 'GFLOP/s' ? (quick ? 5 : 15) : quick ? 10 : 40);
+    log(`bench: ${c.op} ${c.shape}, ${rounds} rounds`);
+    const runners = await runCase(c, rounds, pairedPeak);
+    results.push({
+      op: c.op,
+      shape: c.shape,
+      unit: c.unit,
+      work: c.work,
+      notes: c.notes ?? [],
+      contenders: runners.map(({ h, samples, ...r }) => r),
+    });
+    if (c.op === 'LayerNorm small') fresh[c.shape] = await freshArray(c.shape);
   }
   const peakAfter = muladdPeak(M, peakRounds);
   const peak = Math.max(peakBefore.best, peakAfter.best);

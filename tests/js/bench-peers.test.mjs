@@ -115,20 +115,21 @@ test('the GEMM and encoder cases time the multiply-add peak beside them, and the
   h.run();
 });
 
-test('the call-cost breakdown runs, checks its rows against the naive loop, and prints every row', () => {
+test("the call-cost breakdown runs, checks its rows against the naive loop, and prints every row, also after a page's mix of calls", () => {
   const r = spawnSync(process.execPath, [`${ROOT}scripts/bench/call-cost.mjs`, '--rounds', '1', '--dims', '8,17'], {
     encoding: 'utf8',
   });
   assert.equal(r.status, 0, r.stderr);
-  for (const dim of [8, 17]) assert.match(r.stdout, new RegExp(`^1x${dim}: median of 1 rounds`, 'm'));
-  for (const row of [
-    'empty wasm call',
-    'kernel on fixed addresses',
-    '+ a fresh result array',
-    'Embind binding',
-    'API, { out }',
-    'naive JS loop',
-  ]) {
-    assert.equal(r.stdout.split(row).length - 1, 2, `${row} once per dim:\n${r.stdout}`);
+  for (const dim of [8, 17]) {
+    assert.match(r.stdout, new RegExp(`^1x${dim}: median of 1 rounds`, 'm'));
+    assert.match(r.stdout, new RegExp(`^1x${dim}, after a page's mix of calls .*: median of 1 rounds`, 'm'));
+  }
+  const count = (text) => r.stdout.split(text).length - 1;
+  for (const row of ['empty wasm call', 'kernel on fixed addresses', '+ a fresh result array', 'Embind binding']) {
+    assert.equal(count(row), 2, `${row} once per dim:\n${r.stdout}`);
+  }
+  // The API and the naive loop also after the mix, with their ratio.
+  for (const row of ['API, { out }', 'naive JS loop', 'naive JS / API']) {
+    assert.equal(count(row), 4, `${row} twice per dim:\n${r.stdout}`);
   }
 });
