@@ -244,6 +244,13 @@ export function normMethods(heap) {
     return stats ? statsOf(norm, take, a1, a2, statCount, output) : output;
   }
 
+  // x's length when fast() may take the call (x a plain Float32Array, options an object or
+  // none), else -1.
+  const plainCall = (x, opts) => {
+    const n0 = plainLengthSeen(M, x, seenX);
+    return n0 >= 0 && optionsOrNull(opts) ? n0 : -1;
+  };
+
   const LAYER = NORMS.get('layer'), RMS = NORMS.get('rms'), BATCH = NORMS.get('batch');
   return {
     // x, gamma, beta: arrays or tensors; options.out: a tensor (written in place) or a
@@ -255,50 +262,46 @@ export function normMethods(heap) {
     // shapes, a 1x8 LayerNorm took 120-125 ns with the shared site, 106-110 with these (in a
     // process that made only that call, 85-90 and 90-95: the price of the extra arguments;
     // issue #18). Not made by a factory: closures of one function literal share their feedback.
+    // Nor one function for the two norms with a beta: LayerNorm's and BatchNorm's option shapes
+    // at one site made a 1x8 LayerNorm 10-15 % slower after that mix.
     // Options run()'s way: gamma, eps, out, then beta for the norms that have one.
     layerNorm(x, dim, opts) {
-      const n0 = plainLengthSeen(M, x, seenX),
-        o = optionsOrNull(opts);
-      if (n0 < 0 || !o) return run('layerNorm', LAYER, x, dim, opts, false);
-      const { gamma, eps = LAYER.eps, out, beta } = o;
+      const n0 = plainCall(x, opts);
+      if (n0 < 0) return run('layerNorm', LAYER, x, dim, opts, false);
+      const { gamma, eps = LAYER.eps, out, beta } = opts ?? NO_OPTIONS;
       return fast('layerNorm', LAYER, x, n0, dim, gamma, beta, eps, out, false);
     },
     rmsNorm(x, dim, opts) {
-      const n0 = plainLengthSeen(M, x, seenX),
-        o = optionsOrNull(opts);
-      if (n0 < 0 || !o) return run('rmsNorm', RMS, x, dim, opts, false);
-      const { gamma, eps = RMS.eps, out } = o;
+      const n0 = plainCall(x, opts);
+      if (n0 < 0) return run('rmsNorm', RMS, x, dim, opts, false);
+      const { gamma, eps = RMS.eps, out } = opts ?? NO_OPTIONS;
       return fast('rmsNorm', RMS, x, n0, dim, gamma, undefined, eps, out, false);
     },
     batchNorm(x, dim, opts) {
-      const n0 = plainLengthSeen(M, x, seenX),
-        o = optionsOrNull(opts);
-      if (n0 < 0 || !o) return run('batchNorm', BATCH, x, dim, opts, false);
-      const { gamma, eps = BATCH.eps, out, beta } = o;
+      const n0 = plainCall(x, opts);
+      if (n0 < 0) return run('batchNorm', BATCH, x, dim, opts, false);
+      const { gamma, eps = BATCH.eps, out, beta } = opts ?? NO_OPTIONS;
       return fast('batchNorm', BATCH, x, n0, dim, gamma, beta, eps, out, false);
     },
     /** LayerNorm plus the per-row mean and biased variance. */
     layerNormWithStats(x, dim, opts) {
-      const n0 = plainLengthSeen(M, x, seenX),
-        o = optionsOrNull(opts);
-      if (n0 < 0 || !o) return run('layerNormWithStats', LAYER, x, dim, opts, true);
-      const { gamma, eps = LAYER.eps, out, beta } = o;
+      const n0 = plainCall(x, opts);
+      if (n0 < 0) return run('layerNormWithStats', LAYER, x, dim, opts, true);
+      const { gamma, eps = LAYER.eps, out, beta } = opts ?? NO_OPTIONS;
       return fast('layerNormWithStats', LAYER, x, n0, dim, gamma, beta, eps, out, true);
     },
     /** RMSNorm plus the per-row root mean square sqrt(mean(x²)). */
     rmsNormWithStats(x, dim, opts) {
-      const n0 = plainLengthSeen(M, x, seenX),
-        o = optionsOrNull(opts);
-      if (n0 < 0 || !o) return run('rmsNormWithStats', RMS, x, dim, opts, true);
-      const { gamma, eps = RMS.eps, out } = o;
+      const n0 = plainCall(x, opts);
+      if (n0 < 0) return run('rmsNormWithStats', RMS, x, dim, opts, true);
+      const { gamma, eps = RMS.eps, out } = opts ?? NO_OPTIONS;
       return fast('rmsNormWithStats', RMS, x, n0, dim, gamma, undefined, eps, out, true);
     },
     /** BatchNorm plus the per-feature batch mean and biased variance. */
     batchNormWithStats(x, dim, opts) {
-      const n0 = plainLengthSeen(M, x, seenX),
-        o = optionsOrNull(opts);
-      if (n0 < 0 || !o) return run('batchNormWithStats', BATCH, x, dim, opts, true);
-      const { gamma, eps = BATCH.eps, out, beta } = o;
+      const n0 = plainCall(x, opts);
+      if (n0 < 0) return run('batchNormWithStats', BATCH, x, dim, opts, true);
+      const { gamma, eps = BATCH.eps, out, beta } = opts ?? NO_OPTIONS;
       return fast('batchNormWithStats', BATCH, x, n0, dim, gamma, beta, eps, out, true);
     },
     /** Per-row mean and biased variance, as LayerNorm sees them. */
