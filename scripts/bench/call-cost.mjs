@@ -25,15 +25,13 @@ const arg = (name, fallback) => {
 const dims = arg('--dims', '8,64').split(',').map(Number);
 const rounds = Number(arg('--rounds', 40));
 
-if (!args.includes('--child')) {
-  console.log(
-    `# cost of a 1 x dim LayerNorm call, layer by layer (${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.versions.node})`,
-  );
-}
 // Each dim in a process of its own: rows made for one dim would share their feedback (and so their
 // optimized code) with the next dim's. Then each dim once more after a page's mix of calls
 // (--mixed): what V8 has seen before a call changes what it costs.
 if (!args.includes('--child')) {
+  console.log(
+    `# cost of a 1 x dim LayerNorm call, layer by layer (${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.versions.node})`,
+  );
   for (const mode of [[], ['--mixed']]) {
     for (const dim of dims) {
       const child = [

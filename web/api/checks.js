@@ -262,7 +262,7 @@ export function ownView(a) {
 /**
  * dst[d..d+n) = src[s..s+n) by index, for a few floats (the short rows of issue #18, where
  * set() costs more than the copy), four per step: a loop of one float per step spent more on
- * itself than on the copy, ~10 ns of a 1x8 LayerNorm's 105 (three copies in, one out). Either
+ * itself than on the copy, ~10 ns of a 1x8 LayerNorm's 105 (the copies in and out). Either
  * array may be the caller's typed array: its integer keys run no caller code.
  */
 export function copyFew(dst, d, src, s, n) {

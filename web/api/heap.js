@@ -77,8 +77,10 @@ export function createHeap(M) {
     if (n <= 16) copyFew(heap, at, arr, 0, n);
     else heap.set(arr, at);
   };
-  // A fresh array of n floats from addr. A loop for a few floats: slice() of a view on the whole
-  // wasm memory costs more than a new small array filled by index.
+  // A fresh array of n floats from addr, for the statistics and the ops' results. A loop for a few
+  // floats: slice() of a view on the whole wasm memory costs more than a new small array filled
+  // by index. (result() below keeps one view, which a call's two statistics would take turns
+  // to replace.)
   const take = (addr, n) => {
     const heap = heapF32(M),
       at = addr >> 2;

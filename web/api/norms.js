@@ -81,10 +81,8 @@ function statsOf(norm, take, s1, s2, count, output) {
   return r;
 }
 
-// The options of a call that fast() may take: NO_OPTIONS for none, else a non-null object
-// (anything else is run()'s to reject).
-const optionsOrNull = (opts) =>
-  opts === undefined ? NO_OPTIONS : typeof opts === 'object' && opts !== null ? opts : null;
+// Options fast() may take: none, or a non-null object (anything else is run()'s to reject).
+const fastOptions = (opts) => opts === undefined || (typeof opts === 'object' && opts !== null);
 
 // Inputs come back as the caller's own Float32Arrays where possible (checks.floatsAsIs).
 const AS_IS = Object.freeze({ asIs: true });
@@ -248,7 +246,7 @@ export function normMethods(heap) {
   // none), else -1.
   const plainCall = (x, opts) => {
     const n0 = plainLengthSeen(M, x, seenX);
-    return n0 >= 0 && optionsOrNull(opts) ? n0 : -1;
+    return n0 >= 0 && fastOptions(opts) ? n0 : -1;
   };
 
   const LAYER = NORMS.get('layer'), RMS = NORMS.get('rms'), BATCH = NORMS.get('batch');
