@@ -52,7 +52,8 @@ const text = new TextDecoder();
 
 /** The wasm with every import field renamed by rename(module, field) (a new Uint8Array). */
 export function renameImports(wasm, rename) {
-  if (wasm[0] !== 0 || wasm[1] !== 0x61 || wasm[2] !== 0x73 || wasm[3] !== 0x6d) throw new Error('align-wasm-imports: not a wasm module');
+  if (wasm[0] !== 0 || wasm[1] !== 0x61 || wasm[2] !== 0x73 || wasm[3] !== 0x6d)
+    throw new Error('align-wasm-imports: not a wasm module');
   const parts = [wasm.subarray(0, 8)];
   let at = 8;
   while (at < wasm.length) {
@@ -78,13 +79,16 @@ export function renameImports(wasm, rename) {
       }
       const descStart = p;
       const kind = wasm[p++];
-      if (kind === 0) [, p] = readU32(wasm, p);  // function: type index
-      else if (kind === 1 || kind === 2) {  // table (reftype, limits) or memory (limits)
+      if (kind === 0)
+        [, p] = readU32(wasm, p); // function: type index
+      else if (kind === 1 || kind === 2) {
+        // table (reftype, limits) or memory (limits)
         if (kind === 1) p++;
         const flags = wasm[p++];
         [, p] = readU32(wasm, p);
         if (flags & 1) [, p] = readU32(wasm, p);
-      } else if (kind === 3) p += 2;  // global: value type, mutability
+      } else if (kind === 3)
+        p += 2; // global: value type, mutability
       else throw new Error(`align-wasm-imports: import kind ${kind} not handled`);
       const [module, field] = names;
       const renamed = utf8.encode(rename(module, field));
@@ -97,7 +101,10 @@ export function renameImports(wasm, rename) {
   }
   const result = new Uint8Array(parts.reduce((n, b) => n + b.length, 0));
   let off = 0;
-  for (const b of parts) { result.set(b, off); off += b.length; }
+  for (const b of parts) {
+    result.set(b, off);
+    off += b.length;
+  }
   return result;
 }
 
@@ -109,7 +116,9 @@ export function renameImports(wasm, rename) {
  */
 export function alignImports(trainWasm, forwardGlue, trainGlue) {
   if (normalized(forwardGlue, 'normwave_wasm.wasm') !== normalized(trainGlue, 'normwave_train.wasm')) {
-    throw new Error('align-wasm-imports: normwave_train.mjs differs from normwave_wasm.mjs beyond the import names; the training module needs its own glue');
+    throw new Error(
+      'align-wasm-imports: normwave_train.mjs differs from normwave_wasm.mjs beyond the import names; the training module needs its own glue',
+    );
   }
   const fwd = importNames(forwardGlue, 'normwave_wasm.mjs');
   const byFunction = new Map([...fwd].map(([key, fn]) => [fn, key]));
@@ -117,12 +126,16 @@ export function alignImports(trainWasm, forwardGlue, trainGlue) {
   return renameImports(trainWasm, (module, field) => {
     const fn = train.get(field);
     const key = fn && byFunction.get(fn);
-    if (module !== 'a' || !key) throw new Error(`align-wasm-imports: import ${module}.${field} (${fn}) has no name in normwave_wasm.mjs`);
+    if (module !== 'a' || !key)
+      throw new Error(`align-wasm-imports: import ${module}.${field} (${fn}) has no name in normwave_wasm.mjs`);
     return key;
   });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [fwdGlue, trainGlue, trainWasm, out] = process.argv.slice(2);
-  fs.writeFileSync(out, alignImports(fs.readFileSync(trainWasm), fs.readFileSync(fwdGlue, 'utf8'), fs.readFileSync(trainGlue, 'utf8')));
+  fs.writeFileSync(
+    out,
+    alignImports(fs.readFileSync(trainWasm), fs.readFileSync(fwdGlue, 'utf8'), fs.readFileSync(trainGlue, 'utf8')),
+  );
 }

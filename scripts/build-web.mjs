@@ -41,8 +41,12 @@ export const PAGE_KEY = /^(page|s\d+)\./;
 
 /** The fixtures the figures read (parity badges, the attention figure's held-out check). */
 export const SHIPPED_GOLDEN = [
-  'pe_d16_base10000.safetensors', 'layernorm_5x37.safetensors', 'rmsnorm_4x33.safetensors',
-  'batchnorm_6x13.safetensors', 'encoder_d_preln_relu_2l_norm_pad.safetensors', 'tiny_sort_heldout.safetensors',
+  'pe_d16_base10000.safetensors',
+  'layernorm_5x37.safetensors',
+  'rmsnorm_4x33.safetensors',
+  'batchnorm_6x13.safetensors',
+  'encoder_d_preln_relu_2l_norm_pad.safetensors',
+  'tiny_sort_heldout.safetensors',
 ];
 
 function fail(message) {
@@ -50,12 +54,19 @@ function fail(message) {
   process.exit(1);
 }
 
-const className = (tag) => tag.split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+const className = (tag) =>
+  tag
+    .split('-')
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join('');
 
 /** The figure tags: one element per file in web/elements/ (tag = file name). */
 export function figureTags(root = ROOT) {
-  return fs.readdirSync(path.join(root, 'web/elements'))
-    .filter((f) => /^nw-[a-z0-9-]+\.js$/.test(f)).map((f) => f.slice(0, -3)).sort();
+  return fs
+    .readdirSync(path.join(root, 'web/elements'))
+    .filter((f) => /^nw-[a-z0-9-]+\.js$/.test(f))
+    .map((f) => f.slice(0, -3))
+    .sort();
 }
 
 // ── 1. staging: web/ plus the Emscripten glue, so './normwave_wasm.mjs' resolves ───────────────
@@ -67,18 +78,32 @@ function stage(tags) {
   }
   fs.rmSync(STAGE, { recursive: true, force: true });
   fs.cpSync(path.join(ROOT, 'web'), STAGE, { recursive: true });
-  for (const f of ['normwave_wasm.mjs', 'normwave_wasm.wasm']) fs.copyFileSync(path.join(WASM_BUILD, f), path.join(STAGE, f));
+  for (const f of ['normwave_wasm.mjs', 'normwave_wasm.wasm'])
+    fs.copyFileSync(path.join(WASM_BUILD, f), path.join(STAGE, f));
   // One glue for both modules: the training wasm's imports renamed to normwave_wasm.mjs's names
   // (scripts/align-wasm-imports.mjs; it fails the build if the two glues differ otherwise).
   const read = (f) => fs.readFileSync(path.join(WASM_BUILD, f));
-  fs.writeFileSync(path.join(STAGE, 'normwave_train.wasm'),
-    alignImports(read('normwave_train.wasm'), read('normwave_wasm.mjs').toString(), read('normwave_train.mjs').toString()));
+  fs.writeFileSync(
+    path.join(STAGE, 'normwave_train.wasm'),
+    alignImports(
+      read('normwave_train.wasm'),
+      read('normwave_wasm.mjs').toString(),
+      read('normwave_train.mjs').toString(),
+    ),
+  );
   // The one-file build carries the .wasm gzipped (normwave.single.js inflates it): base64 of raw
   // wasm gzips ~20 % worse than the wasm itself.
-  fs.writeFileSync(path.join(STAGE, 'normwave_wasm.wasm.gz'), zlib.gzipSync(fs.readFileSync(path.join(WASM_BUILD, 'normwave_wasm.wasm')), { level: 9 }));
+  fs.writeFileSync(
+    path.join(STAGE, 'normwave_wasm.wasm.gz'),
+    zlib.gzipSync(fs.readFileSync(path.join(WASM_BUILD, 'normwave_wasm.wasm')), { level: 9 }),
+  );
   // web/package.json (copied along) gives the sources a package scope of their own: ES modules
   // with side effects (elements register themselves when imported).
-  execFileSync(process.execPath, [path.join(ROOT, 'scripts/extract-kernel-source.mjs'), path.join(STAGE, 'lib/kernel-source.generated.js')], { stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [path.join(ROOT, 'scripts/extract-kernel-source.mjs'), path.join(STAGE, 'lib/kernel-source.generated.js')],
+    { stdio: 'inherit' },
+  );
 
   // Every element is in the figures index, and each gets an entry of its own.
   const index = fs.readFileSync(path.join(STAGE, 'elements/index.js'), 'utf8');
@@ -86,8 +111,10 @@ function stage(tags) {
   if (missing.length) fail(`web/elements/index.js does not export ${missing.join(', ')}`);
   fs.mkdirSync(path.join(STAGE, 'figures'));
   for (const tag of tags) {
-    fs.writeFileSync(path.join(STAGE, `figures/${tag}.js`),
-      `// normwave/figures/${tag}: registers <${tag}>.\nexport { ${className(tag)} } from '../elements/${tag}.js';\nexport { setAssetBase } from '../lib/assets.js';\n`);
+    fs.writeFileSync(
+      path.join(STAGE, `figures/${tag}.js`),
+      `// normwave/figures/${tag}: registers <${tag}>.\nexport { ${className(tag)} } from '../elements/${tag}.js';\nexport { setAssetBase } from '../lib/assets.js';\n`,
+    );
   }
 }
 
@@ -105,13 +132,28 @@ const figureStrings = {
       if (!args.importer.endsWith(`${path.sep}lib${path.sep}i18n.js`)) return undefined;
       return { path: 'string-parts', namespace: 'figure-strings' };
     });
-    build.onResolve({ filter: /^strings:/ }, (args) => ({ path: args.path.replace(/:/g, '-'), namespace: 'figure-strings' }));
+    build.onResolve({ filter: /^strings:/ }, (args) => ({
+      path: args.path.replace(/:/g, '-'),
+      namespace: 'figure-strings',
+    }));
     build.onLoad({ filter: /.*/, namespace: 'figure-strings' }, async (args) => {
-      const { OWN_STRINGS, loaders } = await import(`${pathToFileURL(path.join(I18N_DIR, 'parts.js')).href}?${Date.now()}`);
+      const { OWN_STRINGS, loaders } = await import(
+        `${pathToFileURL(path.join(I18N_DIR, 'parts.js')).href}?${Date.now()}`
+      );
       if (args.path === 'string-parts') {
-        const lines = Object.keys(loaders).map((lang) => `  ${lang}: { ${['shared', ...Object.keys(OWN_STRINGS)]
-          .map((part) => `${JSON.stringify(part)}: () => import(${JSON.stringify(`strings:${lang}:${part.replace(/^nw-/, '')}`)})`).join(', ')} },`);
-        return { contents: `export const OWN_STRINGS = ${JSON.stringify(OWN_STRINGS)};\nexport const loaders = {\n${lines.join('\n')}\n};\n`, loader: 'js' };
+        const lines = Object.keys(loaders).map(
+          (lang) =>
+            `  ${lang}: { ${['shared', ...Object.keys(OWN_STRINGS)]
+              .map(
+                (part) =>
+                  `${JSON.stringify(part)}: () => import(${JSON.stringify(`strings:${lang}:${part.replace(/^nw-/, '')}`)})`,
+              )
+              .join(', ')} },`,
+        );
+        return {
+          contents: `export const OWN_STRINGS = ${JSON.stringify(OWN_STRINGS)};\nexport const loaders = {\n${lines.join('\n')}\n};\n`,
+          loader: 'js',
+        };
       }
       const [, lang, part] = args.path.match(/^strings-([a-z]+)-(.+)$/);
       const file = path.join(I18N_DIR, `${lang}.js`);
@@ -209,14 +251,16 @@ function checkOutput(metafile) {
 // ── 4. the rest of dist/ ─────────────────────────────────────────────────────────────────────────
 
 async function copyAssets(tags) {
-  for (const f of ['normwave_wasm.wasm', 'normwave_train.wasm']) fs.copyFileSync(path.join(STAGE, f), path.join(DIST, f));
+  for (const f of ['normwave_wasm.wasm', 'normwave_train.wasm'])
+    fs.copyFileSync(path.join(STAGE, f), path.join(DIST, f));
   for (const f of fs.readdirSync(path.join(ROOT, 'web')).filter((n) => /\.(html|css)$/.test(n))) {
     fs.copyFileSync(path.join(ROOT, 'web', f), path.join(DIST, f));
   }
   fs.mkdirSync(path.join(DIST, 'golden'));
   for (const f of SHIPPED_GOLDEN) fs.copyFileSync(path.join(ROOT, 'tests/golden', f), path.join(DIST, 'golden', f));
   fs.mkdirSync(path.join(DIST, 'models'));
-  for (const f of fs.readdirSync(path.join(ROOT, 'web/models'))) fs.copyFileSync(path.join(ROOT, 'web/models', f), path.join(DIST, 'models', f));
+  for (const f of fs.readdirSync(path.join(ROOT, 'web/models')))
+    fs.copyFileSync(path.join(ROOT, 'web/models', f), path.join(DIST, 'models', f));
   // KaTeX's stylesheet and fonts, served from our own origin (the article).
   fs.mkdirSync(path.join(DIST, 'katex'));
   fs.copyFileSync(path.join(ROOT, 'node_modules/katex/dist/katex.min.css'), path.join(DIST, 'katex/katex.min.css'));
@@ -231,13 +275,18 @@ async function writeTypes(tags) {
   const api = fs.readFileSync(path.join(ROOT, 'web/normwave.d.ts'), 'utf8');
   fs.writeFileSync(path.join(DIST, 'normwave.d.mts'), api);
   for (const name of ['normwave.node', 'normwave.single']) {
-    fs.writeFileSync(path.join(DIST, `${name}.d.mts`), `// Types of dist/${name}.mjs: the same API as normwave.mjs.\nexport * from './normwave.mjs';\n`);
+    fs.writeFileSync(
+      path.join(DIST, `${name}.d.mts`),
+      `// Types of dist/${name}.mjs: the same API as normwave.mjs.\nexport * from './normwave.mjs';\n`,
+    );
   }
   fs.mkdirSync(path.join(DIST, 'figures'), { recursive: true });
   fs.writeFileSync(path.join(DIST, 'figures/index.d.mts'), await figureTypes(tags));
   for (const tag of tags) {
-    fs.writeFileSync(path.join(DIST, `figures/${tag}.d.mts`),
-      `// Types of dist/figures/${tag}.mjs (registers <${tag}>).\nexport { ${className(tag)}, setAssetBase } from './index.mjs';\n`);
+    fs.writeFileSync(
+      path.join(DIST, `figures/${tag}.d.mts`),
+      `// Types of dist/figures/${tag}.mjs (registers <${tag}>).\nexport { ${className(tag)}, setAssetBase } from './index.mjs';\n`,
+    );
   }
 }
 
@@ -245,7 +294,7 @@ async function figureTypes(tags) {
   const elements = await import(pathToFileURL(path.join(STAGE, 'elements/index.js')).href);
   const lines = [
     '// Types of dist/figures/index.mjs (normwave/figures): every <nw-…> element. Generated by',
-    '// scripts/build-web.mjs from the elements\' properties.',
+    "// scripts/build-web.mjs from the elements' properties.",
     "export { loadNormwave } from '../normwave.mjs';",
     '',
     '/** Sets where every figure finds normwave_wasm.wasm, golden/ and models/ (null: next to the scripts). */',
@@ -254,7 +303,7 @@ async function figureTypes(tags) {
     '/** What every figure has (web/lib/base.js). Attributes: lang, theme, asset-base, no-url-state, no-share. */',
     'export declare class NwElement extends HTMLElement {',
     "  theme: 'light' | 'dark' | undefined;",
-    '  /** The language the figure shows: its lang attribute, else the nearest [lang] ancestor, else the page\'s. */',
+    "  /** The language the figure shows: its lang attribute, else the nearest [lang] ancestor, else the page's. */",
     "  readonly locale: 'ko' | 'en';",
     '  /** The URL state (what the share menu puts in links), booleans as 1/0. */',
     '  readonly state: Record<string, string | number>;',
@@ -280,7 +329,10 @@ async function figureTypes(tags) {
     lines.push(`/** <${tag}> (web/elements/${tag}.js) */`, `export declare class ${name} extends NwElement {`);
     for (const [prop, options] of cls.elementProperties) {
       if (options.state || prop === 'theme') continue;
-      const attr = options.attribute === false ? 'no attribute' : `attribute ${typeof options.attribute === 'string' ? options.attribute : prop.toLowerCase()}`;
+      const attr =
+        options.attribute === false
+          ? 'no attribute'
+          : `attribute ${typeof options.attribute === 'string' ? options.attribute : prop.toLowerCase()}`;
       lines.push(`  /** ${attr} */`, `  ${prop}: ${tsType(prop, options, cls)};`);
     }
     lines.push('}', '');
@@ -296,9 +348,26 @@ const gz = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 
 /** A hash of everything dist/ is built from (prepack compares it with dist/'s stamp). */
 export function inputsHash(root = ROOT) {
-  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'web', 'cpp', 'CMakeLists.txt', 'scripts/build.sh', 'scripts/build-web.mjs',
-    'scripts/extract-kernel-source.mjs', 'tests/golden', 'package.json'], { cwd: root, encoding: 'utf8' })
-    .split('\n').filter(Boolean).sort();
+  const files = execFileSync(
+    'git',
+    [
+      'ls-files',
+      '-co',
+      '--exclude-standard',
+      'web',
+      'cpp',
+      'CMakeLists.txt',
+      'scripts/build.sh',
+      'scripts/build-web.mjs',
+      'scripts/extract-kernel-source.mjs',
+      'tests/golden',
+      'package.json',
+    ],
+    { cwd: root, encoding: 'utf8' },
+  )
+    .split('\n')
+    .filter(Boolean)
+    .sort();
   const h = createHash('sha256');
   for (const f of files) {
     if (!fs.existsSync(path.join(root, f))) continue;
@@ -333,7 +402,9 @@ async function main() {
   const chunkBytes = chunks.reduce((s, f) => s + gz(path.join(DIST, f)), 0);
   console.log(`${`${chunks.length} shared chunks`.padEnd(36)} ${''.padStart(9)} ${String(chunkBytes).padStart(9)}`);
   const worst = figureSizes(DIST).reduce((a, b) => (b.total > a.total ? b : a));
-  console.log(`one figure by its own entry, gzipped (js + one language + wasm): largest ${worst.tag} ${worst.total} bytes (budget ${FIGURE_BUDGET}; npm run bench lists all)`);
+  console.log(
+    `one figure by its own entry, gzipped (js + one language + wasm): largest ${worst.tag} ${worst.total} bytes (budget ${FIGURE_BUDGET}; npm run bench lists all)`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -13,7 +13,9 @@ if (!fs.existsSync(stamp)) {
   process.exit(1);
 }
 if (fs.readFileSync(stamp, 'utf8').trim() !== inputsHash(root)) {
-  console.error('prepack: dist/ is stale (web/, cpp/, the build scripts or package.json changed since it was built) — run `npm run build`');
+  console.error(
+    'prepack: dist/ is stale (web/, cpp/, the build scripts or package.json changed since it was built) — run `npm run build`',
+  );
   process.exit(1);
 }
 console.log('prepack: dist/ is up to date');

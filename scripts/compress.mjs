@@ -19,16 +19,22 @@ function* files(dir) {
 }
 
 export function compressTree(dir) {
-  let raw = 0, br = 0, n = 0;
+  let raw = 0,
+    br = 0,
+    n = 0;
   for (const file of [...files(dir)]) {
     if (!isCompressible(file)) continue;
     const data = fs.readFileSync(file);
     if (data.length < 1024) continue;
-    const b = zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+    const b = zlib.brotliCompressSync(data, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+    });
     const g = zlib.gzipSync(data, { level: 9 });
     if (b.length < data.length) fs.writeFileSync(`${file}.br`, b);
     if (g.length < data.length) fs.writeFileSync(`${file}.gz`, g);
-    raw += data.length; br += Math.min(b.length, data.length); n++;
+    raw += data.length;
+    br += Math.min(b.length, data.length);
+    n++;
   }
   return { files: n, raw, br };
 }

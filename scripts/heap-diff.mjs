@@ -25,27 +25,43 @@ async function snapshot() {
   await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
   cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
   const snap = JSON.parse(chunks.join(''));
-  const f = snap.snapshot.meta.node_fields, types = snap.snapshot.meta.node_types[0];
-  const nf = f.length, iType = f.indexOf('type'), iName = f.indexOf('name'), iSize = f.indexOf('self_size');
+  const f = snap.snapshot.meta.node_fields,
+    types = snap.snapshot.meta.node_types[0];
+  const nf = f.length,
+    iType = f.indexOf('type'),
+    iName = f.indexOf('name'),
+    iSize = f.indexOf('self_size');
   const agg = new Map();
   let total = 0;
   for (let i = 0; i < snap.nodes.length; i += nf) {
     const key = `${types[snap.nodes[i + iType]]}:${snap.strings[snap.nodes[i + iName]].slice(0, 60)}`;
     const a = agg.get(key) ?? { count: 0, size: 0 };
-    a.count++; a.size += snap.nodes[i + iSize]; total += snap.nodes[i + iSize];
+    a.count++;
+    a.size += snap.nodes[i + iSize];
+    total += snap.nodes[i + iSize];
     agg.set(key, a);
   }
   return { agg, total };
 }
-await pass(); await pass();
+await pass();
+await pass();
 const A = await snapshot();
 const end = Date.now() + MINUTES * 60000;
 let passes = 0;
-while (Date.now() < end) { await pass(); passes++; }
+while (Date.now() < end) {
+  await pass();
+  passes++;
+}
 const B = await snapshot();
-console.log(`passes ${passes}; total self size ${(A.total / 2 ** 20).toFixed(2)} -> ${(B.total / 2 ** 20).toFixed(2)} MiB`);
-const rows = [...B.agg].map(([k, b]) => { const a = A.agg.get(k) ?? { count: 0, size: 0 }; return { k, dc: b.count - a.count, ds: b.size - a.size, count: b.count }; });
+console.log(
+  `passes ${passes}; total self size ${(A.total / 2 ** 20).toFixed(2)} -> ${(B.total / 2 ** 20).toFixed(2)} MiB`,
+);
+const rows = [...B.agg].map(([k, b]) => {
+  const a = A.agg.get(k) ?? { count: 0, size: 0 };
+  return { k, dc: b.count - a.count, ds: b.size - a.size, count: b.count };
+});
 rows.sort((x, y) => y.ds - x.ds);
-for (const r of rows.slice(0, 25)) console.log(`${(r.ds / 1024).toFixed(1).padStart(8)} KiB ${String(r.dc).padStart(7)} objs (now ${r.count})  ${r.k}`);
+for (const r of rows.slice(0, 25))
+  console.log(`${(r.ds / 1024).toFixed(1).padStart(8)} KiB ${String(r.dc).padStart(7)} objs (now ${r.count})  ${r.k}`);
 await browser.close();
 await site.close();

@@ -81,7 +81,9 @@ try {
       const { row, lhr } = await run(url + PAGE, preset);
       rows.push(row);
       fs.writeFileSync(path.join(OUT, `${preset}-${i + 1}.json`), JSON.stringify(lhr));
-      console.error(`lighthouse: ${preset} run ${i + 1}/${RUNS}: performance ${row.performance}, LCP ${fmt.LCP(row.LCP)}, TBT ${fmt.TBT(row.TBT)}, CLS ${fmt.CLS(row.CLS)}`);
+      console.error(
+        `lighthouse: ${preset} run ${i + 1}/${RUNS}: performance ${row.performance}, LCP ${fmt.LCP(row.LCP)}, TBT ${fmt.TBT(row.TBT)}, CLS ${fmt.CLS(row.CLS)}`,
+      );
     }
     table[preset] = Object.fromEntries(Object.keys(rows[0]).map((k) => [k, median(rows.map((r) => r[k]))]));
   }
@@ -92,21 +94,31 @@ try {
 // What the first screen fetches (mobile, the last run): each file as sent (br) and gzipped.
 const firstLoad = (() => {
   const lhr = JSON.parse(fs.readFileSync(path.join(OUT, `mobile-${RUNS}.json`), 'utf8'));
-  return lhr.audits['network-requests'].details.items.filter((r) => r.url.startsWith(url)).map((r) => {
-    let p = decodeURIComponent(new URL(r.url).pathname);
-    if (p.endsWith('/')) p += 'index.html';
-    const file = path.join(REPO_ROOT, 'dist', p);
-    const gzip = fs.existsSync(file) ? zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length : 0;
-    return { path: p, sent: r.transferSize, gzip };
-  });
+  return lhr.audits['network-requests'].details.items
+    .filter((r) => r.url.startsWith(url))
+    .map((r) => {
+      let p = decodeURIComponent(new URL(r.url).pathname);
+      if (p.endsWith('/')) p += 'index.html';
+      const file = path.join(REPO_ROOT, 'dist', p);
+      const gzip = fs.existsSync(file) ? zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length : 0;
+      return { path: p, sent: r.transferSize, gzip };
+    });
 })();
 const cols = Object.keys(table.mobile);
 const cell = (k, v) => (fmt[k] ? fmt[k](v) : String(Math.round(v)));
-console.log(`\nLighthouse ${JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'node_modules/lighthouse/package.json'), 'utf8')).version}, ` +
-  `${CHROMIUM_PATH}, ${PAGE}, median of ${RUNS} runs; load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} on ${os.cpus().length} cores\n`);
+console.log(
+  `\nLighthouse ${JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'node_modules/lighthouse/package.json'), 'utf8')).version}, ` +
+    `${CHROMIUM_PATH}, ${PAGE}, median of ${RUNS} runs; load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')} on ${os.cpus().length} cores\n`,
+);
 console.log(`| | ${cols.join(' | ')} |`);
 console.log(`|---|${cols.map(() => '---').join('|')}|`);
-for (const [preset, row] of Object.entries(table)) console.log(`| ${preset} | ${cols.map((k) => cell(k, row[k])).join(' | ')} |`);
-console.log(`\nfirst load (mobile): ${firstLoad.length} files, ${(firstLoad.reduce((a, f) => a + f.sent, 0) / 1024).toFixed(1)} KiB sent, ` +
-  `${(firstLoad.reduce((a, f) => a + f.gzip, 0) / 1024).toFixed(1)} KiB gzip -9: ` +
-  firstLoad.map((f) => `${f.path} ${(f.gzip / 1024).toFixed(1)}`).join(', '));
+for (const [preset, row] of Object.entries(table))
+  console.log(`| ${preset} | ${cols.map((k) => cell(k, row[k])).join(' | ')} |`);
+console.log(
+  `\nfirst load (mobile): ${firstLoad.length} files, ${(firstLoad.reduce((a, f) => a + f.sent, 0) / 1024).toFixed(1)} KiB sent, ` +
+    `${(firstLoad.reduce((a, f) => a + f.gzip, 0) / 1024).toFixed(1)} KiB gzip -9: ` +
+    firstLoad.map((f) => `${f.path} ${(f.gzip / 1024).toFixed(1)}`).join(', '),
+);

@@ -20,7 +20,11 @@ export async function figureHeights(browser, site, lang, width) {
     await page.goto(`${site.url}/${lang === 'ko' ? '' : 'en/'}`);
     await page.waitForFunction(() => document.body.dataset.state === 'ready');
     await scrollThroughFigures(page);
-    await page.waitForFunction(() => [...document.querySelectorAll('.island')].every((e) => e.dataset.island === 'drawn'), null, { timeout: 90_000 });
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('.island')].every((e) => e.dataset.island === 'drawn'),
+      null,
+      { timeout: 90_000 },
+    );
     await page.waitForTimeout(1500);
     return await page.evaluate(() => {
       // Each figure's own height, not the reservation of an earlier run; then each section's

@@ -9,7 +9,11 @@ export function readOpTable(header = OPS_HEADER) {
   const text = readFileSync(header, 'utf8');
   const row = /^\s*X\((\d+),\s*(\w+),\s*"([^"]*)",\s*"([^"]*)",\s*"([^"]*)"\)/gm;
   const ops = [...text.matchAll(row)].map(([, id, name, binding, parity, kernels]) => ({
-    id: Number(id), name, binding: binding || null, parity: parity || null, kernels: kernels.split(' ').filter(Boolean),
+    id: Number(id),
+    name,
+    binding: binding || null,
+    parity: parity || null,
+    kernels: kernels.split(' ').filter(Boolean),
   }));
   ops.forEach((op, i) => {
     if (op.id !== i) throw new Error(`${header.pathname}: row ${i} has id ${op.id}; ids must be 0, 1, 2, ...`);

@@ -19,7 +19,7 @@ import { DEFAULT_CSP } from './serve.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STRINGS = { ko, en };
-const PAGES = { ko: '', en: 'en/' };          // each language's folder under the site root
+const PAGES = { ko: '', en: 'en/' }; // each language's folder under the site root
 const OG_LOCALE = { ko: 'ko_KR', en: 'en_US' };
 const OG_SIZE = { width: 1200, height: 630 };
 
@@ -35,7 +35,12 @@ export function siteUrl(env = process.env) {
 
 const escapeText = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttr = (s) => escapeText(s).replace(/"/g, '&quot;');
-const decodeAttr = (s) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decodeAttr = (s) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 function lookup(lang, key) {
   const table = STRINGS[lang];
@@ -55,7 +60,9 @@ function parseAttrs(text) {
 }
 
 function formatAttrs(attrs) {
-  return [...attrs].map(([k, v]) => (v === '' && k !== 'content' && k !== 'alt' ? ` ${k}` : ` ${k}="${escapeAttr(v)}"`)).join('');
+  return [...attrs]
+    .map(([k, v]) => (v === '' && k !== 'content' && k !== 'alt' ? ` ${k}` : ` ${k}="${escapeAttr(v)}"`))
+    .join('');
 }
 
 /**
@@ -74,7 +81,8 @@ function rewrite(html, visit) {
     const change = visit(name, parseAttrs(attrText));
     if (!change) continue;
     const openEnd = m.index + whole.length;
-    let innerEnd = openEnd, closeEnd = openEnd;
+    let innerEnd = openEnd,
+      closeEnd = openEnd;
     if (!VOID.has(name)) {
       const scan = new RegExp(TAG.source, 'g');
       scan.lastIndex = openEnd;
@@ -82,7 +90,11 @@ function rewrite(html, visit) {
       for (let t; (t = scan.exec(html));) {
         if (t[2].toLowerCase() !== name || t[4]) continue;
         depth += t[1] ? -1 : 1;
-        if (depth === 0) { innerEnd = t.index; closeEnd = t.index + t[0].length; break; }
+        if (depth === 0) {
+          innerEnd = t.index;
+          closeEnd = t.index + t[0].length;
+          break;
+        }
       }
       if (depth !== 0) throw new Error(`prerender: <${name}> at ${m.index} is not closed`);
     }
@@ -103,7 +115,12 @@ function rewrite(html, visit) {
 }
 
 function tex(source, displayMode) {
-  return katex.renderToString(source, { displayMode, output: 'htmlAndMathml', throwOnError: true, strict: (code) => (code === 'unknownSymbol' || code === 'symbolNotInFont' ? 'ignore' : 'error') });
+  return katex.renderToString(source, {
+    displayMode,
+    output: 'htmlAndMathml',
+    throwOnError: true,
+    strict: (code) => (code === 'unknownSymbol' || code === 'symbolNotInFont' ? 'ignore' : 'error'),
+  });
 }
 
 /** Height reservations for a figure: CSS custom properties read by page.css (see there). */
@@ -159,7 +176,7 @@ function headBlock(lang, site, version) {
 /** The page of one language from the template. */
 export function renderPage(template, lang, { site = siteUrl(), version, heights = {} } = {}) {
   const t = (k) => lookup(lang, k);
-  const up = PAGES[lang] ? '../' : '';               // from this page to the site root
+  const up = PAGES[lang] ? '../' : ''; // from this page to the site root
   const other = lang === 'ko' ? 'en' : 'ko';
   const formulaLabel = t('page.formulaLabel');
   const islandNote = t('page.island');
@@ -178,8 +195,14 @@ export function renderPage(template, lang, { site = siteUrl(), version, heights 
   }
 
   html = rewrite(html, (name, attrs) => {
-    let changed = false, inner;
-    const take = (k) => { const v = attrs.get(k); attrs.delete(k); changed = true; return v; };
+    let changed = false,
+      inner;
+    const take = (k) => {
+      const v = attrs.get(k);
+      attrs.delete(k);
+      changed = true;
+      return v;
+    };
     if (name === 'html') {
       attrs.set('lang', lang);
       attrs.set('data-ko-href', up || './');
@@ -190,7 +213,10 @@ export function renderPage(template, lang, { site = siteUrl(), version, heights 
     if ((name === 'link' || name === 'script') && up) {
       for (const k of ['href', 'src']) {
         const v = attrs.get(k);
-        if (v && !/^(?:[a-z]+:|\/|#)/i.test(v)) { attrs.set(k, up + v); changed = true; }
+        if (v && !/^(?:[a-z]+:|\/|#)/i.test(v)) {
+          attrs.set(k, up + v);
+          changed = true;
+        }
       }
     }
     if (attrs.has('data-lang-switch')) {
@@ -214,10 +240,16 @@ export function renderPage(template, lang, { site = siteUrl(), version, heights 
     if (name === 'h2' && numbers.has(attrs.get('id')) && inner !== undefined) {
       inner = `<span class="num">${numbers.get(attrs.get('id'))}.</span> ${inner}`;
     }
-    if (attrs.get('id') === 'toc-list') { inner = toc.join(''); changed = true; }
+    if (attrs.get('id') === 'toc-list') {
+      inner = toc.join('');
+      changed = true;
+    }
     if (name === 'section' && heights[attrs.get('id')]) {
       const vars = heightVars(heights[attrs.get('id')]);
-      if (vars) { attrs.set('style', vars); changed = true; }
+      if (vars) {
+        attrs.set('style', vars);
+        changed = true;
+      }
     }
     if (attrs.has('data-placeholder')) {
       // A figure: until its island loads, a box of its final size saying what it will show.
@@ -262,14 +294,19 @@ function chunk(type, data) {
 /** An 8-bit RGB PNG from rows of width*3 bytes (filter 0 on every row). */
 export function encodePng(width, height, rgb) {
   const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) rgb.subarray(y * width * 3, (y + 1) * width * 3).forEach((v, i) => { raw[y * (width * 3 + 1) + 1 + i] = v; });
+  for (let y = 0; y < height; y++)
+    rgb.subarray(y * width * 3, (y + 1) * width * 3).forEach((v, i) => {
+      raw[y * (width * 3 + 1) + 1 + i] = v;
+    });
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);   // 8-bit, truecolour, deflate, no filter set, no interlace
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit, truecolour, deflate, no filter set, no interlace
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0)),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
@@ -278,15 +315,17 @@ async function shareImage(dist) {
   const { DIVERGING } = await import('../web/lib/colormap.js');
   const nw = await loadNormwave({ wasmBinary: fs.readFileSync(path.join(dist, 'normwave_wasm.wasm')) });
   const cell = 5;
-  const dModel = OG_SIZE.width / cell, seqLen = OG_SIZE.height / cell;   // 240 × 126
+  const dModel = OG_SIZE.width / cell,
+    seqLen = OG_SIZE.height / cell; // 240 × 126
   const pe = nw.positionalEncoding(seqLen, dModel);
   const rgb = new Uint8Array(OG_SIZE.width * OG_SIZE.height * 3);
   for (let y = 0; y < OG_SIZE.height; y++) {
     for (let x = 0; x < OG_SIZE.width; x++) {
       // Columns de-interleaved (all sin dims, then all cos dims), as the heatmap's concat layout.
-      const c = Math.floor(x / cell), half = dModel / 2;
+      const c = Math.floor(x / cell),
+        half = dModel / 2;
       const v = pe[Math.floor(y / cell) * dModel + (c < half ? 2 * c : 2 * (c - half) + 1)];
-      const k = Math.max(0, Math.min(255, Math.round((v + 1) / 2 * 255)));
+      const k = Math.max(0, Math.min(255, Math.round(((v + 1) / 2) * 255)));
       rgb.set(DIVERGING.subarray(3 * k, 3 * k + 3), (y * OG_SIZE.width + x) * 3);
     }
   }
@@ -307,10 +346,18 @@ export async function prerender({ dist = path.join(REPO, 'dist'), site = siteUrl
   }
   fs.writeFileSync(path.join(dist, 'og.png'), await shareImage(dist));
   fs.writeFileSync(path.join(dist, 'robots.txt'), `User-agent: *\nAllow: /\nSitemap: ${site}sitemap.xml\n`);
-  const alternates = Object.keys(PAGES).map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${escapeAttr(site + PAGES[l])}"/>`).join('');
-  fs.writeFileSync(path.join(dist, 'sitemap.xml'), '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n' +
-    Object.keys(PAGES).map((l) => `<url><loc>${escapeAttr(site + PAGES[l])}</loc>${alternates}</url>`).join('\n') + '\n</urlset>\n');
+  const alternates = Object.keys(PAGES)
+    .map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${escapeAttr(site + PAGES[l])}"/>`)
+    .join('');
+  fs.writeFileSync(
+    path.join(dist, 'sitemap.xml'),
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n' +
+      Object.keys(PAGES)
+        .map((l) => `<url><loc>${escapeAttr(site + PAGES[l])}</loc>${alternates}</url>`)
+        .join('\n') +
+      '\n</urlset>\n',
+  );
   written.push(path.join(dist, 'og.png'), path.join(dist, 'robots.txt'), path.join(dist, 'sitemap.xml'));
   return written;
 }

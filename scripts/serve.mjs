@@ -69,7 +69,21 @@ export const DEFAULT_CSP = [
 ].join('; ');
 
 // Worth compressing on the wire (fonts and images are compressed already).
-const COMPRESSIBLE = new Set(['.html', '.htm', '.mjs', '.js', '.css', '.json', '.map', '.txt', '.ts', '.md', '.svg', '.wasm', '.safetensors']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.htm',
+  '.mjs',
+  '.js',
+  '.css',
+  '.json',
+  '.map',
+  '.txt',
+  '.ts',
+  '.md',
+  '.svg',
+  '.wasm',
+  '.safetensors',
+]);
 // esbuild's content-hashed chunk names (chunk-ABCDEFGH.mjs): they never change, so cache for a year.
 const HASHED = /-[A-Z0-9]{8}\.(?:m?js|css|wasm)$/;
 
@@ -119,13 +133,17 @@ function compressionCache() {
     const hit = entries.get(key);
     if (hit && hit.tag === tag) return hit.body;
     const raw = await fs.promises.readFile(file);
-    const body = encoding === 'br'
-      ? await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-      : await gzip(raw, { level: 9 });
+    const body =
+      encoding === 'br'
+        ? await brotli(raw, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+          })
+        : await gzip(raw, { level: 9 });
     if (hit) bytes -= hit.body.length;
     entries.set(key, { tag, body });
     bytes += body.length;
-    for (const [k, v] of entries) {  // oldest first
+    for (const [k, v] of entries) {
+      // oldest first
       if (bytes <= MAX_CACHED_BYTES) break;
       entries.delete(k);
       bytes -= v.body.length;
@@ -196,7 +214,9 @@ function handler(root, headers, csp) {
       const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
       head.ETag = etag;
 
-      let body = null, bodyFile = real, length = stat.size;
+      let body = null,
+        bodyFile = real,
+        length = stat.size;
       if (isCompressible(real)) {
         head.Vary = 'Accept-Encoding';
         const encoding = pickEncoding(req.headers['accept-encoding']);

@@ -34,16 +34,18 @@ export function soak(nw, { calls = 100000, warmup = 2000, seed = 1 } = {}) {
   const int = (lo, hi) => lo + Math.floor(rand() * (hi - lo + 1));
   const floats = (n, scale = 1) => Float32Array.from({ length: n }, () => (rand() * 2 - 1) * scale);
   const goldenFiles = {
-    a: golden('encoder_a_postln_relu_1l'),  // d16 h4 ff32, 1 layer, post-LN, relu
+    a: golden('encoder_a_postln_relu_1l'), // d16 h4 ff32, 1 layer, post-LN, relu
     c: golden('encoder_c_postln_gelu_2l_norm'),
     ln: golden('layernorm_5x37'),
   };
   const garbage = Uint8Array.from({ length: 300 }, (_, i) => (i * 37 + 11) & 255);
-  const pool = [];  // live encoders
+  const pool = []; // live encoders
   const counts = {};
   let errors = 0;
   const expectError = (f) => {
-    try { f(); } catch (e) {
+    try {
+      f();
+    } catch (e) {
       if (!(e instanceof RangeError || e instanceof TypeError || e.message?.includes('disposed'))) throw e;
       errors++;
       return;
@@ -56,30 +58,59 @@ export function soak(nw, { calls = 100000, warmup = 2000, seed = 1 } = {}) {
     const heads = big ? 4 : int(1, 4);
     const config = big
       ? { dModel: 16, nHeads: 4, dFF: 32, nLayers: 2, finalNorm: true, activation: 'gelu' }
-      : { dModel: heads * int(1, 4), nHeads: heads, dFF: int(1, 32), nLayers: int(1, 2), normFirst: rand() < 0.5, finalNorm: rand() < 0.5, activation: rand() < 0.5 ? 'gelu' : 'relu', seed: int(0, 1000) };
+      : {
+          dModel: heads * int(1, 4),
+          nHeads: heads,
+          dFF: int(1, 32),
+          nLayers: int(1, 2),
+          normFirst: rand() < 0.5,
+          finalNorm: rand() < 0.5,
+          activation: rand() < 0.5 ? 'gelu' : 'relu',
+          seed: int(0, 1000),
+        };
     return nw.createEncoder(config);
   };
 
   // Each op takes `big`: true runs it at its largest size (the warm-up).
   const ops = {
-    positionalEncoding: (big) => nw.positionalEncoding(big ? MAX.rows * 16 : int(1, 64), big ? MAX.dim : int(1, MAX.dim), { base: big ? 10000 : 10 ** (rand() * 5) }),
+    positionalEncoding: (big) =>
+      nw.positionalEncoding(big ? MAX.rows * 16 : int(1, 64), big ? MAX.dim : int(1, MAX.dim), {
+        base: big ? 10000 : 10 ** (rand() * 5),
+      }),
     norms: (big) => {
-      const rows = big ? MAX.rows : int(1, MAX.rows), dim = big ? MAX.dim : int(1, MAX.dim);
-      const x = floats(rows * dim, 10 ** int(-3, 3)), gamma = rand() < 0.5 ? floats(dim) : undefined, beta = rand() < 0.5 ? floats(dim) : undefined;
-      const which = big ? ['layerNormWithStats', 'batchNormWithStats', 'rmsNormWithStats'] :
-        [['layerNorm', 'rmsNorm', 'batchNorm', 'layerNormWithStats', 'rmsNormWithStats', 'batchNormWithStats', 'layerNormStats'][int(0, 6)]];
+      const rows = big ? MAX.rows : int(1, MAX.rows),
+        dim = big ? MAX.dim : int(1, MAX.dim);
+      const x = floats(rows * dim, 10 ** int(-3, 3)),
+        gamma = rand() < 0.5 ? floats(dim) : undefined,
+        beta = rand() < 0.5 ? floats(dim) : undefined;
+      const which = big
+        ? ['layerNormWithStats', 'batchNormWithStats', 'rmsNormWithStats']
+        : [
+            [
+              'layerNorm',
+              'rmsNorm',
+              'batchNorm',
+              'layerNormWithStats',
+              'rmsNormWithStats',
+              'batchNormWithStats',
+              'layerNormStats',
+            ][int(0, 6)],
+          ];
       for (const name of which) {
         if (name === 'layerNormStats') nw.layerNormStats(x, dim);
         else nw[name](x, dim, { gamma, beta: name.startsWith('rms') ? undefined : beta });
       }
     },
     linear: (big) => {
-      const m = big ? MAX.rows : int(1, MAX.rows), k = big ? MAX.dim : int(1, MAX.dim), n = big ? MAX.dim : int(1, MAX.dim);
+      const m = big ? MAX.rows : int(1, MAX.rows),
+        k = big ? MAX.dim : int(1, MAX.dim),
+        n = big ? MAX.dim : int(1, MAX.dim);
       const y = nw.linear(floats(m * k), floats(n * k), rand() < 0.5 ? floats(n) : null, { inFeatures: k });
       nw.activation(y, rand() < 0.5 ? 'gelu' : 'relu');
     },
     softmax: (big) => {
-      const rows = big ? MAX.rows : int(1, MAX.rows), n = big ? MAX.dim : int(1, MAX.dim);
+      const rows = big ? MAX.rows : int(1, MAX.rows),
+        n = big ? MAX.dim : int(1, MAX.dim);
       const mask = rand() < 0.5 ? Uint8Array.from({ length: n }, () => (rand() < 0.3 ? 1 : 0)) : undefined;
       nw.softmax(floats(rows * n, 10), n, { mask });
     },
@@ -95,9 +126,16 @@ export function soak(nw, { calls = 100000, warmup = 2000, seed = 1 } = {}) {
     encoderForward: (big) => {
       if (!pool.length) pool.push(newEncoder(big));
       const enc = pool[int(0, pool.length - 1)];
-      const batch = big ? MAX.batch : int(1, MAX.batch), seqLen = big ? MAX.seq : int(1, MAX.seq);
-      const paddingMask = rand() < 0.5 ? Uint8Array.from({ length: batch * seqLen }, () => (rand() < 0.3 ? 1 : 0)) : undefined;
-      enc.forward(floats(batch * seqLen * enc.config.dModel), { batch, seqLen, paddingMask, attention: big || rand() < 0.7 });
+      const batch = big ? MAX.batch : int(1, MAX.batch),
+        seqLen = big ? MAX.seq : int(1, MAX.seq);
+      const paddingMask =
+        rand() < 0.5 ? Uint8Array.from({ length: batch * seqLen }, () => (rand() < 0.3 ? 1 : 0)) : undefined;
+      enc.forward(floats(batch * seqLen * enc.config.dModel), {
+        batch,
+        seqLen,
+        paddingMask,
+        attention: big || rand() < 0.7,
+      });
     },
     encoderWeights: (big) => {
       if (!pool.length) pool.push(newEncoder(big));
@@ -115,7 +153,8 @@ export function soak(nw, { calls = 100000, warmup = 2000, seed = 1 } = {}) {
     },
     tensors: (big) => {
       if (!hasTensor) return;
-      const rows = big ? MAX.rows : int(1, MAX.rows), dim = big ? MAX.dim : int(1, MAX.dim);
+      const rows = big ? MAX.rows : int(1, MAX.rows),
+        dim = big ? MAX.dim : int(1, MAX.dim);
       const x = nw.tensor(floats(rows * dim));
       const out = nw.tensor(rows * dim);
       nw.layerNorm(x, dim, { out });
@@ -125,14 +164,30 @@ export function soak(nw, { calls = 100000, warmup = 2000, seed = 1 } = {}) {
     },
     errors: () => {
       switch (int(0, 9)) {
-        case 0: expectError(() => nw.layerNorm(floats(10), 3)); break;
-        case 1: expectError(() => nw.positionalEncoding(0, 8)); break;
-        case 2: expectError(() => nw.softmax(floats(8), 4, { mask: [1, 0, 0, 0] })); break;
-        case 3: expectError(() => nw.createEncoder({ dModel: 9, nHeads: 2, dFF: 4 })); break;
-        case 4: expectError(() => nw.inspectSafetensors(garbage)); break;
-        case 5: expectError(() => nw.linear(floats(6), floats(5), null, { inFeatures: 3 })); break;
-        case 6: expectError(() => nw.positionalEncoding(2 ** 20, 2 ** 12)); break;  // past 2 GiB
-        case 7: expectError(() => nw.createEncoder({ dModel: 32768, nHeads: 1, dFF: 32768 })); break;
+        case 0:
+          expectError(() => nw.layerNorm(floats(10), 3));
+          break;
+        case 1:
+          expectError(() => nw.positionalEncoding(0, 8));
+          break;
+        case 2:
+          expectError(() => nw.softmax(floats(8), 4, { mask: [1, 0, 0, 0] }));
+          break;
+        case 3:
+          expectError(() => nw.createEncoder({ dModel: 9, nHeads: 2, dFF: 4 }));
+          break;
+        case 4:
+          expectError(() => nw.inspectSafetensors(garbage));
+          break;
+        case 5:
+          expectError(() => nw.linear(floats(6), floats(5), null, { inFeatures: 3 }));
+          break;
+        case 6:
+          expectError(() => nw.positionalEncoding(2 ** 20, 2 ** 12));
+          break; // past 2 GiB
+        case 7:
+          expectError(() => nw.createEncoder({ dModel: 32768, nHeads: 1, dFF: 32768 }));
+          break;
         case 8: {
           const enc = newEncoder(false);
           enc.dispose();
@@ -146,13 +201,18 @@ export function soak(nw, { calls = 100000, warmup = 2000, seed = 1 } = {}) {
     },
   };
   const names = Object.keys(ops);
-  const run = (name, big) => { ops[name](big); counts[name] = (counts[name] ?? 0) + 1; };
-  const drain = () => { while (pool.length) pool.pop().dispose(); };
+  const run = (name, big) => {
+    ops[name](big);
+    counts[name] = (counts[name] ?? 0) + 1;
+  };
+  const drain = () => {
+    while (pool.length) pool.pop().dispose();
+  };
 
   for (const name of names) run(name, true);
   for (let i = names.length; i < warmup; i++) run(names[int(0, names.length - 1)], false);
   drain();
-  globalThis.gc?.();  // with node --expose-gc the JS heap figures are after a full collection
+  globalThis.gc?.(); // with node --expose-gc the JS heap figures are after a full collection
   const before = nw.memoryStats();
   const jsBefore = process.memoryUsage().heapUsed;
   const t0 = performance.now();
@@ -161,14 +221,26 @@ export function soak(nw, { calls = 100000, warmup = 2000, seed = 1 } = {}) {
   const seconds = (performance.now() - t0) / 1000;
   globalThis.gc?.();
   const after = nw.memoryStats();
-  return { calls, warmup, seconds, errors, counts, before, after, jsHeapBefore: jsBefore, jsHeapAfter: process.memoryUsage().heapUsed };
+  return {
+    calls,
+    warmup,
+    seconds,
+    errors,
+    counts,
+    before,
+    after,
+    jsHeapBefore: jsBefore,
+    jsHeapAfter: process.memoryUsage().heapUsed,
+  };
 }
 
 export function describeSoak(r) {
   const mib = (b) => `${(b / 2 ** 20).toFixed(2)} MiB`;
   return [
     `soak: ${r.calls} calls after a ${r.warmup}-call warm-up in ${r.seconds.toFixed(1)} s (${Math.round(r.calls / r.seconds)} calls/s), ${r.errors} refused as intended`,
-    `  calls: ${Object.entries(r.counts).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+    `  calls: ${Object.entries(r.counts)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
     `  wasm heapUsed:   ${r.before.heapUsed} -> ${r.after.heapUsed} bytes (${r.after.heapUsed - r.before.heapUsed >= 0 ? '+' : ''}${r.after.heapUsed - r.before.heapUsed})`,
     `  wasm memory:     ${mib(r.before.memoryBytes)} -> ${mib(r.after.memoryBytes)}`,
     `  JS heap (info):  ${mib(r.jsHeapBefore)} -> ${mib(r.jsHeapAfter)}${globalThis.gc ? ' (after gc)' : ' (run with --expose-gc to collect first)'}`,
@@ -181,6 +253,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const r = soak(nw, { calls, warmup: Math.max(2000, calls / 20) });
   console.log(describeSoak(r));
   const grew = r.after.heapUsed !== r.before.heapUsed || r.after.memoryBytes !== r.before.memoryBytes;
-  console.log(grew ? 'soak: FAILED — wasm memory grew after the warm-up' : 'soak: ok — no wasm memory growth after the warm-up');
+  console.log(
+    grew ? 'soak: FAILED — wasm memory grew after the warm-up' : 'soak: ok — no wasm memory growth after the warm-up',
+  );
   process.exitCode = grew ? 1 : 0;
 }

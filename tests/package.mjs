@@ -17,17 +17,27 @@ export function packedPackage() {
   const info = path.join(home, 'pack.json');
   if (!fs.existsSync(info)) {
     const tmp = fs.mkdtempSync(path.join(REPO_ROOT, 'build/pack-'));
-    const out = execFileSync('npm', ['pack', '--json', '--pack-destination', tmp], { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = execFileSync('npm', ['pack', '--json', '--pack-destination', tmp], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const packed = JSON.parse(out.slice(out.indexOf('[')))[0];
     execFileSync('tar', ['-xzf', path.join(tmp, packed.filename), '-C', tmp]);
-    fs.writeFileSync(path.join(tmp, 'pack.json'), JSON.stringify({
-      tarball: packed.filename, files: packed.files.map((f) => f.path).sort(), size: packed.size, unpackedSize: packed.unpackedSize,
-    }));
+    fs.writeFileSync(
+      path.join(tmp, 'pack.json'),
+      JSON.stringify({
+        tarball: packed.filename,
+        files: packed.files.map((f) => f.path).sort(),
+        size: packed.size,
+        unpackedSize: packed.unpackedSize,
+      }),
+    );
     fs.mkdirSync(path.dirname(home), { recursive: true });
     try {
       fs.renameSync(tmp, home);
     } catch {
-      fs.rmSync(tmp, { recursive: true, force: true });   // another test process got there first
+      fs.rmSync(tmp, { recursive: true, force: true }); // another test process got there first
     }
   }
   const meta = JSON.parse(fs.readFileSync(info, 'utf8'));
@@ -39,7 +49,10 @@ export function projectWithPackage(dir, files = {}) {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, 'node_modules'), { recursive: true });
   fs.cpSync(packedPackage().dir, path.join(dir, 'node_modules/normwave'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', private: true, type: 'module' }));
+  fs.writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({ name: 'app', version: '1.0.0', private: true, type: 'module' }),
+  );
   for (const [name, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     fs.writeFileSync(path.join(dir, name), text);

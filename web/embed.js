@@ -50,7 +50,9 @@ async function show() {
   for (;;) {
     await el.updateComplete;
     if (el.nw || el.loadError) break;
-    await new Promise((resolve) => { setTimeout(resolve, 30); });
+    await new Promise((resolve) => {
+      setTimeout(resolve, 30);
+    });
   }
   await el.updateComplete;
   const title = el.shadowRoot?.querySelector('.title')?.textContent.trim();

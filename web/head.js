@@ -14,13 +14,19 @@
   var root = document.documentElement;
   var here = root.lang;
   function get(key) {
-    try { return localStorage.getItem(key); } catch (e) { return null; }
+    try {
+      return localStorage.getItem(key);
+    } catch (e) {
+      return null;
+    }
   }
   function set(key, value) {
     try {
       if (value === null) localStorage.removeItem(key);
       else localStorage.setItem(key, value);
-    } catch (e) { /* storage off: the choice lasts this visit */ }
+    } catch (e) {
+      /* storage off: the choice lasts this visit */
+    }
   }
   // 'en-US' -> 'en'; anything else that is not ko/en -> null. Plain string comparisons only.
   function known(tag) {
@@ -33,7 +39,7 @@
   var want = here;
   if (asked !== null) {
     want = known(asked);
-    set(LANG_KEY, want);           // null forgets a bad value
+    set(LANG_KEY, want); // null forgets a bad value
     if (want === null) want = 'ko';
     params.delete('lang');
   } else {
@@ -59,4 +65,4 @@
 
   var theme = get(THEME_KEY);
   if (theme === 'light' || theme === 'dark') root.setAttribute('data-theme', theme);
-}());
+})();

@@ -25,7 +25,8 @@ const SINGLE_HINT = "import 'normwave/single' instead (the .wasm inlined, nothin
 export function fetchError(url, code, detail, cause) {
   return new NormwaveLoadError(
     `normwave: could not fetch the WebAssembly module ${url} (${detail}). Serve normwave_wasm.wasm (and normwave_train.wasm for { training: true }) next to normwave's scripts, pass loadNormwave({ wasmUrl }) to say where it is, or ${SINGLE_HINT}.`,
-    { url: String(url), code, cause });
+    { url: String(url), code, cause },
+  );
 }
 
 /** The error for bytes that did not compile; a CSP refusal gets its own code and advice. */
@@ -34,15 +35,18 @@ export function compileError(url, cause) {
   if (/Content.Security.Policy|unsafe-eval/i.test(message)) {
     return new NormwaveLoadError(
       `normwave: this page's Content-Security-Policy does not allow WebAssembly to compile (${url}); add 'wasm-unsafe-eval' to its script-src.`,
-      { url: String(url), code: 'csp', cause });
+      { url: String(url), code: 'csp', cause },
+    );
   }
   return new NormwaveLoadError(
     `normwave: ${url} is not a WebAssembly module this runtime can compile (${message}). Check that the server sends the file itself (not an HTML page), or ${SINGLE_HINT}.`,
-    { url: String(url), code: 'compile', cause });
+    { url: String(url), code: 'compile', cause },
+  );
 }
 
 function isSignal(v) {
-  return typeof AbortSignal === 'function' ? v instanceof AbortSignal
+  return typeof AbortSignal === 'function'
+    ? v instanceof AbortSignal
     : v !== null && typeof v === 'object' && typeof v.aborted === 'boolean' && typeof v.addEventListener === 'function';
 }
 
@@ -53,22 +57,28 @@ function isSignal(v) {
  */
 export function readLoadOptions(options) {
   if (options === undefined || options === null) return {};
-  if (typeof options !== 'object') throw new TypeError(`loadNormwave: options must be an object, got ${typeof options}`);
+  if (typeof options !== 'object')
+    throw new TypeError(`loadNormwave: options must be an object, got ${typeof options}`);
   const { wasmUrl, wasmBinary, signal, onProgress, training } = options;
   const out = {};
   if (training !== undefined && training !== null) {
-    if (typeof training !== 'boolean') throw new TypeError(`loadNormwave: training must be a boolean, got ${typeof training}`);
+    if (typeof training !== 'boolean')
+      throw new TypeError(`loadNormwave: training must be a boolean, got ${typeof training}`);
     if (training) out.training = true;
   }
   if (wasmUrl !== undefined && wasmUrl !== null) {
-    if (typeof wasmUrl !== 'string' && !(wasmUrl instanceof URL)) throw new TypeError(`loadNormwave: wasmUrl must be a string or a URL, got ${typeof wasmUrl}`);
+    if (typeof wasmUrl !== 'string' && !(wasmUrl instanceof URL))
+      throw new TypeError(`loadNormwave: wasmUrl must be a string or a URL, got ${typeof wasmUrl}`);
     out.wasmUrl = String(wasmUrl);
   }
   if (wasmBinary !== undefined && wasmBinary !== null) {
-    const ok = wasmBinary instanceof ArrayBuffer || ArrayBuffer.isView(wasmBinary)
-      || (typeof SharedArrayBuffer === 'function' && wasmBinary instanceof SharedArrayBuffer)
-      || wasmBinary instanceof WebAssembly.Module;
-    if (!ok) throw new TypeError('loadNormwave: wasmBinary must be an ArrayBuffer, a typed array or a WebAssembly.Module');
+    const ok =
+      wasmBinary instanceof ArrayBuffer ||
+      ArrayBuffer.isView(wasmBinary) ||
+      (typeof SharedArrayBuffer === 'function' && wasmBinary instanceof SharedArrayBuffer) ||
+      wasmBinary instanceof WebAssembly.Module;
+    if (!ok)
+      throw new TypeError('loadNormwave: wasmBinary must be an ArrayBuffer, a typed array or a WebAssembly.Module');
     out.wasmBinary = wasmBinary;
   }
   if (signal !== undefined && signal !== null) {
@@ -89,7 +99,10 @@ export function progress(onProgress, loaded, total) {
     onProgress({ loaded, total });
   } catch (e) {
     if (typeof reportError === 'function') reportError(e);
-    else setTimeout(() => { throw e; });
+    else
+      setTimeout(() => {
+        throw e;
+      });
   }
 }
 
@@ -124,14 +137,18 @@ export async function fetchAndCompile(url, { signal, onProgress } = {}) {
   let body = res;
   if (onProgress && res.body) {
     let loaded = 0;
-    const counted = res.body.pipeThrough(new TransformStream({
-      transform(chunk, controller) {
-        loaded += chunk.byteLength;
-        progress(onProgress, loaded, total);
-        controller.enqueue(chunk);
-      },
-    }));
-    body = new Response(counted, { headers: { 'Content-Type': wasmType ? 'application/wasm' : 'application/octet-stream' } });
+    const counted = res.body.pipeThrough(
+      new TransformStream({
+        transform(chunk, controller) {
+          loaded += chunk.byteLength;
+          progress(onProgress, loaded, total);
+          controller.enqueue(chunk);
+        },
+      }),
+    );
+    body = new Response(counted, {
+      headers: { 'Content-Type': wasmType ? 'application/wasm' : 'application/octet-stream' },
+    });
   }
   try {
     if (wasmType && typeof WebAssembly.compileStreaming === 'function') return await WebAssembly.compileStreaming(body);

@@ -23,8 +23,12 @@ export function defaultTrainWasmUrl() {
 export const loadTraining = () => import('./training.js');
 
 function resolveUrl(url) {
-  const base = typeof document === 'object' && document ? document.baseURI
-    : typeof location === 'object' && location ? location.href : undefined;
+  const base =
+    typeof document === 'object' && document
+      ? document.baseURI
+      : typeof location === 'object' && location
+        ? location.href
+        : undefined;
   return new URL(url, base);
 }
 
@@ -33,10 +37,14 @@ function resolveUrl(url) {
  * @param {import('./normwave').LoadOptions} [options]
  * @returns {Promise<import('./normwave').Normwave>}
  */
-export const loadNormwave = createLoader(createNormwaveModule, async ({ wasmUrl, wasmBinary, signal, onProgress, training }) => {
-  if (wasmBinary) return compileBinary(wasmBinary, 'wasmBinary', onProgress);
-  const url = wasmUrl ? resolveUrl(wasmUrl) : training ? defaultTrainWasmUrl() : defaultWasmUrl();
-  return fetchAndCompile(url, { signal, onProgress });
-}, loadTraining);
+export const loadNormwave = createLoader(
+  createNormwaveModule,
+  async ({ wasmUrl, wasmBinary, signal, onProgress, training }) => {
+    if (wasmBinary) return compileBinary(wasmBinary, 'wasmBinary', onProgress);
+    const url = wasmUrl ? resolveUrl(wasmUrl) : training ? defaultTrainWasmUrl() : defaultWasmUrl();
+    return fetchAndCompile(url, { signal, onProgress });
+  },
+  loadTraining,
+);
 export { hasWasmSimd } from './api/loader.js';
 export { NormwaveLoadError } from './load-wasm.js';

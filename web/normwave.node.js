@@ -13,19 +13,27 @@ import { defaultWasmUrl, defaultTrainWasmUrl, loadTraining } from './normwave.js
  * @param {import('./normwave').LoadOptions} [options]
  * @returns {Promise<import('./normwave').Normwave>}
  */
-export const loadNormwave = createLoader(createNormwaveModule, async ({ wasmUrl, wasmBinary, signal, onProgress, training }) => {
-  if (wasmBinary) return compileBinary(wasmBinary, 'wasmBinary', onProgress);
-  const url = wasmUrl ? new URL(wasmUrl, pathToFileURL(`${process.cwd()}/`)) : training ? defaultTrainWasmUrl() : defaultWasmUrl();
-  if (url.protocol !== 'file:') return fetchAndCompile(url, { signal, onProgress });
-  let bytes;
-  try {
-    bytes = await readFile(url, { signal });
-  } catch (e) {
-    if (signal?.aborted) throw signal.reason ?? e;
-    throw fetchError(url, 'fetch', e.code ?? String(e.message), e);
-  }
-  progress(onProgress, bytes.byteLength, bytes.byteLength);
-  return compileBinary(bytes, url.href);
-}, loadTraining);
+export const loadNormwave = createLoader(
+  createNormwaveModule,
+  async ({ wasmUrl, wasmBinary, signal, onProgress, training }) => {
+    if (wasmBinary) return compileBinary(wasmBinary, 'wasmBinary', onProgress);
+    const url = wasmUrl
+      ? new URL(wasmUrl, pathToFileURL(`${process.cwd()}/`))
+      : training
+        ? defaultTrainWasmUrl()
+        : defaultWasmUrl();
+    if (url.protocol !== 'file:') return fetchAndCompile(url, { signal, onProgress });
+    let bytes;
+    try {
+      bytes = await readFile(url, { signal });
+    } catch (e) {
+      if (signal?.aborted) throw signal.reason ?? e;
+      throw fetchError(url, 'fetch', e.code ?? String(e.message), e);
+    }
+    progress(onProgress, bytes.byteLength, bytes.byteLength);
+    return compileBinary(bytes, url.href);
+  },
+  loadTraining,
+);
 export { hasWasmSimd } from './api/loader.js';
 export { NormwaveLoadError } from './load-wasm.js';

@@ -12,7 +12,9 @@ import { compileBinary } from './load-wasm.js';
 
 async function inflate(bytes) {
   if (typeof DecompressionStream !== 'function') {
-    throw new Error('normwave.single.mjs needs DecompressionStream (Chrome 80+, Firefox 113+, Safari 16.4+, Node 18+); normwave.mjs loads the .wasm file instead');
+    throw new Error(
+      'normwave.single.mjs needs DecompressionStream (Chrome 80+, Firefox 113+, Safari 16.4+, Node 18+); normwave.mjs loads the .wasm file instead',
+    );
   }
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
   return new Uint8Array(await new Response(stream).arrayBuffer());
@@ -23,10 +25,19 @@ async function inflate(bytes) {
  * @param {import('./normwave').LoadOptions} [options]
  * @returns {Promise<import('./normwave').Normwave>}
  */
-export const loadNormwave = createLoader(createNormwaveModule, async ({ wasmBinary, onProgress }) =>
-  compileBinary(wasmBinary ?? await inflate(wasmGzip), wasmBinary ? 'wasmBinary' : 'normwave.single.mjs (inlined)', onProgress),
-async () => {
-  throw new Error("loadNormwave({ training: true }): normwave.single.mjs holds the forward library only; import 'normwave' (normwave.mjs with normwave_train.wasm beside it) to train");
-});
+export const loadNormwave = createLoader(
+  createNormwaveModule,
+  async ({ wasmBinary, onProgress }) =>
+    compileBinary(
+      wasmBinary ?? (await inflate(wasmGzip)),
+      wasmBinary ? 'wasmBinary' : 'normwave.single.mjs (inlined)',
+      onProgress,
+    ),
+  async () => {
+    throw new Error(
+      "loadNormwave({ training: true }): normwave.single.mjs holds the forward library only; import 'normwave' (normwave.mjs with normwave_train.wasm beside it) to train",
+    );
+  },
+);
 export { hasWasmSimd } from './api/loader.js';
 export { NormwaveLoadError } from './load-wasm.js';

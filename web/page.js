@@ -11,7 +11,11 @@ const root = document.documentElement;
 const THEME_KEY = 'normwave.theme';
 
 function store(key, value) {
-  try { localStorage.setItem(key, value); } catch { /* private mode: the choice lasts this visit */ }
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    /* private mode: the choice lasts this visit */
+  }
 }
 
 // ── Theme ──
@@ -55,12 +59,19 @@ const formulas = [...document.querySelectorAll('.formula')];
 const formulaSizes = new ResizeObserver((entries) => entries.forEach((e) => markScrollable(e.target)));
 formulas.forEach((el) => formulaSizes.observe(el));
 // KaTeX's fonts change a formula's width, not its box: look again once they are in.
-document.fonts?.ready.then(() => formulas.forEach((el) => { formulaSizes.unobserve(el); formulaSizes.observe(el); }));
+document.fonts?.ready.then(() =>
+  formulas.forEach((el) => {
+    formulaSizes.unobserve(el);
+    formulaSizes.observe(el);
+  }),
+);
 
 // ── Why figures cannot compute ──
 // A minimal module with one v128 instruction: it validates only where WebAssembly SIMD exists.
 // (The library has the same probe; repeating 31 bytes here keeps the library off the first load.)
-const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+]);
 const hasSimd = typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
 let wasmBlockedByCsp = false;
 document.addEventListener('securitypolicyviolation', (e) => {
@@ -75,15 +86,24 @@ if (!hasSimd) showBanner('no-simd');
 let library = null;
 /** The library, once (the same instance the figures use: one chunk, one wasm instantiation). */
 function loadLibrary() {
-  library ??= import('./normwave.js').then((m) => m.loadNormwave()).then((nw) => {
-    window.normwave = nw;   // for readers who want to try the API in the console
-    return nw;
-  }, (e) => {
-    document.body.dataset.state = 'error';
-    if (!hasSimd) showBanner('no-simd');
-    else if (wasmBlockedByCsp || /Content.Security.Policy|unsafe-eval|disallowed by embedder/i.test(String(e?.message))) showBanner('no-wasm-csp');
-    throw e;
-  });
+  library ??= import('./normwave.js')
+    .then((m) => m.loadNormwave())
+    .then(
+      (nw) => {
+        window.normwave = nw; // for readers who want to try the API in the console
+        return nw;
+      },
+      (e) => {
+        document.body.dataset.state = 'error';
+        if (!hasSimd) showBanner('no-simd');
+        else if (
+          wasmBlockedByCsp ||
+          /Content.Security.Policy|unsafe-eval|disallowed by embedder/i.test(String(e?.message))
+        )
+          showBanner('no-wasm-csp');
+        throw e;
+      },
+    );
   return library;
 }
 
@@ -92,12 +112,23 @@ function whenDrawn(el) {
   return new Promise((resolve) => {
     const done = () => {
       const shadow = el.shadowRoot;
-      return !!shadow && (!!shadow.querySelector('[data-readout]') || !!shadow.querySelector('[role=alert]'))
-        && !shadow.querySelector('.badge.parity:not([data-ok])');
+      return (
+        !!shadow &&
+        (!!shadow.querySelector('[data-readout]') || !!shadow.querySelector('[role=alert]')) &&
+        !shadow.querySelector('.badge.parity:not([data-ok])')
+      );
     };
-    if (done()) { resolve(); return; }
-    const mo = new MutationObserver(() => { if (done()) finish(); });
-    function finish() { mo.disconnect(); resolve(); }
+    if (done()) {
+      resolve();
+      return;
+    }
+    const mo = new MutationObserver(() => {
+      if (done()) finish();
+    });
+    function finish() {
+      mo.disconnect();
+      resolve();
+    }
     mo.observe(el.shadowRoot ?? el, { subtree: true, childList: true, attributes: true, characterData: true });
   });
 }
@@ -109,7 +140,10 @@ function wake(el) {
   el.dataset.island = 'loading';
   observer?.unobserve(el);
   // The §7 formula's lines follow the LayerNorm step chosen in any figure (issue #16).
-  pageLink ??= import('./lib/page-link.js').then((m) => m.linkPageSteps(), () => {});
+  pageLink ??= import('./lib/page-link.js').then(
+    (m) => m.linkPageSteps(),
+    () => {},
+  );
   const tag = el.localName;
   // Tags come from our own HTML (nw- and lowercase letters); the module sits in figures/.
   import(new URL(`./figures/${tag}.mjs`, import.meta.url).href)
@@ -118,27 +152,44 @@ function wake(el) {
       loadLibrary().catch(() => {});
       return whenDrawn(el);
     })
-    .then(() => { el.dataset.island = 'drawn'; }, () => { el.dataset.island = 'failed'; });
+    .then(
+      () => {
+        el.dataset.island = 'drawn';
+      },
+      () => {
+        el.dataset.island = 'failed';
+      },
+    );
 }
 
 // A figure keeps its reserved height (page.css) until the reader first works it: a figure may
 // still settle after it has drawn (late strings, a badge), and a shift the reader causes is
 // expected (and not counted as layout shift); a figure that shrinks then does so for them.
 for (const type of ['pointerdown', 'keydown', 'input']) {
-  addEventListener(type, (e) => {
-    const el = e.composedPath().find((n) => n instanceof Element && n.classList.contains('island'));
-    if (el?.dataset.island === 'drawn') el.dataset.island = 'live';
-  }, { capture: true, passive: true });
+  addEventListener(
+    type,
+    (e) => {
+      const el = e.composedPath().find((n) => n instanceof Element && n.classList.contains('island'));
+      if (el?.dataset.island === 'drawn') el.dataset.island = 'live';
+    },
+    { capture: true, passive: true },
+  );
 }
 
 /** Figures named in the hash (#pe-heatmap, or state keys like #pe-heatmap.dModel=128&…) wake now. */
 function linkedIds() {
   const raw = location.hash.slice(1, 4097);
   const ids = new Set();
-  try { ids.add(decodeURIComponent(raw)); } catch { ids.add(raw); }
+  try {
+    ids.add(decodeURIComponent(raw));
+  } catch {
+    ids.add(raw);
+  }
   try {
     for (const key of new URLSearchParams(raw).keys()) ids.add(key.split('.')[0]);
-  } catch { /* not a query string */ }
+  } catch {
+    /* not a query string */
+  }
   return ids;
 }
 
@@ -160,19 +211,26 @@ function scrollToLinked() {
 // Until the reader scrolls, only figures already on screen load (a reader who never scrolls, or
 // a crawler, fetches no figure at all); from the first scroll on, figures load a screen ahead.
 function observe(rootMargin) {
-  const io = new IntersectionObserver((entries) => {
-    for (const e of entries) if (e.isIntersecting) wake(e.target);
-  }, { rootMargin });
+  const io = new IntersectionObserver(
+    (entries) => {
+      for (const e of entries) if (e.isIntersecting) wake(e.target);
+    },
+    { rootMargin },
+  );
   for (const el of islands) if (el.dataset.island === 'asleep') io.observe(el);
   return io;
 }
 let observer = null;
 if (typeof IntersectionObserver === 'function') {
   observer = observe('0px');
-  addEventListener('scroll', () => {
-    observer.disconnect();
-    observer = observe('100% 0px');
-  }, { once: true, passive: true });
+  addEventListener(
+    'scroll',
+    () => {
+      observer.disconnect();
+      observer = observe('100% 0px');
+    },
+    { once: true, passive: true },
+  );
 } else {
   islands.forEach(wake);
 }

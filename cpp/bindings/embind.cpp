@@ -56,16 +56,20 @@ void positional_encoding(addr out, int seq_len, int d_model, double base, addr w
   normwave::positional_encoding(f32(out), seq_len, d_model, base, f32(workspace));
 }
 
-void layer_norm(addr out, addr mean, addr var, addr x, addr gamma, addr beta, int rows, int dim, float eps) {
-  normwave::layer_norm(f32(out), f32(mean), f32(var), f32(x), f32(gamma), f32(beta), rows, dim, eps);
+void layer_norm(addr out, addr mean, addr var, addr x, addr gamma, addr beta, int rows, int dim,
+                float eps) {
+  normwave::layer_norm(f32(out), f32(mean), f32(var), f32(x), f32(gamma), f32(beta), rows, dim,
+                       eps);
 }
 
 void rms_norm(addr out, addr rms, addr x, addr gamma, int rows, int dim, float eps) {
   normwave::rms_norm(f32(out), f32(rms), f32(x), f32(gamma), rows, dim, eps);
 }
 
-void batch_norm(addr out, addr mean, addr var, addr x, addr gamma, addr beta, int rows, int dim, float eps) {
-  normwave::batch_norm(f32(out), f32(mean), f32(var), f32(x), f32(gamma), f32(beta), rows, dim, eps);
+void batch_norm(addr out, addr mean, addr var, addr x, addr gamma, addr beta, int rows, int dim,
+                float eps) {
+  normwave::batch_norm(f32(out), f32(mean), f32(var), f32(x), f32(gamma), f32(beta), rows, dim,
+                       eps);
 }
 
 void linear(addr y, addr x, addr w, addr b, int m, int n, int k, addr workspace) {
@@ -77,8 +81,12 @@ void linear(addr y, addr x, addr w, addr b, int m, int n, int k, addr workspace)
 std::string activation(addr x, int n, normwave::Activation kind) {
   const auto count = static_cast<std::size_t>(n);
   switch (kind) {
-    case normwave::Activation::relu: normwave::relu(f32(x), count); return {};
-    case normwave::Activation::gelu: normwave::gelu(f32(x), count); return {};
+    case normwave::Activation::relu:
+      normwave::relu(f32(x), count);
+      return {};
+    case normwave::Activation::gelu:
+      normwave::gelu(f32(x), count);
+      return {};
   }
   return "unknown activation code " + std::to_string(static_cast<int>(kind));
 }
@@ -134,8 +142,10 @@ val parameter_specs(const normwave::EncoderConfig& config) {
 // What parse() would say about a file of file_size bytes whose first 8 bytes hold the header
 // length hi·2³² + lo, before the file is copied anywhere: "" or the refusal.
 std::string safetensors_check_header(double file_size, unsigned lo, unsigned hi) {
-  const std::size_t size = file_size >= 0 && file_size < 4294967296.0 ? static_cast<std::size_t>(file_size) : SIZE_MAX;
-  return normwave::safetensors::check_header_length(static_cast<std::uint64_t>(hi) << 32 | lo, size).message();
+  const std::size_t size =
+      file_size >= 0 && file_size < 4294967296.0 ? static_cast<std::size_t>(file_size) : SIZE_MAX;
+  return normwave::safetensors::check_header_length(static_cast<std::uint64_t>(hi) << 32 | lo, size)
+      .message();
 }
 
 std::size_t block(std::size_t bytes) { return bytes + normwave::safetensors::kAllocOverhead; }
@@ -154,7 +164,8 @@ double safetensors_work_bytes(double header_size) {
 // before loading. The refusal, or "" (result untouched on a refusal).
 std::string inspect_safetensors(addr bytes, std::size_t size, val result) {
   normwave::safetensors::File file;
-  if (normwave::Status status = normwave::safetensors::parse(file, at<std::uint8_t>(bytes), size); !status.ok()) {
+  if (normwave::Status status = normwave::safetensors::parse(file, at<std::uint8_t>(bytes), size);
+      !status.ok()) {
     return status.message();
   }
   val tensors = val::array();
@@ -214,9 +225,11 @@ class EncoderHandle {
     const auto n = static_cast<std::size_t>(std::min(header_size, 1e9));
     const auto p = static_cast<std::size_t>(std::min(prefix_bytes, 1e9));
     if (!normwave::safetensors::parse_work_bytes(n)) return 0.0;
-    return static_cast<double>(normwave::load_work_bytes(enc_, n) + 2 * block(p + sizeof(std::size_t) + 1));
+    return static_cast<double>(normwave::load_work_bytes(enc_, n) +
+                               2 * block(p + sizeof(std::size_t) + 1));
   }
-  void forward(addr out, addr attn, addr x, addr mask, int batch, int seq, addr workspace, addr states) {
+  void forward(addr out, addr attn, addr x, addr mask, int batch, int seq, addr workspace,
+               addr states) {
     enc_.forward(f32(out), f32(attn), f32(x), mask ? at<std::uint8_t>(mask) : nullptr, batch, seq,
                  f32(workspace), f32(states));
   }
@@ -239,13 +252,15 @@ val memory_stats() {
 // A kernel under its op-table name.
 template <Op op, typename F>
 void bind(F* fn) {
-  static_assert(normwave::op_info(op).binding[0] != '\0', "the op has no binding name in normwave/ops.hpp");
+  static_assert(normwave::op_info(op).binding[0] != '\0',
+                "the op has no binding name in normwave/ops.hpp");
   emscripten::function(normwave::op_info(op).binding, fn);
 }
 // Its workspace size (in floats) as <binding>WorkspaceFloats.
 template <Op op, typename F>
 void bind_workspace(F* fn) {
-  emscripten::function((std::string(normwave::op_info(op).binding) + "WorkspaceFloats").c_str(), fn);
+  emscripten::function((std::string(normwave::op_info(op).binding) + "WorkspaceFloats").c_str(),
+                       fn);
 }
 
 }  // namespace

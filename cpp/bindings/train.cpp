@@ -36,25 +36,27 @@ using normwave::EncoderConfig;  // embind.cpp registers it as a value object (JS
 val encoder_train_sizes(const EncoderConfig& c, int batch, int seq) {
   val out = val::object();
   out.set("saved", static_cast<double>(normwave::encoder_saved_floats(c, batch, seq)));
-  out.set("workspace", static_cast<double>(normwave::encoder_train_workspace_floats(c, batch, seq)));
+  out.set("workspace",
+          static_cast<double>(normwave::encoder_train_workspace_floats(c, batch, seq)));
   val attn = val::array();
   for (int l = 0; l < c.n_layers; ++l)
-    attn.call<void>("push", static_cast<double>(normwave::encoder_saved_attention_offset(c, batch, seq, l)));
+    attn.call<void>(
+        "push", static_cast<double>(normwave::encoder_saved_attention_offset(c, batch, seq, l)));
   out.set("attention", attn);
   return out;
 }
 
 // Flat parameters and gradients in state_dict order (encoder.hpp).
-void encoder_forward_train(addr out, addr saved, addr x, addr mask, addr params, const EncoderConfig& c,
-                           int batch, int seq, addr workspace) {
-  normwave::encoder_forward_train(f32(out), f32(saved), f32(x), u8(mask), f32(params), c, batch, seq,
-                                  f32(workspace));
+void encoder_forward_train(addr out, addr saved, addr x, addr mask, addr params,
+                           const EncoderConfig& c, int batch, int seq, addr workspace) {
+  normwave::encoder_forward_train(f32(out), f32(saved), f32(x), u8(mask), f32(params), c, batch,
+                                  seq, f32(workspace));
 }
 
-void encoder_backward(addr dx, addr dparams, addr dout, addr saved, addr params, const EncoderConfig& c,
-                      int batch, int seq, addr workspace) {
-  normwave::encoder_backward(f32(dx), f32(dparams), f32(dout), f32(saved), f32(params), c, batch, seq,
-                             f32(workspace));
+void encoder_backward(addr dx, addr dparams, addr dout, addr saved, addr params,
+                      const EncoderConfig& c, int batch, int seq, addr workspace) {
+  normwave::encoder_backward(f32(dx), f32(dparams), f32(dout), f32(saved), f32(params), c, batch,
+                             seq, f32(workspace));
 }
 
 void adamw_step(addr param, addr exp_avg, addr exp_avg_sq, addr grad, double lr, double beta1,
@@ -64,13 +66,15 @@ void adamw_step(addr param, addr exp_avg, addr exp_avg_sq, addr grad, double lr,
                        static_cast<std::size_t>(n));
 }
 
-double squared_norm(addr x, int n) { return normwave::squared_norm(f32(x), static_cast<std::size_t>(n)); }
+double squared_norm(addr x, int n) {
+  return normwave::squared_norm(f32(x), static_cast<std::size_t>(n));
+}
 
 // Single-op backwards (each ADDS into its outputs; web/api/train.js zeroes them first).
 void layer_norm_backward(addr dx, addr dgamma, addr dbeta, addr dy, addr x, addr gamma, addr mean,
                          addr var, int rows, int dim, float eps) {
-  normwave::layer_norm_backward(f32(dx), f32(dgamma), f32(dbeta), f32(dy), f32(x), f32(gamma), f32(mean),
-                                f32(var), rows, dim, eps);
+  normwave::layer_norm_backward(f32(dx), f32(dgamma), f32(dbeta), f32(dy), f32(x), f32(gamma),
+                                f32(mean), f32(var), rows, dim, eps);
 }
 
 double linear_backward_workspace_floats(int m, int n, int k) {
@@ -79,7 +83,8 @@ double linear_backward_workspace_floats(int m, int n, int k) {
 
 void linear_backward(addr dx, addr dw, addr db, addr dy, addr x, addr w, int m, int n, int k,
                      addr workspace) {
-  normwave::linear_backward(f32(dx), f32(dw), f32(db), f32(dy), f32(x), f32(w), m, n, k, f32(workspace));
+  normwave::linear_backward(f32(dx), f32(dw), f32(db), f32(dy), f32(x), f32(w), m, n, k,
+                            f32(workspace));
 }
 
 // ReLU takes its output y, GELU its input x (`at`).
@@ -91,16 +96,15 @@ void activation_backward(addr dx, addr dy, addr at, int n, normwave::Activation 
 }
 
 // A classifier over token sequences, trained in one call per step (scripts/train_tiny.py's model):
-//   x = embedding.weight[token] + PE[pos];  h = encoder(x, mask);  logits = h · head.weightᵀ + head.bias
-//   loss = cross_entropy(logits, targets, ignore_index = -100)
+//   x = embedding.weight[token] + PE[pos];  h = encoder(x, mask);  logits = h · head.weightᵀ +
+//   head.bias loss = cross_entropy(logits, targets, ignore_index = -100)
 // Parameters are one flat array: embedding.weight (vocab, d), the encoder's (state_dict order),
-// head.weight (classes, d), head.bias (classes). Buffers are sized once for (batch, seq); evaluate()
-// takes any number of sequences, in chunks of batch.
+// head.weight (classes, d), head.bias (classes). Buffers are sized once for (batch, seq);
+// evaluate() takes any number of sequences, in chunks of batch.
 class TokenTrainer {
  public:
   TokenTrainer(const EncoderConfig& cfg, int vocab, int classes, int batch, int seq, unsigned seed)
-      : cfg_(cfg),
-        vocab_(vocab), classes_(classes), batch_(batch), seq_(seq), rows_(batch * seq) {
+      : cfg_(cfg), vocab_(vocab), classes_(classes), batch_(batch), seq_(seq), rows_(batch * seq) {
     const std::size_t d = cfg.d_model, rd = static_cast<std::size_t>(rows_) * d;
     enc_ = static_cast<std::size_t>(vocab) * d;
     head_w_ = enc_ + normwave::parameter_count(cfg_);
@@ -138,7 +142,8 @@ class TokenTrainer {
     std::vector<std::vector<float>> enc;
     normwave::init_parameters(enc, cfg_, seed);
     std::size_t at = enc_;
-    for (const auto& p : enc) at = std::copy(p.begin(), p.end(), params_.begin() + at) - params_.begin();
+    for (const auto& p : enc)
+      at = std::copy(p.begin(), p.end(), params_.begin() + at) - params_.begin();
     const float bound = 1.f / std::sqrt(static_cast<float>(cfg_.d_model));
     std::uniform_real_distribution<float> head(-bound, bound);
     for (std::size_t i = head_w_; i < total_; ++i) params_[i] = head(rng);
@@ -187,9 +192,11 @@ class TokenTrainer {
       return out;
     }
     good_ = params_;
-    const float scale = clip_norm > 0 ? static_cast<float>(std::min(1.0, clip_norm / (norm + 1e-6))) : 1.f;
+    const float scale =
+        clip_norm > 0 ? static_cast<float>(std::min(1.0, clip_norm / (norm + 1e-6))) : 1.f;
     normwave::AdamW hp{lr, beta1, beta2, eps, weight_decay};
-    normwave::adamw_step(params_.data(), m_.data(), v_.data(), grads_.data(), hp, ++step_, scale, total_);
+    normwave::adamw_step(params_.data(), m_.data(), v_.data(), grads_.data(), hp, ++step_, scale,
+                         total_);
     out.set("loss", static_cast<double>(loss));
     out.set("gradNorm", norm);
     out.set("step", step_);
@@ -226,12 +233,14 @@ class TokenTrainer {
       float loss = 0.f;
       const addr tk = tokens + r0 * sizeof(std::int32_t);
       const addr tg = targets ? targets + r0 * sizeof(std::int32_t) : 0;
-      const std::string error = forward(tg ? &loss : nullptr, tk, tg, mask ? mask + r0 : 0, rows, b);
+      const std::string error =
+          forward(tg ? &loss : nullptr, tk, tg, mask ? mask + r0 : 0, rows, b);
       if (!error.empty()) {
         out.set("error", error);
         return out;
       }
-      std::copy(logits_.begin(), logits_.begin() + static_cast<std::size_t>(rows) * C, f32(logits) + r0 * C);
+      std::copy(logits_.begin(), logits_.begin() + static_cast<std::size_t>(rows) * C,
+                f32(logits) + r0 * C);
       if (tg) {
         std::size_t k = 0;
         for (int r = 0; r < rows; ++r) k += i32(tg)[r] != kIgnore;
@@ -250,16 +259,18 @@ class TokenTrainer {
   // Forward over `rows` = b * seq rows of the buffers; the activations stay for backward().
   std::string forward(float* loss, addr tokens, addr targets, addr mask, int rows, int b) {
     const int d = cfg_.d_model, C = classes_;
-    normwave::Status e = normwave::embedding(x_.data(), params_.data(), i32(tokens), rows, vocab_, d);
+    normwave::Status e =
+        normwave::embedding(x_.data(), params_.data(), i32(tokens), rows, vocab_, d);
     if (!e.ok()) return "tokens: " + e.message();
     for (int s = 0; s < b; ++s) {
       float* xb = x_.data() + static_cast<std::size_t>(s) * seq_ * d;
       normwave::residual_add(xb, xb, pe_.data(), pe_.size());
     }
-    normwave::encoder_forward_train(h_.data(), saved_.data(), x_.data(), u8(mask), params_.data() + enc_, cfg_, b,
-                                    seq_, work_.data());
+    normwave::encoder_forward_train(h_.data(), saved_.data(), x_.data(), u8(mask),
+                                    params_.data() + enc_, cfg_, b, seq_, work_.data());
     normwave::pack_weight(head_packed_.data(), params_.data() + head_w_, C, d);
-    normwave::linear_packed(logits_.data(), h_.data(), head_packed_.data(), params_.data() + head_b_, rows, C, d);
+    normwave::linear_packed(logits_.data(), h_.data(), head_packed_.data(),
+                            params_.data() + head_b_, rows, C, d);
     if (!loss) return {};
     e = normwave::cross_entropy(loss, logits_.data(), i32(targets), rows, C, kIgnore);
     return e.ok() ? std::string() : "targets: " + e.message();
@@ -271,12 +282,14 @@ class TokenTrainer {
     std::fill(dlogits_.begin(), dlogits_.end(), 0.f);
     std::fill(dh_.begin(), dh_.end(), 0.f);
     std::fill(dx_.begin(), dx_.end(), 0.f);
-    normwave::Status e = normwave::cross_entropy_backward(dlogits_.data(), logits_.data(), i32(targets), 1.f, rows_, C, kIgnore);
+    normwave::Status e = normwave::cross_entropy_backward(dlogits_.data(), logits_.data(),
+                                                          i32(targets), 1.f, rows_, C, kIgnore);
     if (!e.ok()) return "targets: " + e.message();
-    normwave::linear_backward(dh_.data(), grads_.data() + head_w_, grads_.data() + head_b_, dlogits_.data(), h_.data(),
-                              params_.data() + head_w_, rows_, C, d, work_.data());
-    normwave::encoder_backward(dx_.data(), grads_.data() + enc_, dh_.data(), saved_.data(), params_.data() + enc_, cfg_,
-                               batch_, seq_, work_.data());
+    normwave::linear_backward(dh_.data(), grads_.data() + head_w_, grads_.data() + head_b_,
+                              dlogits_.data(), h_.data(), params_.data() + head_w_, rows_, C, d,
+                              work_.data());
+    normwave::encoder_backward(dx_.data(), grads_.data() + enc_, dh_.data(), saved_.data(),
+                               params_.data() + enc_, cfg_, batch_, seq_, work_.data());
     e = normwave::embedding_backward(grads_.data(), dx_.data(), i32(tokens), rows_, vocab_, d);
     return e.ok() ? std::string() : "tokens: " + e.message();
   }

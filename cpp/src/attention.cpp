@@ -53,8 +53,8 @@ void pack_cols(float* packed, const float* w, std::size_t ldw, int n, int k) {
 std::size_t attention_core_workspace_floats(AttentionShape s) {
   if (s.seq <= 0 || s.batch <= 0 || s.n_heads <= 0) return 0;
   const int hd = s.d_model / s.n_heads, n = s.seq;
-  return sizes::add(sizes::mul(2, sizes::count(n), sizes::count(hd)), packed_size(n, hd), packed_size(hd, n),
-                    sizes::mul(sizes::count(n), sizes::count(n)));
+  return sizes::add(sizes::mul(2, sizes::count(n), sizes::count(hd)), packed_size(n, hd),
+                    packed_size(hd, n), sizes::mul(sizes::count(n), sizes::count(n)));
 }
 
 void attention_core(float* ctx, float* attn, const float* qkv, const std::uint8_t* key_padding_mask,
@@ -73,13 +73,15 @@ void attention_core(float* ctx, float* attn, const float* qkv, const std::uint8_
   float* scores = pv + packed_size(hd, n);
   for (int b = 0; b < s.batch; ++b) {
     const float* base = qkv + static_cast<std::size_t>(b) * n * ld;
-    const std::uint8_t* mask = key_padding_mask ? key_padding_mask + static_cast<std::size_t>(b) * n : nullptr;
+    const std::uint8_t* mask =
+        key_padding_mask ? key_padding_mask + static_cast<std::size_t>(b) * n : nullptr;
     for (int h = 0; h < s.n_heads; ++h) {
       const float* q = base + h * hd;
       const float* k = base + d + h * hd;
       const float* v = base + 2 * d + h * hd;
       for (int i = 0; i < n; ++i)
-        for (int t = 0; t < hd; ++t) qh[static_cast<std::size_t>(i) * hd + t] = q[i * ld + t] * scale;
+        for (int t = 0; t < hd; ++t)
+          qh[static_cast<std::size_t>(i) * hd + t] = q[i * ld + t] * scale;
       pack_rows(pk, k, ld, n, hd);
       linear_packed(scores, qh, pk, nullptr, n, n, hd);
       softmax(scores, scores, mask, n, n);
@@ -145,7 +147,8 @@ void attention_core_backward(float* dqkv, const float* dctx, const float* qkv, c
 // out_proj) and attention_core's workspace, which are never needed together.
 std::size_t multi_head_attention_workspace_floats(AttentionShape s) {
   if (s.seq <= 0 || s.batch <= 0) return 0;
-  const std::size_t rows = sizes::mul(sizes::count(s.batch), sizes::count(s.seq)), d = sizes::count(s.d_model);
+  const std::size_t rows = sizes::mul(sizes::count(s.batch), sizes::count(s.seq)),
+                    d = sizes::count(s.d_model);
   return sizes::add(sizes::mul(rows, 4, d), std::max(packed_size(3 * s.d_model, s.d_model),
                                                      attention_core_workspace_floats(s)));
 }
@@ -177,7 +180,8 @@ void attention_core(T* ctx, T* attn, const T* qkv, const std::uint8_t* key_paddi
   std::vector<T> logits(s.seq), probs(s.seq);
   for (int b = 0; b < s.batch; ++b) {
     const T* base = qkv + static_cast<std::size_t>(b) * s.seq * ld;
-    const std::uint8_t* mask = key_padding_mask ? key_padding_mask + static_cast<std::size_t>(b) * s.seq : nullptr;
+    const std::uint8_t* mask =
+        key_padding_mask ? key_padding_mask + static_cast<std::size_t>(b) * s.seq : nullptr;
     for (int h = 0; h < s.n_heads; ++h) {
       for (int i = 0; i < s.seq; ++i) {
         for (int j = 0; j < s.seq; ++j) {
@@ -194,7 +198,8 @@ void attention_core(T* ctx, T* attn, const T* qkv, const std::uint8_t* key_paddi
         for (int t = 0; t < hd; ++t) {
           double acc = 0.0;
           for (int j = 0; j < s.seq; ++j)
-            acc += static_cast<double>(probs[j]) * base[static_cast<std::size_t>(j) * ld + 2 * d + h * hd + t];
+            acc += static_cast<double>(probs[j]) *
+                   base[static_cast<std::size_t>(j) * ld + 2 * d + h * hd + t];
           ctx[(static_cast<std::size_t>(b) * s.seq + i) * d + h * hd + t] = static_cast<T>(acc);
         }
       }
@@ -203,7 +208,8 @@ void attention_core(T* ctx, T* attn, const T* qkv, const std::uint8_t* key_paddi
 }
 
 template <class T>
-void attention_core_backward(T* dqkv, const T* dctx, const T* qkv, const T* attn, AttentionShape s) {
+void attention_core_backward(T* dqkv, const T* dctx, const T* qkv, const T* attn,
+                             AttentionShape s) {
   const int d = s.d_model, hd = d / s.n_heads, n = s.seq;
   const std::size_t ld = 3 * static_cast<std::size_t>(d);
   const double scale = 1.0 / std::sqrt(static_cast<double>(hd));
@@ -212,10 +218,18 @@ void attention_core_backward(T* dqkv, const T* dctx, const T* qkv, const T* attn
     const std::size_t row0 = static_cast<std::size_t>(b) * n;
     for (int h = 0; h < s.n_heads; ++h) {
       const T* P = attn + (static_cast<std::size_t>(b) * s.n_heads + h) * n * n;
-      const auto Q = [&](int i, int t) { return static_cast<double>(qkv[(row0 + i) * ld + h * hd + t]); };
-      const auto K = [&](int j, int t) { return static_cast<double>(qkv[(row0 + j) * ld + d + h * hd + t]); };
-      const auto V = [&](int j, int t) { return static_cast<double>(qkv[(row0 + j) * ld + 2 * d + h * hd + t]); };
-      const auto G = [&](int i, int t) { return static_cast<double>(dctx[(row0 + i) * d + h * hd + t]); };
+      const auto Q = [&](int i, int t) {
+        return static_cast<double>(qkv[(row0 + i) * ld + h * hd + t]);
+      };
+      const auto K = [&](int j, int t) {
+        return static_cast<double>(qkv[(row0 + j) * ld + d + h * hd + t]);
+      };
+      const auto V = [&](int j, int t) {
+        return static_cast<double>(qkv[(row0 + j) * ld + 2 * d + h * hd + t]);
+      };
+      const auto G = [&](int i, int t) {
+        return static_cast<double>(dctx[(row0 + i) * d + h * hd + t]);
+      };
       for (int i = 0; i < n; ++i) {
         double rowdot = 0.0;
         for (int j = 0; j < n; ++j) {
@@ -237,16 +251,21 @@ void attention_core_backward(T* dqkv, const T* dctx, const T* qkv, const T* attn
   }
 }
 
-template void attention_core<float>(float*, float*, const float*, const std::uint8_t*, AttentionShape);
-template void attention_core<double>(double*, double*, const double*, const std::uint8_t*, AttentionShape);
-template void attention_core_backward<float>(float*, const float*, const float*, const float*, AttentionShape);
-template void attention_core_backward<double>(double*, const double*, const double*, const double*, AttentionShape);
+template void attention_core<float>(float*, float*, const float*, const std::uint8_t*,
+                                    AttentionShape);
+template void attention_core<double>(double*, double*, const double*, const std::uint8_t*,
+                                     AttentionShape);
+template void attention_core_backward<float>(float*, const float*, const float*, const float*,
+                                             AttentionShape);
+template void attention_core_backward<double>(double*, const double*, const double*, const double*,
+                                              AttentionShape);
 
 void multi_head_attention(float* out, float* attn, const float* x,
                           const std::uint8_t* key_padding_mask, const AttentionWeights& w,
                           AttentionShape s) {
   const int rows = s.batch * s.seq, d = s.d_model;
-  std::vector<float> qkv(static_cast<std::size_t>(rows) * 3 * d), ctx(static_cast<std::size_t>(rows) * d);
+  std::vector<float> qkv(static_cast<std::size_t>(rows) * 3 * d),
+      ctx(static_cast<std::size_t>(rows) * d);
   linear(qkv.data(), x, w.in_proj_weight, w.in_proj_bias, rows, 3 * d, d);
   attention_core(ctx.data(), attn, qkv.data(), key_padding_mask, s);
   linear(out, ctx.data(), w.out_proj_weight, w.out_proj_bias, rows, d, d);

@@ -14,15 +14,16 @@ namespace {
 Status check_tokens(const std::int32_t* tokens, int rows, int vocab) {
   for (int r = 0; r < rows; ++r)
     if (tokens[r] < 0 || tokens[r] >= vocab)
-      return Status::error("token " + std::to_string(tokens[r]) + " at position " + std::to_string(r) +
-                           " is outside the vocabulary [0, " + std::to_string(vocab) + ")");
+      return Status::error("token " + std::to_string(tokens[r]) + " at position " +
+                           std::to_string(r) + " is outside the vocabulary [0, " +
+                           std::to_string(vocab) + ")");
   return {};
 }
 
 }  // namespace
 
-Status embedding(float* out, const float* table, const std::int32_t* tokens, int rows,
-                      int vocab, int dim) {
+Status embedding(float* out, const float* table, const std::int32_t* tokens, int rows, int vocab,
+                 int dim) {
   Status status = check_tokens(tokens, rows, vocab);
   if (!status.ok()) return status;
   for (int r = 0; r < rows; ++r) {
@@ -32,8 +33,8 @@ Status embedding(float* out, const float* table, const std::int32_t* tokens, int
   return {};
 }
 
-Status embedding_backward(float* dtable, const float* dout, const std::int32_t* tokens,
-                               int rows, int vocab, int dim) {
+Status embedding_backward(float* dtable, const float* dout, const std::int32_t* tokens, int rows,
+                          int vocab, int dim) {
   Status status = check_tokens(tokens, rows, vocab);
   if (!status.ok()) return status;
   for (int r = 0; r < rows; ++r)
@@ -48,14 +49,16 @@ template <class T>
 void embedding(T* out, const T* table, const std::int32_t* tokens, int rows, int dim) {
   for (int r = 0; r < rows; ++r)
     for (int i = 0; i < dim; ++i)
-      out[static_cast<std::size_t>(r) * dim + i] = table[static_cast<std::size_t>(tokens[r]) * dim + i];
+      out[static_cast<std::size_t>(r) * dim + i] =
+          table[static_cast<std::size_t>(tokens[r]) * dim + i];
 }
 
 template <class T>
 void embedding_backward(T* dtable, const T* dout, const std::int32_t* tokens, int rows, int dim) {
   for (int r = 0; r < rows; ++r)
     for (int i = 0; i < dim; ++i)
-      dtable[static_cast<std::size_t>(tokens[r]) * dim + i] += dout[static_cast<std::size_t>(r) * dim + i];
+      dtable[static_cast<std::size_t>(tokens[r]) * dim + i] +=
+          dout[static_cast<std::size_t>(r) * dim + i];
 }
 
 template void embedding<float>(float*, const float*, const std::int32_t*, int, int);

@@ -16,8 +16,19 @@ namespace {
 
 // Offsets of one layer's parameters in parameter_specs() order.
 enum LayerParam {
-  kInProjW, kInProjB, kOutProjW, kOutProjB, kLin1W, kLin1B, kLin2W, kLin2B,
-  kNorm1W, kNorm1B, kNorm2W, kNorm2B, kPerLayer
+  kInProjW,
+  kInProjB,
+  kOutProjW,
+  kOutProjB,
+  kLin1W,
+  kLin1B,
+  kLin2W,
+  kLin2B,
+  kNorm1W,
+  kNorm1B,
+  kNorm2W,
+  kNorm2B,
+  kPerLayer
 };
 // Packed linear weights per layer.
 enum PackedParam { kPackedIn, kPackedOut, kPacked1, kPacked2, kPackedPerLayer };
@@ -57,7 +68,9 @@ struct SavedLayout {
   std::size_t fin, fin_mean, fin_var;  // the final LayerNorm's input and statistics
   std::size_t total;
   float* at(float* saved, int l, std::size_t slot) const { return saved + l * layer + slot; }
-  const float* at(const float* saved, int l, std::size_t slot) const { return saved + l * layer + slot; }
+  const float* at(const float* saved, int l, std::size_t slot) const {
+    return saved + l * layer + slot;
+  }
 };
 
 SavedLayout saved_layout(const EncoderConfig& c, int batch, int seq) {
@@ -65,7 +78,11 @@ SavedLayout saved_layout(const EncoderConfig& c, int batch, int seq) {
   const std::size_t rd = R * d;
   SavedLayout L{};
   std::size_t o = 0;
-  const auto take = [&o](std::size_t n) { const std::size_t at = o; o += n; return at; };
+  const auto take = [&o](std::size_t n) {
+    const std::size_t at = o;
+    o += n;
+    return at;
+  };
   L.in = take(rd);
   if (c.norm_first) L.mid = take(rd);  // LN1(x), attention's input
   L.qkv = take(3 * rd);
@@ -73,9 +90,9 @@ SavedLayout saved_layout(const EncoderConfig& c, int batch, int seq) {
   L.ctx = take(rd);
   L.res1 = take(rd);
   if (c.norm_first) {
-    L.ffin = take(rd);                 // LN2(x1)
+    L.ffin = take(rd);  // LN2(x1)
   } else {
-    L.mid = take(rd);                  // LN1(x + SA(x)), the FFN's input
+    L.mid = take(rd);  // LN1(x + SA(x)), the FFN's input
     L.ffin = L.mid;
   }
   L.act = take(R * f);
@@ -103,9 +120,11 @@ TrainWork train_work(const EncoderConfig& c, int batch, int seq) {
   const int d = c.d_model, f = c.d_ff, R = batch * seq;
   const AttentionShape shape{batch, seq, d, c.n_heads};
   TrainWork w{};
-  w.packed = std::max({packed_size(3 * d, d), packed_size(d, d), packed_size(f, d), packed_size(d, f)});
-  w.gemm = std::max({linear_backward_workspace_floats(R, 3 * d, d), linear_backward_workspace_floats(R, d, d),
-                     linear_backward_workspace_floats(R, f, d), linear_backward_workspace_floats(R, d, f)});
+  w.packed =
+      std::max({packed_size(3 * d, d), packed_size(d, d), packed_size(f, d), packed_size(d, f)});
+  w.gemm = std::max(
+      {linear_backward_workspace_floats(R, 3 * d, d), linear_backward_workspace_floats(R, d, d),
+       linear_backward_workspace_floats(R, f, d), linear_backward_workspace_floats(R, d, f)});
   w.attn_fwd = attention_core_workspace_floats(shape);
   w.attn_bwd = attention_core_backward_workspace_floats(shape);
   return w;
@@ -122,12 +141,13 @@ Status validate(const EncoderConfig& c) {
              std::to_string(v);
     return {};
   };
-  for (const std::string& e : {range("dModel", c.d_model, kMaxWidth), range("nHeads", c.n_heads, kMaxWidth),
-                               range("dFF", c.d_ff, kMaxWidth), range("nLayers", c.n_layers, kMaxLayers)})
+  for (const std::string& e :
+       {range("dModel", c.d_model, kMaxWidth), range("nHeads", c.n_heads, kMaxWidth),
+        range("dFF", c.d_ff, kMaxWidth), range("nLayers", c.n_layers, kMaxLayers)})
     if (!e.empty()) return Status::error(e);
   if (c.d_model % c.n_heads != 0)
-    return Status::error("dModel (" + std::to_string(c.d_model) + ") must be divisible by nHeads (" +
-                         std::to_string(c.n_heads) + ")");
+    return Status::error("dModel (" + std::to_string(c.d_model) +
+                         ") must be divisible by nHeads (" + std::to_string(c.n_heads) + ")");
   if (!(c.eps > 0.f) || !std::isfinite(c.eps))
     return Status::error("eps must be a positive finite number, got " + std::to_string(c.eps));
   if (c.activation != Activation::relu && c.activation != Activation::gelu)
@@ -171,7 +191,8 @@ void init_parameters(std::vector<std::vector<float>>& params, const EncoderConfi
   // Sizes from the layer offsets, not parameter_specs(): re-drawing an encoder's weights
   // allocates nothing (its vectors already have their sizes).
   const LayerOffsets po = layer_offsets(c);
-  const std::size_t count = static_cast<std::size_t>(c.n_layers) * kPerLayer + (c.final_norm ? 2 : 0);
+  const std::size_t count =
+      static_cast<std::size_t>(c.n_layers) * kPerLayer + (c.final_norm ? 2 : 0);
   std::mt19937 rng(seed);
   const auto uniform = [&rng](std::vector<float>& v, double bound) {
     std::uniform_real_distribution<float> u(static_cast<float>(-bound), static_cast<float>(bound));
@@ -185,18 +206,32 @@ void init_parameters(std::vector<std::vector<float>>& params, const EncoderConfi
     const std::size_t slot = in_layer ? i % kPerLayer : kNorm1W + (i % 2);
     v.assign(in_layer ? po.at[slot + 1] - po.at[slot] : static_cast<std::size_t>(c.d_model), 0.f);
     switch (slot) {
-      case kInProjW: uniform(v, std::sqrt(6.0 / (d + 3 * d))); break;  // xavier_uniform_
-      case kOutProjW: case kLin1W: case kLin1B: uniform(v, 1.0 / std::sqrt(d)); break;
-      case kLin2W: case kLin2B: uniform(v, 1.0 / std::sqrt(f)); break;
-      case kNorm1W: case kNorm2W: std::fill(v.begin(), v.end(), 1.f); break;
-      default: break;  // attention biases and LayerNorm biases start at zero
+      case kInProjW:
+        uniform(v, std::sqrt(6.0 / (d + 3 * d)));
+        break;  // xavier_uniform_
+      case kOutProjW:
+      case kLin1W:
+      case kLin1B:
+        uniform(v, 1.0 / std::sqrt(d));
+        break;
+      case kLin2W:
+      case kLin2B:
+        uniform(v, 1.0 / std::sqrt(f));
+        break;
+      case kNorm1W:
+      case kNorm2W:
+        std::fill(v.begin(), v.end(), 1.f);
+        break;
+      default:
+        break;  // attention biases and LayerNorm biases start at zero
     }
   }
 }
 
 std::size_t encoder_weight_floats(const EncoderConfig& c) {
-  const std::size_t per_layer = sizes::add(packed_size(3 * c.d_model, c.d_model), packed_size(c.d_model, c.d_model),
-                                           packed_size(c.d_ff, c.d_model), packed_size(c.d_model, c.d_ff));
+  const std::size_t per_layer =
+      sizes::add(packed_size(3 * c.d_model, c.d_model), packed_size(c.d_model, c.d_model),
+                 packed_size(c.d_ff, c.d_model), packed_size(c.d_model, c.d_ff));
   return sizes::add(parameter_count(c), sizes::mul(sizes::count(c.n_layers), per_layer));
 }
 
@@ -231,7 +266,8 @@ void Encoder::repack() {
     const auto pack = [&](int slot, int param, int n, int k) {
       std::vector<float>& dst = packed_[static_cast<std::size_t>(l) * kPackedPerLayer + slot];
       dst.resize(packed_size(n, k));
-      pack_weight(dst.data(), params_[static_cast<std::size_t>(l) * kPerLayer + param].data(), n, k);
+      pack_weight(dst.data(), params_[static_cast<std::size_t>(l) * kPerLayer + param].data(), n,
+                  k);
     };
     pack(kPackedIn, kInProjW, 3 * d, d);
     pack(kPackedOut, kOutProjW, d, d);
@@ -243,7 +279,8 @@ void Encoder::repack() {
 std::size_t encoder_forward_workspace_floats(const EncoderConfig& c, int batch, int seq) {
   if (batch <= 0 || seq <= 0) return 0;
   const std::size_t R = sizes::mul(sizes::count(batch), sizes::count(seq));
-  const std::size_t rd = sizes::mul(R, sizes::count(c.d_model)), rf = sizes::mul(R, sizes::count(c.d_ff));
+  const std::size_t rd = sizes::mul(R, sizes::count(c.d_model)),
+                    rf = sizes::mul(R, sizes::count(c.d_ff));
   return sizes::add(sizes::mul(rd, c.norm_first ? 7 : 6), rf,
                     attention_core_workspace_floats({batch, seq, c.d_model, c.n_heads}));
 }
@@ -268,8 +305,12 @@ void Encoder::forward(float* out, float* attn, const float* x, const std::uint8_
   const std::size_t attn_per_layer = static_cast<std::size_t>(batch) * cfg_.n_heads * seq * seq;
   std::copy(x, x + rd, cur);
   for (int l = 0; l < cfg_.n_layers; ++l) {
-    const auto P = [&](int slot) { return params_[static_cast<std::size_t>(l) * kPerLayer + slot].data(); };
-    const auto W = [&](int slot) { return packed_[static_cast<std::size_t>(l) * kPackedPerLayer + slot].data(); };
+    const auto P = [&](int slot) {
+      return params_[static_cast<std::size_t>(l) * kPerLayer + slot].data();
+    };
+    const auto W = [&](int slot) {
+      return packed_[static_cast<std::size_t>(l) * kPackedPerLayer + slot].data();
+    };
     float* layer_attn = attn ? attn + l * attn_per_layer : nullptr;
 
     // Self-attention sub-block.
@@ -282,7 +323,8 @@ void Encoder::forward(float* out, float* attn, const float* x, const std::uint8_
     attention_core(ctx, layer_attn, qkv, mask, shape, attn_work);
     linear_packed(proj, ctx, W(kPackedOut), P(kOutProjB), rows, d, d);
     add_inplace(cur, proj, rd);
-    if (!cfg_.norm_first) layer_norm(cur, nullptr, nullptr, cur, P(kNorm1W), P(kNorm1B), rows, d, cfg_.eps);
+    if (!cfg_.norm_first)
+      layer_norm(cur, nullptr, nullptr, cur, P(kNorm1W), P(kNorm1B), rows, d, cfg_.eps);
 
     // Feed-forward sub-block.
     const float* ff_in = cur;
@@ -297,12 +339,14 @@ void Encoder::forward(float* out, float* attn, const float* x, const std::uint8_
       relu(hidden, static_cast<std::size_t>(rows) * f);
     linear_packed(proj, hidden, W(kPacked2), P(kLin2B), rows, d, f);
     add_inplace(cur, proj, rd);
-    if (!cfg_.norm_first) layer_norm(cur, nullptr, nullptr, cur, P(kNorm2W), P(kNorm2B), rows, d, cfg_.eps);
+    if (!cfg_.norm_first)
+      layer_norm(cur, nullptr, nullptr, cur, P(kNorm2W), P(kNorm2B), rows, d, cfg_.eps);
     if (states) std::copy(cur, cur + rd, states + l * rd);
   }
   if (cfg_.final_norm) {
     const std::size_t base = static_cast<std::size_t>(cfg_.n_layers) * kPerLayer;
-    layer_norm(out, nullptr, nullptr, cur, params_[base].data(), params_[base + 1].data(), rows, d, cfg_.eps);
+    layer_norm(out, nullptr, nullptr, cur, params_[base].data(), params_[base + 1].data(), rows, d,
+               cfg_.eps);
   } else {
     std::copy(cur, cur + rd, out);
   }
@@ -314,8 +358,10 @@ std::size_t parameter_count(const EncoderConfig& c) {
   // Saturating (not layer_offsets): JS asks for the count of any config validate() accepts,
   // and 1024 layers of width 32768 overflow wasm32's size_t.
   const std::size_t d = sizes::count(c.d_model), f = sizes::count(c.d_ff);
-  const std::size_t per_layer = sizes::add(sizes::mul(4, d, d), sizes::mul(2, d, f), sizes::mul(9, d), f);
-  return sizes::add(sizes::mul(sizes::count(c.n_layers), per_layer), c.final_norm ? sizes::mul(2, d) : 0);
+  const std::size_t per_layer =
+      sizes::add(sizes::mul(4, d, d), sizes::mul(2, d, f), sizes::mul(9, d), f);
+  return sizes::add(sizes::mul(sizes::count(c.n_layers), per_layer),
+                    c.final_norm ? sizes::mul(2, d) : 0);
 }
 
 std::size_t encoder_saved_floats(const EncoderConfig& c, int batch, int seq) {
@@ -364,7 +410,9 @@ void encoder_forward_train(float* out, float* saved, const float* x, const std::
       pack_weight(packed, P(slot_w), n, k);
       linear_packed(y, xin, packed, P(slot_b), R, n, k);
     };
-    float* next = l + 1 < c.n_layers ? L.at(saved, l + 1, L.in) : c.final_norm ? saved + L.fin : out;
+    float* next = l + 1 < c.n_layers ? L.at(saved, l + 1, L.in)
+                  : c.final_norm     ? saved + L.fin
+                                     : out;
     const float* in = S(L.in);
 
     // Self-attention sub-block.
@@ -446,7 +494,8 @@ void encoder_backward(float* dx, float* dparams, const float* dout, const float*
     const float* dffn = g;  // gradient of FFN's output
     if (!c.norm_first) {
       zero(t, rd);
-      layer_norm_backward(t, G(kNorm2W), G(kNorm2B), g, S(L.res2), P(kNorm2W), S(L.mean2), S(L.var2), R, d, c.eps);
+      layer_norm_backward(t, G(kNorm2W), G(kNorm2B), g, S(L.res2), P(kNorm2W), S(L.mean2),
+                          S(L.var2), R, d, c.eps);
       dffn = t;
     }
     const float* a = S(L.act);
@@ -466,25 +515,31 @@ void encoder_backward(float* dx, float* dparams, const float* dout, const float*
       // x2 = x1 + FFN(LN2 x1): g (= dx2) flows on to x1, and through LN2.
       zero(t, rd);
       linear_backward(t, G(kLin1W), G(kLin1B), buf_a, S(L.ffin), P(kLin1W), R, f, d, gemm_work);
-      layer_norm_backward(g, G(kNorm2W), G(kNorm2B), t, S(L.res1), P(kNorm2W), S(L.mean2), S(L.var2), R, d, c.eps);
+      layer_norm_backward(g, G(kNorm2W), G(kNorm2B), t, S(L.res1), P(kNorm2W), S(L.mean2),
+                          S(L.var2), R, d, c.eps);
     } else {
       // s2 = h + FFN(h): t (= ds2) is dh so far; add the FFN's path, then undo LN1 into g.
       linear_backward(t, G(kLin1W), G(kLin1B), buf_a, S(L.ffin), P(kLin1W), R, f, d, gemm_work);
       zero(g, rd);
-      layer_norm_backward(g, G(kNorm1W), G(kNorm1B), t, S(L.res1), P(kNorm1W), S(L.mean1), S(L.var1), R, d, c.eps);
+      layer_norm_backward(g, G(kNorm1W), G(kNorm1B), t, S(L.res1), P(kNorm1W), S(L.mean1),
+                          S(L.var1), R, d, c.eps);
     }
 
     // Self-attention sub-block: g is the gradient of x + SA(...), so of SA's output too.
     zero(dctx, rd);
-    linear_backward(dctx, G(kOutProjW), G(kOutProjB), g, S(L.ctx), P(kOutProjW), R, d, d, gemm_work);
+    linear_backward(dctx, G(kOutProjW), G(kOutProjB), g, S(L.ctx), P(kOutProjW), R, d, d,
+                    gemm_work);
     zero(dqkv, 3 * rd);
     attention_core_backward(dqkv, dctx, S(L.qkv), S(L.attn), shape, attn_work);
     if (c.norm_first) {
       zero(t, rd);
-      linear_backward(t, G(kInProjW), G(kInProjB), dqkv, S(L.mid), P(kInProjW), R, 3 * d, d, gemm_work);
-      layer_norm_backward(g, G(kNorm1W), G(kNorm1B), t, S(L.in), P(kNorm1W), S(L.mean1), S(L.var1), R, d, c.eps);
+      linear_backward(t, G(kInProjW), G(kInProjB), dqkv, S(L.mid), P(kInProjW), R, 3 * d, d,
+                      gemm_work);
+      layer_norm_backward(g, G(kNorm1W), G(kNorm1B), t, S(L.in), P(kNorm1W), S(L.mean1), S(L.var1),
+                          R, d, c.eps);
     } else {
-      linear_backward(g, G(kInProjW), G(kInProjB), dqkv, S(L.in), P(kInProjW), R, 3 * d, d, gemm_work);
+      linear_backward(g, G(kInProjW), G(kInProjB), dqkv, S(L.in), P(kInProjW), R, 3 * d, d,
+                      gemm_work);
     }
   }
   if (dx) residual_add(dx, dx, g, rd);
@@ -499,9 +554,8 @@ void encoder_forward(float* out, float* attn, const float* x, const std::uint8_t
 }
 
 template <class T>
-void encoder_forward(T* out, T* attn, const T* x, const std::uint8_t* mask,
-                     const EncoderConfig& c, const std::vector<const T*>& params, int batch,
-                     int seq) {
+void encoder_forward(T* out, T* attn, const T* x, const std::uint8_t* mask, const EncoderConfig& c,
+                     const std::vector<const T*>& params, int batch, int seq) {
   const int d = c.d_model, f = c.d_ff, rows = batch * seq;
   const std::size_t rd = static_cast<std::size_t>(rows) * d;
   std::vector<T> cur(x, x + rd), normed(rd), ctx(rd), proj(rd), qkv(3 * rd),
@@ -512,16 +566,19 @@ void encoder_forward(T* out, T* attn, const T* x, const std::uint8_t* mask,
     const auto P = [&](int slot) { return params[static_cast<std::size_t>(l) * kPerLayer + slot]; };
     const auto sub_in = [&](int norm_w, int norm_b) {
       if (!c.norm_first) return cur.data();
-      layer_norm<T>(normed.data(), nullptr, nullptr, cur.data(), P(norm_w), P(norm_b), rows, d, c.eps);
+      layer_norm<T>(normed.data(), nullptr, nullptr, cur.data(), P(norm_w), P(norm_b), rows, d,
+                    c.eps);
       return normed.data();
     };
     const auto residual = [&](int norm_w, int norm_b) {
       for (std::size_t i = 0; i < rd; ++i) cur[i] += proj[i];
       if (!c.norm_first)
-        layer_norm<T>(cur.data(), nullptr, nullptr, cur.data(), P(norm_w), P(norm_b), rows, d, c.eps);
+        layer_norm<T>(cur.data(), nullptr, nullptr, cur.data(), P(norm_w), P(norm_b), rows, d,
+                      c.eps);
     };
     linear<T>(qkv.data(), sub_in(kNorm1W, kNorm1B), P(kInProjW), P(kInProjB), rows, 3 * d, d);
-    attention_core<T>(ctx.data(), attn ? attn + l * attn_per_layer : nullptr, qkv.data(), mask, shape);
+    attention_core<T>(ctx.data(), attn ? attn + l * attn_per_layer : nullptr, qkv.data(), mask,
+                      shape);
     linear<T>(proj.data(), ctx.data(), P(kOutProjW), P(kOutProjB), rows, d, d);
     residual(kNorm1W, kNorm1B);
 
@@ -535,7 +592,8 @@ void encoder_forward(T* out, T* attn, const T* x, const std::uint8_t* mask,
   }
   if (c.final_norm) {
     const std::size_t base = static_cast<std::size_t>(c.n_layers) * kPerLayer;
-    layer_norm<T>(out, nullptr, nullptr, cur.data(), params[base], params[base + 1], rows, d, c.eps);
+    layer_norm<T>(out, nullptr, nullptr, cur.data(), params[base], params[base + 1], rows, d,
+                  c.eps);
   } else {
     std::copy(cur.begin(), cur.end(), out);
   }
@@ -561,14 +619,22 @@ void encoder_backward(T* dx, const std::vector<T*>& dparams, const T* dout, cons
     Layer& s = ls[l];
     const auto P = [&](int slot) { return params[static_cast<std::size_t>(l) * kPerLayer + slot]; };
     s.in = cur;
-    s.m1.resize(R); s.v1.resize(R); s.m2.resize(R); s.v2.resize(R);
-    s.qkv.resize(3 * rd); s.attn.resize(static_cast<std::size_t>(batch) * c.n_heads * seq * seq);
-    s.ctx.resize(rd); s.res1.resize(rd); s.z.resize(rf); s.a.resize(rf);
+    s.m1.resize(R);
+    s.v1.resize(R);
+    s.m2.resize(R);
+    s.v2.resize(R);
+    s.qkv.resize(3 * rd);
+    s.attn.resize(static_cast<std::size_t>(batch) * c.n_heads * seq * seq);
+    s.ctx.resize(rd);
+    s.res1.resize(rd);
+    s.z.resize(rf);
+    s.a.resize(rf);
     Vec proj(rd);
     const T* sa_in = s.in.data();
     if (pre) {
       s.n1.resize(rd);
-      layer_norm<T>(s.n1.data(), s.m1.data(), s.v1.data(), s.in.data(), P(kNorm1W), P(kNorm1B), R, d, c.eps);
+      layer_norm<T>(s.n1.data(), s.m1.data(), s.v1.data(), s.in.data(), P(kNorm1W), P(kNorm1B), R,
+                    d, c.eps);
       sa_in = s.n1.data();
     }
     linear<T>(s.qkv.data(), sa_in, P(kInProjW), P(kInProjB), R, 3 * d, d);
@@ -578,71 +644,84 @@ void encoder_backward(T* dx, const std::vector<T*>& dparams, const T* dout, cons
     const T* ff_in;
     if (pre) {
       s.n2.resize(rd);
-      layer_norm<T>(s.n2.data(), s.m2.data(), s.v2.data(), s.res1.data(), P(kNorm2W), P(kNorm2B), R, d, c.eps);
+      layer_norm<T>(s.n2.data(), s.m2.data(), s.v2.data(), s.res1.data(), P(kNorm2W), P(kNorm2B), R,
+                    d, c.eps);
       ff_in = s.n2.data();
     } else {
       s.h1.resize(rd);
-      layer_norm<T>(s.h1.data(), s.m1.data(), s.v1.data(), s.res1.data(), P(kNorm1W), P(kNorm1B), R, d, c.eps);
+      layer_norm<T>(s.h1.data(), s.m1.data(), s.v1.data(), s.res1.data(), P(kNorm1W), P(kNorm1B), R,
+                    d, c.eps);
       ff_in = s.h1.data();
     }
     linear<T>(s.z.data(), ff_in, P(kLin1W), P(kLin1B), R, f, d);
     s.a = s.z;
-    if (gelu_act) gelu<T>(s.a.data(), rf); else relu<T>(s.a.data(), rf);
+    if (gelu_act)
+      gelu<T>(s.a.data(), rf);
+    else
+      relu<T>(s.a.data(), rf);
     linear<T>(proj.data(), s.a.data(), P(kLin2W), P(kLin2B), R, d, f);
     if (pre) {
       for (std::size_t i = 0; i < rd; ++i) cur[i] = s.res1[i] + proj[i];
     } else {
       s.res2.resize(rd);
       for (std::size_t i = 0; i < rd; ++i) s.res2[i] = s.h1[i] + proj[i];
-      layer_norm<T>(cur.data(), s.m2.data(), s.v2.data(), s.res2.data(), P(kNorm2W), P(kNorm2B), R, d, c.eps);
+      layer_norm<T>(cur.data(), s.m2.data(), s.v2.data(), s.res2.data(), P(kNorm2W), P(kNorm2B), R,
+                    d, c.eps);
     }
   }
   const std::size_t fbase = static_cast<std::size_t>(nl) * kPerLayer;
   Vec g(dout, dout + rd);
   if (c.final_norm) {
     Vec fin = cur, out(rd);
-    layer_norm<T>(out.data(), fin_mean.data(), fin_var.data(), fin.data(), params[fbase], params[fbase + 1], R, d, c.eps);
+    layer_norm<T>(out.data(), fin_mean.data(), fin_var.data(), fin.data(), params[fbase],
+                  params[fbase + 1], R, d, c.eps);
     std::fill(g.begin(), g.end(), T(0));
-    layer_norm_backward<T>(g.data(), dparams[fbase], dparams[fbase + 1], dout, fin.data(), params[fbase],
-                           fin_mean.data(), fin_var.data(), R, d, c.eps);
+    layer_norm_backward<T>(g.data(), dparams[fbase], dparams[fbase + 1], dout, fin.data(),
+                           params[fbase], fin_mean.data(), fin_var.data(), R, d, c.eps);
   }
   for (int l = nl - 1; l >= 0; --l) {
     Layer& s = ls[l];
     const auto P = [&](int slot) { return params[static_cast<std::size_t>(l) * kPerLayer + slot]; };
-    const auto G = [&](int slot) { return dparams[static_cast<std::size_t>(l) * kPerLayer + slot]; };
+    const auto G = [&](int slot) {
+      return dparams[static_cast<std::size_t>(l) * kPerLayer + slot];
+    };
     // Output side of the FFN sub-block: dres (gradient of the sum res + FFN(.)).
     Vec dres = g;
     if (!pre) {
       std::fill(dres.begin(), dres.end(), T(0));
-      layer_norm_backward<T>(dres.data(), G(kNorm2W), G(kNorm2B), g.data(), s.res2.data(), P(kNorm2W),
-                             s.m2.data(), s.v2.data(), R, d, c.eps);
+      layer_norm_backward<T>(dres.data(), G(kNorm2W), G(kNorm2B), g.data(), s.res2.data(),
+                             P(kNorm2W), s.m2.data(), s.v2.data(), R, d, c.eps);
     }
     Vec da(rf), dz(rf), dffin(rd);
-    linear_backward<T>(da.data(), G(kLin2W), G(kLin2B), dres.data(), s.a.data(), P(kLin2W), R, d, f);
-    if (gelu_act) gelu_backward<T>(dz.data(), da.data(), s.z.data(), rf);
-    else relu_backward<T>(dz.data(), da.data(), s.a.data(), rf);
-    linear_backward<T>(dffin.data(), G(kLin1W), G(kLin1B), dz.data(), pre ? s.n2.data() : s.h1.data(),
-                       P(kLin1W), R, f, d);
+    linear_backward<T>(da.data(), G(kLin2W), G(kLin2B), dres.data(), s.a.data(), P(kLin2W), R, d,
+                       f);
+    if (gelu_act)
+      gelu_backward<T>(dz.data(), da.data(), s.z.data(), rf);
+    else
+      relu_backward<T>(dz.data(), da.data(), s.a.data(), rf);
+    linear_backward<T>(dffin.data(), G(kLin1W), G(kLin1B), dz.data(),
+                       pre ? s.n2.data() : s.h1.data(), P(kLin1W), R, f, d);
     Vec dres1(rd, T(0));  // gradient of res1 = in + SA(.)
     if (pre) {
       dres1 = dres;  // the residual path
-      layer_norm_backward<T>(dres1.data(), G(kNorm2W), G(kNorm2B), dffin.data(), s.res1.data(), P(kNorm2W),
-                             s.m2.data(), s.v2.data(), R, d, c.eps);
+      layer_norm_backward<T>(dres1.data(), G(kNorm2W), G(kNorm2B), dffin.data(), s.res1.data(),
+                             P(kNorm2W), s.m2.data(), s.v2.data(), R, d, c.eps);
     } else {
       Vec dh1 = dres;  // the residual path into h1, plus the FFN's
       for (std::size_t i = 0; i < rd; ++i) dh1[i] += dffin[i];
-      layer_norm_backward<T>(dres1.data(), G(kNorm1W), G(kNorm1B), dh1.data(), s.res1.data(), P(kNorm1W),
-                             s.m1.data(), s.v1.data(), R, d, c.eps);
+      layer_norm_backward<T>(dres1.data(), G(kNorm1W), G(kNorm1B), dh1.data(), s.res1.data(),
+                             P(kNorm1W), s.m1.data(), s.v1.data(), R, d, c.eps);
     }
     Vec dctx(rd), dqkv(3 * rd), dsa_in(rd);
-    linear_backward<T>(dctx.data(), G(kOutProjW), G(kOutProjB), dres1.data(), s.ctx.data(), P(kOutProjW), R, d, d);
+    linear_backward<T>(dctx.data(), G(kOutProjW), G(kOutProjB), dres1.data(), s.ctx.data(),
+                       P(kOutProjW), R, d, d);
     attention_core_backward<T>(dqkv.data(), dctx.data(), s.qkv.data(), s.attn.data(), shape);
-    linear_backward<T>(dsa_in.data(), G(kInProjW), G(kInProjB), dqkv.data(), pre ? s.n1.data() : s.in.data(),
-                       P(kInProjW), R, 3 * d, d);
+    linear_backward<T>(dsa_in.data(), G(kInProjW), G(kInProjB), dqkv.data(),
+                       pre ? s.n1.data() : s.in.data(), P(kInProjW), R, 3 * d, d);
     g = dres1;  // the residual path to the layer's input
     if (pre)
-      layer_norm_backward<T>(g.data(), G(kNorm1W), G(kNorm1B), dsa_in.data(), s.in.data(), P(kNorm1W),
-                             s.m1.data(), s.v1.data(), R, d, c.eps);
+      layer_norm_backward<T>(g.data(), G(kNorm1W), G(kNorm1B), dsa_in.data(), s.in.data(),
+                             P(kNorm1W), s.m1.data(), s.v1.data(), R, d, c.eps);
     else
       for (std::size_t i = 0; i < rd; ++i) g[i] += dsa_in[i];
   }
@@ -651,14 +730,16 @@ void encoder_backward(T* dx, const std::vector<T*>& dparams, const T* dout, cons
 }
 
 template void encoder_forward<float>(float*, float*, const float*, const std::uint8_t*,
-                                     const EncoderConfig&, const std::vector<const float*>&, int, int);
+                                     const EncoderConfig&, const std::vector<const float*>&, int,
+                                     int);
 template void encoder_forward<double>(double*, double*, const double*, const std::uint8_t*,
-                                      const EncoderConfig&, const std::vector<const double*>&, int, int);
-template void encoder_backward<float>(float*, const std::vector<float*>&, const float*, const float*,
-                                      const std::uint8_t*, const EncoderConfig&,
+                                      const EncoderConfig&, const std::vector<const double*>&, int,
+                                      int);
+template void encoder_backward<float>(float*, const std::vector<float*>&, const float*,
+                                      const float*, const std::uint8_t*, const EncoderConfig&,
                                       const std::vector<const float*>&, int, int);
-template void encoder_backward<double>(double*, const std::vector<double*>&, const double*, const double*,
-                                       const std::uint8_t*, const EncoderConfig&,
+template void encoder_backward<double>(double*, const std::vector<double*>&, const double*,
+                                       const double*, const std::uint8_t*, const EncoderConfig&,
                                        const std::vector<const double*>&, int, int);
 
 }  // namespace ref

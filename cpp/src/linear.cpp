@@ -17,7 +17,7 @@ namespace {
 constexpr int kNr = 2 * kWidth;  // output features per panel
 constexpr int kMr = 4;           // rows of x per micro-kernel call
 constexpr int kKc = 512;  // depth block: a panel slice of kKc * kNr floats (16 KiB) stays in L1
-constexpr int kMc = 64;          // row block: kMc * kKc floats of x stay in L2
+constexpr int kMc = 64;   // row block: kMc * kKc floats of x stay in L2
 
 // y[0..MR, 0..cols) (+)= x[0..MR, 0..k) · panel (k, kNr). ldx/ldy are row strides in floats.
 // init: bias for the panel's features (kNr floats, zero-padded) or null for zeros;
@@ -113,10 +113,17 @@ void gemm(float* c, int ldc, const float* a, int lda, const float* b, int ldb, i
         for (; i + kMr <= m0 + mc; i += kMr)
           micro_kernel<kMr, kTransA>(crow(i), ldc, arow(i), lda, panel, kc, nullptr, acc, cols);
         switch (m0 + mc - i) {
-          case 3: micro_kernel<3, kTransA>(crow(i), ldc, arow(i), lda, panel, kc, nullptr, acc, cols); break;
-          case 2: micro_kernel<2, kTransA>(crow(i), ldc, arow(i), lda, panel, kc, nullptr, acc, cols); break;
-          case 1: micro_kernel<1, kTransA>(crow(i), ldc, arow(i), lda, panel, kc, nullptr, acc, cols); break;
-          default: break;
+          case 3:
+            micro_kernel<3, kTransA>(crow(i), ldc, arow(i), lda, panel, kc, nullptr, acc, cols);
+            break;
+          case 2:
+            micro_kernel<2, kTransA>(crow(i), ldc, arow(i), lda, panel, kc, nullptr, acc, cols);
+            break;
+          case 1:
+            micro_kernel<1, kTransA>(crow(i), ldc, arow(i), lda, panel, kc, nullptr, acc, cols);
+            break;
+          default:
+            break;
         }
       }
     }
@@ -126,7 +133,8 @@ void gemm(float* c, int ldc, const float* a, int lda, const float* b, int ldb, i
 // acc[0..n) += x[0..n)
 void add_to(float* acc, const float* x, std::size_t n) {
   std::size_t i = 0;
-  for (; i + kWidth <= n; i += kWidth) simd::store(acc + i, simd::load(acc + i) + simd::load(x + i));
+  for (; i + kWidth <= n; i += kWidth)
+    simd::store(acc + i, simd::load(acc + i) + simd::load(x + i));
   for (; i < n; ++i) acc[i] += x[i];
 }
 
@@ -184,10 +192,17 @@ void linear_packed(float* y, const float* x, const float* packed_w, const float*
         for (; i + kMr <= m0 + mc; i += kMr)
           micro_kernel<kMr>(yrow(i), n, xrow(i), k, panel, kc, init, !first, cols);
         switch (m0 + mc - i) {
-          case 3: micro_kernel<3>(yrow(i), n, xrow(i), k, panel, kc, init, !first, cols); break;
-          case 2: micro_kernel<2>(yrow(i), n, xrow(i), k, panel, kc, init, !first, cols); break;
-          case 1: micro_kernel<1>(yrow(i), n, xrow(i), k, panel, kc, init, !first, cols); break;
-          default: break;
+          case 3:
+            micro_kernel<3>(yrow(i), n, xrow(i), k, panel, kc, init, !first, cols);
+            break;
+          case 2:
+            micro_kernel<2>(yrow(i), n, xrow(i), k, panel, kc, init, !first, cols);
+            break;
+          case 1:
+            micro_kernel<1>(yrow(i), n, xrow(i), k, panel, kc, init, !first, cols);
+            break;
+          default:
+            break;
         }
       }
     }
@@ -238,10 +253,11 @@ std::size_t linear_backward_workspace_floats(int m, int n, int k) {
 
 void linear_backward(float* dx, float* dw, float* db, const float* dy, const float* x,
                      const float* w, int m, int n, int k, float* workspace) {
-  if (dx) gemm<false>(dx, k, dy, n, w, k, m, k, n, true, workspace);   // (m, n) · (n, k)
-  if (dw) gemm<true>(dw, k, dy, n, x, k, n, k, m, true, workspace);    // (n, m) · (m, k)
+  if (dx) gemm<false>(dx, k, dy, n, w, k, m, k, n, true, workspace);  // (m, n) · (n, k)
+  if (dw) gemm<true>(dw, k, dy, n, x, k, n, k, m, true, workspace);   // (n, m) · (m, k)
   if (db)
-    for (int i = 0; i < m; ++i) add_to(db, dy + static_cast<std::size_t>(i) * n, static_cast<std::size_t>(n));
+    for (int i = 0; i < m; ++i)
+      add_to(db, dy + static_cast<std::size_t>(i) * n, static_cast<std::size_t>(n));
 }
 
 void relu_backward(float* dx, const float* dy, const float* y, std::size_t n) {
@@ -265,7 +281,8 @@ void gelu_backward(float* dx, const float* dy, const float* x, std::size_t n) {
   }
   for (; i < n; ++i) {
     const float v = x[i];
-    const float d = 0.5f * (1.f + std::erf(v * inv_sqrt2)) + v * inv_sqrt_2pi * std::exp(-0.5f * v * v);
+    const float d =
+        0.5f * (1.f + std::erf(v * inv_sqrt2)) + v * inv_sqrt_2pi * std::exp(-0.5f * v * v);
     dx[i] += dy[i] * d;
   }
 }
@@ -310,7 +327,8 @@ void gelu(T* x, std::size_t n) {
 }
 
 template <class T>
-void linear_backward(T* dx, T* dw, T* db, const T* dy, const T* x, const T* w, int m, int n, int k) {
+void linear_backward(T* dx, T* dw, T* db, const T* dy, const T* x, const T* w, int m, int n,
+                     int k) {
   const auto at = [](int r, int c, int cols) { return static_cast<std::size_t>(r) * cols + c; };
   if (dx)
     for (int i = 0; i < m; ++i)
@@ -345,17 +363,18 @@ void gelu_backward(T* dx, const T* dy, const T* x, std::size_t n) {
   const double pi = 3.14159265358979323846;
   for (std::size_t i = 0; i < n; ++i) {
     const double v = x[i];
-    const double d = 0.5 * (1.0 + std::erf(v / std::sqrt(2.0))) + v * std::exp(-0.5 * v * v) / std::sqrt(2.0 * pi);
+    const double d = 0.5 * (1.0 + std::erf(v / std::sqrt(2.0))) +
+                     v * std::exp(-0.5 * v * v) / std::sqrt(2.0 * pi);
     dx[i] += static_cast<T>(dy[i] * d);
   }
 }
 
-#define NW_INSTANTIATE(T)                                                                     \
-  template void linear<T>(T*, const T*, const T*, const T*, int, int, int);                   \
-  template void relu<T>(T*, std::size_t);                                                     \
-  template void gelu<T>(T*, std::size_t);                                                     \
-  template void linear_backward<T>(T*, T*, T*, const T*, const T*, const T*, int, int, int);  \
-  template void relu_backward<T>(T*, const T*, const T*, std::size_t);                        \
+#define NW_INSTANTIATE(T)                                                                    \
+  template void linear<T>(T*, const T*, const T*, const T*, int, int, int);                  \
+  template void relu<T>(T*, std::size_t);                                                    \
+  template void gelu<T>(T*, std::size_t);                                                    \
+  template void linear_backward<T>(T*, T*, T*, const T*, const T*, const T*, int, int, int); \
+  template void relu_backward<T>(T*, const T*, const T*, std::size_t);                       \
   template void gelu_backward<T>(T*, const T*, const T*, std::size_t);
 NW_INSTANTIATE(float)
 NW_INSTANTIATE(double)

@@ -2,8 +2,8 @@
 
 #include <cmath>
 #include <cstddef>
-#include <string>
 #include <limits>
+#include <string>
 
 #include "simd.hpp"
 
@@ -16,14 +16,14 @@ namespace {
 
 // ok() when every target is ignore_index or a class; counts the kept rows.
 Status check_targets(int& kept, const std::int32_t* targets, int rows, int classes,
-                          int ignore_index) {
+                     int ignore_index) {
   kept = 0;
   for (int r = 0; r < rows; ++r) {
     if (targets[r] == ignore_index) continue;
     if (targets[r] < 0 || targets[r] >= classes)
       return Status::error("target " + std::to_string(targets[r]) + " at row " + std::to_string(r) +
-                           " is neither a class in [0, " + std::to_string(classes) + ") nor ignore_index " +
-                           std::to_string(ignore_index));
+                           " is neither a class in [0, " + std::to_string(classes) +
+                           ") nor ignore_index " + std::to_string(ignore_index));
     ++kept;
   }
   return {};
@@ -43,7 +43,7 @@ void row_stats(float& m, float& total, const float* z, int n) {
 }  // namespace
 
 Status cross_entropy(float* loss, const float* logits, const std::int32_t* targets, int rows,
-                          int classes, int ignore_index) {
+                     int classes, int ignore_index) {
   int kept = 0;
   Status status = check_targets(kept, targets, rows, classes, ignore_index);
   if (!status.ok()) return status;
@@ -59,9 +59,8 @@ Status cross_entropy(float* loss, const float* logits, const std::int32_t* targe
   return {};
 }
 
-Status cross_entropy_backward(float* dlogits, const float* logits,
-                                   const std::int32_t* targets, float dloss, int rows, int classes,
-                                   int ignore_index) {
+Status cross_entropy_backward(float* dlogits, const float* logits, const std::int32_t* targets,
+                              float dloss, int rows, int classes, int ignore_index) {
   int kept = 0;
   Status status = check_targets(kept, targets, rows, classes, ignore_index);
   if (!status.ok() || kept == 0) return status;
@@ -131,8 +130,10 @@ void cross_entropy_backward(T* dlogits, const T* logits, const std::int32_t* tar
 
 template void cross_entropy<float>(float*, const float*, const std::int32_t*, int, int, int);
 template void cross_entropy<double>(double*, const double*, const std::int32_t*, int, int, int);
-template void cross_entropy_backward<float>(float*, const float*, const std::int32_t*, double, int, int, int);
-template void cross_entropy_backward<double>(double*, const double*, const std::int32_t*, double, int, int, int);
+template void cross_entropy_backward<float>(float*, const float*, const std::int32_t*, double, int,
+                                            int, int);
+template void cross_entropy_backward<double>(double*, const double*, const std::int32_t*, double,
+                                             int, int, int);
 
 }  // namespace ref
 }  // namespace normwave

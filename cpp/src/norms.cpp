@@ -85,10 +85,14 @@ void normalize_row(float* out, const float* x, const float* gamma, const float* 
 
 void normalize_row(float* out, const float* x, const float* gamma, const float* beta, int n,
                    float shift, float m, float scale) {
-  if (gamma && beta) normalize_row<true, true>(out, x, gamma, beta, n, shift, m, scale);
-  else if (gamma) normalize_row<true, false>(out, x, gamma, beta, n, shift, m, scale);
-  else if (beta) normalize_row<false, true>(out, x, gamma, beta, n, shift, m, scale);
-  else normalize_row<false, false>(out, x, gamma, beta, n, shift, m, scale);
+  if (gamma && beta)
+    normalize_row<true, true>(out, x, gamma, beta, n, shift, m, scale);
+  else if (gamma)
+    normalize_row<true, false>(out, x, gamma, beta, n, shift, m, scale);
+  else if (beta)
+    normalize_row<false, true>(out, x, gamma, beta, n, shift, m, scale);
+  else
+    normalize_row<false, false>(out, x, gamma, beta, n, shift, m, scale);
 }
 
 // Shift for a row: the mean of its first few floats (0 for an empty row: nothing to read, the
@@ -231,8 +235,8 @@ void norm_row_sums(float& sum_g, float& sum_gx, float* dgamma, float* dbeta, con
 }
 
 // dx += r * (g - mg - xh * mgx) over one row.
-void norm_row_dx(float* dx, const float* dy, const float* x, const float* gamma, int n,
-                 float shift, float r, float mg, float mgx) {
+void norm_row_dx(float* dx, const float* dy, const float* x, const float* gamma, int n, float shift,
+                 float r, float mg, float mgx) {
   const fbatch sh(shift), rb(r), mgb(mg), mgxb(mgx);
   int i = 0;
   for (; i + kWidth <= n; i += kWidth) {
@@ -251,15 +255,17 @@ void norm_row_dx(float* dx, const float* dy, const float* x, const float* gamma,
 }  // namespace
 
 void layer_norm_backward(float* dx, float* dgamma, float* dbeta, const float* dy, const float* x,
-                         const float* gamma, const float* mean, const float* var, int rows,
-                         int dim, float eps) {
+                         const float* gamma, const float* mean, const float* var, int rows, int dim,
+                         float eps) {
   const float inv_dim = 1.f / static_cast<float>(dim);
   for (int r = 0; r < rows; ++r) {
     const std::size_t o = static_cast<std::size_t>(r) * dim;
     const float rs = 1.f / std::sqrt(var[r] + eps);
     float sum_g, sum_gx;
     norm_row_sums(sum_g, sum_gx, dgamma, dbeta, dy + o, x + o, gamma, dim, mean[r], rs);
-    if (dx) norm_row_dx(dx + o, dy + o, x + o, gamma, dim, mean[r], rs, sum_g * inv_dim, sum_gx * inv_dim);
+    if (dx)
+      norm_row_dx(dx + o, dy + o, x + o, gamma, dim, mean[r], rs, sum_g * inv_dim,
+                  sum_gx * inv_dim);
   }
 }
 
@@ -372,12 +378,12 @@ void rms_norm_backward(T* dx, T* dgamma, const T* dy, const T* x, const T* gamma
   }
 }
 
-#define NW_INSTANTIATE(T)                                                                        \
-  template void layer_norm<T>(T*, T*, T*, const T*, const T*, const T*, int, int, float);        \
-  template void rms_norm<T>(T*, T*, const T*, const T*, int, int, float);                        \
-  template void layer_norm_backward<T>(T*, T*, T*, const T*, const T*, const T*, const T*,       \
-                                       const T*, int, int, float);                               \
-  template void rms_norm_backward<T>(T*, T*, const T*, const T*, const T*, const T*, int, int,   \
+#define NW_INSTANTIATE(T)                                                                      \
+  template void layer_norm<T>(T*, T*, T*, const T*, const T*, const T*, int, int, float);      \
+  template void rms_norm<T>(T*, T*, const T*, const T*, int, int, float);                      \
+  template void layer_norm_backward<T>(T*, T*, T*, const T*, const T*, const T*, const T*,     \
+                                       const T*, int, int, float);                             \
+  template void rms_norm_backward<T>(T*, T*, const T*, const T*, const T*, const T*, int, int, \
                                      float);
 NW_INSTANTIATE(float)
 NW_INSTANTIATE(double)

@@ -10,8 +10,8 @@ using simd::fbatch;
 using simd::kWidth;
 
 // The per-step scalars in float64, as torch computes them in Python, then one float each.
-void adamw_step(float* param, float* exp_avg, float* exp_avg_sq, const float* grad,
-                const AdamW& hp, int step, float grad_scale, std::size_t n) {
+void adamw_step(float* param, float* exp_avg, float* exp_avg_sq, const float* grad, const AdamW& hp,
+                int step, float grad_scale, std::size_t n) {
   const double bc1 = 1.0 - std::pow(hp.beta1, step);
   const double bc2 = 1.0 - std::pow(hp.beta2, step);
   const float decay = static_cast<float>(1.0 - hp.lr * hp.weight_decay);
@@ -62,8 +62,8 @@ double squared_norm(const float* x, std::size_t n) {
 
 namespace ref {
 
-void adamw_step(float* param, float* exp_avg, float* exp_avg_sq, const float* grad,
-                const AdamW& hp, int step, float grad_scale, std::size_t n) {
+void adamw_step(float* param, float* exp_avg, float* exp_avg_sq, const float* grad, const AdamW& hp,
+                int step, float grad_scale, std::size_t n) {
   const double bc1 = 1.0 - std::pow(hp.beta1, step);
   const double bc2 = 1.0 - std::pow(hp.beta2, step);
   for (std::size_t i = 0; i < n; ++i) {

@@ -22,7 +22,8 @@ using dbatch = xsimd::batch<double>;
 constexpr int kDWidth = static_cast<int>(dbatch::size);
 
 // (s, c) <- rotated by (sw, cw): sin(a + w) = sin a cos w + cos a sin w,
-//                                cos(a + w) = cos a cos w - sin a sin w.   n is a multiple of kDWidth.
+//                                cos(a + w) = cos a cos w - sin a sin w.   n is a multiple of
+//                                kDWidth.
 void rotate(double* s, double* c, const double* sw, const double* cw, int n) {
   for (int i = 0; i < n; i += kDWidth) {
     const dbatch sv = dbatch::load_unaligned(s + i), cv = dbatch::load_unaligned(c + i);
@@ -51,7 +52,8 @@ PeLayout pe_layout(int d_model) {
   // 2 KiB rows), which costs a false store-to-load dependency on x86 ("4K aliasing").
   L.tstride = (static_cast<std::size_t>(L.row) + 15) / 16 * 16 + 16;
   L.f64_floats = sizes::mul(sizes::count(L.padded), 9, sizeof(double) / sizeof(float));
-  L.total = sizes::add(L.f64_floats, sizes::mul(L.tstride, 2 * (kHalf + 1)), sizes::mul(sizes::count(L.row), 2));
+  L.total = sizes::add(L.f64_floats, sizes::mul(L.tstride, 2 * (kHalf + 1)),
+                       sizes::mul(sizes::count(L.row), 2));
   return L;
 }
 }  // namespace
@@ -63,7 +65,8 @@ std::size_t positional_encoding_workspace_floats(int seq_len, int d_model) {
 
 // out is (seq_len, d_model). Rows come in blocks of kBlock around an anchor row a = pos0 + kHalf:
 // with the anchor interleaved A = [s0 c0 s1 c1 ...] and B = [c0 -s0 c1 -s1 ...],
-//   row a +- k = A * C_k +- B * S_k,   C_k = [cos kw0, cos kw0, cos kw1, ...],  S_k likewise with sin
+//   row a +- k = A * C_k +- B * S_k,   C_k = [cos kw0, cos kw0, cos kw1, ...],  S_k likewise with
+//   sin
 // — per float one product and one sum (the products are shared by the two rows), in float32
 // SIMD, written straight into the interleaved layout. Anchors and the kHalf rotations come from
 // float64 angle-addition recurrences (structure of arrays over the pairs), so float64 work is
@@ -166,18 +169,23 @@ void positional_encoding(float* out, int seq_len, int d_model, double base, floa
         }
         const float* ct = ctab + kHalf * tstride + j;
         const float* st = stab + kHalf * tstride + j;
-        simd::store(y - kHalf * stride + j, simd::clamp_unit(a0 * simd::load(ct) - b0 * simd::load(st)));
-        simd::store(y - kHalf * stride + j + W, simd::clamp_unit(a1 * simd::load(ct + W) - b1 * simd::load(st + W)));
+        simd::store(y - kHalf * stride + j,
+                    simd::clamp_unit(a0 * simd::load(ct) - b0 * simd::load(st)));
+        simd::store(y - kHalf * stride + j + W,
+                    simd::clamp_unit(a1 * simd::load(ct + W) - b1 * simd::load(st + W)));
       }
     } else {
       // The last, partial block: only the rows below seq_len.
       for (; j + W <= d_model; j += W) {
         const fbatch a0 = simd::load(anchor_a + j), b0 = simd::load(anchor_b + j);
         for (int k = 0; k <= kHalf; ++k) {
-          const fbatch p = a0 * simd::load(ctab + k * tstride + j), q = b0 * simd::load(stab + k * tstride + j);
+          const fbatch p = a0 * simd::load(ctab + k * tstride + j),
+                       q = b0 * simd::load(stab + k * tstride + j);
           const int up = centre + k, down = centre - k;
-          if (k < kHalf && up < seq_len) simd::store(out + up * stride + j, simd::clamp_unit(p + q));
-          if (k > 0 && down < seq_len) simd::store(out + down * stride + j, simd::clamp_unit(p - q));
+          if (k < kHalf && up < seq_len)
+            simd::store(out + up * stride + j, simd::clamp_unit(p + q));
+          if (k > 0 && down < seq_len)
+            simd::store(out + down * stride + j, simd::clamp_unit(p - q));
         }
       }
     }

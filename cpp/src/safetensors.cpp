@@ -95,7 +95,9 @@ struct Token {
   bool escaped = false;            // it holds a backslash escape
 };
 
-std::size_t utf8_length(std::uint32_t cp) { return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4; }
+std::size_t utf8_length(std::uint32_t cp) {
+  return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
 
 char* put_utf8(char* out, std::uint32_t cp) {
   if (cp < 0x80) {
@@ -126,7 +128,9 @@ class fn_ref<R(Args...)> {
   template <class F>
   fn_ref(F&& f)  // NOLINT: converts from any callable, like std::function
       : obj_(const_cast<void*>(static_cast<const void*>(&f))),
-        call_([](void* obj, Args... args) -> R { return (*static_cast<std::remove_reference_t<F>*>(obj))(args...); }) {}
+        call_([](void* obj, Args... args) -> R {
+          return (*static_cast<std::remove_reference_t<F>*>(obj))(args...);
+        }) {}
   R operator()(Args... args) const { return call_(obj_, args...); }
 
  private:
@@ -149,7 +153,8 @@ class json_cursor {
   const std::string& error() const { return error_; }
 
   void skip_ws() {
-    while (pos_ < n_ && (p_[pos_] == ' ' || p_[pos_] == '\t' || p_[pos_] == '\n' || p_[pos_] == '\r')) {
+    while (pos_ < n_ &&
+           (p_[pos_] == ' ' || p_[pos_] == '\t' || p_[pos_] == '\n' || p_[pos_] == '\r')) {
       ++pos_;
     }
   }
@@ -202,7 +207,8 @@ class json_cursor {
         ++pos_;
         return true;
       } else {
-        return syntax(std::string("expected ',' or '") + close + "'" + where() + ", found " + found());
+        return syntax(std::string("expected ',' or '") + close + "'" + where() + ", found " +
+                      found());
       }
     }
   }
@@ -262,7 +268,8 @@ class json_cursor {
         t.size += utf8_length(cp);
         continue;
       }
-      if (e != '"' && e != '\\' && e != '/' && e != 'b' && e != 'f' && e != 'n' && e != 'r' && e != 't') {
+      if (e != '"' && e != '\\' && e != '/' && e != 'b' && e != 'f' && e != 'n' && e != 'r' &&
+          e != 't') {
         return syntax("invalid escape in a string: '\\' followed by " + found());
       }
       ++pos_;
@@ -354,7 +361,9 @@ class json_cursor {
         return syntax("nesting is deeper than " + std::to_string(kMaxDepth) + " levels");
       }
       const auto none = [] { return std::string(); };
-      if (c == '[') return sequence(']', [&] { return skip_value(depth + 1); }, none);
+      if (c == '[')
+        return sequence(
+            ']', [&] { return skip_value(depth + 1); }, none);
       return members([&](const Token&) { return skip_value(depth + 1); },
                      [] { return std::string("a string key"); }, none);
     }
@@ -378,16 +387,31 @@ class json_cursor {
   // What a value is, judged by its first byte, for messages about a value of the wrong kind.
   const char* kind() const {
     switch (peek()) {
-      case '{': return "an object";
-      case '[': return "an array";
-      case '"': return "a string";
+      case '{':
+        return "an object";
+      case '[':
+        return "an array";
+      case '"':
+        return "a string";
       case 't':
-      case 'f': return "a boolean";
-      case 'n': return "null";
+      case 'f':
+        return "a boolean";
+      case 'n':
+        return "null";
       case '-':
-      case '0': case '1': case '2': case '3': case '4':
-      case '5': case '6': case '7': case '8': case '9': return "a number";
-      default: return nullptr;
+      case '0':
+      case '1':
+      case '2':
+      case '3':
+      case '4':
+      case '5':
+      case '6':
+      case '7':
+      case '8':
+      case '9':
+        return "a number";
+      default:
+        return nullptr;
     }
   }
 
@@ -486,11 +510,21 @@ class json_cursor {
       const std::uint8_t e = p_[i + 1];
       i += 2;
       switch (e) {
-        case 'b': *out++ = '\b'; break;
-        case 'f': *out++ = '\f'; break;
-        case 'n': *out++ = '\n'; break;
-        case 'r': *out++ = '\r'; break;
-        case 't': *out++ = '\t'; break;
+        case 'b':
+          *out++ = '\b';
+          break;
+        case 'f':
+          *out++ = '\f';
+          break;
+        case 'n':
+          *out++ = '\n';
+          break;
+        case 'r':
+          *out++ = '\r';
+          break;
+        case 't':
+          *out++ = '\t';
+          break;
         case 'u': {
           std::uint32_t cp = hex_at(p_ + i);
           i += 4;
@@ -501,7 +535,9 @@ class json_cursor {
           out = put_utf8(out, cp);
           break;
         }
-        default: *out++ = static_cast<char>(e); break;  // '"', '\\', '/'
+        default:
+          *out++ = static_cast<char>(e);
+          break;  // '"', '\\', '/'
       }
     }
     return out;
@@ -536,7 +572,8 @@ class Visitor {
 // to the visitor.
 class HeaderWalker {
  public:
-  HeaderWalker(json_cursor& c, std::size_t data_size, Visitor& v) : c_(c), data_size_(data_size), v_(v) {}
+  HeaderWalker(json_cursor& c, std::size_t data_size, Visitor& v)
+      : c_(c), data_size_(data_size), v_(v) {}
 
   bool walk() {
     c_.skip_ws();
@@ -558,7 +595,8 @@ class HeaderWalker {
     // The format allows padding the header with spaces; other JSON whitespace is harmless.
     c_.skip_ws();
     if (!c_.at_end()) {
-      return c_.syntax("unexpected " + c_.found() + " after the header's closing '}' (only whitespace may follow it)");
+      return c_.syntax("unexpected " + c_.found() +
+                       " after the header's closing '}' (only whitespace may follow it)");
     }
     return true;
   }
@@ -581,20 +619,25 @@ class HeaderWalker {
   }
 
   // An array of non-negative integers ("shape", "data_offsets"); on_value(v, i) takes each.
-  bool uint_array(describe_fn label, const char* what, fn_ref<bool(std::uint64_t, std::size_t)> on_value) {
-    if (c_.peek() != '[') return c_.wrong_kind(label() + ": " + what, "an array of non-negative integers");
+  bool uint_array(describe_fn label, const char* what,
+                  fn_ref<bool(std::uint64_t, std::size_t)> on_value) {
+    if (c_.peek() != '[')
+      return c_.wrong_kind(label() + ": " + what, "an array of non-negative integers");
     std::size_t i = 0;
     return c_.sequence(
         ']',
         [&] {
           auto item = [&] { return label() + ": " + what + "[" + std::to_string(i) + "]"; };
           const int ch = c_.peek();
-          if (ch != '-' && !(ch >= '0' && ch <= '9')) return c_.wrong_kind(item(), "a non-negative integer");
+          if (ch != '-' && !(ch >= '0' && ch <= '9'))
+            return c_.wrong_kind(item(), "a non-negative integer");
           std::size_t begin;
           bool is_uint, too_large;
           std::uint64_t v;
           if (!c_.number(begin, is_uint, v, too_large)) return false;
-          if (!is_uint) return c_.schema(item() + " must be a non-negative integer, found " + quote(c_.text(begin)));
+          if (!is_uint)
+            return c_.schema(item() + " must be a non-negative integer, found " +
+                             quote(c_.text(begin)));
           if (too_large) return c_.schema(item() + " = " + quote(c_.text(begin)) + " is too large");
           return on_value(v, i++);
         },
@@ -614,12 +657,14 @@ class HeaderWalker {
     std::uint64_t offsets[2] = {0, 0};
     const bool ok = c_.members(
         [&](const Token& key) {
-          bool* seen = c_.equals(key, "dtype") ? &has_dtype
-                     : c_.equals(key, "shape") ? &has_shape
-                     : c_.equals(key, "data_offsets") ? &has_offsets
-                                                       : nullptr;
+          bool* seen = c_.equals(key, "dtype")          ? &has_dtype
+                       : c_.equals(key, "shape")        ? &has_shape
+                       : c_.equals(key, "data_offsets") ? &has_offsets
+                                                        : nullptr;
           if (!seen) return c_.skip_value(2);
-          const char* field = seen == &has_dtype ? "dtype" : seen == &has_shape ? "shape" : "data_offsets";
+          const char* field = seen == &has_dtype   ? "dtype"
+                              : seen == &has_shape ? "shape"
+                                                   : "data_offsets";
           if (*seen) return c_.schema(label() + " has \"" + field + "\" twice");
           *seen = true;
           if (seen == &has_dtype) {
@@ -666,15 +711,16 @@ class HeaderWalker {
       e.dtype = lookup_dtype(std::string_view(dtype_name, dtype.size));
     }
     if (!e.dtype) {
-      return c_.schema(label() + " has unknown dtype " + c_.quoted(dtype) + " (known: " + known_dtypes() + ")");
+      return c_.schema(label() + " has unknown dtype " + c_.quoted(dtype) +
+                       " (known: " + known_dtypes() + ")");
     }
     const std::string_view dt = e.dtype->name;
 
     bool has_zero = false;
     for (std::size_t i = 0; i < e.ndims; ++i) {
       if (e.dims[i] > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
-        return c_.schema(label() + ": shape[" + std::to_string(i) + "] = " + std::to_string(e.dims[i]) +
-                         " is too large");
+        return c_.schema(label() + ": shape[" + std::to_string(i) +
+                         "] = " + std::to_string(e.dims[i]) + " is too large");
       }
       has_zero = has_zero || e.dims[i] == 0;
     }
@@ -682,19 +728,25 @@ class HeaderWalker {
     const auto shape = [&] { return format_shape(e.dims, e.ndims); };
     e.numel = has_zero ? 0 : 1;
     for (std::size_t i = 0; i < e.ndims && !has_zero; ++i) {
-      if (mul_overflows(e.numel, e.dims[i], e.numel) || e.numel > std::numeric_limits<std::size_t>::max()) {
-        return c_.schema(label() + " has shape " + shape() + ", whose element count overflows this platform's " +
+      if (mul_overflows(e.numel, e.dims[i], e.numel) ||
+          e.numel > std::numeric_limits<std::size_t>::max()) {
+        return c_.schema(label() + " has shape " + shape() +
+                         ", whose element count overflows this platform's " +
                          std::to_string(8 * sizeof(std::size_t)) + "-bit sizes");
       }
     }
-    const auto elements = [&] { return std::to_string(e.numel) + " elements of " + std::string(dt); };
+    const auto elements = [&] {
+      return std::to_string(e.numel) + " elements of " + std::string(dt);
+    };
     std::uint64_t nbits;
     if (mul_overflows(e.numel, e.dtype->bits, nbits)) {
-      return c_.schema(label() + " has shape " + shape() + " (" + elements() + "), whose byte size overflows");
+      return c_.schema(label() + " has shape " + shape() + " (" + elements() +
+                       "), whose byte size overflows");
     }
     if (nbits % 8 != 0) {
-      return c_.schema(label() + " has shape " + shape() + " = " + elements() + " (" + std::to_string(e.dtype->bits) +
-                       " bits each) = " + std::to_string(nbits) + " bits, not a whole number of bytes");
+      return c_.schema(label() + " has shape " + shape() + " = " + elements() + " (" +
+                       std::to_string(e.dtype->bits) + " bits each) = " + std::to_string(nbits) +
+                       " bits, not a whole number of bytes");
     }
     const std::uint64_t nbytes = nbits / 8;
 
@@ -705,18 +757,22 @@ class HeaderWalker {
     e.begin = offsets[0];
     e.end = offsets[1];
     if (e.begin > e.end) {
-      return c_.schema(label() + " has data_offsets " + format_offsets(e.begin, e.end) + ": begin is after end");
+      return c_.schema(label() + " has data_offsets " + format_offsets(e.begin, e.end) +
+                       ": begin is after end");
     }
     if (e.end > data_size_) {
-      return c_.schema(label() + " has data_offsets " + format_offsets(e.begin, e.end) + ", past the end of the " +
-                       std::to_string(data_size_) + "-byte data section");
+      return c_.schema(label() + " has data_offsets " + format_offsets(e.begin, e.end) +
+                       ", past the end of the " + std::to_string(data_size_) +
+                       "-byte data section");
     }
     if (e.end - e.begin != nbytes) {
-      const std::string each = e.dtype->bits % 8 ? std::to_string(e.dtype->bits) + " bits each"
-                                                 : std::to_string(e.dtype->bits / 8) + " bytes each";
-      return c_.schema(label() + " has shape " + shape() + " = " + elements() + " (" + each + ") = " +
-                       std::to_string(nbytes) + " bytes, but its data_offsets " + format_offsets(e.begin, e.end) +
-                       " span " + std::to_string(e.end - e.begin) + " bytes");
+      const std::string each = e.dtype->bits % 8
+                                   ? std::to_string(e.dtype->bits) + " bits each"
+                                   : std::to_string(e.dtype->bits / 8) + " bytes each";
+      return c_.schema(label() + " has shape " + shape() + " = " + elements() + " (" + each +
+                       ") = " + std::to_string(nbytes) + " bytes, but its data_offsets " +
+                       format_offsets(e.begin, e.end) + " span " + std::to_string(e.end - e.begin) +
+                       " bytes");
     }
     v_.tensor(e);
     return true;
@@ -789,11 +845,13 @@ std::string check_layout(File& f, std::vector<std::uint32_t>& order) {
   f.by_name.resize(n);
   std::iota(f.by_name.begin(), f.by_name.end(), 0u);
   sort_indices(f.by_name, [&](std::uint32_t a, std::uint32_t b) {
-    return f.tensors[a].name < f.tensors[b].name || (f.tensors[a].name == f.tensors[b].name && a < b);
+    return f.tensors[a].name < f.tensors[b].name ||
+           (f.tensors[a].name == f.tensors[b].name && a < b);
   });
   for (std::size_t i = 1; i < n; ++i) {
     if (f.tensors[f.by_name[i]].name == f.tensors[f.by_name[i - 1]].name) {
-      return schema_error(tensor_label(f.tensors[f.by_name[i]].name) + " appears twice in the header");
+      return schema_error(tensor_label(f.tensors[f.by_name[i]].name) +
+                          " appears twice in the header");
     }
   }
 
@@ -801,7 +859,8 @@ std::string check_layout(File& f, std::vector<std::uint32_t>& order) {
   order.resize(m);
   std::iota(order.begin(), order.end(), 0u);
   sort_indices(order, [&](std::uint32_t a, std::uint32_t b) {
-    return f.metadata[a].first < f.metadata[b].first || (f.metadata[a].first == f.metadata[b].first && a < b);
+    return f.metadata[a].first < f.metadata[b].first ||
+           (f.metadata[a].first == f.metadata[b].first && a < b);
   });
   for (std::size_t i = 1; i < m; ++i) {
     if (f.metadata[order[i]].first == f.metadata[order[i - 1]].first) {
@@ -817,24 +876,27 @@ std::string check_layout(File& f, std::vector<std::uint32_t>& order) {
     if (x.end != y.end) return x.end < y.end;
     return a < b;
   });
-  const std::string rule = "; sorted by offset, the tensors must cover the data section from byte 0 to its end "
-                           "with no overlap and no gap";
+  const std::string rule =
+      "; sorted by offset, the tensors must cover the data section from byte 0 to its end "
+      "with no overlap and no gap";
   const TensorInfo* prev = nullptr;
   for (std::uint32_t i : order) {
     const TensorInfo& t = f.tensors[i];
     const std::size_t at = prev ? prev->end : 0;
     if (t.begin < at) {
-      return schema_error(tensor_label(t.name) + " has data_offsets " + format_offsets(t.begin, t.end) +
-                          ", which overlap " + tensor_label(prev->name) + "'s " + format_offsets(prev->begin, prev->end) +
-                          rule);
+      return schema_error(tensor_label(t.name) + " has data_offsets " +
+                          format_offsets(t.begin, t.end) + ", which overlap " +
+                          tensor_label(prev->name) + "'s " +
+                          format_offsets(prev->begin, prev->end) + rule);
     }
     if (t.begin > at) {
       const std::string before =
           prev ? "the tensor before it by offset, " + tensor_label(prev->name) + " " +
                      format_offsets(prev->begin, prev->end) + ", ends at byte " + std::to_string(at)
                : "it is the first tensor by offset";
-      return schema_error(tensor_label(t.name) + " has data_offsets " + format_offsets(t.begin, t.end) + " but " +
-                          before + ": bytes [" + std::to_string(at) + ", " + std::to_string(t.begin) +
+      return schema_error(tensor_label(t.name) + " has data_offsets " +
+                          format_offsets(t.begin, t.end) + " but " + before + ": bytes [" +
+                          std::to_string(at) + ", " + std::to_string(t.begin) +
                           ") of the data section belong to no tensor" + rule);
     }
     prev = &t;
@@ -845,8 +907,9 @@ std::string check_layout(File& f, std::vector<std::uint32_t>& order) {
                                         format_offsets(prev->begin, prev->end) + ", ends at byte " +
                                         std::to_string(end)
                                   : "the header lists no tensor";
-    return schema_error(last + " but the data section has " + std::to_string(f.data_size) + " bytes: bytes [" +
-                        std::to_string(end) + ", " + std::to_string(f.data_size) + ") belong to no tensor" + rule);
+    return schema_error(last + " but the data section has " + std::to_string(f.data_size) +
+                        " bytes: bytes [" + std::to_string(end) + ", " +
+                        std::to_string(f.data_size) + ") belong to no tensor" + rule);
   }
   return {};
 }
@@ -920,8 +983,9 @@ std::string quote(std::string_view head, std::string_view tail) {
 
 const TensorInfo* File::find(std::string_view name) const {
   if (by_name.size() == tensors.size()) {
-    const auto it = std::lower_bound(by_name.begin(), by_name.end(), name,
-                                     [&](std::uint32_t i, std::string_view key) { return tensors[i].name < key; });
+    const auto it = std::lower_bound(
+        by_name.begin(), by_name.end(), name,
+        [&](std::uint32_t i, std::string_view key) { return tensors[i].name < key; });
     return it != by_name.end() && tensors[*it].name == name ? &tensors[*it] : nullptr;
   }
   for (const TensorInfo& t : tensors) {
@@ -950,7 +1014,8 @@ Status check_header_length(std::uint64_t n, std::size_t size) {
 
 // Why this bounds parse() for every header of n bytes. Each header byte belongs to at most one
 // of these items, and each item costs at most `rate` bytes of memory per header byte it needs:
-//   a tensor entry:   at least 49 bytes of structure, `"":{"dtype":"U8","shape":[],"data_offsets":[0,0]}`
+//   a tensor entry:   at least 49 bytes of structure,
+//   `"":{"dtype":"U8","shape":[],"data_offsets":[0,0]}`
 //                     (its name's text counted apart): a TensorInfo, a by_name slot and an order
 //                     slot; with a shape, also the first dimension's ≥ 1 byte: its 8 bytes and
 //                     the shape block's overhead
@@ -977,12 +1042,14 @@ std::size_t parse_work_bytes(std::size_t n) {
   for (const Ratio& r : items) {
     if (r.cost * rate.bytes > rate.cost * r.bytes) rate = r;
   }
-  const std::uint64_t per_bytes = (static_cast<std::uint64_t>(n) * rate.cost + rate.bytes - 1) / rate.bytes;
+  const std::uint64_t per_bytes =
+      (static_cast<std::uint64_t>(n) * rate.cost + rate.bytes - 1) / rate.bytes;
   return static_cast<std::size_t>(per_bytes + 5 * kAllocOverhead + kMessageBytes);
 }
 
 Status parse(File& out, const std::uint8_t* bytes, std::size_t size) {
-  if (!bytes && size != 0) return Status::error("no bytes given for a " + std::to_string(size) + "-byte safetensors file");
+  if (!bytes && size != 0)
+    return Status::error("no bytes given for a " + std::to_string(size) + "-byte safetensors file");
   std::uint64_t n = 0;
   if (size >= 8) {
     for (int i = 7; i >= 0; --i) n = (n << 8) | bytes[i];
@@ -1012,7 +1079,8 @@ Status parse(File& out, const std::uint8_t* bytes, std::size_t size) {
   file.data_size = data_size;
   std::vector<std::uint32_t> order;
   order.reserve(std::max(count.tensors, count.metadata_pairs));
-  if (std::string error = check_layout(file, order); !error.empty()) return Status::error(std::move(error));
+  if (std::string error = check_layout(file, order); !error.empty())
+    return Status::error(std::move(error));
   out = std::move(file);
   return {};
 }
@@ -1020,9 +1088,13 @@ Status parse(File& out, const std::uint8_t* bytes, std::size_t size) {
 Status to_float32(float* out, const File& file, const TensorInfo& t) {
   std::size_t elem;
   switch (t.dtype) {
-    case DType::f32: elem = 4; break;
+    case DType::f32:
+      elem = 4;
+      break;
     case DType::f16:
-    case DType::bf16: elem = 2; break;
+    case DType::bf16:
+      elem = 2;
+      break;
     case DType::other:
     default:
       return Status::error(tensor_label(t.name) + " has dtype " + std::string(t.dtype_name) +
@@ -1031,14 +1103,15 @@ Status to_float32(float* out, const File& file, const TensorInfo& t) {
   // t may not come from this file's parse(): recheck its range before reading.
   if (t.begin > t.end || t.end > file.data_size || (t.end - t.begin) / elem != t.numel ||
       (t.end - t.begin) % elem != 0 || (t.end > 0 && !file.data)) {
-    return Status::error(tensor_label(t.name) + " with data_offsets " + format_offsets(t.begin, t.end) + " and " +
-                         std::to_string(t.numel) + " elements does not fit this file's " +
-                         std::to_string(file.data_size) + "-byte data section");
+    return Status::error(tensor_label(t.name) + " with data_offsets " +
+                         format_offsets(t.begin, t.end) + " and " + std::to_string(t.numel) +
+                         " elements does not fit this file's " + std::to_string(file.data_size) +
+                         "-byte data section");
   }
   if (t.numel == 0) return {};
   if (!out) {
-    return Status::error("no output buffer given for the " + std::to_string(t.numel) + " floats of " +
-                         tensor_label(t.name));
+    return Status::error("no output buffer given for the " + std::to_string(t.numel) +
+                         " floats of " + tensor_label(t.name));
   }
   const std::uint8_t* src = file.data + t.begin;
   switch (t.dtype) {
@@ -1048,8 +1121,9 @@ Status to_float32(float* out, const File& file, const TensorInfo& t) {
       } else {
         for (std::size_t i = 0; i < t.numel; ++i) {
           const std::uint8_t* p = src + 4 * i;
-          out[i] = from_bits(static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 |
-                             static_cast<std::uint32_t>(p[2]) << 16 | static_cast<std::uint32_t>(p[3]) << 24);
+          out[i] = from_bits(
+              static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 |
+              static_cast<std::uint32_t>(p[2]) << 16 | static_cast<std::uint32_t>(p[3]) << 24);
         }
       }
       break;
@@ -1057,7 +1131,8 @@ Status to_float32(float* out, const File& file, const TensorInfo& t) {
       for (std::size_t i = 0; i < t.numel; ++i) out[i] = f16_to_f32(load_u16(src + 2 * i));
       break;
     case DType::bf16:
-      for (std::size_t i = 0; i < t.numel; ++i) out[i] = from_bits(static_cast<std::uint32_t>(load_u16(src + 2 * i)) << 16);
+      for (std::size_t i = 0; i < t.numel; ++i)
+        out[i] = from_bits(static_cast<std::uint32_t>(load_u16(src + 2 * i)) << 16);
       break;
     case DType::other:
       break;

@@ -38,8 +38,8 @@ std::size_t load_work_bytes(const Encoder& enc, std::size_t header_size) {
   // The parse, the staged copy, `values`, a `matched` bit per tensor (a tensor entry takes at
   // least 49 header bytes: safetensors.cpp, parse_work_bytes), a message.
   const std::size_t most_tensors = header_size / 49 + 1;
-  return st::parse_work_bytes(header_size) + staged + block(n_specs * sizeof(void*)) + block(most_tensors / 8 + 8) +
-         st::kMessageBytes;
+  return st::parse_work_bytes(header_size) + staged + block(n_specs * sizeof(void*)) +
+         block(most_tensors / 8 + 8) + st::kMessageBytes;
 }
 
 Status load_parameters(Encoder& enc, const st::File& file, const std::string& prefix, bool strict) {
@@ -51,10 +51,13 @@ Status load_parameters(Encoder& enc, const st::File& file, const std::string& pr
   const std::vector<st::TensorInfo>& tensors = file.tensors;
   const auto lookup = [&](const std::string& name) -> const st::TensorInfo* {
     if (file.by_name.size() == tensors.size()) {
-      const auto it = std::lower_bound(file.by_name.begin(), file.by_name.end(), name, [&](std::uint32_t k, const std::string& key) {
-        return compare_joined(tensors[k].name, prefix, key) < 0;
-      });
-      return it != file.by_name.end() && compare_joined(tensors[*it].name, prefix, name) == 0 ? &tensors[*it] : nullptr;
+      const auto it = std::lower_bound(file.by_name.begin(), file.by_name.end(), name,
+                                       [&](std::uint32_t k, const std::string& key) {
+                                         return compare_joined(tensors[k].name, prefix, key) < 0;
+                                       });
+      return it != file.by_name.end() && compare_joined(tensors[*it].name, prefix, name) == 0
+                 ? &tensors[*it]
+                 : nullptr;
     }
     for (const st::TensorInfo& t : tensors) {
       if (compare_joined(t.name, prefix, name) == 0) return &t;
@@ -66,7 +69,9 @@ Status load_parameters(Encoder& enc, const st::File& file, const std::string& pr
   for (std::size_t i = 0; i < specs.size(); ++i) {
     const ParamSpec& spec = specs[i];
     const st::TensorInfo* t = lookup(spec.name);
-    if (!t) return Status::error("weights are missing " + st::quote(prefix, spec.name) + " (expected shape " + shape_string(spec.shape) + ")");
+    if (!t)
+      return Status::error("weights are missing " + st::quote(prefix, spec.name) +
+                           " (expected shape " + shape_string(spec.shape) + ")");
     bool same = t->shape.size() == spec.shape.size();
     for (std::size_t k = 0; same && k < spec.shape.size(); ++k) same = t->shape[k] == spec.shape[k];
     if (!same) {
@@ -80,9 +85,10 @@ Status load_parameters(Encoder& enc, const st::File& file, const std::string& pr
   if (strict) {
     for (std::size_t k = 0; k < tensors.size(); ++k) {
       if (!matched[k]) {
-        return Status::error("unexpected tensor " + st::quote(tensors[k].name) + " for an encoder with " +
-                             std::to_string(enc.config().n_layers) + " layer(s)" +
-                             (enc.config().final_norm ? " and a final norm" : " and no final norm"));
+        return Status::error(
+            "unexpected tensor " + st::quote(tensors[k].name) + " for an encoder with " +
+            std::to_string(enc.config().n_layers) + " layer(s)" +
+            (enc.config().final_norm ? " and a final norm" : " and no final norm"));
       }
     }
   }

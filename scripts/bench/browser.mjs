@@ -30,7 +30,9 @@ const page = await context.newPage();
 
 // What the first load fetches, gzipped (woff2 and the like barely shrink, as on the wire).
 const fetched = new Set();
-const onResponse = (res) => { if (res.url().startsWith(site.url)) fetched.add(new URL(res.url()).pathname); };
+const onResponse = (res) => {
+  if (res.url().startsWith(site.url)) fetched.add(new URL(res.url()).pathname);
+};
 page.on('response', onResponse);
 
 // Navigation → every figure in the first screen drawn.
@@ -64,18 +66,22 @@ for (let i = 0; i < 5; i++) {
 await page.waitForFunction(() => document.body.dataset.state === 'ready');
 await page.waitForLoadState('networkidle');
 page.off('response', onResponse);
-const firstLoad = [...fetched].map((pathname) => {
-  const file = new URL(`dist${decodeURIComponent(pathname)}${pathname.endsWith('/') ? 'index.html' : ''}`, ROOT);
-  const bytes = readFileSync(file);
-  return { path: pathname, bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-}).sort((a, b) => b.gzip - a.gzip);
+const firstLoad = [...fetched]
+  .map((pathname) => {
+    const file = new URL(`dist${decodeURIComponent(pathname)}${pathname.endsWith('/') ? 'index.html' : ''}`, ROOT);
+    const bytes = readFileSync(file);
+    return { path: pathname, bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  })
+  .sort((a, b) => b.gzip - a.gzip);
 const firstLoadGzip = firstLoad.reduce((sum, f) => sum + f.gzip, 0);
 
 // The figures are islands: a reader's scroll wakes them all.
 await scrollThroughFigures(page);
-const ids = await page.evaluate(() => [...document.querySelectorAll('main [id]')]
-  .filter((e) => e.tagName.startsWith('NW-') && e.shadowRoot?.querySelector('input[type=range]'))
-  .map((e) => e.id));
+const ids = await page.evaluate(() =>
+  [...document.querySelectorAll('main [id]')]
+    .filter((e) => e.tagName.startsWith('NW-') && e.shadowRoot?.querySelector('input[type=range]'))
+    .map((e) => e.id),
+);
 
 const rows = [];
 for (const id of ids) {
@@ -178,15 +184,26 @@ await site.close();
 const fmt = (ms) => (ms === null ? '—' : `${ms.toFixed(1)} ms`);
 const kb = (b) => `${(b / 1000).toFixed(1)} KB`;
 const lines = [
-  `Chromium ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} load; first screen drawn after navigation: median ${fmt(median(loads))} (${loads.map((l) => l.toFixed(0)).join(', ')} ms)`,
-  `first load: ${firstLoad.length} files, ${kb(firstLoadGzip)} gzipped (budget 600 KB): ${firstLoad.slice(0, 6).map((f) => `${f.path} ${kb(f.gzip)}`).join(', ')}${firstLoad.length > 6 ? ', …' : ''}`,
+  `Chromium ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(
+      ' ',
+    )} load; first screen drawn after navigation: median ${fmt(median(loads))} (${loads.map((l) => l.toFixed(0)).join(', ')} ms)`,
+  `first load: ${firstLoad.length} files, ${kb(firstLoadGzip)} gzipped (budget 600 KB): ${firstLoad
+    .slice(0, 6)
+    .map((f) => `${f.path} ${kb(f.gzip)}`)
+    .join(', ')}${firstLoad.length > 6 ? ', …' : ''}`,
   '',
   'input → re-rendered and laid out (the work that must fit a frame), and input → next animation frame;',
   '"first visits": the steps whose value the element had not computed before in this run:',
   '',
   '| element | heaviest control (at the largest setting) | work median | p90 | worst | first visits: median (n) | frame median | frame worst | ≤ 16 ms median |',
   '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-  ...rows.map((r) => `| ${r.element} | ${r.control} | ${fmt(r.median)} | ${fmt(r.p90)} | ${fmt(r.worst)} | ${fmt(r.freshMedian)} (${r.freshCount}) | ${fmt(r.frameMedian)} | ${fmt(r.frameWorst)} | ${r.median <= 16 && (r.freshMedian ?? 0) <= 16 ? 'yes' : 'no'} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.element} | ${r.control} | ${fmt(r.median)} | ${fmt(r.p90)} | ${fmt(r.worst)} | ${fmt(r.freshMedian)} (${r.freshCount}) | ${fmt(r.frameMedian)} | ${fmt(r.frameWorst)} | ${r.median <= 16 && (r.freshMedian ?? 0) <= 16 ? 'yes' : 'no'} |`,
+  ),
   '',
   'Every slider with the others at their largest: input → re-rendered and laid out, median (worst) of 21 steps',
   'between its max and 5 % below it:',
@@ -203,4 +220,18 @@ const lines = [
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
 mkdirSync(new URL('build/bench/', ROOT), { recursive: true });
-writeFileSync(new URL('build/bench/browser.json', ROOT), JSON.stringify({ date: new Date().toISOString(), loadavg: os.loadavg(), firstScreenMs: loads, firstLoad, firstLoadGzip, elements: rows }, null, 2));
+writeFileSync(
+  new URL('build/bench/browser.json', ROOT),
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      loadavg: os.loadavg(),
+      firstScreenMs: loads,
+      firstLoad,
+      firstLoadGzip,
+      elements: rows,
+    },
+    null,
+    2,
+  ),
+);

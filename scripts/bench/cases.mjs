@@ -142,11 +142,20 @@ export async function loadOrt() {
 export function ensureOnnx(names, { only } = {}) {
   if (names.every((n) => existsSync(ONNX_DIR + n))) return null;
   const probe = (mod) => {
-    try { execFileSync(PYTHON, ['-c', `import ${mod}`], { stdio: 'ignore' }); return true; } catch { return false; }
+    try {
+      execFileSync(PYTHON, ['-c', `import ${mod}`], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
   };
-  if (!existsSync(PYTHON) || !probe('onnx')) return 'python3-onnx is missing (apt-get install python3-onnx): onnxruntime-web skipped';
-  if (only !== 'norms' && !probe('torch')) return 'python3-torch is missing (apt-get install python3-torch): the encoder models cannot be exported, onnxruntime-web skipped for them';
-  execFileSync(PYTHON, [`${ROOT}scripts/bench/make_onnx.py`, '--out', ONNX_DIR, ...(only ? ['--only', only] : [])], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (!existsSync(PYTHON) || !probe('onnx'))
+    return 'python3-onnx is missing (apt-get install python3-onnx): onnxruntime-web skipped';
+  if (only !== 'norms' && !probe('torch'))
+    return 'python3-torch is missing (apt-get install python3-torch): the encoder models cannot be exported, onnxruntime-web skipped for them';
+  execFileSync(PYTHON, [`${ROOT}scripts/bench/make_onnx.py`, '--out', ONNX_DIR, ...(only ? ['--only', only] : [])], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   return names.every((n) => existsSync(ONNX_DIR + n)) ? null : `make_onnx.py did not write ${names.join(', ')}`;
 }
 
@@ -220,20 +229,28 @@ const sync = (fn) => {
 };
 
 function tfNorm(tf, kind, x, rows, dim, gamma, beta, eps) {
-  const g = tf.tensor1d(gamma), b = tf.tensor1d(beta);
+  const g = tf.tensor1d(gamma),
+    b = tf.tensor1d(beta);
   // The fastest spelling found for the wasm backend: moments (one fused mean per row) then
   // broadcast arithmetic; tf.batchNorm's wasm kernel broadcasts only along the last axis, so
   // it cannot take per-row statistics.
-  const compute = kind === 'layer'
-    ? (t) => { const { mean, variance } = tf.moments(t, -1, true); return tf.add(tf.mul(tf.mul(tf.sub(t, mean), tf.rsqrt(tf.add(variance, eps))), g), b); }
-    : (t) => tf.mul(tf.mul(t, tf.rsqrt(tf.add(tf.mean(tf.square(t), -1, true), eps))), g);
+  const compute =
+    kind === 'layer'
+      ? (t) => {
+          const { mean, variance } = tf.moments(t, -1, true);
+          return tf.add(tf.mul(tf.mul(tf.sub(t, mean), tf.rsqrt(tf.add(variance, eps))), g), b);
+        }
+      : (t) => tf.mul(tf.mul(t, tf.rsqrt(tf.add(tf.mean(tf.square(t), -1, true), eps))), g);
   let last;
   return {
     run: () => {
       last = tf.tidy(() => compute(tf.tensor2d(x, [rows, dim]))).dataSync();
     },
     output: () => last,
-    dispose: () => { g.dispose(); b.dispose(); },
+    dispose: () => {
+      g.dispose();
+      b.dispose();
+    },
   };
 }
 
@@ -328,7 +345,10 @@ export function buildCases({ nw, M = null, tf, ort, sizes, skip = {} }) {
       const op = kind === 'layer' ? 'LayerNorm' : 'RMSNorm';
       const params = kind === 'layer' ? { gamma, beta, eps } : { gamma, eps };
       const contenders = [
-        { name: 'ours API', setup: () => sync(() => (kind === 'layer' ? nw.layerNorm(x, dim, params) : nw.rmsNorm(x, dim, params))) },
+        {
+          name: 'ours API',
+          setup: () => sync(() => (kind === 'layer' ? nw.layerNorm(x, dim, params) : nw.rmsNorm(x, dim, params))),
+        },
         {
           name: 'ours API, out array',
           setup: () => {
@@ -339,21 +359,35 @@ export function buildCases({ nw, M = null, tf, ort, sizes, skip = {} }) {
         {
           name: 'ours kernel',
           setup: () => {
-            const xt = nw.tensor(x), yt = nw.tensor(x.length), gt = nw.tensor(gamma), bt = nw.tensor(beta);
+            const xt = nw.tensor(x),
+              yt = nw.tensor(x.length),
+              gt = nw.tensor(gamma),
+              bt = nw.tensor(beta);
             const opts = kind === 'layer' ? { gamma: gt, beta: bt, eps, out: yt } : { gamma: gt, eps, out: yt };
             return {
               run: kind === 'layer' ? () => nw.layerNorm(xt, dim, opts) : () => nw.rmsNorm(xt, dim, opts),
               output: () => yt.read(),
-              dispose: () => { for (const t of [xt, yt, gt, bt]) t.dispose(); },
+              dispose: () => {
+                for (const t of [xt, yt, gt, bt]) t.dispose();
+              },
             };
           },
         },
-        { name: 'naive JS', setup: () => sync(() => (kind === 'layer' ? naiveLayerNorm(x, dim, gamma, beta, eps) : naiveRmsNorm(x, dim, gamma, eps))) },
+        {
+          name: 'naive JS',
+          setup: () =>
+            sync(() =>
+              kind === 'layer' ? naiveLayerNorm(x, dim, gamma, beta, eps) : naiveRmsNorm(x, dim, gamma, eps),
+            ),
+        },
       ];
       if (tf) contenders.push({ name: 'tfjs-wasm', setup: () => tfNorm(tf, kind, x, rows, dim, gamma, beta, eps) });
       if (ort && !skip.ortNorms) {
         const file = kind === 'layer' ? `layernorm_d${dim}.onnx` : `rmsnorm_d${dim}.onnx`;
-        contenders.push({ name: 'onnxruntime-web', setup: async () => ortRunner(ort, await ortSession(ort, file), x, [rows, dim]) });
+        contenders.push({
+          name: 'onnxruntime-web',
+          setup: async () => ortRunner(ort, await ortSession(ort, file), x, [rows, dim]),
+        });
       }
       cases.push({ op, shape: `${rows}x${dim}`, unit: 'GB/s', work: 2 * 4 * rows * dim, tolerance: 1e-4, contenders });
     }
@@ -366,8 +400,15 @@ export function buildCases({ nw, M = null, tf, ort, sizes, skip = {} }) {
   // Their share of the multiply-add peak is printed beside the peak.
   for (const seq of sizes.gemm ?? []) {
     const { dModel: d, dFF: f } = ENCODER;
-    for (const [name, n, k] of [['QKV projection', 3 * d, d], ['attention output', d, d], ['FFN up', f, d], ['FFN down', d, f]]) {
-      const x = randn(seq * k, seq + k, 0, 1), w = randn(n * k, n + k, 0, 0.05), b = randn(n, n, 0, 0.1);
+    for (const [name, n, k] of [
+      ['QKV projection', 3 * d, d],
+      ['attention output', d, d],
+      ['FFN up', f, d],
+      ['FFN down', d, f],
+    ]) {
+      const x = randn(seq * k, seq + k, 0, 1),
+        w = randn(n * k, n + k, 0, 0.05),
+        b = randn(n, n, 0, 0.1);
       const opts = { inFeatures: k };
       const contenders = [{ name: 'ours API', setup: () => sync(() => nw.linear(x, w, b, opts)) }];
       if (M) contenders.push({ name: 'ours kernel', setup: () => packedLinear(M, x, w, b, seq, n, k) });
@@ -385,7 +426,11 @@ export function buildCases({ nw, M = null, tf, ort, sizes, skip = {} }) {
 
   for (const [seqLen, dModel] of sizes.pe) {
     cases.push({
-      op: 'PE table', shape: `${seqLen}x${dModel}`, unit: 'GB/s', work: 4 * seqLen * dModel, tolerance: 1e-6,
+      op: 'PE table',
+      shape: `${seqLen}x${dModel}`,
+      unit: 'GB/s',
+      work: 4 * seqLen * dModel,
+      tolerance: 1e-6,
       errorVsFloat64: (out) => peError(out, seqLen, dModel),
       contenders: [
         { name: 'ours API', setup: () => sync(() => nw.positionalEncoding(seqLen, dModel)) },
@@ -400,7 +445,11 @@ export function buildCases({ nw, M = null, tf, ort, sizes, skip = {} }) {
           name: 'ours kernel',
           setup: () => {
             const out = nw.tensor(seqLen * dModel);
-            return { run: () => nw.positionalEncoding(seqLen, dModel, { out }), output: () => out.read(), dispose: () => out.dispose() };
+            return {
+              run: () => nw.positionalEncoding(seqLen, dModel, { out }),
+              output: () => out.read(),
+              dispose: () => out.dispose(),
+            };
           },
         },
         { name: 'naive JS', setup: () => sync(() => naivePositionalEncoding(seqLen, dModel)) },
@@ -424,24 +473,38 @@ export function buildCases({ nw, M = null, tf, ort, sizes, skip = {} }) {
         setup: () => {
           const enc = makeEncoder();
           let last;
-          return { run: () => { last = enc.forward(x, { seqLen: seq, attention: false }).output; }, output: () => last, dispose: () => enc.dispose() };
+          return {
+            run: () => {
+              last = enc.forward(x, { seqLen: seq, attention: false }).output;
+            },
+            output: () => last,
+            dispose: () => enc.dispose(),
+          };
         },
       },
       {
         name: 'ours kernel',
         setup: () => {
           const enc = makeEncoder();
-          const xt = nw.tensor(x), yt = nw.tensor(x.length);
+          const xt = nw.tensor(x),
+            yt = nw.tensor(x.length);
           return {
             run: () => enc.forward(xt, { seqLen: seq, attention: false, out: yt }),
             output: () => yt.read(),
-            dispose: () => { xt.dispose(); yt.dispose(); enc.dispose(); },
+            dispose: () => {
+              xt.dispose();
+              yt.dispose();
+              enc.dispose();
+            },
           };
         },
       },
     ];
     if (ort && !skip.ortEncoder) {
-      contenders.push({ name: 'onnxruntime-web', setup: async () => ortRunner(ort, await ortSession(ort, `encoder_s${seq}.onnx`), x, [1, seq, d]) });
+      contenders.push({
+        name: 'onnxruntime-web',
+        setup: async () => ortRunner(ort, await ortSession(ort, `encoder_s${seq}.onnx`), x, [1, seq, d]),
+      });
     }
     cases.push({
       op: 'Encoder layer',

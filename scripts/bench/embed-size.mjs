@@ -26,7 +26,8 @@ export function staticClosure(entry) {
     if (seen.has(file)) return;
     seen.add(file);
     const text = readFileSync(file, 'utf8');
-    for (const [, spec] of text.matchAll(/(?:^|[;}\s])import\s*(?:[\w${},*\s]+from\s*)?"(\.{1,2}\/[^"]+\.mjs)"/g)) visit(path.resolve(path.dirname(file), spec));
+    for (const [, spec] of text.matchAll(/(?:^|[;}\s])import\s*(?:[\w${},*\s]+from\s*)?"(\.{1,2}\/[^"]+\.mjs)"/g))
+      visit(path.resolve(path.dirname(file), spec));
   };
   visit(entry);
   return seen;
@@ -37,7 +38,9 @@ export function staticClosure(entry) {
 async function dataFiles(tag) {
   const { PARITY_FIXTURES } = await import(pathToFileURL(path.join(ROOT, 'web/lib/parity.js')).href);
   const source = readFileSync(path.join(ROOT, 'web/elements', `${tag}.js`), 'utf8');
-  const files = Object.entries(PARITY_FIXTURES).filter(([op]) => source.includes(`'${op}'`)).map(([, f]) => f);
+  const files = Object.entries(PARITY_FIXTURES)
+    .filter(([op]) => source.includes(`'${op}'`))
+    .map(([, f]) => f);
   if (source.includes('loadTinyModel')) files.push('models/tiny-sort.safetensors');
   return files;
 }
@@ -70,20 +73,34 @@ export function firstDraw(tag) {
 
 /** One row per figure: { tag, js, strings, wasm, wasmFile, total }. */
 export function figureSizes(dist = DIST) {
-  const wasmOf = { forward: gz(path.join(dist, 'normwave_wasm.wasm')), training: gz(path.join(dist, 'normwave_train.wasm')) };
+  const wasmOf = {
+    forward: gz(path.join(dist, 'normwave_wasm.wasm')),
+    training: gz(path.join(dist, 'normwave_train.wasm')),
+  };
   const parts = stringChunks(dist);
-  const stringsOf = (part) => Math.max(...Object.values(parts).map((byPart) => (byPart[part] ? gz(path.join(dist, byPart[part])) : 0)));
-  return readdirSync(path.join(dist, 'figures')).filter((f) => /^nw-.*\.mjs$/.test(f)).sort().map((f) => {
-    const tag = f.slice(0, -4);
-    const { training, worker } = firstDraw(tag);
-    const files = staticClosure(path.join(dist, 'figures', f));
-    if (training) for (const file of staticClosure(trainingChunk(dist))) files.add(file);
-    if (worker) for (const file of staticClosure(path.join(dist, 'train-worker.mjs'))) files.add(file);
-    const js = [...files].reduce((s, file) => s + gz(file), 0);
-    const strings = stringsOf('shared') + stringsOf(tag.replace(/^nw-/, ''));
-    const wasm = training ? wasmOf.training : wasmOf.forward;
-    return { tag, js, strings, wasm, wasmFile: training ? 'normwave_train.wasm' : 'normwave_wasm.wasm', total: js + strings + wasm };
-  });
+  const stringsOf = (part) =>
+    Math.max(...Object.values(parts).map((byPart) => (byPart[part] ? gz(path.join(dist, byPart[part])) : 0)));
+  return readdirSync(path.join(dist, 'figures'))
+    .filter((f) => /^nw-.*\.mjs$/.test(f))
+    .sort()
+    .map((f) => {
+      const tag = f.slice(0, -4);
+      const { training, worker } = firstDraw(tag);
+      const files = staticClosure(path.join(dist, 'figures', f));
+      if (training) for (const file of staticClosure(trainingChunk(dist))) files.add(file);
+      if (worker) for (const file of staticClosure(path.join(dist, 'train-worker.mjs'))) files.add(file);
+      const js = [...files].reduce((s, file) => s + gz(file), 0);
+      const strings = stringsOf('shared') + stringsOf(tag.replace(/^nw-/, ''));
+      const wasm = training ? wasmOf.training : wasmOf.forward;
+      return {
+        tag,
+        js,
+        strings,
+        wasm,
+        wasmFile: training ? 'normwave_train.wasm' : 'normwave_wasm.wasm',
+        total: js + strings + wasm,
+      };
+    });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
@@ -98,12 +115,20 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   for (const r of rows) {
     const data = (await dataFiles(r.tag)).reduce((s, f) => s + gz(path.join(DIST, f)), 0);
     const wasm = r.wasmFile === 'normwave_train.wasm' ? `${r.wasm} (train)` : r.wasm;
-    console.log(`| ${r.tag} | ${r.js} | ${r.strings} | ${wasm} | ${r.total}${r.total > FIGURE_BUDGET ? ' ✗' : ''} | ${data || ''} |`);
+    console.log(
+      `| ${r.tag} | ${r.js} | ${r.strings} | ${wasm} | ${r.total}${r.total > FIGURE_BUDGET ? ' ✗' : ''} | ${data || ''} |`,
+    );
   }
   const train = gz(path.join(DIST, 'normwave_train.wasm'));
-  const chunk = [...staticClosure(trainingChunk())].filter((f) => !staticClosure(path.join(DIST, 'normwave.mjs')).has(f)).reduce((s, f) => s + gz(f), 0);
-  console.log(`\nnormwave_wasm.wasm ${gz(path.join(DIST, 'normwave_wasm.wasm'))}, normwave_train.wasm ${train}; the training chunk (its API) ${chunk}: what <nw-depth-demo>'s backward view loads on request`);
+  const chunk = [...staticClosure(trainingChunk())]
+    .filter((f) => !staticClosure(path.join(DIST, 'normwave.mjs')).has(f))
+    .reduce((s, f) => s + gz(f), 0);
+  console.log(
+    `\nnormwave_wasm.wasm ${gz(path.join(DIST, 'normwave_wasm.wasm'))}, normwave_train.wasm ${train}; the training chunk (its API) ${chunk}: what <nw-depth-demo>'s backward view loads on request`,
+  );
   const all = [...new Set(rows.flatMap((r) => [...staticClosure(path.join(DIST, 'figures', `${r.tag}.mjs`))]))];
   const index = [...staticClosure(path.join(DIST, 'figures/index.mjs'))].reduce((s, f) => s + gz(f), 0);
-  console.log(`\nfigures/index.mjs (all ${rows.length}) ${index} + strings + wasm = ${index + rows[0].strings + rows[0].wasm}; files a page of every figure loads: ${all.length}`);
+  console.log(
+    `\nfigures/index.mjs (all ${rows.length}) ${index} + strings + wasm = ${index + rows[0].strings + rows[0].wasm}; files a page of every figure loads: ${all.length}`,
+  );
 }

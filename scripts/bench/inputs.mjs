@@ -5,7 +5,8 @@ export { randn, maxAbsDiff } from '../../tests/js/helpers.mjs';
 
 /** gamma_i = 1 + 0.1 sin(i), beta_i = 0.1 cos(i): make_onnx.py#norm_params. */
 export function normParams(dim) {
-  const gamma = new Float32Array(dim), beta = new Float32Array(dim);
+  const gamma = new Float32Array(dim),
+    beta = new Float32Array(dim);
   for (let i = 0; i < dim; i++) {
     gamma[i] = 1 + 0.1 * Math.sin(i);
     beta[i] = 0.1 * Math.cos(i);

@@ -37,27 +37,45 @@ import {
 
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(name);
-const value = (name) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
+const value = (name) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
 const quick = flag('--quick');
-const only = value('--only')?.split(',').map((s) => s.trim().toLowerCase());
+const only = value('--only')
+  ?.split(',')
+  .map((s) => s.trim().toLowerCase());
 const roundsArg = value('--rounds') ? Number(value('--rounds')) : undefined;
 
 const SIZES = {
-  small: [[1, 8], [1, 64], [8, 64], [64, 256]],
-  norms: [[128, 512], [512, 768], [2048, 1024]],
+  small: [
+    [1, 8],
+    [1, 64],
+    [8, 64],
+    [64, 256],
+  ],
+  norms: [
+    [128, 512],
+    [512, 768],
+    [2048, 1024],
+  ],
   gemm: [128, 512],
   pe: [[2048, 512]],
   encoder: [128, 512],
-  encoderWeights: () => (existsSync(`${ONNX_DIR}encoder_weights.safetensors`) ? readFileSync(`${ONNX_DIR}encoder_weights.safetensors`) : null),
+  encoderWeights: () =>
+    existsSync(`${ONNX_DIR}encoder_weights.safetensors`)
+      ? readFileSync(`${ONNX_DIR}encoder_weights.safetensors`)
+      : null,
 };
-const BATCH_MS = quick ? 5 : 15;      // one timed batch of calls per contender per round
-const WARMUP_MS = quick ? 100 : 400;  // per contender, before the first round
+const BATCH_MS = quick ? 5 : 15; // one timed batch of calls per contender per round
+const WARMUP_MS = quick ? 100 : 400; // per contender, before the first round
 
 const log = (...a) => process.stderr.write(`${a.join(' ')}\n`);
 
 function quantile(sorted, q) {
   const i = (sorted.length - 1) * q;
-  const lo = Math.floor(i), hi = Math.ceil(i);
+  const lo = Math.floor(i),
+    hi = Math.ceil(i);
   return sorted[lo] + (sorted[hi] - sorted[lo]) * (i - lo);
 }
 
@@ -106,17 +124,26 @@ async function runCase(c, rounds, peak) {
       log(`  check ${c.op} ${c.shape} ${r.name}: ${r.error}`);
       continue;
     }
-    if (!ref) { ref = out; r.maxAbsDiff = 0; } else r.maxAbsDiff = maxAbsDiff(out, ref);
+    if (!ref) {
+      ref = out;
+      r.maxAbsDiff = 0;
+    } else r.maxAbsDiff = maxAbsDiff(out, ref);
     if (c.errorVsFloat64) r.errorVsFloat64 = c.errorVsFloat64(out);
-    if (!(r.maxAbsDiff <= c.tolerance)) r.error = `output differs from ours by ${r.maxAbsDiff.toExponential(2)} (> ${c.tolerance}): not timed`;
-    log(`  check ${c.op} ${c.shape} ${r.name}: max abs diff vs ours ${r.maxAbsDiff.toExponential(2)}${r.errorVsFloat64 !== undefined ? `, vs float64 ${r.errorVsFloat64.toExponential(2)}` : ''}${r.error ? `  ** ${r.error}` : ''}`);
+    if (!(r.maxAbsDiff <= c.tolerance))
+      r.error = `output differs from ours by ${r.maxAbsDiff.toExponential(2)} (> ${c.tolerance}): not timed`;
+    log(
+      `  check ${c.op} ${c.shape} ${r.name}: max abs diff vs ours ${r.maxAbsDiff.toExponential(2)}${r.errorVsFloat64 !== undefined ? `, vs float64 ${r.errorVsFloat64.toExponential(2)}` : ''}${r.error ? `  ** ${r.error}` : ''}`,
+    );
   }
   const live = runners.filter((r) => !r.error);
   // Warm-up (JIT, caches, allocator) and the batch size that makes one timed batch ~BATCH_MS.
   for (const r of live) {
     let n = 0;
     const t0 = performance.now();
-    while (performance.now() - t0 < WARMUP_MS || n < 2) { await call(r.h); n++; }
+    while (performance.now() - t0 < WARMUP_MS || n < 2) {
+      await call(r.h);
+      n++;
+    }
     const per = await timeBatch(r.h, Math.max(1, Math.min(n, 5)));
     r.reps = Math.max(1, Math.round((c.batchMs ?? BATCH_MS) / per));
     r.perMs = per;
@@ -130,7 +157,8 @@ async function runCase(c, rounds, peak) {
       r.peakSamples = [];
     }
   }
-  const wall0 = performance.now(), cpu0 = process.cpuUsage();
+  const wall0 = performance.now(),
+    cpu0 = process.cpuUsage();
   for (let round = 0; round < rounds; round++) {
     for (let i = 0; i < live.length; i++) {
       const r = live[(round + i) % live.length];
@@ -175,9 +203,20 @@ async function runCase(c, rounds, peak) {
   return runners;
 }
 
-
-const fmtUs = (ms) => { const us = ms * 1e3; return us >= 100 ? us.toFixed(0) : us >= 10 ? us.toFixed(1) : us >= 1 ? us.toFixed(2) : us.toFixed(3); };
-const fmtMs = (ms) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms >= 1 ? ms.toFixed(2) : ms >= 0.01 ? ms.toFixed(3) : ms.toPrecision(2));
+const fmtUs = (ms) => {
+  const us = ms * 1e3;
+  return us >= 100 ? us.toFixed(0) : us >= 10 ? us.toFixed(1) : us >= 1 ? us.toFixed(2) : us.toFixed(3);
+};
+const fmtMs = (ms) =>
+  ms >= 100
+    ? ms.toFixed(0)
+    : ms >= 10
+      ? ms.toFixed(1)
+      : ms >= 1
+        ? ms.toFixed(2)
+        : ms >= 0.01
+          ? ms.toFixed(3)
+          : ms.toPrecision(2);
 const fmtX = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 
 async function main() {
@@ -197,9 +236,15 @@ async function main() {
   if (!ortLoaded.missing) {
     const files = onnxFiles(SIZES);
     const normProblem = ensureOnnx(files.norms, { only: 'norms' });
-    if (normProblem) { skip.ortNorms = true; notes.push(normProblem); }
+    if (normProblem) {
+      skip.ortNorms = true;
+      notes.push(normProblem);
+    }
     const encProblem = ensureOnnx(files.encoder, { only: 'encoder' });
-    if (encProblem) { skip.ortEncoder = true; notes.push(encProblem); }
+    if (encProblem) {
+      skip.ortEncoder = true;
+      notes.push(encProblem);
+    }
   }
   for (const n of notes) log(`bench: ${n}`);
 
@@ -254,28 +299,73 @@ async function main() {
   const main = results.filter((r) => r.op !== 'LayerNorm small' && r.op !== 'GEMM');
   const rows = main.map((r) => {
     const by = Object.fromEntries(r.contenders.map((c) => [c.name, c]));
-    const cell = (c) => (!c ? '—' : c.error ? 'failed' : `${fmtMs(c.medianMs)} ms · ${c.throughput.toFixed(1)} ${r.unit}`);
-    const speedups = (o) => peers.map((p) => (by[p] && !by[p].error && o && !o.error ? `${fmtX(by[p].medianMs / o.medianMs)}× ${shortName(p)}` : null)).filter(Boolean).join(', ') || '—';
-    return [r.op, r.shape, ...ours.map((o) => cell(by[o])), ...peers.map((p) => cell(by[p])), speedups(by['ours API']), speedups(by['ours kernel'])];
+    const cell = (c) =>
+      !c ? '—' : c.error ? 'failed' : `${fmtMs(c.medianMs)} ms · ${c.throughput.toFixed(1)} ${r.unit}`;
+    const speedups = (o) =>
+      peers
+        .map((p) =>
+          by[p] && !by[p].error && o && !o.error ? `${fmtX(by[p].medianMs / o.medianMs)}× ${shortName(p)}` : null,
+        )
+        .filter(Boolean)
+        .join(', ') || '—';
+    return [
+      r.op,
+      r.shape,
+      ...ours.map((o) => cell(by[o])),
+      ...peers.map((p) => cell(by[p])),
+      speedups(by['ours API']),
+      speedups(by['ours kernel']),
+    ];
   });
   const table = [head, head.map(() => '---'), ...rows].map((cols) => `| ${cols.join(' | ')} |`).join('\n');
 
-  const spread = results.flatMap((r) => r.contenders.map((c) => `| ${r.op} | ${r.shape} | ${c.name} | ${c.error ? c.error : `${fmtMs(c.p10Ms)} / ${fmtMs(c.medianMs)} / ${fmtMs(c.p90Ms)}`} | ${c.maxAbsDiff === undefined ? '—' : c.maxAbsDiff.toExponential(1)}${c.errorVsFloat64 !== undefined ? ` (vs float64 ${c.errorVsFloat64.toExponential(1)})` : ''} |`));
-  const spreadTable = ['| op | shape | contender | p10 / median / p90 ms | max abs diff vs ours |', '| --- | --- | --- | --- | --- |', ...spread].join('\n');
+  const spread = results.flatMap((r) =>
+    r.contenders.map(
+      (c) =>
+        `| ${r.op} | ${r.shape} | ${c.name} | ${c.error ? c.error : `${fmtMs(c.p10Ms)} / ${fmtMs(c.medianMs)} / ${fmtMs(c.p90Ms)}`} | ${c.maxAbsDiff === undefined ? '—' : c.maxAbsDiff.toExponential(1)}${c.errorVsFloat64 !== undefined ? ` (vs float64 ${c.errorVsFloat64.toExponential(1)})` : ''} |`,
+    ),
+  );
+  const spreadTable = [
+    '| op | shape | contender | p10 / median / p90 ms | max abs diff vs ours |',
+    '| --- | --- | --- | --- | --- |',
+    ...spread,
+  ].join('\n');
 
   // The small-shape table: time per call (µs), and how many times faster naive JS is (below 1:
   // we are faster). Peers measured in the same rounds.
   const small = results.filter((r) => r.op === 'LayerNorm small');
-  const smallPeers = ['tfjs-wasm', 'onnxruntime-web'].filter((p) => small.some((r) => r.contenders.some((c) => c.name === p && !c.error)));
-  const smallHead = ['LayerNorm shape', 'ours µs', 'ours with { out } µs', 'naive JS µs', 'naive JS ÷ ours', 'naive JS ÷ ours with out', 'new Float32Array alone µs', ...smallPeers.map((p) => `${p} µs`)];
+  const smallPeers = ['tfjs-wasm', 'onnxruntime-web'].filter((p) =>
+    small.some((r) => r.contenders.some((c) => c.name === p && !c.error)),
+  );
+  const smallHead = [
+    'LayerNorm shape',
+    'ours µs',
+    'ours with { out } µs',
+    'naive JS µs',
+    'naive JS ÷ ours',
+    'naive JS ÷ ours with out',
+    'new Float32Array alone µs',
+    ...smallPeers.map((p) => `${p} µs`),
+  ];
   const smallRows = small.map((r) => {
     const by = Object.fromEntries(r.contenders.map((c) => [c.name, c]));
     const t = (name) => (by[name] && !by[name].error ? by[name].medianMs : NaN);
     const us = (name) => (Number.isNaN(t(name)) ? '—' : fmtUs(t(name)));
     const ratio = (a, b) => (Number.isNaN(t(a)) || Number.isNaN(t(b)) ? '—' : `${(t(a) / t(b)).toFixed(2)}×`);
-    return [r.shape.replace('x', '×'), us('ours API'), us('ours API, out array'), us('naive JS'), ratio('naive JS', 'ours API'), ratio('naive JS', 'ours API, out array'), fresh[r.shape] === undefined ? '—' : fmtUs(fresh[r.shape]), ...smallPeers.map(us)];
+    return [
+      r.shape.replace('x', '×'),
+      us('ours API'),
+      us('ours API, out array'),
+      us('naive JS'),
+      ratio('naive JS', 'ours API'),
+      ratio('naive JS', 'ours API, out array'),
+      fresh[r.shape] === undefined ? '—' : fmtUs(fresh[r.shape]),
+      ...smallPeers.map(us),
+    ];
   });
-  const smallTable = small.length ? [smallHead, smallHead.map(() => '---'), ...smallRows].map((cols) => `| ${cols.join(' | ')} |`).join('\n') : '';
+  const smallTable = small.length
+    ? [smallHead, smallHead.map(() => '---'), ...smallRows].map((cols) => `| ${cols.join(' | ')} |`).join('\n')
+    : '';
 
   // The GEMMs' and the encoder layer's share of the multiply-add peak, per round against the
   // peak timed just before (runCase's pairPeak): the median of those ratios, and their spread.
@@ -331,8 +421,10 @@ async function main() {
   const cores = os.cpus().length;
   const busyReasons = [];
   const worstLoad = Math.max(load0[0], load1[0]);
-  if (worstLoad > cores - 1) busyReasons.push(`1-minute load average ${worstLoad.toFixed(2)} > ${cores - 1} (cores − 1)`);
-  if (cpuShare < 0.8) busyReasons.push(`this process had a core for only ${(100 * cpuShare).toFixed(0)} % of the wall time`);
+  if (worstLoad > cores - 1)
+    busyReasons.push(`1-minute load average ${worstLoad.toFixed(2)} > ${cores - 1} (cores − 1)`);
+  if (cpuShare < 0.8)
+    busyReasons.push(`this process had a core for only ${(100 * cpuShare).toFixed(0)} % of the wall time`);
 
   const meta = {
     date: new Date().toISOString(),
@@ -358,7 +450,9 @@ async function main() {
   const machine = [
     `CPU: ${meta.cpu} (${cores} cores)`,
     `load average (1, 5, 15 min): ${meta.loadavgStart.join(' ')} before, ${meta.loadavgEnd.join(' ')} after; this process had a core ${(100 * cpuShare).toFixed(0)} % of the wall time it spent timing`,
-    busyReasons.length ? `WARNING: the machine was too busy for these numbers to mean much (${busyReasons.join('; ')}): compare only contenders of one case, and rerun when it is quiet` : 'the machine was quiet enough: ratios between contenders of one case are meaningful',
+    busyReasons.length
+      ? `WARNING: the machine was too busy for these numbers to mean much (${busyReasons.join('; ')}): compare only contenders of one case, and rerun when it is quiet`
+      : 'the machine was quiet enough: ratios between contenders of one case are meaningful',
     `SIMD128 multiply-add peak (12 f32x4 mul+add chains, best of ${peakRounds}): ${peakBefore.best.toFixed(1)} GFLOP/s before the cases, ${peakAfter.best.toFixed(1)} after`,
   ].join('\n');
   process.stdout.write(`\n${summary}\n${machine}\n\n`);
@@ -377,4 +471,7 @@ function shortName(p) {
   return { 'naive JS': 'naive', 'tfjs-wasm': 'tfjs', 'onnxruntime-web': 'ort' }[p] ?? p;
 }
 
-main().catch((e) => { log(e.stack); process.exit(1); });
+main().catch((e) => {
+  log(e.stack);
+  process.exit(1);
+});

@@ -41,7 +41,7 @@ const hd = d / H;
 function stepFlops() {
   const R = BATCH * S;
   const linears = 3 * d * d + d * d + cfg.dFF * d + d * cfg.dFF;
-  const attn = 2 * S * S * hd * BATCH * H;  // one (S × S × hd) product over every head, x2 flops
+  const attn = 2 * S * S * hd * BATCH * H; // one (S × S × hd) product over every head, x2 flops
   return cfg.nLayers * (6 * R * linears + 6 * attn) + 6 * R * SORT.classes * d;
 }
 
@@ -49,7 +49,9 @@ function cpuGHz() {
   try {
     const m = readFileSync('/proc/cpuinfo', 'utf8').match(/cpu MHz\s*:\s*([\d.]+)/);
     if (m) return Number(m[1]) / 1000;
-  } catch { /* not Linux */ }
+  } catch {
+    /* not Linux */
+  }
   return os.cpus()[0]?.speed ? os.cpus()[0].speed / 1000 : NaN;
 }
 
@@ -63,7 +65,12 @@ function stats(ms) {
 const nw = await loadOurs({ training: true });
 const batch = sortBatch(uniforms(12345), BATCH);
 const trainer = nw.createTokenTrainer({
-  encoder: cfg, vocab: SORT.vocab, classes: SORT.classes, batch: BATCH, seqLen: S, seed: 7,
+  encoder: cfg,
+  vocab: SORT.vocab,
+  classes: SORT.classes,
+  batch: BATCH,
+  seqLen: S,
+  seed: 7,
   optimizer: { lr: LR, beta1: 0.9, beta2: 0.98, eps: 1e-8, weightDecay: 0, clipNorm: 0, schedule: 'constant' },
 });
 const weights = trainer.stateDict();
@@ -93,8 +100,14 @@ async function runTf() {
   const gradients = `${ROOT}build/bench/tfjs-gradients.mjs`;
   if (!existsSync(gradients)) {
     const esbuild = await import('esbuild');
-    await esbuild.build({ stdin: { contents: "import '@tensorflow/tfjs-core/dist/register_all_gradients';", resolveDir: ROOT },
-      bundle: true, format: 'esm', platform: 'node', outfile: gradients, logLevel: 'error' });
+    await esbuild.build({
+      stdin: { contents: "import '@tensorflow/tfjs-core/dist/register_all_gradients';", resolveDir: ROOT },
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      outfile: gradients,
+      logLevel: 'error',
+    });
   }
   await import(gradients);
   const v = {};
@@ -103,13 +116,25 @@ async function runTf() {
     v[name] = tf.variable(tf.tensor(data, spec.shape), true, name.replace(/[^A-Za-z0-9_]/g, '_'));
   }
   const R = BATCH * S;
-  const onehot = tf.cast(tf.oneHot(tf.tensor1d(batch.tokens, 'int32'), SORT.vocab), 'float32');       // (R, vocab)
-  const peT = tf.tile(tf.tensor2d(pe, [S, d]), [BATCH, 1]);                                   // (R, d)
-  const keyBias = tf.tensor(Float32Array.from(batch.paddingMask, (m) => (m ? -1e9 : 0)), [BATCH, 1, 1, S]);
+  const onehot = tf.cast(tf.oneHot(tf.tensor1d(batch.tokens, 'int32'), SORT.vocab), 'float32'); // (R, vocab)
+  const peT = tf.tile(tf.tensor2d(pe, [S, d]), [BATCH, 1]); // (R, d)
+  const keyBias = tf.tensor(
+    Float32Array.from(batch.paddingMask, (m) => (m ? -1e9 : 0)),
+    [BATCH, 1, 1, S],
+  );
   const kept = Float32Array.from(batch.targets, (t) => (t === -100 ? 0 : 1));
   const nKept = kept.reduce((a, b) => a + b, 0);
   const keptT = tf.tensor1d(kept);
-  const targetHot = tf.cast(tf.oneHot(tf.tensor1d(Int32Array.from(batch.targets, (t) => (t < 0 ? 0 : t)), 'int32'), SORT.classes), 'float32');
+  const targetHot = tf.cast(
+    tf.oneHot(
+      tf.tensor1d(
+        Int32Array.from(batch.targets, (t) => (t < 0 ? 0 : t)),
+        'int32',
+      ),
+      SORT.classes,
+    ),
+    'float32',
+  );
   const linear = (x, w, b) => tf.add(tf.matMul(x, w, false, true), b);
   const layerNorm = (x, g, b) => {
     const { mean, variance } = tf.moments(x, -1, true);
@@ -127,7 +152,10 @@ async function runTf() {
       const ctx = tf.reshape(tf.transpose(tf.matMul(tf.softmax(scores), heads(vv)), [0, 2, 1, 3]), [R, d]);
       x = tf.add(x, linear(ctx, p('self_attn.out_proj.weight'), p('self_attn.out_proj.bias')));
       const h2 = layerNorm(x, p('norm2.weight'), p('norm2.bias'));
-      x = tf.add(x, linear(tf.relu(linear(h2, p('linear1.weight'), p('linear1.bias'))), p('linear2.weight'), p('linear2.bias')));
+      x = tf.add(
+        x,
+        linear(tf.relu(linear(h2, p('linear1.weight'), p('linear1.bias'))), p('linear2.weight'), p('linear2.bias')),
+      );
     }
     x = layerNorm(x, v['encoder.norm.weight'], v['encoder.norm.bias']);
     const logits = linear(x, v['head.weight'], v['head.bias']);
@@ -158,14 +186,28 @@ async function runTf() {
 function runTorch() {
   const job = {
     params: Object.fromEntries(Object.entries(weights).map(([k, a]) => [k, Array.from(a)])),
-    tokens: Array.from(batch.tokens), targets: Array.from(batch.targets), batch: BATCH, seq: S, steps: STEPS + 4, lr: LR,
+    tokens: Array.from(batch.tokens),
+    targets: Array.from(batch.targets),
+    batch: BATCH,
+    seq: S,
+    steps: STEPS + 4,
+    lr: LR,
   };
   try {
-    const out = execFileSync('/usr/bin/python3', [`${ROOT}scripts/bench/train_torch.py`], { input: JSON.stringify(job), maxBuffer: 1 << 26, stdio: ['pipe', 'pipe', 'pipe'] });
+    const out = execFileSync('/usr/bin/python3', [`${ROOT}scripts/bench/train_torch.py`], {
+      input: JSON.stringify(job),
+      maxBuffer: 1 << 26,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const r = JSON.parse(out.toString());
     return { loss: r.loss, ms: r.ms.slice(4), version: r.torch, threads: r.threads };
   } catch (e) {
-    return { missing: `PyTorch not usable (${String(e.stderr || e.message).trim().split('\n').pop()}); apt-get install python3-torch` };
+    return {
+      missing: `PyTorch not usable (${String(e.stderr || e.message)
+        .trim()
+        .split('\n')
+        .pop()}); apt-get install python3-torch`,
+    };
   }
 }
 
@@ -187,22 +229,48 @@ const lines = [
   '| contender | loss at step 1 | Δ vs normwave | median ms/step (p10–p90) | fastest ms | GFLOP/s median / fastest | share of SIMD128 peak (fastest) | normwave speed-up (median) |',
   '|---|---:|---:|---:|---:|---:|---:|---:|',
 ];
-const json = { date: new Date().toISOString(), loadavgStart: load0, loadavgEnd: load1, flops, ghz, steps: STEPS, batch: BATCH, seq: S, contenders: {} };
+const json = {
+  date: new Date().toISOString(),
+  loadavgStart: load0,
+  loadavgEnd: load1,
+  flops,
+  ghz,
+  steps: STEPS,
+  batch: BATCH,
+  seq: S,
+  contenders: {},
+};
 for (const [name, r] of Object.entries(results)) {
-  if (r.missing) { lines.push(`| ${name} | — | — | ${r.missing} | | | | |`); continue; }
+  if (r.missing) {
+    lines.push(`| ${name} | — | — | ${r.missing} | | | | |`);
+    continue;
+  }
   const s = stats(r.ms);
   const delta = Math.abs(r.loss - results.normwave.loss);
   const agrees = delta <= 1e-4;
   const gflops = flops / (s.median * 1e6);
   const best = flops / (s.min * 1e6);
-  lines.push(`| ${name}${r.version ? ` ${r.version}` : ''} | ${r.loss.toFixed(6)} | ${name === 'normwave' ? '—' : `${delta.toExponential(1)} ${agrees ? '✓' : '✗'}`} | ${s.median.toFixed(1)} (${s.p10.toFixed(1)}–${s.p90.toFixed(1)}) | ${s.min.toFixed(1)} | ${gflops.toFixed(1)} / ${best.toFixed(1)} | ${name === 'PyTorch CPU (1 thread)' ? '(native)' : `${((100 * best) / peak).toFixed(0)} %`} | ${name === 'normwave' ? '1×' : `${(s.median / ours).toFixed(2)}×`} |`);
-  json.contenders[name] = { loss: r.loss, lossDelta: delta, agrees, ...s, gflops, version: r.version ?? null, threads: r.threads ?? 1 };
-  if (!agrees) lines.push(`\n${name}: the loss at step 1 differs from normwave's by ${delta} (> 1e-4): not the same computation`);
+  lines.push(
+    `| ${name}${r.version ? ` ${r.version}` : ''} | ${r.loss.toFixed(6)} | ${name === 'normwave' ? '—' : `${delta.toExponential(1)} ${agrees ? '✓' : '✗'}`} | ${s.median.toFixed(1)} (${s.p10.toFixed(1)}–${s.p90.toFixed(1)}) | ${s.min.toFixed(1)} | ${gflops.toFixed(1)} / ${best.toFixed(1)} | ${name === 'PyTorch CPU (1 thread)' ? '(native)' : `${((100 * best) / peak).toFixed(0)} %`} | ${name === 'normwave' ? '1×' : `${(s.median / ours).toFixed(2)}×`} |`,
+  );
+  json.contenders[name] = {
+    loss: r.loss,
+    lossDelta: delta,
+    agrees,
+    ...s,
+    gflops,
+    version: r.version ?? null,
+    threads: r.threads ?? 1,
+  };
+  if (!agrees)
+    lines.push(`\n${name}: the loss at step 1 differs from normwave's by ${delta} (> 1e-4): not the same computation`);
 }
 console.log(lines.join('\n'));
 mkdirSync(`${ROOT}build/bench`, { recursive: true });
 if (BATCH === 256) writeFileSync(`${ROOT}build/bench/train.json`, JSON.stringify(json, null, 2));
-const bad = Object.entries(json.contenders).filter(([, c]) => !c.agrees).map(([n]) => n);
+const bad = Object.entries(json.contenders)
+  .filter(([, c]) => !c.agrees)
+  .map(([n]) => n);
 if (bad.length) {
   console.error(`train bench: ${bad.join(', ')} disagree with normwave at step 1`);
   process.exitCode = 1;

@@ -10,8 +10,14 @@ import { launchBrowser, serveDist, collectErrors, screenshot, DIST_DIR } from '.
 import { scrollThroughFigures } from './figures.mjs';
 
 let browser, site;
-before(async () => { site = await serveDist(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await site?.close(); });
+before(async () => {
+  site = await serveDist();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
 
 const PAGES = { ko: '/', en: '/en/' };
 
@@ -22,23 +28,30 @@ test('the article reads with JavaScript disabled: text, tables and formulas (iss
     await page.goto(site.url + url);
     assert.equal(await page.getAttribute('html', 'lang'), lang);
     assert.match(await page.textContent('h1'), lang === 'ko' ? /위치 인코딩/ : /Positional Encoding/);
-    const sections = await page.$$eval('main section', (s) => s.map((e) => ({
-      h2: e.querySelector('h2').textContent.trim(),
-      text: e.textContent.length,
-    })));
-    assert.equal(sections.length, 18);   // §1–§17 and the summary (§18)
+    const sections = await page.$$eval('main section', (s) =>
+      s.map((e) => ({
+        h2: e.querySelector('h2').textContent.trim(),
+        text: e.textContent.length,
+      })),
+    );
+    assert.equal(sections.length, 18); // §1–§17 and the summary (§18)
     for (const s of sections) assert.ok(s.h2 && s.text > 100, JSON.stringify(s));
     // Every formula typeset, in HTML for the eye and MathML for screen readers.
-    const formulas = await page.$$eval('.katex', (k) => k.map((e) => e.querySelector('.katex-html')?.textContent.trim().length > 0 && !!e.querySelector('math')));
+    const formulas = await page.$$eval('.katex', (k) =>
+      k.map((e) => e.querySelector('.katex-html')?.textContent.trim().length > 0 && !!e.querySelector('math')),
+    );
     assert.ok(formulas.length >= 10 && formulas.every(Boolean), `${formulas.length} formulas`);
     const box = await page.$eval('.katex-display', (e) => e.getBoundingClientRect().toJSON());
     assert.ok(box.width > 100 && box.height > 20, JSON.stringify(box));
     // Tables with their cells, the table of contents, the figures' placeholders.
-    assert.ok(await page.$$eval('table td', (td) => td.filter((e) => e.textContent.trim()).length) >= 25);
+    assert.ok((await page.$$eval('table td', (td) => td.filter((e) => e.textContent.trim()).length)) >= 25);
     assert.equal(await page.$$eval('#toc-list a', (a) => a.length), 18);
     const islands = await page.$$eval('.island', (els) => els.map((e) => e.textContent.trim()));
-    assert.equal(islands.length, 22);   // twenty-one figures and attention by hand
-    assert.ok(islands.every((t) => t.length > 20), 'every figure says what it will show');
+    assert.equal(islands.length, 22); // twenty-one figures and attention by hand
+    assert.ok(
+      islands.every((t) => t.length > 20),
+      'every figure says what it will show',
+    );
     await screenshot(page, `article-nojs-${lang}-390.png`, { fullPage: false });
     await context.close();
   }
@@ -53,8 +66,18 @@ test('the head has title, description, canonical, hreflang both ways and a share
       title: document.title,
       description: document.querySelector('meta[name=description]')?.content,
       canonical: document.querySelector('link[rel=canonical]')?.href,
-      alternates: Object.fromEntries([...document.querySelectorAll('link[rel=alternate][hreflang]')].map((l) => [l.hreflang, l.getAttribute('href')])),
-      og: Object.fromEntries([...document.querySelectorAll('meta[property^="og:"], meta[name^="twitter:"]')].map((m) => [m.getAttribute('property') ?? m.name, m.content])),
+      alternates: Object.fromEntries(
+        [...document.querySelectorAll('link[rel=alternate][hreflang]')].map((l) => [
+          l.hreflang,
+          l.getAttribute('href'),
+        ]),
+      ),
+      og: Object.fromEntries(
+        [...document.querySelectorAll('meta[property^="og:"], meta[name^="twitter:"]')].map((m) => [
+          m.getAttribute('property') ?? m.name,
+          m.content,
+        ]),
+      ),
       csp: document.querySelector('meta[http-equiv=Content-Security-Policy]')?.content,
     }));
   }
@@ -77,7 +100,10 @@ test('the head has title, description, canonical, hreflang both ways and a share
 });
 
 test('the first screen is text, drawn before any wasm is fetched; far figures stay asleep (issue #15)', async () => {
-  for (const [width, height] of [[412, 823], [1350, 940]]) {
+  for (const [width, height] of [
+    [412, 823],
+    [1350, 940],
+  ]) {
     const context = await browser.newContext({ viewport: { width, height } });
     const page = await context.newPage();
     const log = collectErrors(page);
@@ -98,11 +124,17 @@ test('the first screen is text, drawn before any wasm is fetched; far figures st
     // A reader scrolls there: the figure loads, draws, and each wasm module loaded at most once
     // (the training one, normwave_train.wasm, only for <nw-grad-norms> and <nw-train> nearby).
     await page.locator('#encoder-stack').scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => document.getElementById('encoder-stack').dataset.island === 'drawn', null, { timeout: 30_000 });
+    await page.waitForFunction(() => document.getElementById('encoder-stack').dataset.island === 'drawn', null, {
+      timeout: 30_000,
+    });
     assert.ok(await page.locator('#encoder-stack [data-readout]').first().isVisible());
     const wasm = requests.filter((p) => p.endsWith('.wasm'));
-    for (const name of ['/normwave_wasm.wasm', '/normwave_train.wasm']) assert.ok(wasm.filter((p) => p === name).length <= 1, wasm.join(' '));
-    assert.ok(wasm.every((p) => p === '/normwave_wasm.wasm' || p === '/normwave_train.wasm'), wasm.join(' '));
+    for (const name of ['/normwave_wasm.wasm', '/normwave_train.wasm'])
+      assert.ok(wasm.filter((p) => p === name).length <= 1, wasm.join(' '));
+    assert.ok(
+      wasm.every((p) => p === '/normwave_wasm.wasm' || p === '/normwave_train.wasm'),
+      wasm.join(' '),
+    );
     assert.deepEqual(log.pageErrors, []);
     assert.deepEqual(log.consoleErrors, []);
     await context.close();
@@ -113,7 +145,9 @@ test('a figure named in the URL hash wakes at once, with its state (issue #15)',
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
   const page = await context.newPage();
   await page.goto(`${site.url}/en/#encoder-stack.layers=3`);
-  await page.waitForFunction(() => document.getElementById('encoder-stack').dataset.island === 'drawn', null, { timeout: 30_000 });
+  await page.waitForFunction(() => document.getElementById('encoder-stack').dataset.island === 'drawn', null, {
+    timeout: 30_000,
+  });
   assert.equal(await page.locator('#encoder-stack').evaluate((el) => el.layers), 3);
   await context.close();
 });
@@ -123,18 +157,24 @@ test('a link to a section stays that link while figures wake; a state link scrol
   const page = await context.newPage();
   // #s3 is the section of the heat map: the figure wakes and draws, the URL does not change.
   await page.goto(`${site.url}/en/#s3`);
-  await page.waitForFunction(() => document.getElementById('pe-heatmap').dataset.island === 'drawn', null, { timeout: 30_000 });
+  await page.waitForFunction(() => document.getElementById('pe-heatmap').dataset.island === 'drawn', null, {
+    timeout: 30_000,
+  });
   await page.waitForTimeout(300);
   assert.equal(await page.evaluate(() => location.hash), '#s3');
   // Working the figure writes its state after the anchor, which stays bare.
-  await page.locator('#pe-heatmap').evaluate((el) => { el.dModel = 128; });
+  await page.locator('#pe-heatmap').evaluate((el) => {
+    el.dModel = 128;
+  });
   await page.waitForFunction(() => /pe-heatmap\.dModel=128/.test(location.hash));
   const shared = await page.evaluate(() => location.hash);
   assert.match(shared, /^#s3&/);
   // That link, opened fresh, brings the section into view and restores the state.
   const other = await context.newPage();
   await other.goto(`${site.url}/en/${shared}`);
-  await other.waitForFunction(() => document.getElementById('pe-heatmap').dataset.island === 'drawn', null, { timeout: 30_000 });
+  await other.waitForFunction(() => document.getElementById('pe-heatmap').dataset.island === 'drawn', null, {
+    timeout: 30_000,
+  });
   assert.equal(await other.locator('#pe-heatmap').evaluate((el) => el.dModel), 128);
   const top = await other.evaluate(() => document.getElementById('s3').getBoundingClientRect().top);
   assert.ok(Math.abs(top) < 5, `section s3 at ${top} px from the top`);
@@ -142,12 +182,18 @@ test('a link to a section stays that link while figures wake; a state link scrol
 });
 
 test('placeholders hold each figure at its drawn height: no layout shift while a reader scrolls (issue #15)', async () => {
-  for (const [lang, width] of [['ko', 390], ['en', 390], ['en', 1350]]) {
+  for (const [lang, width] of [
+    ['ko', 390],
+    ['en', 390],
+    ['en', 1350],
+  ]) {
     const context = await browser.newContext({ viewport: { width, height: 844 } });
     const page = await context.newPage();
     await page.goto(site.url + PAGES[lang]);
     await page.waitForFunction(() => document.body.dataset.state === 'ready');
-    const reserved = await page.$$eval('.island', (els) => Object.fromEntries(els.map((e) => [e.id, e.getBoundingClientRect().height])));
+    const reserved = await page.$$eval('.island', (els) =>
+      Object.fromEntries(els.map((e) => [e.id, e.getBoundingClientRect().height])),
+    );
     // A reader scrolls through the whole article, 300 px at a time; figures wake and draw on the
     // way. Layout shifts (none should come from figures or late sections) are summed as CLS is.
     const shifts = await page.evaluate(async () => {
@@ -166,7 +212,10 @@ test('placeholders hold each figure at its drawn height: no layout shift while a
         }
       }).observe({ type: 'layout-shift', buffered: true });
       const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-      for (let y = 0; y < document.documentElement.scrollHeight - innerHeight; y += 300) { scrollTo(0, y); await sleep(100); }
+      for (let y = 0; y < document.documentElement.scrollHeight - innerHeight; y += 300) {
+        scrollTo(0, y);
+        await sleep(100);
+      }
       await sleep(1000);
       return seen;
     });
@@ -174,14 +223,19 @@ test('placeholders hold each figure at its drawn height: no layout shift while a
     assert.ok(cls <= 0.02, `${lang} ${width}px: layout shift ${cls} ${JSON.stringify(shifts)}`);
     await scrollThroughFigures(page);
     // Each figure's own height (without the reservation, which holds until the reader works it).
-    const drawn = await page.$$eval('.island', (els) => Object.fromEntries(els.map((e) => {
-      const reservation = getComputedStyle(e).minHeight;
-      e.style.minHeight = '0px';
-      const h = e.getBoundingClientRect().height;
-      e.style.minHeight = reservation;
-      return [e.id, h];
-    })));
-    const off = Object.keys(drawn).filter((id) => Math.abs(drawn[id] - reserved[id]) > 4)
+    const drawn = await page.$$eval('.island', (els) =>
+      Object.fromEntries(
+        els.map((e) => {
+          const reservation = getComputedStyle(e).minHeight;
+          e.style.minHeight = '0px';
+          const h = e.getBoundingClientRect().height;
+          e.style.minHeight = reservation;
+          return [e.id, h];
+        }),
+      ),
+    );
+    const off = Object.keys(drawn)
+      .filter((id) => Math.abs(drawn[id] - reserved[id]) > 4)
       .map((id) => `${id}: reserved ${reserved[id].toFixed(1)}, drawn ${drawn[id].toFixed(1)}`);
     assert.deepEqual(off, [], `${lang} ${width}px (re-run scripts/measure-figures.mjs after layout changes)`);
     await context.close();

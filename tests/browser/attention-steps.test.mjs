@@ -9,21 +9,53 @@ import { pixels, readout, seriousViolations, hasSidewaysScroll, setSlider } from
 import { serveTeach, teachPage } from './teach-page.mjs';
 
 let browser, site;
-before(async () => { site = await serveTeach(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await site?.close(); });
+before(async () => {
+  site = await serveTeach();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
 
 // The figure's made-up inputs (web/elements/nw-attention-steps.js), recomputed here in float64.
-const X = [[1, 0, 1, 0], [0, 2, 0, 1], [1, 1, -1, 1]];
+const X = [
+  [1, 0, 1, 0],
+  [0, 2, 0, 1],
+  [1, 1, -1, 1],
+];
 const W = {
-  q: [[0, -1, 0, 0], [0, 1, 0, 0], [0, 0.5, 0, -1], [0.5, 0.5, 1, 0]],
-  k: [[0, -1, -1, 0], [-1, 0.5, 0.5, 0], [0.5, 1, 0, 0.5], [-1, 0, 0, -1]],
-  v: [[0, -1, 1, 1], [0.5, 1, -1, 1], [0, 0.5, -1, 0], [-1, 0.5, 0, 0]],
+  q: [
+    [0, -1, 0, 0],
+    [0, 1, 0, 0],
+    [0, 0.5, 0, -1],
+    [0.5, 0.5, 1, 0],
+  ],
+  k: [
+    [0, -1, -1, 0],
+    [-1, 0.5, 0.5, 0],
+    [0.5, 1, 0, 0.5],
+    [-1, 0, 0, -1],
+  ],
+  v: [
+    [0, -1, 1, 1],
+    [0.5, 1, -1, 1],
+    [0, 0.5, -1, 0],
+    [-1, 0.5, 0, 0],
+  ],
 };
 const matmul = (A, B) => A.map((r) => B[0].map((_, j) => r.reduce((s, v, k) => s + v * B[k][j], 0)));
 const T = (A) => A[0].map((_, j) => A.map((r) => r[j]));
-const softmax = (r) => { const m = Math.max(...r); const e = r.map((v) => Math.exp(v - m)); const s = e.reduce((a, b) => a + b); return e.map((v) => v / s); };
+const softmax = (r) => {
+  const m = Math.max(...r);
+  const e = r.map((v) => Math.exp(v - m));
+  const s = e.reduce((a, b) => a + b);
+  return e.map((v) => v / s);
+};
 function reference({ scaled = true, w = W } = {}) {
-  const Q = matmul(X, w.q), K = matmul(X, w.k), V = matmul(X, w.v);
+  const Q = matmul(X, w.q),
+    K = matmul(X, w.k),
+    V = matmul(X, w.v);
   const S = matmul(Q, T(K));
   const S2 = S.map((r) => r.map((v) => (scaled ? v / 2 : v)));
   const A = S2.map(softmax);
@@ -45,15 +77,25 @@ function drawn(fig, name) {
 
 function assertMatrix(got, want, digits, what) {
   assert.equal(got.length, want.length, what);
-  want.forEach((row, r) => row.forEach((v, c) => {
-    assert.ok(Math.abs(num(got[r][c]) - v) <= 0.51 * 10 ** -digits, `${what}[${r}][${c}] = ${got[r][c]}, expected ${v.toFixed(digits)}`);
-  }));
+  want.forEach((row, r) =>
+    row.forEach((v, c) => {
+      assert.ok(
+        Math.abs(num(got[r][c]) - v) <= 0.51 * 10 ** -digits,
+        `${what}[${r}][${c}] = ${got[r][c]}, expected ${v.toFixed(digits)}`,
+      );
+    }),
+  );
 }
 
-const go = async (fig, step) => { await fig.locator(`[data-control="steps"] button[data-step="${step}"]`).click(); await fig.evaluate((el) => el.updateComplete); };
+const go = async (fig, step) => {
+  await fig.locator(`[data-control="steps"] button[data-step="${step}"]`).click();
+  await fig.evaluate((el) => el.updateComplete);
+};
 
 test('attention steps: every matrix matches an independent computation, step by step', async () => {
-  const { page, log } = await teachPage(browser, site, '<nw-attention-steps id="as"></nw-attention-steps>', { lang: 'en' });
+  const { page, log } = await teachPage(browser, site, '<nw-attention-steps id="as"></nw-attention-steps>', {
+    lang: 'en',
+  });
   const fig = page.locator('#as');
   const ref = reference();
   assert.match(await readout(fig), /^Step 1\/6: input X/);
@@ -67,7 +109,10 @@ test('attention steps: every matrix matches an independent computation, step by 
   assertMatrix(await drawn(fig, 'A'), ref.A, 3, 'A');
   // Rows of A sum to 1 (the drawn row sums).
   const sums = await fig.locator('.rowsum').allTextContents();
-  assert.deepEqual(sums.map((s) => s.replace('Σ', '').trim()), ['1.000', '1.000', '1.000']);
+  assert.deepEqual(
+    sums.map((s) => s.replace('Σ', '').trim()),
+    ['1.000', '1.000', '1.000'],
+  );
   await go(fig, 5);
   assertMatrix(await drawn(fig, 'Z'), ref.Z, 2, 'Z');
   // Next / previous.
@@ -81,7 +126,9 @@ test('attention steps: every matrix matches an independent computation, step by 
 });
 
 test('attention steps: a number says where it came from and outlines its ingredients', async () => {
-  const { page } = await teachPage(browser, site, '<nw-attention-steps id="as" step="1"></nw-attention-steps>', { lang: 'en' });
+  const { page } = await teachPage(browser, site, '<nw-attention-steps id="as" step="1"></nw-attention-steps>', {
+    lang: 'en',
+  });
   const fig = page.locator('#as');
   // Q row 2 ("eat"), column 2: X row 2 · W_Q column 2 = 0·(−1) + 2·1 + 0·0.5 + 1·0.5 = 2.5.
   await fig.locator('button.cell[data-cell="Q:1:1"]').click();
@@ -97,7 +144,10 @@ test('attention steps: a number says where it came from and outlines its ingredi
   // A weight of A: the softmax over its row, with the row's sum.
   await go(fig, 4);
   await fig.locator('button.cell[data-cell="A:0:2"]').click();
-  assert.match(await fig.locator('[data-why]').textContent(), /query of “cats” gives the key of “fish”[\s\S]*Sum of this row’s weights: 1\.000/);
+  assert.match(
+    await fig.locator('[data-why]').textContent(),
+    /query of “cats” gives the key of “fish”[\s\S]*Sum of this row’s weights: 1\.000/,
+  );
   assert.equal(await fig.locator('button.cell.src').count(), 3, 'the row of scaled scores');
   // Pressing it again clears the choice.
   await fig.locator('button.cell[data-cell="A:0:2"]').click();
@@ -106,7 +156,9 @@ test('attention steps: a number says where it came from and outlines its ingredi
 });
 
 test('attention steps: √d_k off changes the weights; editing W recomputes everything after it', async () => {
-  const { page } = await teachPage(browser, site, '<nw-attention-steps id="as" step="4"></nw-attention-steps>', { lang: 'en' });
+  const { page } = await teachPage(browser, site, '<nw-attention-steps id="as" step="4"></nw-attention-steps>', {
+    lang: 'en',
+  });
   const fig = page.locator('#as');
   const before = await pixels(fig);
   await fig.locator('[data-control="scaled"] button[data-value="false"]').click();
@@ -176,11 +228,22 @@ test('attention steps: keyboard only — steps, matrix arrows, Enter explains', 
 });
 
 test('attention steps: axe, phone width, Korean and English, light and dark', async () => {
-  for (const [lang, colorScheme, width] of [['ko', 'light', 1000], ['en', 'dark', 390]]) {
-    const { page, log } = await teachPage(browser, site, '<nw-attention-steps id="as" step="1"></nw-attention-steps>', { lang, colorScheme, width, height: 844 });
+  for (const [lang, colorScheme, width] of [
+    ['ko', 'light', 1000],
+    ['en', 'dark', 390],
+  ]) {
+    const { page, log } = await teachPage(browser, site, '<nw-attention-steps id="as" step="1"></nw-attention-steps>', {
+      lang,
+      colorScheme,
+      width,
+      height: 844,
+    });
     const fig = page.locator('#as');
     await fig.locator('button.cell[data-cell="V:2:2"]').click();
-    assert.match(await fig.locator('.title').textContent(), lang === 'ko' ? /셀프 어텐션을 손으로/ : /Self-attention by hand/);
+    assert.match(
+      await fig.locator('.title').textContent(),
+      lang === 'ko' ? /셀프 어텐션을 손으로/ : /Self-attention by hand/,
+    );
     assert.deepEqual(await seriousViolations(page, '#as'), []);
     assert.equal(await hasSidewaysScroll(page), false);
     await fig.screenshot({ path: `${SCREENSHOT_DIR}/attention-steps-${lang}-${colorScheme}-${width}.png` });

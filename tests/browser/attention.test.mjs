@@ -10,8 +10,14 @@ import { openPage, ready, setSlider, pixels, readout, seriousViolations, hasSide
 import { readGolden } from '../js/golden.mjs';
 
 let browser, site;
-before(async () => { site = await serveDist(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await site?.close(); });
+before(async () => {
+  site = await serveDist();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
 
 const heldout = readGolden('tiny_sort_heldout.safetensors');
 const S = Number(heldout.meta.seq_len);
@@ -89,7 +95,7 @@ test('attention: the trained model loads through loadSafetensors and predicts wh
   assert.equal(await fig.locator('[data-verdict]').getAttribute('data-verdict'), 'right');
 
   // The accuracy shown is PyTorch's, and measuring again here gives the same.
-  const meta = (await page.evaluate(() => document.querySelector('#attention')._model.meta));
+  const meta = await page.evaluate(() => document.querySelector('#attention')._model.meta);
   assert.equal(await fig.locator('[data-accuracy]').getAttribute('data-accuracy'), meta.accuracy_sequence);
   assert.equal(meta.accuracy_sequence, heldout.meta.accuracy_sequence);
   const pct = `${(100 * Number(meta.accuracy_sequence)).toFixed(1)}%`;
@@ -99,9 +105,14 @@ test('attention: the trained model loads through loadSafetensors and predicts wh
   const again = await fig.locator('[data-recheck]').textContent();
   const n = Number(heldout.meta.heldout_sequences);
   const tokens = Number(heldout.meta.heldout_tokens);
-  assert.match(again, new RegExp(`${heldout.meta.correct_sequences} of ${n} right \\(${pct.replace('.', '\\.')} of sequences`));
+  assert.match(
+    again,
+    new RegExp(`${heldout.meta.correct_sequences} of ${n} right \\(${pct.replace('.', '\\.')} of sequences`),
+  );
   assert.ok(again.includes(`${tokens} of ${tokens} positions agree`), again);
-  const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
+  const fetched = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
+  );
   assert.ok(fetched.includes('/models/tiny-sort.safetensors'), fetched.join());
   assert.ok(fetched.includes('/golden/tiny_sort_heldout.safetensors'), fetched.join());
   assert.deepEqual(log.pageErrors, []);
@@ -172,7 +183,13 @@ test('attention: tokens are buttons; focus and arrow keys choose the query row',
 test('attention: typed input is checked strictly, and so is the URL hash', async () => {
   const { page, fig } = await openFigure({ lang: 'en' });
   const before = await fig.evaluate((el) => el.input);
-  for (const [bad, message] of [['12a4', /Only the digits 0–9/], ['12', /at least 3/], ['123456789', /At most 8/], ['', /Type some digits/], ['1 2 3', /Only the digits/]]) {
+  for (const [bad, message] of [
+    ['12a4', /Only the digits 0–9/],
+    ['12', /at least 3/],
+    ['123456789', /At most 8/],
+    ['', /Type some digits/],
+    ['1 2 3', /Only the digits/],
+  ]) {
     await typeInto(fig, 'input', bad);
     assert.match(await fig.locator('#digits-error').textContent(), message);
     assert.equal(await fig.locator('input[data-control="input"]').getAttribute('aria-invalid'), 'true');
@@ -183,11 +200,27 @@ test('attention: typed input is checked strictly, and so is the URL hash', async
   assert.equal(await fig.evaluate((el) => el.input), '505');
   await page.close();
 
-  const garbage = await openFigure({ lang: 'en', hash: '#attention.input=%3Cscript%3E1&attention.mode=evil&attention.pads=99&attention.head=-4' });
-  assert.deepEqual(await garbage.fig.evaluate((el) => [el.input, el.mode, el.pads, el.head]), ['31415926', 'model', 8, 0]);
+  const garbage = await openFigure({
+    lang: 'en',
+    hash: '#attention.input=%3Cscript%3E1&attention.mode=evil&attention.pads=99&attention.head=-4',
+  });
+  assert.deepEqual(await garbage.fig.evaluate((el) => [el.input, el.mode, el.pads, el.head]), [
+    '31415926',
+    'model',
+    8,
+    0,
+  ]);
   await garbage.page.close();
-  const good = await openFigure({ lang: 'en', hash: '#attention.input=987&attention.mode=padding&attention.pads=2&attention.masked=0' });
-  assert.deepEqual(await good.fig.evaluate((el) => [el.input, el.mode, el.pads, el.masked]), ['987', 'padding', 2, false]);
+  const good = await openFigure({
+    lang: 'en',
+    hash: '#attention.input=987&attention.mode=padding&attention.pads=2&attention.masked=0',
+  });
+  assert.deepEqual(await good.fig.evaluate((el) => [el.input, el.mode, el.pads, el.masked]), [
+    '987',
+    'padding',
+    2,
+    false,
+  ]);
   await good.page.close();
 });
 
@@ -209,7 +242,10 @@ test('attention: padding lab — masked PAD keys get exactly 0 and real outputs 
     });
     assert.ok(padCells.length > 0 && padCells.every((v) => v === 0));
   }
-  assert.match(await readout(fig), /8 × <PAD>, mask On: largest weight on a PAD key 0, largest \|Δ\| of the real outputs 0\./);
+  assert.match(
+    await readout(fig),
+    /8 × <PAD>, mask On: largest weight on a PAD key 0, largest \|Δ\| of the real outputs 0\./,
+  );
   await press(fig, 'mask', 'false');
   assert.ok(Number(await fig.locator('[data-pad-weight]').getAttribute('data-pad-weight')) > 0);
   assert.ok(Number(await fig.locator('[data-delta]').getAttribute('data-delta')) > 0);
@@ -217,10 +253,16 @@ test('attention: padding lab — masked PAD keys get exactly 0 and real outputs 
 
   // −∞ and large negatives against a row of scores, and a fully padded row (nw.softmax).
   const cells = (sel) => fig.locator(sel).allTextContents();
-  assert.deepEqual(await cells('table[data-softmax] tbody td[data-bias="-Infinity"]'), ['0.723', '0.197', '0.080', '0', '0', '0'],
-    'the mask: real keys share the weight, PAD keys and their total are exactly 0');
-  assert.deepEqual(await cells('table[data-softmax] tbody td[data-bias="-10000"]'), ['0.723', '0.197', '0.080', '0', '0', '0'],
-    '−10⁴ underflows to exactly 0 in float32');
+  assert.deepEqual(
+    await cells('table[data-softmax] tbody td[data-bias="-Infinity"]'),
+    ['0.723', '0.197', '0.080', '0', '0', '0'],
+    'the mask: real keys share the weight, PAD keys and their total are exactly 0',
+  );
+  assert.deepEqual(
+    await cells('table[data-softmax] tbody td[data-bias="-10000"]'),
+    ['0.723', '0.197', '0.080', '0', '0', '0'],
+    '−10⁴ underflows to exactly 0 in float32',
+  );
   const leak = await cells('table[data-softmax] tr[data-key="pad-sum"] td[data-bias="-10"]');
   assert.notEqual(leak[0], '0', '−10 leaks weight to the PADs');
   assert.deepEqual(await cells('table[data-full] td[data-full="torch"]'), Array(5).fill('NaN'));
@@ -232,7 +274,10 @@ test('attention: padding lab — masked PAD keys get exactly 0 and real outputs 
 test('attention: the sandbox shows pasted text as text, never as markup', async () => {
   const { page, log, fig } = await openFigure({ lang: 'en' });
   const dialogs = [];
-  page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    d.dismiss();
+  });
   await press(fig, 'mode', 'sandbox');
   assert.equal(await fig.locator('input[data-control="text"]').inputValue(), 'The player won a silver medal');
   assert.equal(await fig.locator('.tokens button').count(), 6);
@@ -262,7 +307,14 @@ test('attention: Korean by default, English with ?lang=en; the Korean sandbox se
   assert.match(await ko.fig.locator('.title').textContent(), /셀프 어텐션/);
   assert.match(await readout(ko.fig), /모델 출력 1 1 2 3 4 5 6 9 ✓/);
   await press(ko.fig, 'mode', 'sandbox');
-  assert.deepEqual(await ko.fig.locator('.tokens button').allTextContents(), ['그', '선수는', '어제', '결승에서', '은메달을', '땄다']);
+  assert.deepEqual(await ko.fig.locator('.tokens button').allTextContents(), [
+    '그',
+    '선수는',
+    '어제',
+    '결승에서',
+    '은메달을',
+    '땄다',
+  ]);
   await ko.page.close();
   const en = await openFigure({ lang: 'en' });
   assert.match(await en.fig.locator('.title').textContent(), /Inside self-attention/);
@@ -271,13 +323,18 @@ test('attention: Korean by default, English with ?lang=en; the Korean sandbox se
 });
 
 test('attention: axe, phone width in every mode; screenshots', async () => {
-  for (const [lang, colorScheme, width] of [['ko', 'light', 1100], ['en', 'dark', 390]]) {
+  for (const [lang, colorScheme, width] of [
+    ['ko', 'light', 1100],
+    ['en', 'dark', 390],
+  ]) {
     const { page, log, fig } = await openFigure({ lang, colorScheme, width, height: 844 });
     for (const mode of ['model', 'padding', 'sandbox']) {
       await press(fig, 'mode', mode);
       assert.deepEqual(await seriousViolations(page, '#attention'), [], `${lang} ${colorScheme} ${width} ${mode}`);
       assert.equal(await hasSidewaysScroll(page), false, `no sideways scroll at ${width}px (${mode})`);
-      await fig.screenshot({ path: path.join(SCREENSHOT_DIR, `attention-${mode}-${lang}-${colorScheme}-${width}.png`) });
+      await fig.screenshot({
+        path: path.join(SCREENSHOT_DIR, `attention-${mode}-${lang}-${colorScheme}-${width}.png`),
+      });
     }
     assert.deepEqual(log.pageErrors, []);
     assert.deepEqual(log.consoleErrors, []);

@@ -5,12 +5,26 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, serveDist, collectErrors } from './harness.mjs';
 import {
-  appendElements, axeAndScreenshots, number, onPage, parityResults, pixels, readout, ready, setSlider,
+  appendElements,
+  axeAndScreenshots,
+  number,
+  onPage,
+  parityResults,
+  pixels,
+  readout,
+  ready,
+  setSlider,
 } from './figures.mjs';
 
 let browser, site;
-before(async () => { site = await serveDist(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await site?.close(); });
+before(async () => {
+  site = await serveDist();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
 
 test('batch independence: LayerNorm |Δ| is exactly 0, BatchNorm |Δμ| matches the test’s column means', async () => {
   await onPage(browser, site, {}, async (page) => {
@@ -21,19 +35,30 @@ test('batch independence: LayerNorm |Δ| is exactly 0, BatchNorm |Δμ| matches 
       const text = await readout(fig);
       const { b, lnDelta, bnDelta, batch } = await fig.evaluate((el) => {
         const r = el.shadowRoot.querySelector('[data-readout]');
-        return { b: el.batch, lnDelta: r.dataset.lnDelta, bnDelta: r.dataset.bnDelta.split(',').map(Number), batch: el.shadowRoot.querySelector('[data-batch]').dataset.batch.split(',').map(Number) };
+        return {
+          b: el.batch,
+          lnDelta: r.dataset.lnDelta,
+          bnDelta: r.dataset.bnDelta.split(',').map(Number),
+          batch: el.shadowRoot.querySelector('[data-batch]').dataset.batch.split(',').map(Number),
+        };
       });
       assert.equal(lnDelta, '0', 'sample 0’s μ is bit-for-bit the same');
       assert.match(text, /→ \|Δ\| = 0\.000/);
       const C = batch.length / b;
-      const colMean = (rows, c) => { let s = 0; for (let n = 0; n < rows; n++) s += batch[n * C + c]; return s / rows; };
+      const colMean = (rows, c) => {
+        let s = 0;
+        for (let n = 0; n < rows; n++) s += batch[n * C + c];
+        return s / rows;
+      };
       for (let c = 0; c < C; c++) {
         const want = Math.abs(colMean(b, c) - colMean(b / 2, c));
         assert.ok(Math.abs(bnDelta[c] - want) < 1e-5, `channel ${c}: ${bnDelta[c]} vs ${want}`);
       }
       assert.ok(Math.max(...bnDelta) > 0, 'BatchNorm’s channel means move');
       const rowMean = batch.slice(0, C).reduce((s, x) => s + x, 0) / C;
-      const shown = text.match(/μ of sample 0: (−?\d+\.\d+) from B = (\d+), (−?\d+\.\d+) from only the first B\/2 = (\d+)/);
+      const shown = text.match(
+        /μ of sample 0: (−?\d+\.\d+) from B = (\d+), (−?\d+\.\d+) from only the first B\/2 = (\d+)/,
+      );
       assert.ok(shown, text);
       assert.equal(Number(shown[2]), b);
       assert.equal(Number(shown[4]), b / 2);
@@ -67,10 +92,11 @@ test('batch independence: LayerNorm |Δ| is exactly 0, BatchNorm |Δμ| matches 
     await page.keyboard.press('Enter');
     await fig.evaluate((el) => el.updateComplete);
     assert.equal(await fig.evaluate((el) => el.seed), 3);
-    await page.waitForFunction(() => /batch-independence\.batch=4/.test(location.hash) && /batch-independence\.seed=3/.test(location.hash));
+    await page.waitForFunction(
+      () => /batch-independence\.batch=4/.test(location.hash) && /batch-independence\.seed=3/.test(location.hash),
+    );
   });
 });
-
 
 test('the URL hash restores its state, garbage clamped', async () => {
   await onPage(browser, site, { hash: '#batch-independence.batch=7&batch-independence.seed=-4' }, async (page) => {
@@ -85,7 +111,10 @@ test('works alone, from attributes, outside the article page', async () => {
   const log = collectErrors(page);
   try {
     await page.goto(`${site.url}/embed-example.html`);
-    await appendElements(page, '<nw-batch-independence id="solo" no-url-state batch="10" features="5" lang="en"></nw-batch-independence>');
+    await appendElements(
+      page,
+      '<nw-batch-independence id="solo" no-url-state batch="10" features="5" lang="en"></nw-batch-independence>',
+    );
     const fig = page.locator('#solo');
     await ready(fig);
     assert.match(await readout(fig), /B = 10, .* B\/2 = 5 → \|Δ\| = 0\.000/);
@@ -97,5 +126,11 @@ test('works alone, from attributes, outside the article page', async () => {
 });
 
 test('axe, phone width, Korean by default and English with ?lang=en, both themes; screenshots', async () => {
-  await axeAndScreenshots(browser, site, 'batch-independence', { ko: /배치를 절반으로/, en: /Halve the batch/ }, (fig) => parityResults(fig));
+  await axeAndScreenshots(
+    browser,
+    site,
+    'batch-independence',
+    { ko: /배치를 절반으로/, en: /Halve the batch/ },
+    (fig) => parityResults(fig),
+  );
 });

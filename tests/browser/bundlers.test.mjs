@@ -16,19 +16,23 @@ import { projectWithPackage } from '../package.mjs';
 
 const APPS = path.join(REPO_ROOT, 'tests/bundlers');
 const BIN = path.join(REPO_ROOT, 'node_modules/.bin');
-const Y0 = 1.4 / Math.sqrt(0.925 + 1e-5);   // layerNorm([2.4, 1.1, -0.3, 0.8])[0]
+const Y0 = 1.4 / Math.sqrt(0.925 + 1e-5); // layerNorm([2.4, 1.1, -0.3, 0.8])[0]
 const FIGURES_BODY = '<nw-pe-heatmap d-model="32" seq-len="20"></nw-pe-heatmap>\n<nw-ln-simulator></nw-ln-simulator>';
 const page = (script, body = '') => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>app</title><link rel="icon" href="data:,">${script}</head>
 <body>${body}</body></html>`;
 
 let browser;
-before(async () => { browser = await launchBrowser(); });
-after(async () => { await browser?.close(); });
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
 
 /** Serves out/, opens it, waits for the app's result (and its figures), checks nothing failed. */
 async function run(out, { figures = false, training = false } = {}) {
-  const { server, url } = await startServer({ root: out, port: 0, csp: false });   // an app of its own: not our page's CSP
+  const { server, url } = await startServer({ root: out, port: 0, csp: false }); // an app of its own: not our page's CSP
   const tab = await browser.newPage();
   const log = collectErrors(tab);
   try {
@@ -44,8 +48,16 @@ async function run(out, { figures = false, training = false } = {}) {
     if (figures) {
       for (const tag of ['nw-pe-heatmap', 'nw-ln-simulator'].filter((t) => figures === true || figures.includes(t))) {
         await tab.locator(`${tag} [data-readout]`).first().waitFor({ timeout: 30_000 });
-        await tab.waitForFunction((t) => document.querySelector(t).shadowRoot.querySelector('[data-parity][data-ok]'), tag, { timeout: 30_000 });
-        assert.equal(await tab.locator(`${tag} [data-parity]`).first().getAttribute('data-ok'), 'true', `${tag}'s parity badge`);
+        await tab.waitForFunction(
+          (t) => document.querySelector(t).shadowRoot.querySelector('[data-parity][data-ok]'),
+          tag,
+          { timeout: 30_000 },
+        );
+        assert.equal(
+          await tab.locator(`${tag} [data-parity]`).first().getAttribute('data-ok'),
+          'true',
+          `${tag}'s parity badge`,
+        );
       }
     }
     assert.deepEqual(log.pageErrors, []);
@@ -69,8 +81,14 @@ test('Vite, zero config: normwave + normwave/figures', async () => {
   });
   sh(process.execPath, [path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], dir);
   const assets = fs.readdirSync(path.join(dir, 'dist/assets'));
-  assert.ok(assets.some((f) => /^normwave_wasm-.*\.wasm$/.test(f)), `Vite copied the wasm: ${assets}`);
-  assert.ok(assets.some((f) => /^normwave_train-.*\.wasm$/.test(f)), `Vite copied the training wasm: ${assets}`);
+  assert.ok(
+    assets.some((f) => /^normwave_wasm-.*\.wasm$/.test(f)),
+    `Vite copied the wasm: ${assets}`,
+  );
+  assert.ok(
+    assets.some((f) => /^normwave_train-.*\.wasm$/.test(f)),
+    `Vite copied the training wasm: ${assets}`,
+  );
   const result = await run(path.join(dir, 'dist'), { figures: true, training: true });
   assert.equal(result.heatmap, true);
 });
@@ -85,7 +103,9 @@ test('webpack 5, zero config: normwave + normwave/figures', async () => {
   process.chdir(dir);
   let stats;
   try {
-    stats = await new Promise((resolve, reject) => webpack({ mode: 'production' }, (e, s) => (e ? reject(e) : resolve(s))));
+    stats = await new Promise((resolve, reject) =>
+      webpack({ mode: 'production' }, (e, s) => (e ? reject(e) : resolve(s))),
+    );
   } finally {
     process.chdir(cwd);
   }
@@ -102,9 +122,20 @@ test('esbuild: normwave/single, and normwave + wasmUrl with a figure and setAsse
   });
   for (const name of ['single', 'wasm-url']) {
     const out = path.join(dir, `out-${name}`);
-    sh(path.join(BIN, 'esbuild'), [`${name}.js`, '--bundle', '--format=esm', `--outfile=${out}/app.js`, '--log-level=warning'], dir);
-    fs.writeFileSync(path.join(out, 'index.html'), page('<script type="module" src="app.js"></script>', name === 'single' ? '' : '<nw-ln-simulator></nw-ln-simulator>'));
-    if (name === 'wasm-url') fs.cpSync(path.join(dir, 'node_modules/normwave/dist'), path.join(out, 'normwave'), { recursive: true });
+    sh(
+      path.join(BIN, 'esbuild'),
+      [`${name}.js`, '--bundle', '--format=esm', `--outfile=${out}/app.js`, '--log-level=warning'],
+      dir,
+    );
+    fs.writeFileSync(
+      path.join(out, 'index.html'),
+      page(
+        '<script type="module" src="app.js"></script>',
+        name === 'single' ? '' : '<nw-ln-simulator></nw-ln-simulator>',
+      ),
+    );
+    if (name === 'wasm-url')
+      fs.cpSync(path.join(dir, 'node_modules/normwave/dist'), path.join(out, 'normwave'), { recursive: true });
     await run(out, { figures: name === 'wasm-url' && ['nw-ln-simulator'], training: name === 'wasm-url' });
   }
 });
@@ -115,14 +146,29 @@ test('Rollup (+ node-resolve): normwave/single, and normwave + wasmUrl with a fi
     'wasm-url.js': fs.readFileSync(path.join(APPS, 'wasm-url.js'), 'utf8'),
   });
   const { rollup } = await import(path.join(REPO_ROOT, 'node_modules/rollup/dist/es/rollup.js'));
-  const { nodeResolve } = await import(path.join(REPO_ROOT, 'node_modules/@rollup/plugin-node-resolve/dist/es/index.js'));
+  const { nodeResolve } = await import(
+    path.join(REPO_ROOT, 'node_modules/@rollup/plugin-node-resolve/dist/es/index.js')
+  );
   for (const name of ['single', 'wasm-url']) {
     const out = path.join(dir, `out-${name}`);
-    const bundle = await rollup({ input: path.join(dir, `${name}.js`), plugins: [nodeResolve({ browser: true, rootDir: dir })], onwarn: (w) => { throw new Error(`rollup: ${w.message}`); } });
+    const bundle = await rollup({
+      input: path.join(dir, `${name}.js`),
+      plugins: [nodeResolve({ browser: true, rootDir: dir })],
+      onwarn: (w) => {
+        throw new Error(`rollup: ${w.message}`);
+      },
+    });
     await bundle.write({ dir: out, format: 'es', entryFileNames: 'app.js' });
     await bundle.close();
-    fs.writeFileSync(path.join(out, 'index.html'), page('<script type="module" src="app.js"></script>', name === 'single' ? '' : '<nw-ln-simulator></nw-ln-simulator>'));
-    if (name === 'wasm-url') fs.cpSync(path.join(dir, 'node_modules/normwave/dist'), path.join(out, 'normwave'), { recursive: true });
+    fs.writeFileSync(
+      path.join(out, 'index.html'),
+      page(
+        '<script type="module" src="app.js"></script>',
+        name === 'single' ? '' : '<nw-ln-simulator></nw-ln-simulator>',
+      ),
+    );
+    if (name === 'wasm-url')
+      fs.cpSync(path.join(dir, 'node_modules/normwave/dist'), path.join(out, 'normwave'), { recursive: true });
     await run(out, { figures: name === 'wasm-url' && ['nw-ln-simulator'], training: name === 'wasm-url' });
   }
 });

@@ -16,7 +16,15 @@ let browser, cdn, blog, site, cdnRequests;
 
 async function serve(root, headers = {}) {
   const { server, url } = await startServer({ root, port: 0, headers });
-  return { url, server, close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }) };
+  return {
+    url,
+    server,
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(r);
+      }),
+  };
 }
 
 before(async () => {
@@ -28,8 +36,12 @@ before(async () => {
   const blogDir = path.join(REPO_ROOT, 'build/cdn-blog');
   fs.rmSync(blogDir, { recursive: true, force: true });
   fs.mkdirSync(blogDir, { recursive: true });
-  const scripts = FIGURES.map((tag) => `<script type="module" src="${cdn.url}/dist/figures/${tag}.mjs"></script>`).join('\n');
-  fs.writeFileSync(path.join(blogDir, 'index.html'), `<!doctype html>
+  const scripts = FIGURES.map((tag) => `<script type="module" src="${cdn.url}/dist/figures/${tag}.mjs"></script>`).join(
+    '\n',
+  );
+  fs.writeFileSync(
+    path.join(blogDir, 'index.html'),
+    `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>A blog post</title><link rel="icon" href="data:,">
 <style>body { max-width: 760px; margin: 0 auto; padding: 0 16px; font: 17px/1.7 Georgia, serif; }</style>
@@ -41,12 +53,16 @@ ${scripts}
 <p lang="ko">한국어 문단 안의 그림:</p>
 <div lang="ko"><nw-ln-simulator mean="3"></nw-ln-simulator></div>
 <nw-encoder-stack layers="3" theme="dark"></nw-encoder-stack>
-</article></body></html>`);
-  fs.writeFileSync(path.join(blogDir, 'iframe.html'), `<!doctype html>
+</article></body></html>`,
+  );
+  fs.writeFileSync(
+    path.join(blogDir, 'iframe.html'),
+    `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>A post with an iframe</title><link rel="icon" href="data:,">
 </head><body><p>Above the figure.</p>
 <iframe id="fig" src="${site.url}/embed.html?fig=nw-ln-simulator&amp;lang=en&amp;theme=dark&amp;mean=2&amp;gamma=1.5" title="LayerNorm simulator" width="100%" height="300" style="border:0"></iframe>
-<p>Below the figure.</p></body></html>`);
+<p>Below the figure.</p></body></html>`,
+  );
   const csp = `default-src 'none'; script-src ${cdn.url} 'wasm-unsafe-eval'; connect-src ${cdn.url}; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-src ${site.url}`;
   blog = await serve(blogDir, { 'Content-Security-Policy': csp });
   browser = await launchBrowser();
@@ -63,9 +79,15 @@ async function open(page, url) {
   page.on('console', (m) => messages.push(`${m.type()}: ${m.text()}`));
   page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
   page.on('requestfailed', (r) => failed.push(`${r.url()}: ${r.failure()?.errorText}`));
-  page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.url()}: HTTP ${r.status()}`); });
+  page.on('response', (r) => {
+    if (r.status() >= 400) failed.push(`${r.url()}: HTTP ${r.status()}`);
+  });
   await page.exposeFunction('reportViolation', (v) => violations.push(v));
-  await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => window.reportViolation(`${e.violatedDirective} ${e.blockedURI}`)));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      window.reportViolation(`${e.violatedDirective} ${e.blockedURI}`),
+    ),
+  );
   await page.goto(url);
   return { messages, failed, violations };
 }
@@ -80,12 +102,21 @@ test('a strict-CSP blog loads three figures from a CDN origin serving only the t
       const fig = page.locator(tag);
       await fig.scrollIntoViewIfNeeded();
       await fig.locator('[data-readout]').first().waitFor({ timeout: 30_000 });
-      await page.waitForFunction((t) => {
-        const badges = [...document.querySelector(t).shadowRoot.querySelectorAll('[data-parity]')];
-        return badges.length > 0 && badges.every((b) => b.hasAttribute('data-ok'));
-      }, tag, { timeout: 30_000 });
-      const badges = await fig.evaluate((el) => [...el.shadowRoot.querySelectorAll('[data-parity]')].map((b) => `${b.dataset.parity}:${b.dataset.ok}`));
-      assert.ok(badges.every((b) => b.endsWith(':true')), `${tag} parity: ${badges}`);
+      await page.waitForFunction(
+        (t) => {
+          const badges = [...document.querySelector(t).shadowRoot.querySelectorAll('[data-parity]')];
+          return badges.length > 0 && badges.every((b) => b.hasAttribute('data-ok'));
+        },
+        tag,
+        { timeout: 30_000 },
+      );
+      const badges = await fig.evaluate((el) =>
+        [...el.shadowRoot.querySelectorAll('[data-parity]')].map((b) => `${b.dataset.parity}:${b.dataset.ok}`),
+      );
+      assert.ok(
+        badges.every((b) => b.endsWith(':true')),
+        `${tag} parity: ${badges}`,
+      );
     }
     // Attributes, lang (own ancestor) and theme work as on our own page.
     assert.equal(await page.locator('nw-pe-heatmap').evaluate((el) => el.dModel), 128);
@@ -107,7 +138,10 @@ test('a strict-CSP blog loads three figures from a CDN origin serving only the t
     assert.equal(count(/normwave_wasm\.wasm$/), 1, cdnRequests.join('\n'));
     assert.equal(count(/strings-en-/), 1);
     assert.equal(count(/strings-ko-/), 1);
-    assert.ok(cdnRequests.every((u) => u.startsWith('/dist/')), 'everything came from the package');
+    assert.ok(
+      cdnRequests.every((u) => u.startsWith('/dist/')),
+      'everything came from the package',
+    );
     assert.equal(await page.evaluate(() => location.hash), '', "embedded figures keep state out of the blog's URL");
     await screenshot(page, 'cdn-blog.png');
     assert.deepEqual(log.violations, [], 'no CSP violation');
@@ -135,16 +169,28 @@ test('embed.html from a third origin in an iframe: one figure with its state, po
     await inner.waitForFunction(() => document.body.dataset.state === 'ready');
     const state = await inner.evaluate(() => {
       const el = document.querySelector('nw-ln-simulator');
-      return { mean: el.mean, gamma: el.gamma, lang: el.locale, theme: el.dataset.resolvedTheme, title: document.title, height: Math.ceil(document.documentElement.getBoundingClientRect().height) };
+      return {
+        mean: el.mean,
+        gamma: el.gamma,
+        lang: el.locale,
+        theme: el.dataset.resolvedTheme,
+        title: document.title,
+        height: Math.ceil(document.documentElement.getBoundingClientRect().height),
+      };
     });
-    assert.deepEqual({ mean: state.mean, gamma: state.gamma, lang: state.lang, theme: state.theme }, { mean: 2, gamma: 1.5, lang: 'en', theme: 'dark' });
+    assert.deepEqual(
+      { mean: state.mean, gamma: state.gamma, lang: state.lang, theme: state.theme },
+      { mean: 2, gamma: 1.5, lang: 'en', theme: 'dark' },
+    );
     assert.match(state.title, /· normwave$/);
     await page.waitForFunction((h) => window.heights.some((m) => m.height === h), state.height);
     const heights = await page.evaluate(() => window.heights);
     assert.ok(heights.every((m) => m.origin === site.url));
     assert.ok(state.height > 300, `the figure is taller than the snippet's 300 px (${state.height})`);
     // The host sizes the iframe from the message; the figure then shows whole.
-    await page.evaluate(() => { document.getElementById('fig').height = String(window.heights.at(-1).height); });
+    await page.evaluate(() => {
+      document.getElementById('fig').height = String(window.heights.at(-1).height);
+    });
     const scrolls = await inner.evaluate(() => document.documentElement.scrollHeight > innerHeight + 1);
     assert.equal(scrolls, false);
     await screenshot(page, 'cdn-iframe.png');

@@ -14,7 +14,9 @@ import { serveTeach, teachPage } from './teach-page.mjs';
 
 const LANGS = { ko, en };
 const INDEX = readFileSync(new URL('../../web/index.html', import.meta.url), 'utf8');
-const each = (fn) => { for (const [lang, s] of Object.entries(LANGS)) fn(s, lang); };
+const each = (fn) => {
+  for (const [lang, s] of Object.entries(LANGS)) fn(s, lang);
+};
 const keys = (s, re) => Object.keys(s).filter((k) => re.test(k));
 
 test('strings: both languages have exactly the same keys', () => {
@@ -26,7 +28,10 @@ test('① §16: the result tables carry no paper they do not come from, and say 
     for (const k of keys(s, /^s16\./)) assert.doesNotMatch(s[k], /Ba,|Kiros|Hinton|2016/, `${lang} ${k}`);
     assert.match(s['s16.mt.caption'] + s['s16.lm.caption'], lang === 'ko' ? /출처 확인 불가/ : /source not traceable/);
   });
-  const s16 = INDEX.slice(INDEX.indexOf('<section id="s16"'), INDEX.indexOf('</section>', INDEX.indexOf('<section id="s16"')));
+  const s16 = INDEX.slice(
+    INDEX.indexOf('<section id="s16"'),
+    INDEX.indexOf('</section>', INDEX.indexOf('<section id="s16"')),
+  );
   assert.doesNotMatch(s16, /Kiros|Hinton/);
 });
 
@@ -105,21 +110,36 @@ test('terms: one word for each idea; captions free of implementation words; one 
   assert.doesNotMatch(all(ko), /피처|질의|배선|편향\) 분산|편향 분산/);
   each((s, lang) => {
     assert.doesNotMatch(all(s), /Pre-Norm|Post-Norm/, lang);
-    for (const k of keys(s, /^peCompare\.alibi\./)) assert.doesNotMatch(s[k], /기울기|slope m =|slope \{/, `${lang} ${k}`);
+    for (const k of keys(s, /^peCompare\.alibi\./))
+      assert.doesNotMatch(s[k], /기울기|slope m =|slope \{/, `${lang} ${k}`);
     for (const k of keys(s, /\.caption$/)) assert.doesNotMatch(s[k], /WebAssembly|nw\.\w/, `${lang} ${k}`);
-    assert.deepEqual(s['attention.sandboxExample'].split(/\s+/), s['ffn.tokens'].split('|'), `${lang}: FFN and attention split text the same way`);
+    assert.deepEqual(
+      s['attention.sandboxExample'].split(/\s+/),
+      s['ffn.tokens'].split('|'),
+      `${lang}: FFN and attention split text the same way`,
+    );
   });
   assert.doesNotMatch(all(en), /(?<!\{)\bwirings?\b(?!\})/);
 });
 
 let browser, site;
-before(async () => { site = await serveTeach(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await site?.close(); });
+before(async () => {
+  site = await serveTeach();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
 
 test('⑦ the encoder block: the N× bracket holds one layer; PE above it, the Pre-LN final LayerNorm below it', async () => {
   const { page } = await teachPage(browser, site, '<nw-encoder-block id="block" wiring="pre"></nw-encoder-block>');
   const block = page.locator('#block');
-  const box = (sel) => block.locator(sel).evaluate((e) => { const b = e.getBBox(); return { top: b.y, bottom: b.y + b.height }; });
+  const box = (sel) =>
+    block.locator(sel).evaluate((e) => {
+      const b = e.getBBox();
+      return { top: b.y, bottom: b.y + b.height };
+    });
   const nx = await box('[data-nx]');
   const pe = await box('circle[data-step="pe"]');
   const final = await box('rect[data-step="final"]');
@@ -136,9 +156,15 @@ test('⑨ the attention figure says next to its map which LN placement its model
   const { page } = await teachPage(browser, site, '<nw-attention id="att"></nw-attention>');
   const att = page.locator('#att');
   assert.equal(await att.locator('[data-runs]').getAttribute('data-runs'), 'pre');
-  assert.match(await att.locator('[data-runs]').textContent(), /Pre-LN[\s\S]*x \+ Sub\(LN\(x\)\)[\s\S]*§11’s formula is the original paper’s Post-LN/);
+  assert.match(
+    await att.locator('[data-runs]').textContent(),
+    /Pre-LN[\s\S]*x \+ Sub\(LN\(x\)\)[\s\S]*§11’s formula is the original paper’s Post-LN/,
+  );
   // Right above the heatmap.
-  const [runs, map] = await Promise.all([att.locator('[data-runs]').boundingBox(), att.locator('.heatmap').boundingBox()]);
+  const [runs, map] = await Promise.all([
+    att.locator('[data-runs]').boundingBox(),
+    att.locator('.heatmap').boundingBox(),
+  ]);
   assert.ok(map.y - (runs.y + runs.height) < 20);
   await att.locator('[data-control="mode"] button[data-value="sandbox"]').click();
   assert.equal(await att.locator('[data-runs]').getAttribute('data-runs'), 'pre');

@@ -9,11 +9,20 @@ import { launchBrowser, serveDist, screenshot } from './harness.mjs';
 import { openPage, ready, setSlider, pixels, readout, seriousViolations } from './figures.mjs';
 
 let browser, site;
-before(async () => { site = await serveDist(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await site?.close(); });
+before(async () => {
+  site = await serveDist();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
 
 async function open(query = '', lang = 'en') {
-  const { page, log } = await openPage(browser, site, { path: `/embed.html?fig=nw-depth-demo&lang=${lang}${query}`, islands: false });
+  const { page, log } = await openPage(browser, site, {
+    path: `/embed.html?fig=nw-depth-demo&lang=${lang}${query}`,
+    islands: false,
+  });
   const fig = page.locator('nw-depth-demo');
   await ready(fig);
   return { page, log, fig };
@@ -26,29 +35,46 @@ async function backwardReady(fig) {
 }
 
 /** The .wasm files the page has fetched, by name. */
-const wasmFetched = (page) => page.evaluate(() => performance.getEntriesByType('resource')
-  .map((e) => new URL(e.name).pathname.split('/').pop()).filter((n) => n.endsWith('.wasm')).sort());
+const wasmFetched = (page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name).pathname.split('/').pop())
+      .filter((n) => n.endsWith('.wasm'))
+      .sort(),
+  );
 
-test('depth demo backward: the plain stack\'s gradient explodes or vanishes by about s per layer, LayerNorm nearly holds it', async (t) => {
+test("depth demo backward: the plain stack's gradient explodes or vanishes by about s per layer, LayerNorm nearly holds it", async (t) => {
   const { page, log, fig } = await open('&view=backward');
   await backwardReady(fig);
   assert.match(await readout(fig), /gradient σ at the input, 96 layers back, no normalization/);
-  for (const [scale, grows] of [[1.5, true], [0.6, false]]) {
+  for (const [scale, grows] of [
+    [1.5, true],
+    [0.6, false],
+  ]) {
     await setSlider(fig, 'scale', scale);
     const back = await fig.evaluate((el) => ({ plain: el._back.plain, normed: el._back.normed, depth: el.depth }));
     const d = back.depth;
     const plainRatio = back.plain[0] / back.plain[d];
     const normedRatio = back.normed[0] / back.normed[d];
-    t.diagnostic(`s = ${scale}: plain ${plainRatio.toExponential(2)}×, LayerNorm ${normedRatio.toFixed(3)}× over ${d} layers`);
+    t.diagnostic(
+      `s = ${scale}: plain ${plainRatio.toExponential(2)}×, LayerNorm ${normedRatio.toFixed(3)}× over ${d} layers`,
+    );
     // About s per layer (log-ratio per layer within 25 % of log s).
     const perLayer = Math.log(plainRatio) / d;
-    assert.ok(Math.abs(perLayer - Math.log(scale)) < 0.25 * Math.abs(Math.log(scale)), `per-layer factor ${Math.exp(perLayer)} vs s = ${scale}`);
+    assert.ok(
+      Math.abs(perLayer - Math.log(scale)) < 0.25 * Math.abs(Math.log(scale)),
+      `per-layer factor ${Math.exp(perLayer)} vs s = ${scale}`,
+    );
     assert.ok(grows ? plainRatio > 1e6 : plainRatio < 1e-6);
     // With LayerNorm the factor s is undone at every layer; each norm also takes out the
     // gradient's parts along its mean and its output, a few per cent per layer.
     const normedPerLayer = Math.exp(Math.log(normedRatio) / d);
     assert.ok(normedPerLayer > 0.9 && normedPerLayer < 1.05, `LayerNorm stack: ${normedPerLayer} per layer`);
-    assert.ok(Math.abs(Math.log(normedRatio)) < 0.25 * Math.abs(Math.log(plainRatio)), `LayerNorm ${normedRatio}× vs plain ${plainRatio}×`);
+    assert.ok(
+      Math.abs(Math.log(normedRatio)) < 0.25 * Math.abs(Math.log(plainRatio)),
+      `LayerNorm ${normedRatio}× vs plain ${plainRatio}×`,
+    );
   }
   const drawn = await pixels(fig);
   await setSlider(fig, 'depth', 40);

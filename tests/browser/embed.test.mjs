@@ -5,10 +5,17 @@ import assert from 'node:assert/strict';
 import { launchBrowser, serveDist, collectErrors, screenshot } from './harness.mjs';
 import { pixels, seriousViolations, hasSidewaysScroll } from './figures.mjs';
 
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:";
+const CSP =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:";
 let browser, site;
-before(async () => { site = await serveDist({ headers: { 'Content-Security-Policy': CSP } }); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await site?.close(); });
+before(async () => {
+  site = await serveDist({ headers: { 'Content-Security-Policy': CSP } });
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
 
 async function open(width = 1000, colorScheme = 'light') {
   const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
@@ -17,9 +24,14 @@ async function open(width = 1000, colorScheme = 'light') {
   const log = collectErrors(page);
   const violations = [];
   await page.exposeFunction('reportViolation', (v) => violations.push(v));
-  await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => window.reportViolation(`${e.violatedDirective} ${e.blockedURI}`)));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      window.reportViolation(`${e.violatedDirective} ${e.blockedURI}`),
+    ),
+  );
   await page.goto(`${site.url}/embed-example.html`);
-  for (const tag of ['nw-pe-waves', 'nw-pe-heatmap', 'nw-order-demo']) await page.locator(`${tag} [data-readout]`).first().waitFor({ timeout: 20_000 });
+  for (const tag of ['nw-pe-waves', 'nw-pe-heatmap', 'nw-order-demo'])
+    await page.locator(`${tag} [data-readout]`).first().waitFor({ timeout: 20_000 });
   return { page, log, violations };
 }
 
@@ -35,12 +47,17 @@ test('one script tag: three figures render, react, and keep their own lang and t
   assert.equal(await page.locator('nw-pe-heatmap').getAttribute('data-resolved-theme'), 'dark');
   assert.equal(await page.locator('nw-pe-waves').getAttribute('data-resolved-theme'), 'light');
   // The blog's CSS custom property reaches inside the shadow root.
-  const accent = await page.locator('nw-pe-waves').evaluate((el) => getComputedStyle(el).getPropertyValue('--nw-accent').trim());
+  const accent = await page
+    .locator('nw-pe-waves')
+    .evaluate((el) => getComputedStyle(el).getPropertyValue('--nw-accent').trim());
   assert.equal(accent, '#8a6d3b');
   // Embedded figures keep their state out of the blog's URL.
   const fig = page.locator('nw-pe-heatmap');
   const before = await pixels(fig);
-  await fig.locator('input[data-control="d-model"]').evaluate((i) => { i.value = '512'; i.dispatchEvent(new Event('input', { bubbles: true })); });
+  await fig.locator('input[data-control="d-model"]').evaluate((i) => {
+    i.value = '512';
+    i.dispatchEvent(new Event('input', { bubbles: true }));
+  });
   assert.notEqual(await pixels(fig), before);
   assert.equal(await page.evaluate(() => location.hash), '');
   assert.deepEqual(violations, [], 'no CSP violation');
@@ -51,7 +68,10 @@ test('one script tag: three figures render, react, and keep their own lang and t
 });
 
 test('embed example: axe clean, no sideways scroll on a phone; screenshots', async () => {
-  for (const [width, scheme] of [[1000, 'light'], [390, 'dark']]) {
+  for (const [width, scheme] of [
+    [1000, 'light'],
+    [390, 'dark'],
+  ]) {
     const { page } = await open(width, scheme);
     assert.deepEqual(await seriousViolations(page), []);
     assert.equal(await hasSidewaysScroll(page), false);

@@ -9,7 +9,11 @@ import { mkdirSync } from 'node:fs';
 import { collectErrors, SCREENSHOT_DIR } from './harness.mjs';
 
 /** Opens the page (default: the article in `lang`) and waits until it is ready. */
-export async function openPage(browser, site, { path, lang, width = 1100, height = 900, colorScheme = 'light', hash = '', islands = false } = {}) {
+export async function openPage(
+  browser,
+  site,
+  { path, lang, width = 1100, height = 900, colorScheme = 'light', hash = '', islands = false } = {},
+) {
   // axe needs a page from an explicit context.
   const context = await browser.newContext({ viewport: { width, height }, colorScheme });
   const page = await context.newPage();
@@ -18,7 +22,11 @@ export async function openPage(browser, site, { path, lang, width = 1100, height
   // The article is dist/index.html (Korean) and dist/en/index.html; `lang` picks one.
   path ??= lang === 'en' ? '/en/' : '/';
   await page.goto(`${site.url}${path}${hash}`);
-  await page.waitForFunction(() => document.body.dataset.state === 'ready' || document.body.dataset.state === 'error', null, { timeout: 20_000 });
+  await page.waitForFunction(
+    () => document.body.dataset.state === 'ready' || document.body.dataset.state === 'error',
+    null,
+    { timeout: 20_000 },
+  );
   // The article's figures are islands that load near the viewport. A test wakes the figure it
   // works with by ready(fig) (a reader scrolls to it); islands: true wakes them all (a reader's
   // scroll through the whole page, about 5 s).
@@ -70,7 +78,8 @@ export async function seriousViolations(page, include) {
   let builder = new AxeBuilder({ page });
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
@@ -105,7 +114,10 @@ export function scrollThroughFigures(page) {
       for (const t0 = Date.now(); !ok() && Date.now() - t0 < ms;) await new Promise((r) => setTimeout(r, 25));
     };
     const pass = async () => {
-      for (const e of figures) { e.scrollIntoView(); await frames(); }
+      for (const e of figures) {
+        e.scrollIntoView();
+        await frames();
+      }
     };
     await pass();
     await until(() => figures.every((e) => !e.dataset.island || customElements.get(e.localName)));
@@ -142,7 +154,8 @@ export function dragEverySlider(page) {
     for (const el of document.querySelectorAll('main *')) {
       if (!el.tagName.startsWith('NW-') || !el.shadowRoot) continue;
       for (const input of el.shadowRoot.querySelectorAll('input[type=range]')) {
-        const min = Number(input.min), max = Number(input.max);
+        const min = Number(input.min),
+          max = Number(input.max);
         for (const f of [0.1, 0.9, 0.5, 1, 0]) {
           input.value = String(min + f * (max - min));
           input.dispatchEvent(new Event('input', { bubbles: true }));
@@ -161,8 +174,10 @@ export function dragEverySlider(page) {
  * (require-trusted-types-for 'script') refuse insertAdjacentHTML with a string.
  */
 export function appendElements(page, markup) {
-  const specs = [...markup.matchAll(/<([a-z][\w-]*)((?:\s+[\w-]+(?:="[^"]*")?)*)\s*>/g)].map(([, tag, attrs]) =>
-    [tag, [...attrs.matchAll(/([\w-]+)(?:="([^"]*)")?/g)].map(([, k, v]) => [k, v ?? ''])]);
+  const specs = [...markup.matchAll(/<([a-z][\w-]*)((?:\s+[\w-]+(?:="[^"]*")?)*)\s*>/g)].map(([, tag, attrs]) => [
+    tag,
+    [...attrs.matchAll(/([\w-]+)(?:="([^"]*)")?/g)].map(([, k, v]) => [k, v ?? '']),
+  ]);
   return page.evaluate((list) => {
     for (const [tag, attrs] of list) {
       const el = document.createElement(tag);
@@ -182,12 +197,17 @@ export function number(text, label) {
 
 /** Waits until every parity badge of the figure has finished, and returns their data-ok values. */
 export async function parityResults(fig) {
-  await fig.evaluate((el) => new Promise((resolve) => {
-    const done = () => [...el.shadowRoot.querySelectorAll('[data-parity]')].every((b) => b.hasAttribute('data-ok'));
-    const poll = () => (done() ? resolve() : setTimeout(poll, 50));
-    poll();
-  }));
-  return fig.evaluate((el) => [...el.shadowRoot.querySelectorAll('[data-parity]')].map((b) => `${b.dataset.parity}:${b.dataset.ok}`));
+  await fig.evaluate(
+    (el) =>
+      new Promise((resolve) => {
+        const done = () => [...el.shadowRoot.querySelectorAll('[data-parity]')].every((b) => b.hasAttribute('data-ok'));
+        const poll = () => (done() ? resolve() : setTimeout(poll, 50));
+        poll();
+      }),
+  );
+  return fig.evaluate((el) =>
+    [...el.shadowRoot.querySelectorAll('[data-parity]')].map((b) => `${b.dataset.parity}:${b.dataset.ok}`),
+  );
 }
 
 /**
@@ -198,7 +218,10 @@ export async function parityResults(fig) {
  * the figure still computes (e.g. its parity badges) and may check more of that page.
  */
 export async function axeAndScreenshots(browser, site, id, titles, settle = async () => {}, { prefix = '' } = {}) {
-  for (const [lang, colorScheme, width] of [['ko', 'light', 1100], ['en', 'dark', 390]]) {
+  for (const [lang, colorScheme, width] of [
+    ['ko', 'light', 1100],
+    ['en', 'dark', 390],
+  ]) {
     const { page, log } = await openPage(browser, site, { lang, colorScheme, width, height: 844 });
     const fig = page.locator(`#${id}`);
     await ready(fig);

@@ -8,11 +8,22 @@ import { launchBrowser, serveDist, screenshot } from './harness.mjs';
 import { openPage, ready, setSlider, pixels, readout, seriousViolations, hasSidewaysScroll } from './figures.mjs';
 
 let browser, site;
-before(async () => { site = await serveDist(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await site?.close(); });
+before(async () => {
+  site = await serveDist();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
 
 async function open(options = {}) {
-  const { page, log } = await openPage(browser, site, { path: `/embed.html?fig=nw-grad-norms&lang=${options.lang ?? 'en'}${options.query ?? ''}`, ...options, lang: undefined, islands: false });
+  const { page, log } = await openPage(browser, site, {
+    path: `/embed.html?fig=nw-grad-norms&lang=${options.lang ?? 'en'}${options.query ?? ''}`,
+    ...options,
+    lang: undefined,
+    islands: false,
+  });
   const fig = page.locator('nw-grad-norms');
   await ready(fig);
   return { page, log, fig };
@@ -21,7 +32,12 @@ async function open(options = {}) {
 test('grad norms: depth and width redraw the chart; the readout follows; no errors', async () => {
   const { page, log, fig } = await open();
   // It needs encoder.backward from its first draw: the training module, and only that one.
-  const wasm = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.split('/').pop()).filter((n) => n.endsWith('.wasm')));
+  const wasm = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name).pathname.split('/').pop())
+      .filter((n) => n.endsWith('.wasm')),
+  );
   assert.deepEqual(wasm, ['normwave_train.wasm']);
   assert.equal(await fig.locator('svg circle.post').count(), 12);
   let drawn = await pixels(fig);
@@ -56,7 +72,9 @@ test('grad norms: Post-LN grows toward the output, Pre-LN toward the input (24 l
   const { post, pre } = check;
   for (const v of [...post, ...pre]) assert.ok(Number.isFinite(v) && v > 0);
   const spread = (v) => Math.max(...v) / Math.min(...v);
-  t.diagnostic(`24 layers, d 64: Post-LN first ${post[0].toExponential(2)} last ${post[23].toExponential(2)} (spread ${spread(post).toFixed(1)}×); Pre-LN first ${pre[0].toExponential(2)} last ${pre[23].toExponential(2)} (spread ${spread(pre).toFixed(1)}×)`);
+  t.diagnostic(
+    `24 layers, d 64: Post-LN first ${post[0].toExponential(2)} last ${post[23].toExponential(2)} (spread ${spread(post).toFixed(1)}×); Pre-LN first ${pre[0].toExponential(2)} last ${pre[23].toExponential(2)} (spread ${spread(pre).toFixed(1)}×)`,
+  );
   assert.ok(post[23] > post[0], 'Post-LN: the layer next to the output has the larger gradient');
   assert.ok(pre[23] < pre[0], 'Pre-LN: the layers below collect the larger gradients');
   await page.close();

@@ -17,8 +17,14 @@ export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'build', 'screenshots');
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
   // Containers often give /dev/shm only 64 MiB; Chromium then writes its shared memory to /tmp.
   '--disable-dev-shm-usage',
 ];
@@ -32,19 +38,27 @@ export async function launchBrowser(options = {}) {
   // A crashed tab fails its test at once instead of leaving a pending call that never settles.
   const newContext = browser.newContext.bind(browser);
   const watch = (context) => {
-    context.on('page', (page) => page.on('crash', () => {
-      console.error(`# Chromium tab crashed: ${page.url()}`);
-      page.close().catch(() => {});
-    }));
+    context.on('page', (page) =>
+      page.on('crash', () => {
+        console.error(`# Chromium tab crashed: ${page.url()}`);
+        page.close().catch(() => {});
+      }),
+    );
     return context;
   };
   browser.newContext = async (...args) => watch(await newContext(...args));
   // close() that cannot hang a suite: a wedged browser is killed after 10 s.
   const close = browser.close.bind(browser);
-  browser.close = () => Promise.race([
-    close(),
-    new Promise((resolve) => setTimeout(() => { browser.process?.()?.kill('SIGKILL'); resolve(); }, 10_000).unref()),
-  ]);
+  browser.close = () =>
+    Promise.race([
+      close(),
+      new Promise((resolve) =>
+        setTimeout(() => {
+          browser.process?.()?.kill('SIGKILL');
+          resolve();
+        }, 10_000).unref(),
+      ),
+    ]);
   return browser;
 }
 
@@ -58,10 +72,11 @@ export async function serveDist({ headers = {}, root = DIST_DIR } = {}) {
     throw new Error(`${path.join(root, 'index.html')} not found: run "npm run build" first`);
   }
   const { server, url } = await startServer({ root, port: 0, headers });
-  const close = () => new Promise((resolve) => {
-    server.closeAllConnections?.();
-    server.close(() => resolve());
-  });
+  const close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections?.();
+      server.close(() => resolve());
+    });
   return { url, server, close };
 }
 

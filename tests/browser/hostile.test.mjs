@@ -5,11 +5,18 @@ import assert from 'node:assert/strict';
 import { launchBrowser, serveDist, reportingPage } from './harness.mjs';
 import { scrollThroughFigures, dragEverySlider } from './figures.mjs';
 
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:";
+const CSP =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:";
 const SOAK_SECONDS = Number(process.env.NW_PAGE_SOAK_SECONDS ?? 20);
 let browser, site;
-before(async () => { site = await serveDist({ headers: { 'Content-Security-Policy': CSP } }); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await site?.close(); });
+before(async () => {
+  site = await serveDist({ headers: { 'Content-Security-Policy': CSP } });
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
 
 async function open(hash = '') {
   const { page, log, violations } = await reportingPage(browser, {
@@ -26,9 +33,14 @@ async function open(hash = '') {
   // Every figure has rendered from the library — after a reader's scroll through the page
   // (<nw-attention> fetches its model only when it nears the viewport).
   await scrollThroughFigures(page);
-  await page.waitForFunction(() => [...document.querySelectorAll('main *')]
-    .filter((e) => e.tagName.startsWith('NW-') && customElements.get(e.localName))
-    .every((e) => e.shadowRoot?.querySelector('[data-readout]')), null, { timeout: 30_000 });
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('main *')]
+        .filter((e) => e.tagName.startsWith('NW-') && customElements.get(e.localName))
+        .every((e) => e.shadowRoot?.querySelector('[data-readout]')),
+    null,
+    { timeout: 30_000 },
+  );
   return { page, log, violations };
 }
 
@@ -37,22 +49,34 @@ test('the page runs under a strict CSP with no violation', async () => {
   assert.deepEqual(violations, []);
   assert.deepEqual(log.pageErrors, []);
   assert.deepEqual(log.consoleErrors, []);
-  assert.ok(await page.$$eval('.katex', (k) => k.length) > 5, 'KaTeX rendered under the CSP');
+  assert.ok((await page.$$eval('.katex', (k) => k.length)) > 5, 'KaTeX rendered under the CSP');
   await page.close();
 });
 
 test('a hostile URL hash is clamped to valid ranges and never injected', async () => {
   const { page: probe } = await open();
   // Every element's declared URL state: { id: { prop: spec } }.
-  const specs = await probe.evaluate(() => Object.fromEntries([...document.querySelectorAll('main [id]')]
-    .filter((e) => e.tagName.startsWith('NW-') && Object.keys(e.constructor.urlState ?? {}).length)
-    .map((e) => [e.id, e.constructor.urlState])));
+  const specs = await probe.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll('main [id]')]
+        .filter((e) => e.tagName.startsWith('NW-') && Object.keys(e.constructor.urlState ?? {}).length)
+        .map((e) => [e.id, e.constructor.urlState]),
+    ),
+  );
   await probe.close();
   assert.ok(Object.keys(specs).length >= 10, `${Object.keys(specs).length} elements keep URL state`);
-  const garbage = ['1e309', '-99999999', 'NaN', '<img src=x onerror=alert(1)>', '"><script>alert(1)</script>', ''.padEnd(300, '9')];
+  const garbage = [
+    '1e309',
+    '-99999999',
+    'NaN',
+    '<img src=x onerror=alert(1)>',
+    '"><script>alert(1)</script>',
+    ''.padEnd(300, '9'),
+  ];
   for (const [k, bad] of garbage.entries()) {
     const parts = [];
-    for (const [id, props] of Object.entries(specs)) for (const prop of Object.keys(props)) parts.push(`${id}.${prop}=${encodeURIComponent(bad)}`);
+    for (const [id, props] of Object.entries(specs))
+      for (const prop of Object.keys(props)) parts.push(`${id}.${prop}=${encodeURIComponent(bad)}`);
     const { page, log, violations } = await open(`#${parts.join('&')}`);
     const problems = await page.evaluate((all) => {
       const out = [];
@@ -61,9 +85,12 @@ test('a hostile URL hash is clamped to valid ranges and never injected', async (
         if (el.shadowRoot.querySelector('script, img, iframe')) out.push(`${id}: injected element`);
         for (const [prop, spec] of Object.entries(props)) {
           const v = el[prop];
-          if (spec === 'bool') { if (typeof v !== 'boolean') out.push(`${id}.${prop} = ${v}`); }
-          else if (Array.isArray(spec)) { if (!spec.map(String).includes(String(v))) out.push(`${id}.${prop} = ${v}`); }
-          else if (typeof v === 'number' && !(v >= spec.min && v <= spec.max)) out.push(`${id}.${prop} = ${v} outside [${spec.min}, ${spec.max}]`);
+          if (spec === 'bool') {
+            if (typeof v !== 'boolean') out.push(`${id}.${prop} = ${v}`);
+          } else if (Array.isArray(spec)) {
+            if (!spec.map(String).includes(String(v))) out.push(`${id}.${prop} = ${v}`);
+          } else if (typeof v === 'number' && !(v >= spec.min && v <= spec.max))
+            out.push(`${id}.${prop} = ${v} outside [${spec.min}, ${spec.max}]`);
         }
       }
       return out;
@@ -84,7 +111,7 @@ test(`memory stays flat while every slider is dragged (${SOAK_SECONDS} s)`, asyn
     await cdp.send('HeapProfiler.collectGarbage');
     const { metrics } = await cdp.send('Performance.getMetrics');
     const js = metrics.find((m) => m.name === 'JSHeapUsedSize').value;
-    const wasm = await page.evaluate(() => window.normwave.memoryStats());  // the figures' instance
+    const wasm = await page.evaluate(() => window.normwave.memoryStats()); // the figures' instance
     return { js, wasmHeap: wasm.heapUsed, wasmMemory: wasm.memoryBytes };
   };
   // One pass moves every range input of every figure through five positions, firing input events.
@@ -93,11 +120,17 @@ test(`memory stays flat while every slider is dragged (${SOAK_SECONDS} s)`, asyn
   await pass();
   const start = await measure();
   const end = Date.now() + SOAK_SECONDS * 1000;
-  let passes = 0, moves = 0;
-  while (Date.now() < end) { moves += await pass(); passes++; }
+  let passes = 0,
+    moves = 0;
+  while (Date.now() < end) {
+    moves += await pass();
+    passes++;
+  }
   const finish = await measure();
-  t.diagnostic(`${passes} passes, ${moves} slider moves; JS heap ${(start.js / 2 ** 20).toFixed(1)} → ${(finish.js / 2 ** 20).toFixed(1)} MiB; ` +
-    `wasm heap ${start.wasmHeap} → ${finish.wasmHeap} B; wasm memory ${start.wasmMemory} → ${finish.wasmMemory} B`);
+  t.diagnostic(
+    `${passes} passes, ${moves} slider moves; JS heap ${(start.js / 2 ** 20).toFixed(1)} → ${(finish.js / 2 ** 20).toFixed(1)} MiB; ` +
+      `wasm heap ${start.wasmHeap} → ${finish.wasmHeap} B; wasm memory ${start.wasmMemory} → ${finish.wasmMemory} B`,
+  );
   assert.ok(passes >= 1);
   assert.ok(finish.js < start.js * 1.25 + 4 * 2 ** 20, 'JS heap flat');
   assert.equal(finish.wasmMemory, start.wasmMemory, 'wasm memory did not grow');

@@ -5,12 +5,26 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, serveDist, collectErrors } from './harness.mjs';
 import {
-  appendElements, axeAndScreenshots, number, onPage, parityResults, pixels, readout, ready, setSlider,
+  appendElements,
+  axeAndScreenshots,
+  number,
+  onPage,
+  parityResults,
+  pixels,
+  readout,
+  ready,
+  setSlider,
 } from './figures.mjs';
 
 let browser, site;
-before(async () => { site = await serveDist(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await site?.close(); });
+before(async () => {
+  site = await serveDist();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
 
 test('norm axes: mode, N, C and "new batch" each redraw and change the readout', async () => {
   await onPage(browser, site, {}, async (page) => {
@@ -32,7 +46,10 @@ test('norm axes: mode, N, C and "new batch" each redraw and change the readout',
     await step('N', () => setSlider(fig, 'rows', 7, 8));
     assert.equal(await fig.locator('td.cell').count(), 8 * 8);
     await step('mode', () => fig.locator('[data-control="mode"] button[data-value="ln"]').click());
-    assert.equal(await fig.locator('[data-control="mode"] button[data-value="ln"]').getAttribute('aria-pressed'), 'true');
+    assert.equal(
+      await fig.locator('[data-control="mode"] button[data-value="ln"]').getAttribute('aria-pressed'),
+      'true',
+    );
     assert.match(text, /^LayerNorm · row s1 \(8 features\)/);
     assert.deepEqual(await parityResults(fig), ['layerNorm:true']);
     await step('C', () => setSlider(fig, 'cols', 10, 12));
@@ -42,7 +59,9 @@ test('norm axes: mode, N, C and "new batch" each redraw and change the readout',
     assert.equal(await fig.locator('td.cell[aria-selected="true"]').count(), 12);
     await fig.locator('[data-control="mode"] button[data-value="bn"]').click();
     assert.equal(await fig.locator('td.cell[aria-selected="true"]').count(), 8);
-    await page.waitForFunction(() => /norm-axes\.seed=2/.test(location.hash) && /norm-axes\.cols=12/.test(location.hash));
+    await page.waitForFunction(
+      () => /norm-axes\.seed=2/.test(location.hash) && /norm-axes\.cols=12/.test(location.hash),
+    );
   });
 });
 
@@ -50,18 +69,23 @@ test('norm axes: arrow keys move through the grid; μ, σ² and x̂ match the te
   await onPage(browser, site, {}, async (page) => {
     const fig = page.locator('#norm-axes');
     await ready(fig);
-    const values = async () => fig.evaluate((el) => {
-      const out = {};
-      for (const td of el.shadowRoot.querySelectorAll('td.cell')) out[`${td.dataset.r},${td.dataset.c}`] = Number(td.dataset.value);
-      return out;
-    });
+    const values = async () =>
+      fig.evaluate((el) => {
+        const out = {};
+        for (const td of el.shadowRoot.querySelectorAll('td.cell'))
+          out[`${td.dataset.r},${td.dataset.c}`] = Number(td.dataset.value);
+        return out;
+      });
     const check = async (mode, r, c) => {
       const text = await readout(fig);
       assert.ok(text.includes(`sample s${r + 1}, feature c${c + 1}`), text);
       const v = await values();
       const rows = await fig.evaluate((el) => el.rows);
       const cols = await fig.evaluate((el) => el.cols);
-      const group = mode === 'ln' ? Array.from({ length: cols }, (_, k) => v[`${r},${k}`]) : Array.from({ length: rows }, (_, k) => v[`${k},${c}`]);
+      const group =
+        mode === 'ln'
+          ? Array.from({ length: cols }, (_, k) => v[`${r},${k}`])
+          : Array.from({ length: rows }, (_, k) => v[`${k},${c}`]);
       const mean = group.reduce((s, x) => s + x, 0) / group.length;
       const variance = group.reduce((s, x) => s + (x - mean) ** 2, 0) / group.length;
       const xhat = (v[`${r},${c}`] - mean) / Math.sqrt(variance + 1e-5);
@@ -74,7 +98,11 @@ test('norm axes: arrow keys move through the grid; μ, σ² and x̂ match the te
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowRight');
     await check('bn', 2, 1);
-    assert.equal(await fig.evaluate((el) => el.shadowRoot.activeElement?.dataset.r + ',' + el.shadowRoot.activeElement?.dataset.c), '2,1', 'focus follows the cursor');
+    assert.equal(
+      await fig.evaluate((el) => el.shadowRoot.activeElement?.dataset.r + ',' + el.shadowRoot.activeElement?.dataset.c),
+      '2,1',
+      'focus follows the cursor',
+    );
     await page.keyboard.press('End');
     await check('bn', 2, 7);
     await page.keyboard.press('ArrowRight');
@@ -92,7 +120,6 @@ test('norm axes: arrow keys move through the grid; μ, σ² and x̂ match the te
   });
 });
 
-
 test('the URL hash restores its state, garbage clamped', async () => {
   await onPage(browser, site, { hash: '#norm-axes.mode=ln&norm-axes.rows=99&norm-axes.cols=abc' }, async (page) => {
     const fig = page.locator('#norm-axes');
@@ -106,7 +133,10 @@ test('works alone, from attributes, outside the article page', async () => {
   const log = collectErrors(page);
   try {
     await page.goto(`${site.url}/embed-example.html`);
-    await appendElements(page, '<nw-norm-axes id="solo" no-url-state mode="ln" rows="5" cols="7" seed="9" lang="en"></nw-norm-axes>');
+    await appendElements(
+      page,
+      '<nw-norm-axes id="solo" no-url-state mode="ln" rows="5" cols="7" seed="9" lang="en"></nw-norm-axes>',
+    );
     const fig = page.locator('#solo');
     await ready(fig);
     assert.equal(await fig.locator('td.cell').count(), 35);
@@ -119,5 +149,11 @@ test('works alone, from attributes, outside the article page', async () => {
 });
 
 test('axe, phone width, Korean by default and English with ?lang=en, both themes; screenshots', async () => {
-  await axeAndScreenshots(browser, site, 'norm-axes', { ko: /배치 정규화 대 레이어 정규화/, en: /BatchNorm versus LayerNorm/ }, (fig) => parityResults(fig));
+  await axeAndScreenshots(
+    browser,
+    site,
+    'norm-axes',
+    { ko: /배치 정규화 대 레이어 정규화/, en: /BatchNorm versus LayerNorm/ },
+    (fig) => parityResults(fig),
+  );
 });

@@ -7,14 +7,32 @@ import { launchBrowser, serveDist, screenshot } from './harness.mjs';
 import { openPage, ready, pixels, readout, seriousViolations, hasSidewaysScroll } from './figures.mjs';
 
 let browser, site;
-before(async () => { site = await serveDist(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await site?.close(); });
+before(async () => {
+  site = await serveDist();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
 
 const N = 5;
 
 /** "2.4×10⁻⁷" or "0.4123" (readout formats) as a number. */
 function parseNumber(s) {
-  const sup = { '⁻': '-', '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9' };
+  const sup = {
+    '⁻': '-',
+    '⁰': '0',
+    '¹': '1',
+    '²': '2',
+    '³': '3',
+    '⁴': '4',
+    '⁵': '5',
+    '⁶': '6',
+    '⁷': '7',
+    '⁸': '8',
+    '⁹': '9',
+  };
   const m = s.match(/^(−?[\d.]+)×10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)$/);
   if (m) return Number(m[1].replace('−', '-')) * 10 ** Number([...m[2]].map((c) => sup[c]).join(''));
   return Number(s.replace('−', '-'));
@@ -25,7 +43,9 @@ async function drawnMatrix(fig) {
   return fig.evaluate((el) => {
     const root = el.shadowRoot;
     const values = [...root.querySelectorAll('.matrix text.cell-text')].map((t) => Number(t.textContent));
-    const xs = [...new Set([...root.querySelectorAll('.matrix rect:not(.nearest)')].map((r) => +r.getAttribute('x')))].sort((a, b) => a - b);
+    const xs = [
+      ...new Set([...root.querySelectorAll('.matrix rect:not(.nearest)')].map((r) => +r.getAttribute('x'))),
+    ].sort((a, b) => a - b);
     const outlined = [...root.querySelectorAll('.matrix rect.nearest:not(.halo)')].map((r) => +r.getAttribute('x'));
     const nearest = outlined.map((x) => xs.findIndex((cx) => Math.abs(cx + 3 - x) < 0.01));
     return { values, nearest, perm: el.perm };
@@ -132,10 +152,17 @@ test('order demo: keyboard operates the PE switch, the token pickers and the but
 
 test('order demo: URL state is validated strictly; the encoder is disposed when removed', async () => {
   for (const bad of ['11234', '0123', '012345', '01a34', '<img>', '1e4', ' 10234']) {
-    const { page, log } = await openPage(browser, site, { lang: 'en', hash: `#order-demo.perm=${encodeURIComponent(bad)}&order-demo.withPe=maybe` });
+    const { page, log } = await openPage(browser, site, {
+      lang: 'en',
+      hash: `#order-demo.perm=${encodeURIComponent(bad)}&order-demo.withPe=maybe`,
+    });
     const fig = page.locator('#order-demo');
     await ready(fig);
-    assert.equal(await fig.evaluate((el) => `${el.perm}:${el.withPe}`), '10234:false', `perm ${JSON.stringify(bad)} is refused`);
+    assert.equal(
+      await fig.evaluate((el) => `${el.perm}:${el.withPe}`),
+      '10234:false',
+      `perm ${JSON.stringify(bad)} is refused`,
+    );
     assert.deepEqual(log.pageErrors, []);
     await page.close();
   }
@@ -160,8 +187,16 @@ test('order demo: URL state is validated strictly; the encoder is disposed when 
 });
 
 test('order demo: axe, phone width, Korean by default, English by ?lang=en; screenshots', async () => {
-  for (const [lang, colorScheme, width] of [['ko', 'light', 1100], ['en', 'dark', 390]]) {
-    const { page, log } = await openPage(browser, site, { lang: lang === 'en' ? 'en' : undefined, colorScheme, width, height: 844 });
+  for (const [lang, colorScheme, width] of [
+    ['ko', 'light', 1100],
+    ['en', 'dark', 390],
+  ]) {
+    const { page, log } = await openPage(browser, site, {
+      lang: lang === 'en' ? 'en' : undefined,
+      colorScheme,
+      width,
+      height: 844,
+    });
     const fig = page.locator('#order-demo');
     await ready(fig);
     const tokens = await fig.locator('.tokens li').first().textContent();
@@ -178,7 +213,12 @@ test('order demo: axe, phone width, Korean by default, English by ?lang=en; scre
     const clip = await fig.evaluate((el) => {
       const r = el.getBoundingClientRect();
       const x = Math.max(0, r.left - 8);
-      return { x, y: r.top + scrollY - 8, width: Math.min(r.width + 16, document.documentElement.clientWidth - x), height: r.height + 16 };
+      return {
+        x,
+        y: r.top + scrollY - 8,
+        width: Math.min(r.width + 16, document.documentElement.clientWidth - x),
+        height: r.height + 16,
+      };
     });
     await screenshot(page, `order-demo-${lang}-${colorScheme}-${width}.png`, { clip });
     assert.deepEqual(log.pageErrors, []);

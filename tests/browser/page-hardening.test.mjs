@@ -32,7 +32,11 @@ async function open(site, path, { stored } = {}) {
     arg: stored,
   });
   await page.goto(`${site.url}${path}`);
-  await page.waitForFunction(() => document.body.dataset.state === 'ready' || document.body.dataset.state === 'error', null, { timeout: 20_000 });
+  await page.waitForFunction(
+    () => document.body.dataset.state === 'ready' || document.body.dataset.state === 'error',
+    null,
+    { timeout: 20_000 },
+  );
   return { page, log, violations };
 }
 

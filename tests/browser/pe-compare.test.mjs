@@ -8,8 +8,14 @@ import { launchBrowser, serveDist, screenshot } from './harness.mjs';
 import { openPage, ready, setSlider, pixels, seriousViolations, hasSidewaysScroll } from './figures.mjs';
 
 let browser, site;
-before(async () => { site = await serveDist(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await site?.close(); });
+before(async () => {
+  site = await serveDist();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
 
 const num = (s) => Number(s.replace('−', '-'));
 function sci(s) {
@@ -37,14 +43,16 @@ function ropeScore(q, k, m, n) {
   for (let i = 0; i < d / 2; i++) {
     const th = 10000 ** (-(2 * i) / d);
     const [cm, sm, cn, sn] = [Math.cos(m * th), Math.sin(m * th), Math.cos(n * th), Math.sin(n * th)];
-    const q0 = q[2 * i] * cm - q[2 * i + 1] * sm, q1 = q[2 * i] * sm + q[2 * i + 1] * cm;
-    const k0 = k[2 * i] * cn - k[2 * i + 1] * sn, k1 = k[2 * i] * sn + k[2 * i + 1] * cn;
+    const q0 = q[2 * i] * cm - q[2 * i + 1] * sm,
+      q1 = q[2 * i] * sm + q[2 * i + 1] * cm;
+    const k0 = k[2 * i] * cn - k[2 * i + 1] * sn,
+      k1 = k[2 * i] * sn + k[2 * i + 1] * cn;
     s += q0 * k0 + q1 * k1;
   }
   return s;
 }
 
-test('compare: the table has header cells with scope and the seed\'s facts', async () => {
+test("compare: the table has header cells with scope and the seed's facts", async () => {
   const { page } = await openPage(browser, site, { lang: 'en' });
   const fig = page.locator('#pe-compare');
   await ready(fig);
@@ -67,8 +75,13 @@ test('compare: every control redraws the figure and changes its readout', async 
   await ready(fig);
   await settle(fig);
   const controls = [
-    ['rope-dim', 32, ropeText], ['pos-a', 150, ropeText], ['pos-b', 250, ropeText], ['offset', -7, ropeText],
-    ['head', 5, alibiText], ['alibi-len', 20, alibiText], ['query', 15, alibiText],
+    ['rope-dim', 32, ropeText],
+    ['pos-a', 150, ropeText],
+    ['pos-b', 250, ropeText],
+    ['offset', -7, ropeText],
+    ['head', 5, alibiText],
+    ['alibi-len', 20, alibiText],
+    ['query', 15, alibiText],
   ];
   for (const [id, value, text] of controls) {
     const drawing = await pixels(fig);
@@ -77,19 +90,34 @@ test('compare: every control redraws the figure and changes its readout', async 
     assert.notEqual(await pixels(fig), drawing, `${id} changes the drawing`);
     assert.notEqual(await text(fig), shown, `${id} changes the readout`);
   }
-  for (const [id, value] of [['heads', '16'], ['mask', 'symmetric'], ['heads', '4'], ['mask', 'causal']]) {
+  for (const [id, value] of [
+    ['heads', '16'],
+    ['mask', 'symmetric'],
+    ['heads', '4'],
+    ['mask', 'causal'],
+  ]) {
     const drawing = await pixels(fig);
     const shown = await alibiText(fig);
     await fig.locator(`[data-control="${id}"] button[data-value="${value}"]`).click();
     await settle(fig);
-    assert.equal(await fig.locator(`[data-control="${id}"] button[data-value="${value}"]`).getAttribute('aria-pressed'), 'true');
+    assert.equal(
+      await fig.locator(`[data-control="${id}"] button[data-value="${value}"]`).getAttribute('aria-pressed'),
+      'true',
+    );
     assert.notEqual(await pixels(fig), drawing, `${id}=${value} changes the drawing`);
     assert.notEqual(await alibiText(fig), shown, `${id}=${value} changes the readout`);
   }
   // head was 5 of 16; with H = 4 it is clamped to 4.
   assert.equal(await fig.evaluate((el) => el.head), 4);
   const hash = await page.evaluate(() => location.hash);
-  for (const part of ['pe-compare.ropeDim=32', 'pe-compare.posA=150', 'pe-compare.offset=-7', 'pe-compare.heads=4', 'pe-compare.mask=causal', 'pe-compare.alibiLen=20']) {
+  for (const part of [
+    'pe-compare.ropeDim=32',
+    'pe-compare.posA=150',
+    'pe-compare.offset=-7',
+    'pe-compare.heads=4',
+    'pe-compare.mask=causal',
+    'pe-compare.alibiLen=20',
+  ]) {
     assert.ok(hash.includes(part), `${part} in ${hash}`);
   }
   assert.deepEqual(log.pageErrors, []);
@@ -98,12 +126,18 @@ test('compare: every control redraws the figure and changes its readout', async 
 });
 
 test('compare: the RoPE score depends only on the offset, and matches float64', async () => {
-  const { page } = await openPage(browser, site, { lang: 'en', hash: '#pe-compare.ropeDim=64&pe-compare.posA=40&pe-compare.posB=400&pe-compare.offset=-12' });
+  const { page } = await openPage(browser, site, {
+    lang: 'en',
+    hash: '#pe-compare.ropeDim=64&pe-compare.posA=40&pe-compare.posB=400&pe-compare.offset=-12',
+  });
   const fig = page.locator('#pe-compare');
   await ready(fig);
   for (const d of [64, 128, 16]) {
     await setSlider(fig, 'rope-dim', d);
-    const { q, k } = await fig.evaluate((el) => { const v = el.ropeVectors; return { q: [...v.q], k: [...v.k] }; });
+    const { q, k } = await fig.evaluate((el) => {
+      const v = el.ropeVectors;
+      return { q: [...v.q], k: [...v.k] };
+    });
     assert.equal(q.length, d);
     const text = await ropeText(fig);
     const [, m1, n1, s1] = text.match(/\(m, n\) = \((\d+), (\d+)\): q·k = (\S+)/);
@@ -126,7 +160,7 @@ test('compare: ALiBi bias and softmax match float64', async () => {
   const fig = page.locator('#pe-compare');
   await ready(fig);
   const check = async (H, h, L, i, causal) => {
-    const slope = 2 ** (-8 * h / H);
+    const slope = 2 ** ((-8 * h) / H);
     const keys = Array.from({ length: L }, (_, j) => j).filter((j) => !causal || j <= i);
     const z = keys.reduce((s, j) => s + Math.exp(-slope * Math.abs(i - j)), 0);
     const far = causal || i >= (L - 1) / 2 ? 0 : L - 1;
@@ -185,8 +219,16 @@ test('compare: sliders and switches work from the keyboard', async () => {
 });
 
 test('compare: axe, phone width, both languages and themes; screenshots', async () => {
-  for (const [lang, colorScheme, width] of [['ko', 'light', 1100], ['en', 'dark', 390]]) {
-    const { page, log } = await openPage(browser, site, { lang: lang === 'ko' ? undefined : lang, colorScheme, width, height: 844 });
+  for (const [lang, colorScheme, width] of [
+    ['ko', 'light', 1100],
+    ['en', 'dark', 390],
+  ]) {
+    const { page, log } = await openPage(browser, site, {
+      lang: lang === 'ko' ? undefined : lang,
+      colorScheme,
+      width,
+      height: 844,
+    });
     const fig = page.locator('#pe-compare');
     await ready(fig);
     await settle(fig);
@@ -195,13 +237,16 @@ test('compare: axe, phone width, both languages and themes; screenshots', async 
     else assert.match(title, /positions/);
     assert.deepEqual(await seriousViolations(page, '#pe-compare'), [], `${lang} ${colorScheme} ${width}`);
     assert.equal(await hasSidewaysScroll(page), false, `no sideways scroll at ${width}px`);
-    const wrap = await fig.locator('.table-wrap').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    const wrap = await fig
+      .locator('.table-wrap')
+      .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
     if (width === 390) assert.ok(wrap.scroll > wrap.client, 'on a phone the table scrolls inside its box');
     await fig.scrollIntoViewIfNeeded();
     const box = await fig.boundingBox();
     const y = await page.evaluate(() => window.scrollY);
     await screenshot(page, `pe-compare-${lang}-${colorScheme}-${width}.png`, {
-      fullPage: true, clip: { x: 0, y: box.y + y, width, height: box.height },
+      fullPage: true,
+      clip: { x: 0, y: box.y + y, width, height: box.height },
     });
     assert.deepEqual(log.pageErrors, []);
     assert.deepEqual(log.consoleErrors, []);

@@ -6,8 +6,14 @@ import { launchBrowser, serveDist, screenshot } from './harness.mjs';
 import { openPage, ready, setSlider, pixels, readout, seriousViolations, hasSidewaysScroll } from './figures.mjs';
 
 let browser, site;
-before(async () => { site = await serveDist(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await site?.close(); });
+before(async () => {
+  site = await serveDist();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
 
 test('heatmap: every control redraws the canvas and the readout', async () => {
   const { page, log } = await openPage(browser, site, { lang: 'en' });
@@ -28,7 +34,10 @@ test('heatmap: every control redraws the canvas and the readout', async () => {
   const beforeLayout = await pixels(fig);
   await fig.locator('[data-control="layout"] button[data-value="concat"]').click();
   assert.notEqual(await pixels(fig), beforeLayout, 'layout changes the drawing');
-  assert.equal(await fig.locator('[data-control="layout"] button[data-value="concat"]').getAttribute('aria-pressed'), 'true');
+  assert.equal(
+    await fig.locator('[data-control="layout"] button[data-value="concat"]').getAttribute('aria-pressed'),
+    'true',
+  );
   // The state is in the URL hash.
   assert.match(await page.evaluate(() => location.hash), /pe-heatmap\.dModel=1024/);
   assert.deepEqual(log.pageErrors, []);
@@ -52,7 +61,10 @@ test('heatmap: keyboard moves the cursor and reads the value computed by the lib
 });
 
 test('heatmap: state restored from the URL hash, garbage clamped', async () => {
-  const { page } = await openPage(browser, site, { lang: 'en', hash: '#pe-heatmap.dModel=9999&pe-heatmap.seqLen=abc&pe-heatmap.layout=<script>' });
+  const { page } = await openPage(browser, site, {
+    lang: 'en',
+    hash: '#pe-heatmap.dModel=9999&pe-heatmap.seqLen=abc&pe-heatmap.layout=<script>',
+  });
   const fig = page.locator('#pe-heatmap');
   await ready(fig);
   assert.equal(await fig.evaluate((el) => [el.dModel, el.seqLen, el.layout].join()), '1024,50,interleaved');
@@ -60,7 +72,10 @@ test('heatmap: state restored from the URL hash, garbage clamped', async () => {
 });
 
 test('heatmap: axe, phone width, Korean, dark theme; screenshots', async () => {
-  for (const [lang, colorScheme, width] of [['ko', 'light', 1100], ['en', 'dark', 390]]) {
+  for (const [lang, colorScheme, width] of [
+    ['ko', 'light', 1100],
+    ['en', 'dark', 390],
+  ]) {
     const { page, log } = await openPage(browser, site, { lang, colorScheme, width, height: 844 });
     const fig = page.locator('#pe-heatmap');
     await ready(fig);

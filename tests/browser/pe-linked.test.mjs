@@ -8,25 +8,44 @@ import { readout, seriousViolations, hasSidewaysScroll, setSlider } from './figu
 import { serveTeach, teachPage } from './teach-page.mjs';
 
 let browser, site;
-before(async () => { site = await serveTeach(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await site?.close(); });
+before(async () => {
+  site = await serveTeach();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
 
-const BODY = '<nw-pe-heatmap id="heat"></nw-pe-heatmap><nw-pe-waves id="waves"></nw-pe-waves><nw-pe-properties id="props" panel="relative"></nw-pe-properties>';
-const settle = (page) => page.evaluate(() => Promise.all([...document.querySelectorAll('main > *')].map((e) => e.updateComplete)));
+const BODY =
+  '<nw-pe-heatmap id="heat"></nw-pe-heatmap><nw-pe-waves id="waves"></nw-pe-waves><nw-pe-properties id="props" panel="relative"></nw-pe-properties>';
+const settle = (page) =>
+  page.evaluate(() => Promise.all([...document.querySelectorAll('main > *')].map((e) => e.updateComplete)));
 
 /** Points at the heatmap cell (pos, column) with a pointer move, as a mouse would. */
 async function pointAt(heat, pos, col) {
-  await heat.locator('.frame').evaluate((f, [p, c]) => {
-    const el = f.getRootNode().host;
-    const r = f.getBoundingClientRect();
-    f.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, clientX: r.left + ((c + 0.5) / el.dModel) * r.width, clientY: r.top + ((p + 0.5) / el.seqLen) * r.height }));
-  }, [pos, col]);
+  await heat.locator('.frame').evaluate(
+    (f, [p, c]) => {
+      const el = f.getRootNode().host;
+      const r = f.getBoundingClientRect();
+      f.dispatchEvent(
+        new PointerEvent('pointermove', {
+          bubbles: true,
+          clientX: r.left + ((c + 0.5) / el.dModel) * r.width,
+          clientY: r.top + ((p + 0.5) / el.seqLen) * r.height,
+        }),
+      );
+    },
+    [pos, col],
+  );
 }
 
 test('PE views: the heatmap cursor moves the waves and the properties; the others move the heatmap', async () => {
   const { page, log } = await teachPage(browser, site, BODY);
-  const heat = page.locator('#heat'), waves = page.locator('#waves'), props = page.locator('#props');
-  await pointAt(heat, 14, 6);                      // sin of pair 3
+  const heat = page.locator('#heat'),
+    waves = page.locator('#waves'),
+    props = page.locator('#props');
+  await pointAt(heat, 14, 6); // sin of pair 3
   await settle(page);
   assert.match(await readout(heat), /PE\(pos=14, dim=6\)/);
   assert.deepEqual(await waves.evaluate((el) => [el.pos, el.i, el.dModel]), [14, 3, 64]);
@@ -58,7 +77,8 @@ test('PE views: the heatmap cursor moves the waves and the properties; the other
 
 test('PE views: the play button sweeps the position, and the heatmap follows it', async () => {
   const { page } = await teachPage(browser, site, BODY);
-  const heat = page.locator('#heat'), waves = page.locator('#waves');
+  const heat = page.locator('#heat'),
+    waves = page.locator('#waves');
   await setSlider(waves, 'pos', 0);
   await waves.locator('[data-control="play"]').click();
   assert.equal(await waves.locator('[data-control="play"]').getAttribute('aria-pressed'), 'true');
@@ -74,7 +94,11 @@ test('PE views: the play button sweeps the position, and the heatmap follows it'
 });
 
 test('PE views: the unit circle shows PE(pos + k) as PE(pos) turned by k·ω_i, whatever pos is', async () => {
-  const { page } = await teachPage(browser, site, '<nw-pe-properties id="props" panel="relative" k="5" pair="3" pos="14"></nw-pe-properties>');
+  const { page } = await teachPage(
+    browser,
+    site,
+    '<nw-pe-properties id="props" panel="relative" k="5" pair="3" pos="14"></nw-pe-properties>',
+  );
   const props = page.locator('#props');
   const note = async () => (await props.locator('.circle-wrap .note').textContent()).replace(/−/g, '-');
   const read = async () => {
@@ -97,8 +121,13 @@ test('PE views: the unit circle shows PE(pos + k) as PE(pos) turned by k·ω_i, 
 });
 
 test('PE views: no-link opts a figure out; a lone figure works without the others', async () => {
-  const { page } = await teachPage(browser, site, '<nw-pe-heatmap id="heat"></nw-pe-heatmap><nw-pe-waves id="waves" no-link></nw-pe-waves>');
-  const heat = page.locator('#heat'), waves = page.locator('#waves');
+  const { page } = await teachPage(
+    browser,
+    site,
+    '<nw-pe-heatmap id="heat"></nw-pe-heatmap><nw-pe-waves id="waves" no-link></nw-pe-waves>',
+  );
+  const heat = page.locator('#heat'),
+    waves = page.locator('#waves');
   await pointAt(heat, 20, 8);
   await settle(page);
   assert.deepEqual(await waves.evaluate((el) => [el.pos, el.i]), [10, 0], 'no-link: unchanged');
@@ -109,7 +138,10 @@ test('PE views: no-link opts a figure out; a lone figure works without the other
 });
 
 test('PE views: axe and phone width with the circle view, both languages and themes', async () => {
-  for (const [lang, colorScheme, width] of [['ko', 'dark', 390], ['en', 'light', 1000]]) {
+  for (const [lang, colorScheme, width] of [
+    ['ko', 'dark', 390],
+    ['en', 'light', 1000],
+  ]) {
     const { page } = await teachPage(browser, site, BODY, { lang, colorScheme, width, height: 844 });
     await pointAt(page.locator('#heat'), 5, 4);
     await settle(page);

@@ -7,8 +7,14 @@ import { launchBrowser, serveDist, screenshot } from './harness.mjs';
 import { openPage, ready, setSlider, pixels, readout, seriousViolations, hasSidewaysScroll } from './figures.mjs';
 
 let browser, site;
-before(async () => { site = await serveDist(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await site?.close(); });
+before(async () => {
+  site = await serveDist();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
 
 const PANELS = ['bounded', 'unique', 'relative', 'extrapolation'];
 
@@ -85,8 +91,15 @@ test('properties: every control redraws the figure and changes the readout', asy
   await settle(fig);
   assert.notEqual(await pixels(fig), drawing, 'the concat layout permutes M_k');
   assert.notEqual(await readout(fig), text, 'the readout names the layout');
-  assert.equal(await fig.locator('[data-control="layout"] button[data-value="concat"]').getAttribute('aria-pressed'), 'true');
-  assert.match(await fig.locator('.zoom').textContent(), /sin₀.*sin₁.*sin₂.*sin₃.*cos₀/s, 'concat zoom lists the sines first');
+  assert.equal(
+    await fig.locator('[data-control="layout"] button[data-value="concat"]').getAttribute('aria-pressed'),
+    'true',
+  );
+  assert.match(
+    await fig.locator('.zoom').textContent(),
+    /sin₀.*sin₁.*sin₂.*sin₃.*cos₀/s,
+    'concat zoom lists the sines first',
+  );
 
   // ④ extrapolation: the training length (and the layout reorders the strip).
   await selectPanel(fig, 'extrapolation');
@@ -101,7 +114,13 @@ test('properties: every control redraws the figure and changes the readout', asy
   assert.notEqual(await pixels(fig), drawing, 'the layout reorders the strip');
 
   const hash = await page.evaluate(() => location.hash);
-  for (const part of ['pe-properties.dModel=128', 'pe-properties.seqLen=180', 'pe-properties.k=12', 'pe-properties.trainedLen=120', 'pe-properties.panel=extrapolation']) {
+  for (const part of [
+    'pe-properties.dModel=128',
+    'pe-properties.seqLen=180',
+    'pe-properties.k=12',
+    'pe-properties.trainedLen=120',
+    'pe-properties.panel=extrapolation',
+  ]) {
     assert.ok(hash.includes(part), `${part} in ${hash}`);
   }
   assert.deepEqual(log.pageErrors, []);
@@ -110,9 +129,13 @@ test('properties: every control redraws the figure and changes the readout', asy
 });
 
 test('properties: the numbers agree with float64 values computed here', async () => {
-  const n = 200, d = 128, k = 9, L = 150;
+  const n = 200,
+    d = 128,
+    k = 9,
+    L = 150;
   const { page, log } = await openPage(browser, site, {
-    lang: 'en', hash: `#pe-properties.dModel=${d}&pe-properties.seqLen=${n}&pe-properties.k=${k}&pe-properties.trainedLen=${L}`,
+    lang: 'en',
+    hash: `#pe-properties.dModel=${d}&pe-properties.seqLen=${n}&pe-properties.k=${k}&pe-properties.trainedLen=${L}`,
   });
   const fig = page.locator('#pe-properties');
   await ready(fig);
@@ -120,8 +143,13 @@ test('properties: the numbers agree with float64 values computed here', async ()
   const table = Array.from({ length: n }, (_, pos) => Float64Array.from({ length: d }, (_, dim) => pe(pos, dim, d)));
 
   // ① min and max of the table.
-  let min = Infinity, max = -Infinity;
-  for (const row of table) for (const v of row) { min = Math.min(min, v); max = Math.max(max, v); }
+  let min = Infinity,
+    max = -Infinity;
+  for (const row of table)
+    for (const v of row) {
+      min = Math.min(min, v);
+      max = Math.max(max, v);
+    }
   let text = await readout(fig);
   const [, shownMin, shownMax] = text.match(/min (\S+), max (\S+)/);
   assert.ok(Math.abs(num(shownMin) - min) < 2e-4 && Math.abs(num(shownMax) - max) < 2e-4, `${text} vs ${min}, ${max}`);
@@ -129,12 +157,16 @@ test('properties: the numbers agree with float64 values computed here', async ()
   assert.match(text, /values outside \[−1, 1\]: 0/);
 
   // ② the closest pair over all pairs.
-  let best = Infinity, bestGap = 0;
+  let best = Infinity,
+    bestGap = 0;
   for (let p = 0; p < n; p++) {
     for (let q = p + 1; q < n; q++) {
       let s = 0;
       for (let c = 0; c < d; c++) s += (table[p][c] - table[q][c]) ** 2;
-      if (s < best - 1e-9) { best = s; bestGap = q - p; }
+      if (s < best - 1e-9) {
+        best = s;
+        bestGap = q - p;
+      }
     }
   }
   await selectPanel(fig, 'unique');
@@ -178,7 +210,10 @@ test('properties: the numbers agree with float64 values computed here', async ()
 });
 
 test('properties: the largest table (d_model 512, seq_len 1024) stays exact', async () => {
-  const { page, log } = await openPage(browser, site, { lang: 'en', hash: '#pe-properties.panel=relative&pe-properties.k=128' });
+  const { page, log } = await openPage(browser, site, {
+    lang: 'en',
+    hash: '#pe-properties.panel=relative&pe-properties.k=128',
+  });
   const fig = page.locator('#pe-properties');
   await ready(fig);
   await setSlider(fig, 'd-model', 512);
@@ -197,7 +232,8 @@ test('properties: tabs and sliders work from the keyboard', async () => {
   const fig = page.locator('#pe-properties');
   await ready(fig);
   const selected = () => fig.locator('[role="tab"][aria-selected="true"]').getAttribute('data-panel');
-  const focused = () => fig.evaluate((el) => el.shadowRoot.activeElement?.dataset.panel ?? el.shadowRoot.activeElement?.dataset.control);
+  const focused = () =>
+    fig.evaluate((el) => el.shadowRoot.activeElement?.dataset.panel ?? el.shadowRoot.activeElement?.dataset.control);
   await fig.locator('[role="tab"][data-panel="bounded"]').focus();
   await page.keyboard.press('ArrowRight');
   await settle(fig);
@@ -214,7 +250,11 @@ test('properties: tabs and sliders work from the keyboard', async () => {
   await page.keyboard.press('ArrowLeft');
   await settle(fig);
   assert.equal(await selected(), 'relative');
-  assert.equal(await fig.locator('[role="tab"][data-panel="bounded"]').getAttribute('tabindex'), '-1', 'roving tabindex');
+  assert.equal(
+    await fig.locator('[role="tab"][data-panel="bounded"]').getAttribute('tabindex'),
+    '-1',
+    'roving tabindex',
+  );
   // Tab from the tab list reaches the panel's own slider (k); arrows move it.
   const before = await readout(fig);
   await fig.locator('input[data-control="k"]').focus();
@@ -227,17 +267,29 @@ test('properties: tabs and sliders work from the keyboard', async () => {
 
 test('properties: state restored from the URL hash, garbage clamped', async () => {
   const { page } = await openPage(browser, site, {
-    lang: 'en', hash: '#pe-properties.dModel=9999&pe-properties.seqLen=20&pe-properties.k=500&pe-properties.trainedLen=-3&pe-properties.panel=<b>&pe-properties.layout=concat',
+    lang: 'en',
+    hash: '#pe-properties.dModel=9999&pe-properties.seqLen=20&pe-properties.k=500&pe-properties.trainedLen=-3&pe-properties.panel=<b>&pe-properties.layout=concat',
   });
   const fig = page.locator('#pe-properties');
   await ready(fig);
-  assert.equal(await fig.evaluate((el) => [el.dModel, el.seqLen, el.k, el.trainedLen, el.panel, el.layout].join()), '512,20,19,1,bounded,concat');
+  assert.equal(
+    await fig.evaluate((el) => [el.dModel, el.seqLen, el.k, el.trainedLen, el.panel, el.layout].join()),
+    '512,20,19,1,bounded,concat',
+  );
   await page.close();
 });
 
 test('properties: axe, phone width, both languages and themes; screenshots of every panel', async () => {
-  for (const [lang, colorScheme, width] of [['ko', 'light', 1100], ['en', 'dark', 390]]) {
-    const { page, log } = await openPage(browser, site, { lang: lang === 'ko' ? undefined : lang, colorScheme, width, height: 844 });
+  for (const [lang, colorScheme, width] of [
+    ['ko', 'light', 1100],
+    ['en', 'dark', 390],
+  ]) {
+    const { page, log } = await openPage(browser, site, {
+      lang: lang === 'ko' ? undefined : lang,
+      colorScheme,
+      width,
+      height: 844,
+    });
     const fig = page.locator('#pe-properties');
     await ready(fig);
     await settle(fig);
@@ -252,7 +304,8 @@ test('properties: axe, phone width, both languages and themes; screenshots of ev
       const box = await fig.boundingBox();
       const y = await page.evaluate(() => window.scrollY);
       await screenshot(page, `pe-properties-${panel}-${lang}-${colorScheme}-${width}.png`, {
-        fullPage: true, clip: { x: 0, y: box.y + y, width, height: box.height },
+        fullPage: true,
+        clip: { x: 0, y: box.y + y, width, height: box.height },
       });
     }
     assert.deepEqual(log.pageErrors, []);

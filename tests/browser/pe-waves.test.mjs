@@ -7,15 +7,26 @@ import { launchBrowser, serveDist, screenshot } from './harness.mjs';
 import { openPage, ready, setSlider, pixels, readout, seriousViolations, hasSidewaysScroll } from './figures.mjs';
 
 let browser, site;
-before(async () => { site = await serveDist(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await site?.close(); });
+before(async () => {
+  site = await serveDist();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
 
 /** The element's box in page coordinates, for a full-page screenshot clipped to it. */
 async function documentBox(fig) {
   return fig.evaluate((el) => {
     const r = el.getBoundingClientRect();
     const x = Math.max(0, r.left - 8);
-    return { x, y: r.top + scrollY - 8, width: Math.min(r.width + 16, document.documentElement.clientWidth - x), height: r.height + 16 };
+    return {
+      x,
+      y: r.top + scrollY - 8,
+      width: Math.min(r.width + 16, document.documentElement.clientWidth - x),
+      height: r.height + 16,
+    };
   });
 }
 
@@ -23,11 +34,22 @@ const num = (s) => Number(s.replace('−', '-'));
 
 /** The PE values and wavelengths the readout states, as numbers. */
 function parseReadout(text) {
-  const values = [...text.matchAll(/PE\((\d+), (\d+)\) = (sin|cos)\((\d+) \/ 10000\^\((\d+)\/(\d+)\)\) = (\S+)/g)].map((m) => ({
-    pos: +m[1], col: +m[2], fn: m[3], posArg: +m[4], k: +m[5], d: +m[6], value: num(m[7]),
-  }));
+  const values = [...text.matchAll(/PE\((\d+), (\d+)\) = (sin|cos)\((\d+) \/ 10000\^\((\d+)\/(\d+)\)\) = (\S+)/g)].map(
+    (m) => ({
+      pos: +m[1],
+      col: +m[2],
+      fn: m[3],
+      posArg: +m[4],
+      k: +m[5],
+      d: +m[6],
+      value: num(m[7]),
+    }),
+  );
   const lambdas = [...text.matchAll(/i = (\d+)\D*2π·10000\^\((\d+)\/(\d+)\) = ([\d.]+)/g)].map((m) => ({
-    i: +m[1], k: +m[2], d: +m[3], lambda: num(m[4]),
+    i: +m[1],
+    k: +m[2],
+    d: +m[3],
+    lambda: num(m[4]),
   }));
   return { values, lambdas };
 }
@@ -45,7 +67,8 @@ function checkReadout(text, { pos, i, iLow, dModel, layout }) {
     assert.equal(v.pos, pos, text);
     assert.equal(v.k, 2 * pair, text);
     assert.equal(v.d, dModel, text);
-    const col = layout === 'concat' ? (fn === 'sin' ? pair : dModel / 2 + pair) : (fn === 'sin' ? 2 * pair : 2 * pair + 1);
+    const col =
+      layout === 'concat' ? (fn === 'sin' ? pair : dModel / 2 + pair) : fn === 'sin' ? 2 * pair : 2 * pair + 1;
     assert.equal(v.col, col, `column of ${fn} of pair ${pair} under ${layout}: ${text}`);
     const want = Math[fn](pos / 10000 ** ((2 * pair) / dModel));
     assert.ok(Math.abs(v.value - want) <= 1.5e-4, `${fn} pair ${pair} at ${pos}: ${v.value} vs ${want}`);
@@ -77,7 +100,10 @@ test('waves: every control redraws the plot and the readout', async () => {
     assert.notEqual(await readout(fig), text, `${name} changes the readout`);
   }
   checkReadout(await readout(fig), { pos: 37, i: 3, iLow: 24, dModel: 256, layout: 'concat' });
-  assert.equal(await fig.locator('[data-control="layout"] button[data-value="concat"]').getAttribute('aria-pressed'), 'true');
+  assert.equal(
+    await fig.locator('[data-control="layout"] button[data-value="concat"]').getAttribute('aria-pressed'),
+    'true',
+  );
   // The library's positionalEncoding agrees with PyTorch's reference tensors (badge under the figure).
   await fig.locator('[data-parity="positionalEncoding"][data-ok="true"]').waitFor({ timeout: 10_000 });
   await page.waitForFunction(() => /pe-waves\.dModel=256/.test(location.hash));
@@ -154,13 +180,19 @@ test('waves: pair indices are clamped when d_model shrinks; URL state restored, 
   checkReadout(await readout(fig), { pos: 10, i: 15, iLow: 15, dModel: 32, layout: 'interleaved' });
   await page.close();
 
-  const restored = await openPage(browser, site, { lang: 'en', hash: '#pe-waves.pos=55&pe-waves.i=7&pe-waves.dModel=128&pe-waves.layout=concat' });
+  const restored = await openPage(browser, site, {
+    lang: 'en',
+    hash: '#pe-waves.pos=55&pe-waves.i=7&pe-waves.dModel=128&pe-waves.layout=concat',
+  });
   const fig2 = restored.page.locator('#pe-waves');
   await ready(fig2);
   checkReadout(await readout(fig2), { pos: 55, i: 7, iLow: 16, dModel: 128, layout: 'concat' });
   await restored.page.close();
 
-  const garbage = await openPage(browser, site, { lang: 'en', hash: '#pe-waves.pos=-5&pe-waves.i=9999&pe-waves.dModel=abc&pe-waves.layout=<img>' });
+  const garbage = await openPage(browser, site, {
+    lang: 'en',
+    hash: '#pe-waves.pos=-5&pe-waves.i=9999&pe-waves.dModel=abc&pe-waves.layout=<img>',
+  });
   const fig3 = garbage.page.locator('#pe-waves');
   await ready(fig3);
   assert.equal(await fig3.evaluate((el) => [el.pos, el.i, el.dModel, el.layout].join()), '0,31,64,interleaved');
@@ -169,8 +201,16 @@ test('waves: pair indices are clamped when d_model shrinks; URL state restored, 
 });
 
 test('waves: axe, phone width, Korean by default, English by ?lang=en; screenshots', async () => {
-  for (const [lang, colorScheme, width] of [['ko', 'light', 1100], ['en', 'dark', 390]]) {
-    const { page, log } = await openPage(browser, site, { lang: lang === 'en' ? 'en' : undefined, colorScheme, width, height: 844 });
+  for (const [lang, colorScheme, width] of [
+    ['ko', 'light', 1100],
+    ['en', 'dark', 390],
+  ]) {
+    const { page, log } = await openPage(browser, site, {
+      lang: lang === 'en' ? 'en' : undefined,
+      colorScheme,
+      width,
+      height: 844,
+    });
     const fig = page.locator('#pe-waves');
     await ready(fig);
     const title = await fig.locator('.title').textContent();

@@ -5,21 +5,36 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, serveDist, collectErrors } from './harness.mjs';
 import {
-  appendElements, axeAndScreenshots, number, onPage, parityResults, pixels, readout, ready, setSlider,
+  appendElements,
+  axeAndScreenshots,
+  number,
+  onPage,
+  parityResults,
+  pixels,
+  readout,
+  ready,
+  setSlider,
 } from './figures.mjs';
 
 let browser, site;
-before(async () => { site = await serveDist(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await site?.close(); });
+before(async () => {
+  site = await serveDist();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
 
 test('pre/post LN: Post-LN stays at √64 every layer, Pre-LN grows; wiring and N redraw; encoders are freed', async (t) => {
   await onPage(browser, site, {}, async (page) => {
     const fig = page.locator('#prepost-ln');
     await ready(fig);
-    const curves = () => fig.evaluate((el) => {
-      const s = el.shadowRoot.querySelector('svg[data-post]');
-      return { post: s.dataset.post.split(',').map(Number), pre: s.dataset.pre.split(',').map(Number) };
-    });
+    const curves = () =>
+      fig.evaluate((el) => {
+        const s = el.shadowRoot.querySelector('svg[data-post]');
+        return { post: s.dataset.post.split(',').map(Number), pre: s.dataset.pre.split(',').map(Number) };
+      });
     let hash = await pixels(fig);
     let text = await readout(fig);
     assert.match(text, /^Pre-LN selected · N = 12 layers/);
@@ -33,7 +48,14 @@ test('pre/post LN: Post-LN stays at √64 every layer, Pre-LN grows; wiring and 
     // One full sweep first, so that the library's shared scratch block has reached its size (the
     // RMSNorm figure beside it measures its timing through the same library instance).
     await ready(page.locator('#rmsnorm'));
-    await page.waitForFunction(() => /\(measurement 1\)/.test(document.querySelector('#rmsnorm').shadowRoot.querySelector('[data-readout]').textContent), null, { timeout: 20_000 });
+    await page.waitForFunction(
+      () =>
+        /\(measurement 1\)/.test(
+          document.querySelector('#rmsnorm').shadowRoot.querySelector('[data-readout]').textContent,
+        ),
+      null,
+      { timeout: 20_000 },
+    );
     await setSlider(fig, 'layers', 24, 12);
     const heapBefore = await fig.evaluate((el) => el.nw.memoryStats().heapUsed);
     await setSlider(fig, 'layers', 6, 18, 24);
@@ -68,7 +90,6 @@ test('pre/post LN: Post-LN stays at √64 every layer, Pre-LN grows; wiring and 
   });
 });
 
-
 test('the URL hash restores its state, garbage clamped', async () => {
   await onPage(browser, site, { hash: '#prepost-ln.layers=1e9&prepost-ln.wiring=<b>' }, async (page) => {
     const fig = page.locator('#prepost-ln');
@@ -82,7 +103,10 @@ test('works alone, from attributes, outside the article page', async () => {
   const log = collectErrors(page);
   try {
     await page.goto(`${site.url}/embed-example.html`);
-    await appendElements(page, '<nw-prepost-ln id="solo" no-url-state layers="3" wiring="post" lang="en" theme="dark"></nw-prepost-ln>');
+    await appendElements(
+      page,
+      '<nw-prepost-ln id="solo" no-url-state layers="3" wiring="post" lang="en" theme="dark"></nw-prepost-ln>',
+    );
     const fig = page.locator('#solo');
     await ready(fig);
     assert.match(await readout(fig), /^Post-LN selected · N = 3 layers/);
@@ -94,5 +118,7 @@ test('works alone, from attributes, outside the article page', async () => {
 });
 
 test('axe, phone width, Korean by default and English with ?lang=en, both themes; screenshots', async () => {
-  await axeAndScreenshots(browser, site, 'prepost-ln', { ko: /Post-LN과 Pre-LN/, en: /Post-LN and Pre-LN/ }, (fig) => parityResults(fig));
+  await axeAndScreenshots(browser, site, 'prepost-ln', { ko: /Post-LN과 Pre-LN/, en: /Post-LN and Pre-LN/ }, (fig) =>
+    parityResults(fig),
+  );
 });

@@ -5,18 +5,39 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, serveDist, collectErrors } from './harness.mjs';
 import {
-  appendElements, axeAndScreenshots, number, onPage, parityResults, pixels, readout, ready, setSlider,
+  appendElements,
+  axeAndScreenshots,
+  number,
+  onPage,
+  parityResults,
+  pixels,
+  readout,
+  ready,
+  setSlider,
 } from './figures.mjs';
 
 let browser, site;
-before(async () => { site = await serveDist(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await site?.close(); });
+before(async () => {
+  site = await serveDist();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
 
 test('rmsnorm: γ and shift redraw; mean(y) LN ≈ 0, RMS(x) = √mean(x²); the timing is measured on request', async (t) => {
   await onPage(browser, site, {}, async (page) => {
     const fig = page.locator('#rmsnorm');
     await ready(fig);
-    await page.waitForFunction(() => /measurement 1\)/.test(document.querySelector('#rmsnorm').shadowRoot.querySelector('[data-readout]').textContent), null, { timeout: 20_000 });
+    await page.waitForFunction(
+      () =>
+        /measurement 1\)/.test(
+          document.querySelector('#rmsnorm').shadowRoot.querySelector('[data-readout]').textContent,
+        ),
+      null,
+      { timeout: 20_000 },
+    );
     const verify = async () => {
       const text = await readout(fig);
       const x = (await fig.locator('[data-x]').getAttribute('data-x')).split(',').map(Number);
@@ -52,11 +73,20 @@ test('rmsnorm: γ and shift redraw; mean(y) LN ≈ 0, RMS(x) = √mean(x²); the
     await verify();
     await fig.locator('[data-control="measure"]').focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => /measurement 2\)/.test(document.querySelector('#rmsnorm').shadowRoot.querySelector('[data-readout]').textContent), null, { timeout: 20_000 });
+    await page.waitForFunction(
+      () =>
+        /measurement 2\)/.test(
+          document.querySelector('#rmsnorm').shadowRoot.querySelector('[data-readout]').textContent,
+        ),
+      null,
+      { timeout: 20_000 },
+    );
     const final = await readout(fig);
     const ratio = Number(await fig.locator('[data-readout]').getAttribute('data-ratio'));
     assert.ok(Number.isFinite(ratio) && ratio > 0, `ratio ${ratio}`);
-    const m = final.match(/LayerNorm (\d+\.\d+) ms · RMSNorm (\d+\.\d+) ms → RMSNorm\/LayerNorm = (\d+\.\d+)\n.*: (\d+\.\d+) ms \(measurement 2\)$/);
+    const m = final.match(
+      /LayerNorm (\d+\.\d+) ms · RMSNorm (\d+\.\d+) ms → RMSNorm\/LayerNorm = (\d+\.\d+)\n.*: (\d+\.\d+) ms \(measurement 2\)$/,
+    );
     assert.ok(m, final);
     const [ln, rms, shown, copy] = m.slice(1).map(Number);
     assert.ok(ln > 0 && rms > 0 && copy > 0, final);
@@ -65,7 +95,6 @@ test('rmsnorm: γ and shift redraw; mean(y) LN ≈ 0, RMS(x) = √mean(x²); the
     t.diagnostic(`timing: ${final.split('\n').slice(-2).join(' | ')}`);
   });
 });
-
 
 test('the URL hash restores its state, garbage clamped', async () => {
   await onPage(browser, site, { hash: '#rmsnorm.gamma=5&rmsnorm.shift=-0.33' }, async (page) => {
@@ -80,7 +109,10 @@ test('works alone, from attributes, outside the article page', async () => {
   const log = collectErrors(page);
   try {
     await page.goto(`${site.url}/embed-example.html`);
-    await appendElements(page, '<nw-rmsnorm id="solo" no-url-state gamma="0.5" values="1,2,3,4,5,6,7,8" lang="ko"></nw-rmsnorm>');
+    await appendElements(
+      page,
+      '<nw-rmsnorm id="solo" no-url-state gamma="0.5" values="1,2,3,4,5,6,7,8" lang="ko"></nw-rmsnorm>',
+    );
     const fig = page.locator('#solo');
     await ready(fig);
     const text = await readout(fig);
@@ -94,8 +126,16 @@ test('works alone, from attributes, outside the article page', async () => {
 });
 
 test('axe, phone width, Korean by default and English with ?lang=en, both themes; screenshots', async () => {
-  await axeAndScreenshots(browser, site, 'rmsnorm', { ko: /레이어 정규화 대 RMSNorm/, en: /LayerNorm versus RMSNorm/ }, async (fig, page) => {
-  await parityResults(fig);
-  await page.waitForFunction(() => document.querySelector('#rmsnorm').shadowRoot.querySelector('[data-readout]').dataset.ratio);
-});
+  await axeAndScreenshots(
+    browser,
+    site,
+    'rmsnorm',
+    { ko: /레이어 정규화 대 RMSNorm/, en: /LayerNorm versus RMSNorm/ },
+    async (fig, page) => {
+      await parityResults(fig);
+      await page.waitForFunction(
+        () => document.querySelector('#rmsnorm').shadowRoot.querySelector('[data-readout]').dataset.ratio,
+      );
+    },
+  );
 });

@@ -7,8 +7,14 @@ import { launchBrowser, serveDist, screenshot, SCREENSHOT_DIR } from './harness.
 import { openPage, ready, setSlider, seriousViolations } from './figures.mjs';
 
 let browser, site;
-before(async () => { site = await serveDist(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await site?.close(); });
+before(async () => {
+  site = await serveDist();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
 
 async function article(lang = 'en') {
   const { page, log } = await openPage(browser, site, { lang });
@@ -32,14 +38,22 @@ test('the menu opens and closes from the keyboard, moves focus, names itself, an
     assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
     assert.equal(await fig.locator('.nw-share-panel').getAttribute('aria-label'), '이 그림 공유, 임베드, 저장');
     assert.equal(await toggle.getAttribute('aria-controls'), await fig.locator('.nw-share-panel').getAttribute('id'));
-    assert.equal(await fig.evaluate((el) => el.shadowRoot.activeElement?.dataset.share), 'script', 'focus moves into the panel');
+    assert.equal(
+      await fig.evaluate((el) => el.shadowRoot.activeElement?.dataset.share),
+      'script',
+      'focus moves into the panel',
+    );
     await page.keyboard.press('Tab');
     assert.equal(await fig.evaluate((el) => el.shadowRoot.activeElement?.dataset.share), 'iframe');
     assert.deepEqual(await seriousViolations(page, '#pe-heatmap'), []);
     await screenshot(fig, 'share-open.png', { fullPage: false });
     await page.keyboard.press('Escape');
     assert.equal(await fig.locator('.nw-share-panel').count(), 0);
-    assert.equal(await fig.evaluate((el) => el.shadowRoot.activeElement?.className), 'nw-share-toggle', 'focus returns to the button');
+    assert.equal(
+      await fig.evaluate((el) => el.shadowRoot.activeElement?.className),
+      'nw-share-toggle',
+      'focus returns to the button',
+    );
     assert.deepEqual(log.pageErrors, []);
   } finally {
     await page.close();
@@ -57,7 +71,12 @@ test('snippets carry the current state: the script tag, the iframe and the link 
     await fig.locator('[data-share="script"]').click();
     await fig.locator('.nw-share-panel [role="status"]').filter({ hasText: 'copied' }).waitFor();
     const script = await clipboard(page);
-    assert.match(script, new RegExp(`^<script type="module" src="${site.url}/figures/nw-pe-heatmap\\.mjs"></script>\\n<nw-pe-heatmap d-model="256" seq-len="120" layout="interleaved" lang="en"></nw-pe-heatmap>$`));
+    assert.match(
+      script,
+      new RegExp(
+        `^<script type="module" src="${site.url}/figures/nw-pe-heatmap\\.mjs"></script>\\n<nw-pe-heatmap d-model="256" seq-len="120" layout="interleaved" lang="en"></nw-pe-heatmap>$`,
+      ),
+    );
     await fig.locator('[data-share="iframe"]').click();
     await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t.startsWith('<iframe')));
     const iframe = await clipboard(page);
@@ -66,11 +85,19 @@ test('snippets carry the current state: the script tag, the iframe and the link 
     await fig.locator('[data-share="link"]').click();
     await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t.includes('#')));
     const link = await clipboard(page);
-    assert.equal(link, `${site.url}/?lang=en#pe-heatmap.dModel=256&pe-heatmap.seqLen=120&pe-heatmap.layout=interleaved`);
+    assert.equal(
+      link,
+      `${site.url}/?lang=en#pe-heatmap.dModel=256&pe-heatmap.seqLen=120&pe-heatmap.layout=interleaved`,
+    );
 
     // The script snippet pasted into an otherwise empty page of the same site.
     const blank = await browser.newPage();
-    await blank.route(`${site.url}/pasted.html`, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="ko"><title>pasted</title><body>${script}</body></html>` }));
+    await blank.route(`${site.url}/pasted.html`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html lang="ko"><title>pasted</title><body>${script}</body></html>`,
+      }),
+    );
     await blank.goto(`${site.url}/pasted.html`);
     const copy = blank.locator('body > nw-pe-heatmap');
     await copy.locator('[data-readout]').waitFor({ timeout: 20_000 });
@@ -78,7 +105,11 @@ test('snippets carry the current state: the script tag, the iframe and the link 
     // The iframe's page, and the link.
     await blank.goto(src);
     await blank.waitForFunction(() => document.body.dataset.state === 'ready');
-    assert.deepEqual(await blank.locator('nw-pe-heatmap').evaluate((el) => [el.dModel, el.seqLen, el.locale]), [256, 120, 'en']);
+    assert.deepEqual(await blank.locator('nw-pe-heatmap').evaluate((el) => [el.dModel, el.seqLen, el.locale]), [
+      256,
+      120,
+      'en',
+    ]);
     await blank.goto(link);
     await blank.locator('#pe-heatmap [data-readout]').waitFor({ timeout: 20_000 });
     assert.deepEqual(await blank.locator('#pe-heatmap').evaluate((el) => [el.dModel, el.seqLen]), [256, 120]);
@@ -95,7 +126,11 @@ test('without a clipboard the snippet is shown, selected, to copy by hand', asyn
   try {
     const fig = page.locator('#ln-simulator');
     await ready(fig);
-    await page.evaluate(() => Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } }));
+    await page.evaluate(() =>
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.reject(new Error('denied')) },
+      }),
+    );
     await fig.locator('.nw-share-toggle').click();
     await fig.locator('[data-share="iframe"]').click();
     const area = fig.locator('.nw-share-panel textarea');
@@ -114,7 +149,10 @@ test('save as SVG and PNG: files that hold the drawing, canvas and text included
       const fig = page.locator(`#${id}`);
       await ready(fig);
       await fig.locator('.nw-share-toggle').click();
-      const [svgDownload] = await Promise.all([page.waitForEvent('download'), fig.locator('[data-share="svg"]').click()]);
+      const [svgDownload] = await Promise.all([
+        page.waitForEvent('download'),
+        fig.locator('[data-share="svg"]').click(),
+      ]);
       assert.equal(svgDownload.suggestedFilename(), `nw-${id}.svg`);
       const svg = fs.readFileSync(await svgDownload.path(), 'utf8');
       assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
@@ -122,7 +160,10 @@ test('save as SVG and PNG: files that hold the drawing, canvas and text included
       assert.doesNotMatch(svg, /var\(--/, 'colours are resolved');
       if (id === 'pe-heatmap') assert.match(svg, /<image [^>]*href="data:image\/png;base64,/);
       else assert.match(svg, /<svg [^>]*x="[\d.]+" y="[\d.]+"/);
-      const [pngDownload] = await Promise.all([page.waitForEvent('download'), fig.locator('[data-share="png"]').click()]);
+      const [pngDownload] = await Promise.all([
+        page.waitForEvent('download'),
+        fig.locator('[data-share="png"]').click(),
+      ]);
       assert.equal(pngDownload.suggestedFilename(), `nw-${id}.png`);
       const png = fs.readFileSync(await pngDownload.path());
       assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47]);

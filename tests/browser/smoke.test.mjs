@@ -6,8 +6,14 @@ import { launchBrowser, serveDist, screenshot } from './harness.mjs';
 import { openPage, ready, seriousViolations, hasSidewaysScroll } from './figures.mjs';
 
 let browser, site;
-before(async () => { site = await serveDist(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await site?.close(); });
+before(async () => {
+  site = await serveDist();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
 
 test('the page is Korean at /, English at /en/ (a link between them), and the choice persists', async () => {
   const { page, log } = await openPage(browser, site, { islands: false });
@@ -16,9 +22,11 @@ test('the page is Korean at /, English at /en/ (a link between them), and the ch
   assert.equal(await page.getAttribute('body', 'data-state'), 'ready');
   assert.match(await page.textContent('#page-meta'), /normwave \d+\.\d+\.\d+/);
   // Every slot of the template was filled at build time (no empty heading, no raw key).
-  const empty = await page.$$eval('h1, h2, th, td, .card, .callout, .part, #toc-list a', (els) => els
-    .filter((e) => !e.textContent.trim() || /^[a-z]\w*\.[\w.]+$/.test(e.textContent.trim()))
-    .map((e) => e.outerHTML.slice(0, 80)));
+  const empty = await page.$$eval('h1, h2, th, td, .card, .callout, .part, #toc-list a', (els) =>
+    els
+      .filter((e) => !e.textContent.trim() || /^[a-z]\w*\.[\w.]+$/.test(e.textContent.trim()))
+      .map((e) => e.outerHTML.slice(0, 80)),
+  );
   assert.deepEqual(empty, []);
   assert.equal(await page.$$eval('[data-i18n], [data-i18n-html], [data-tex]', (els) => els.length), 0);
 
@@ -48,12 +56,18 @@ test('formulas arrive typeset (KaTeX HTML + MathML, no KaTeX script); nothing is
   page.on('request', (r) => requests.push(r.url()));
   await page.reload();
   await page.waitForFunction(() => document.body.dataset.state === 'ready');
-  const formulas = await page.$$eval('.formula, td', (els) => els.filter((e) => e.querySelector('.katex'))
-    .map((e) => !!e.querySelector('.katex-html') && !!e.querySelector('.katex-mathml math annotation')));
+  const formulas = await page.$$eval('.formula, td', (els) =>
+    els
+      .filter((e) => e.querySelector('.katex'))
+      .map((e) => !!e.querySelector('.katex-html') && !!e.querySelector('.katex-mathml math annotation')),
+  );
   assert.ok(formulas.length >= 10, `${formulas.length} formulas`);
   assert.ok(formulas.every(Boolean), 'every formula has its HTML and MathML');
   const scripts = requests.filter((u) => /\.m?js$/.test(new URL(u).pathname));
-  assert.ok(scripts.every((u) => !/katex/i.test(u)), scripts.join(' '));
+  assert.ok(
+    scripts.every((u) => !/katex/i.test(u)),
+    scripts.join(' '),
+  );
   const foreign = requests.filter((u) => !u.startsWith(site.url) && !u.startsWith('data:'));
   assert.deepEqual(foreign, []);
   await page.close();
@@ -77,7 +91,10 @@ test('theme switch: system, light, dark — figures follow the page', async () =
 });
 
 test('phone and desktop, both themes: no sideways scroll, no serious axe violation; screenshots', async () => {
-  for (const [lang, colorScheme, width, height] of [['ko', 'light', 1200, 900], ['en', 'dark', 390, 844]]) {
+  for (const [lang, colorScheme, width, height] of [
+    ['ko', 'light', 1200, 900],
+    ['en', 'dark', 390, 844],
+  ]) {
     const { page } = await openPage(browser, site, { lang, colorScheme, width, height, islands: true });
     assert.equal(await hasSidewaysScroll(page), false, `${width}px ${lang} ${colorScheme}`);
     assert.deepEqual(await seriousViolations(page), [], `${width}px ${lang} ${colorScheme}`);

@@ -17,13 +17,16 @@ export async function serveTeach() {
     /** Writes a page holding `body` (HTML of figure tags) and returns its path. */
     write(body, lang) {
       const name = `teach-${++n}.html`;
-      writeFileSync(join(root, name), `<!doctype html>
+      writeFileSync(
+        join(root, name),
+        `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>normwave teaching pieces</title><link rel="icon" href="data:,">
 <style>body { margin: 0 auto; max-width: 900px; padding: 8px; font: 16px/1.6 system-ui, sans-serif; }
 @media (prefers-color-scheme: dark) { body { background: #0f1216; color: #e6e9ee; } }</style>
 <script type="module" src="figures/index.mjs"></script></head>
-<body><main>${body}</main></body></html>`);
+<body><main>${body}</main></body></html>`,
+      );
       return `/${name}`;
     },
     async close() {
@@ -34,7 +37,12 @@ export async function serveTeach() {
 }
 
 /** Opens a page of the given figures; resolves once every figure has drawn its readout. */
-export async function teachPage(browser, site, body, { lang = 'en', width = 1000, height = 900, colorScheme = 'light' } = {}) {
+export async function teachPage(
+  browser,
+  site,
+  body,
+  { lang = 'en', width = 1000, height = 900, colorScheme = 'light' } = {},
+) {
   const context = await browser.newContext({ viewport: { width, height }, colorScheme });
   const page = await context.newPage();
   page.on('close', () => context.close().catch(() => {}));

@@ -11,11 +11,21 @@ import { launchBrowser, serveDist, screenshot, REPO_ROOT } from './harness.mjs';
 import { openPage, ready, pixels, readout, seriousViolations, hasSidewaysScroll } from './figures.mjs';
 
 let browser, site;
-before(async () => { site = await serveDist(); browser = await launchBrowser(); });
-after(async () => { await browser?.close(); await site?.close(); });
+before(async () => {
+  site = await serveDist();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
 
 async function open({ lang = 'en', query = '', ...options } = {}) {
-  const { page, log } = await openPage(browser, site, { path: `/embed.html?fig=nw-train&lang=${lang}${query}`, ...options, islands: false });
+  const { page, log } = await openPage(browser, site, {
+    path: `/embed.html?fig=nw-train&lang=${lang}${query}`,
+    ...options,
+    islands: false,
+  });
   const fig = page.locator('nw-train').first();
   await ready(fig);
   await page.waitForFunction(() => document.querySelector('nw-train')._p !== null, null, { timeout: 30_000 });
@@ -24,30 +34,53 @@ async function open({ lang = 'en', query = '', ...options } = {}) {
 
 /** Small runs for the tests: steps and batch set on the element (not URL state). */
 async function small(fig, steps, batch = 32) {
-  await fig.evaluate((el, [s, b]) => { el.steps = s; el.batch = b; }, [steps, batch]);
+  await fig.evaluate(
+    (el, [s, b]) => {
+      el.steps = s;
+      el.batch = b;
+    },
+    [steps, batch],
+  );
   await fig.evaluate((el) => el.updateComplete);
   await fig.page().waitForFunction((s) => document.querySelector('nw-train')._p?.steps === s, steps);
 }
 
-const state = (fig) => fig.evaluate((el) => ({ status: el._status, step: el._p?.step ?? 0, mode: el._mode, p: el._p && { loss: el._p.loss, eval: el._p.eval, losses: el._p.losses.length } }));
+const state = (fig) =>
+  fig.evaluate((el) => ({
+    status: el._status,
+    step: el._p?.step ?? 0,
+    mode: el._mode,
+    p: el._p && { loss: el._p.loss, eval: el._p.eval, losses: el._p.losses.length },
+  }));
 
 test('train: runs in a Web Worker; the curves, readout and maps redraw; the page stays responsive; pause and resume', async (t) => {
   const { page, log, fig } = await open();
   assert.equal((await state(fig)).mode, 'worker');
   // The training module only (the page's copy, for the in-page fallback; the worker's is its own).
-  const wasm = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.split('/').pop()).filter((n) => n.endsWith('.wasm')));
+  const wasm = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name).pathname.split('/').pop())
+      .filter((n) => n.endsWith('.wasm')),
+  );
   assert.deepEqual(wasm, ['normwave_train.wasm']);
   await small(fig, 200, 64);
   const before = await pixels(fig);
   await fig.locator('[data-control="run"]').click();
   await page.waitForFunction(() => (document.querySelector('nw-train')._p?.step ?? 0) >= 50, null, { timeout: 60_000 });
   // The main thread answers while the worker trains: time a few animation frames.
-  const frame = await page.evaluate(() => new Promise((resolve) => {
-    const t0 = performance.now();
-    let n = 0;
-    const tick = () => { if (++n === 10) resolve((performance.now() - t0) / 10); else requestAnimationFrame(tick); };
-    requestAnimationFrame(tick);
-  }));
+  const frame = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const t0 = performance.now();
+        let n = 0;
+        const tick = () => {
+          if (++n === 10) resolve((performance.now() - t0) / 10);
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
   t.diagnostic(`main thread frame time while training: ${frame.toFixed(1)} ms`);
   assert.ok(frame < 100, `frames take ${frame} ms while training`);
   await fig.locator('[data-control="run"]').click();
@@ -92,7 +125,10 @@ test('train: reset starts over; Post-LN and the learning rate reconfigure; downl
   await fig.locator('[data-control="norm"] button[data-value="post"]').click();
   await fig.locator('[data-control="lr"] button[data-value="1e-2"]').click();
   await fig.locator('[data-control="warmup"] button[data-value="off"]').click();
-  await page.waitForFunction(() => { const o = document.querySelector('nw-train')._p?.options; return o?.normFirst === false && o.lr === 1e-2 && o.warmup === false; });
+  await page.waitForFunction(() => {
+    const o = document.querySelector('nw-train')._p?.options;
+    return o?.normFirst === false && o.lr === 1e-2 && o.warmup === false;
+  });
   // Loading the Pre-LN file switches the figure back to Pre-LN with the trained weights.
   await fig.locator('[data-control="load"]').setInputFiles(file);
   await page.waitForFunction(() => document.querySelector('nw-train')._status === 'loaded', null, { timeout: 30_000 });
@@ -111,9 +147,15 @@ test('train: in the page when no worker is available (no-worker), with the same 
     el.steps = 10;
     el.batch = 16;
     document.body.append(el);
-    await new Promise((r) => { const w = () => (el._p?.steps === 10 ? r() : setTimeout(w, 50)); w(); });
+    await new Promise((r) => {
+      const w = () => (el._p?.steps === 10 ? r() : setTimeout(w, 50));
+      w();
+    });
     el.shadowRoot.querySelector('[data-control="run"]').click();
-    await new Promise((r) => { const w = () => (el._status === 'done' ? r() : setTimeout(w, 50)); w(); });
+    await new Promise((r) => {
+      const w = () => (el._status === 'done' ? r() : setTimeout(w, 50));
+      w();
+    });
     return { mode: el._mode, losses: el._p.losses };
   });
   assert.equal(viaPage.mode, 'page');
@@ -137,8 +179,11 @@ test('train: keyboard, axe, Korean, dark theme', async () => {
   assert.match(await readout(fig), /단계/);
   assert.deepEqual(await seriousViolations(page), []);
   assert.equal(await hasSidewaysScroll(page), false);
-  const overflow = await fig.evaluate((el) => [...el.shadowRoot.querySelectorAll('.toggle button')]
-    .filter((b) => b.getBoundingClientRect().right > el.getBoundingClientRect().right + 0.5).map((b) => b.textContent));
+  const overflow = await fig.evaluate((el) =>
+    [...el.shadowRoot.querySelectorAll('.toggle button')]
+      .filter((b) => b.getBoundingClientRect().right > el.getBoundingClientRect().right + 0.5)
+      .map((b) => b.textContent),
+  );
   assert.deepEqual(overflow, [], 'every switch button lies inside the figure');
   await screenshot(page, 'train-ko-dark-phone.png');
   assert.deepEqual(log.pageErrors, []);

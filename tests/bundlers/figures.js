@@ -5,10 +5,17 @@ import { loadNormwave } from 'normwave';
 import 'normwave/figures/nw-ln-simulator';
 import { NwPeHeatmap } from 'normwave/figures';
 
-Promise.all([loadNormwave(), loadNormwave({ training: true })]).then(([nw, train]) => {
-  const y = nw.layerNorm([2.4, 1.1, -0.3, 0.8], 4);
-  document.body.dataset.result = JSON.stringify({
-    y0: y[0], heatmap: customElements.get('nw-pe-heatmap') === NwPeHeatmap,
-    training: train.training && !nw.training, lr: train.learningRate(1, { lr: 1e-3, warmupSteps: 2 }),
-  });
-}, (e) => { document.body.dataset.result = JSON.stringify({ error: e.message }); });
+Promise.all([loadNormwave(), loadNormwave({ training: true })]).then(
+  ([nw, train]) => {
+    const y = nw.layerNorm([2.4, 1.1, -0.3, 0.8], 4);
+    document.body.dataset.result = JSON.stringify({
+      y0: y[0],
+      heatmap: customElements.get('nw-pe-heatmap') === NwPeHeatmap,
+      training: train.training && !nw.training,
+      lr: train.learningRate(1, { lr: 1e-3, warmupSteps: 2 }),
+    });
+  },
+  (e) => {
+    document.body.dataset.result = JSON.stringify({ error: e.message });
+  },
+);

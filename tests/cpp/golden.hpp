@@ -4,9 +4,6 @@
 #pragma once
 
 #include <doctest/doctest.h>
-#include <normwave/safetensors.hpp>
-
-#include "util.hpp"
 
 #include <cmath>
 #include <cstddef>
@@ -14,9 +11,12 @@
 #include <fstream>
 #include <iterator>
 #include <limits>
+#include <normwave/safetensors.hpp>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "util.hpp"
 
 #ifndef NORMWAVE_GOLDEN_DIR
 #error "NORMWAVE_GOLDEN_DIR must be defined (path of tests/golden)"
@@ -35,11 +35,13 @@ class Fixture {
   explicit Fixture(const std::string& name)
       : name_(name), path_(std::string(NORMWAVE_GOLDEN_DIR) + "/" + name) {
     std::ifstream in(path_, std::ios::binary);
-    if (!in) fail("golden fixture missing or unreadable: " + path_ +
-                  " (regenerate with /usr/bin/python3 scripts/gen_golden.py)");
+    if (!in)
+      fail("golden fixture missing or unreadable: " + path_ +
+           " (regenerate with /usr/bin/python3 scripts/gen_golden.py)");
     bytes_.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     if (in.bad()) fail("error reading golden fixture " + path_);
-    const std::string error = normwave::safetensors::parse(file_, bytes_.data(), bytes_.size()).message();
+    const std::string error =
+        normwave::safetensors::parse(file_, bytes_.data(), bytes_.size()).message();
     if (!error.empty()) fail("cannot parse golden fixture " + path_ + ": " + error);
   }
   // file_.data points into bytes_: no copies (a move keeps the vector's buffer).
@@ -61,8 +63,7 @@ class Fixture {
     const auto& t = info(tensor_name);
     std::vector<float> out(t.numel);
     const std::string error = normwave::safetensors::to_float32(out.data(), file_, t).message();
-    if (!error.empty())
-      fail(name_ + ": tensor \"" + tensor_name + "\": " + error);
+    if (!error.empty()) fail(name_ + ": tensor \"" + tensor_name + "\": " + error);
     return out;
   }
 

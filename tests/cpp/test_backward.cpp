@@ -46,14 +46,17 @@ struct LinearBackward {
   // 512-deep block, and a tail panel.
   static Outputs run(int w, bool fast) {
     const int m = w + 2 < 530 ? w + 2 : 530, n = w, k = w < 100 ? w : 35;
-    const auto x = randn(static_cast<std::size_t>(m) * k, 11), wt = randn(static_cast<std::size_t>(n) * k, 12),
+    const auto x = randn(static_cast<std::size_t>(m) * k, 11),
+               wt = randn(static_cast<std::size_t>(n) * k, 12),
                dy = randn(static_cast<std::size_t>(m) * n, 13);
     auto dx = start(x.size(), 1), dw = start(wt.size(), 2), db = start(n, 3);
     if (fast) {
       std::vector<float> work(nw::linear_backward_workspace_floats(m, n, k));
-      nw::linear_backward(dx.data(), dw.data(), db.data(), dy.data(), x.data(), wt.data(), m, n, k, work.data());
+      nw::linear_backward(dx.data(), dw.data(), db.data(), dy.data(), x.data(), wt.data(), m, n, k,
+                          work.data());
     } else {
-      nw::ref::linear_backward(dx.data(), dw.data(), db.data(), dy.data(), x.data(), wt.data(), m, n, k);
+      nw::ref::linear_backward(dx.data(), dw.data(), db.data(), dy.data(), x.data(), wt.data(), m,
+                               n, k);
     }
     return {{"dx", dx}, {"dW", dw}, {"db", db}};
   }
@@ -109,9 +112,11 @@ struct LayerNormBackward {
     nw::layer_norm(y.data(), mean.data(), var.data(), x.data(), gamma.data(), nullptr, rows, dim);
     auto dx = start(n, 8), dg = start(dim, 9), dbeta = start(dim, 10);
     if (fast)
-      nw::layer_norm_backward(dx.data(), dg.data(), dbeta.data(), dy.data(), x.data(), gamma.data(), mean.data(), var.data(), rows, dim);
+      nw::layer_norm_backward(dx.data(), dg.data(), dbeta.data(), dy.data(), x.data(), gamma.data(),
+                              mean.data(), var.data(), rows, dim);
     else
-      nw::ref::layer_norm_backward(dx.data(), dg.data(), dbeta.data(), dy.data(), x.data(), gamma.data(), mean.data(), var.data(), rows, dim);
+      nw::ref::layer_norm_backward(dx.data(), dg.data(), dbeta.data(), dy.data(), x.data(),
+                                   gamma.data(), mean.data(), var.data(), rows, dim);
     return {{"dx", dx}, {"dgamma", dg}, {"dbeta", dbeta}};
   }
 };
@@ -127,9 +132,11 @@ struct RmsNormBackward {
     nw::rms_norm(y.data(), rms.data(), x.data(), gamma.data(), rows, dim);
     auto dx = start(n, 11), dg = start(dim, 12);
     if (fast)
-      nw::rms_norm_backward(dx.data(), dg.data(), dy.data(), x.data(), gamma.data(), rms.data(), rows, dim);
+      nw::rms_norm_backward(dx.data(), dg.data(), dy.data(), x.data(), gamma.data(), rms.data(),
+                            rows, dim);
     else
-      nw::ref::rms_norm_backward(dx.data(), dg.data(), dy.data(), x.data(), gamma.data(), rms.data(), rows, dim);
+      nw::ref::rms_norm_backward(dx.data(), dg.data(), dy.data(), x.data(), gamma.data(),
+                                 rms.data(), rows, dim);
     return {{"dx", dx}, {"dgamma", dg}};
   }
 };
@@ -140,7 +147,8 @@ struct SoftmaxBackward {
   // Row 0 unmasked, rows 1-2 with every third key masked, row 3 fully masked.
   static Outputs run(int n, bool fast) {
     const int rows = 4;
-    const auto x = randn(static_cast<std::size_t>(rows) * n, 51, 0.f, 2.f), dy = randn(x.size(), 52);
+    const auto x = randn(static_cast<std::size_t>(rows) * n, 51, 0.f, 2.f),
+               dy = randn(x.size(), 52);
     std::vector<float> y(x.size());
     std::vector<std::uint8_t> some(n), all(n, 1);
     for (int j = 0; j < n; ++j) some[j] = j % 3 == 1;
@@ -172,7 +180,8 @@ struct AttentionBackward {
     auto dqkv = start(qkv.size(), 14);
     if (fast) {
       std::vector<float> work(nw::attention_core_backward_workspace_floats(s));
-      nw::attention_core_backward(dqkv.data(), dctx.data(), qkv.data(), attn.data(), s, work.data());
+      nw::attention_core_backward(dqkv.data(), dctx.data(), qkv.data(), attn.data(), s,
+                                  work.data());
     } else {
       nw::ref::attention_core_backward(dqkv.data(), dctx.data(), qkv.data(), attn.data(), s);
     }
@@ -239,9 +248,10 @@ struct AdamWStep {
 
 }  // namespace
 
-TEST_CASE_TEMPLATE("backward kernels match ref at edge widths", K, LinearBackward, ActivationBackward,
-                   ResidualAddBackward, LayerNormBackward, RmsNormBackward, SoftmaxBackward,
-                   AttentionBackward, EmbeddingBackward, CrossEntropyBackward, AdamWStep) {
+TEST_CASE_TEMPLATE("backward kernels match ref at edge widths", K, LinearBackward,
+                   ActivationBackward, ResidualAddBackward, LayerNormBackward, RmsNormBackward,
+                   SoftmaxBackward, AttentionBackward, EmbeddingBackward, CrossEntropyBackward,
+                   AdamWStep) {
   for (int n : edge_sizes()) {
     SUBCASE(("n = " + std::to_string(n)).c_str()) {
       const Outputs fast = K::run(n, true), ref = K::run(n, false);
@@ -250,8 +260,9 @@ TEST_CASE_TEMPLATE("backward kernels match ref at edge widths", K, LinearBackwar
       for (std::size_t i = 0; i < fast.size(); ++i) {
         const double d = rel_diff(fast[i].second, ref[i].second);
         line += " " + fast[i].first + " " + fmt(d);
-        CHECK_MESSAGE(d <= K::tol(n), K::name << " n=" << n << " " << fast[i].first << ": maxdiff/scale "
-                                              << fmt(d) << " > " << K::tol(n));
+        CHECK_MESSAGE(d <= K::tol(n), K::name << " n=" << n << " " << fast[i].first
+                                              << ": maxdiff/scale " << fmt(d) << " > "
+                                              << K::tol(n));
       }
       if (n == edge_sizes().back()) MESSAGE(line << " (maxdiff / max|ref|)");
     }
@@ -277,8 +288,12 @@ TEST_CASE("ref backward kernels agree with float64 central differences") {
     auto x = randn64(m * k, 1), w = randn64(n * k, 2), b = randn64(n, 3);
     const auto dy = randn64(m * n, 4);
     std::vector<double> y(m * n), dx(x.size()), dw(w.size()), db(n);
-    const auto loss = [&] { nw::ref::linear(y.data(), x.data(), w.data(), b.data(), m, n, k); return gradcheck::dot(y, dy); };
-    nw::ref::linear_backward(dx.data(), dw.data(), db.data(), dy.data(), x.data(), w.data(), m, n, k);
+    const auto loss = [&] {
+      nw::ref::linear(y.data(), x.data(), w.data(), b.data(), m, n, k);
+      return gradcheck::dot(y, dy);
+    };
+    nw::ref::linear_backward(dx.data(), dw.data(), db.data(), dy.data(), x.data(), w.data(), m, n,
+                             k);
     report_fd("linear dx", fd_rel_error(x, dx, loss));
     report_fd("linear dW", fd_rel_error(w, dw, loss));
     report_fd("linear db", fd_rel_error(b, db, loss));
@@ -287,8 +302,16 @@ TEST_CASE("ref backward kernels agree with float64 central differences") {
     auto x = randn64(17, 5, 2.0);
     const auto dy = randn64(17, 6);
     std::vector<double> y(17), dr(17), dg(17);
-    const auto relu_loss = [&] { y = x; nw::ref::relu(y.data(), y.size()); return gradcheck::dot(y, dy); };
-    const auto gelu_loss = [&] { y = x; nw::ref::gelu(y.data(), y.size()); return gradcheck::dot(y, dy); };
+    const auto relu_loss = [&] {
+      y = x;
+      nw::ref::relu(y.data(), y.size());
+      return gradcheck::dot(y, dy);
+    };
+    const auto gelu_loss = [&] {
+      y = x;
+      nw::ref::gelu(y.data(), y.size());
+      return gradcheck::dot(y, dy);
+    };
     relu_loss();
     nw::ref::relu_backward(dr.data(), dy.data(), y.data(), 17);
     nw::ref::gelu_backward(dg.data(), dy.data(), x.data(), 17);
@@ -301,17 +324,26 @@ TEST_CASE("ref backward kernels agree with float64 central differences") {
     for (double& v : g) v += 1.0;
     const auto dy = randn64(rows * dim, 10);
     std::vector<double> y(rows * dim), mean(rows), var(rows), dx(x.size()), dg(dim), db(dim);
-    const auto ln = [&] { nw::ref::layer_norm(y.data(), mean.data(), var.data(), x.data(), g.data(), b.data(), rows, dim); return gradcheck::dot(y, dy); };
+    const auto ln = [&] {
+      nw::ref::layer_norm(y.data(), mean.data(), var.data(), x.data(), g.data(), b.data(), rows,
+                          dim);
+      return gradcheck::dot(y, dy);
+    };
     ln();
-    nw::ref::layer_norm_backward(dx.data(), dg.data(), db.data(), dy.data(), x.data(), g.data(), mean.data(), var.data(), rows, dim);
+    nw::ref::layer_norm_backward(dx.data(), dg.data(), db.data(), dy.data(), x.data(), g.data(),
+                                 mean.data(), var.data(), rows, dim);
     report_fd("layer_norm dx", fd_rel_error(x, dx, ln));
     report_fd("layer_norm dgamma", fd_rel_error(g, dg, ln));
     report_fd("layer_norm dbeta", fd_rel_error(b, db, ln));
 
     std::vector<double> rms(rows), rdx(x.size()), rdg(dim);
-    const auto rn = [&] { nw::ref::rms_norm(y.data(), rms.data(), x.data(), g.data(), rows, dim); return gradcheck::dot(y, dy); };
+    const auto rn = [&] {
+      nw::ref::rms_norm(y.data(), rms.data(), x.data(), g.data(), rows, dim);
+      return gradcheck::dot(y, dy);
+    };
     rn();
-    nw::ref::rms_norm_backward(rdx.data(), rdg.data(), dy.data(), x.data(), g.data(), rms.data(), rows, dim);
+    nw::ref::rms_norm_backward(rdx.data(), rdg.data(), dy.data(), x.data(), g.data(), rms.data(),
+                               rows, dim);
     report_fd("rms_norm dx", fd_rel_error(x, rdx, rn));
     report_fd("rms_norm dgamma", fd_rel_error(g, rdg, rn));
   }
@@ -321,7 +353,10 @@ TEST_CASE("ref backward kernels agree with float64 central differences") {
     const auto dy = randn64(rows * n, 12);
     const std::vector<std::uint8_t> mask{0, 1, 0, 0, 1};
     std::vector<double> y(rows * n), dx(x.size());
-    const auto loss = [&] { nw::ref::softmax(y.data(), x.data(), mask.data(), rows, n); return gradcheck::dot(y, dy); };
+    const auto loss = [&] {
+      nw::ref::softmax(y.data(), x.data(), mask.data(), rows, n);
+      return gradcheck::dot(y, dy);
+    };
     loss();
     nw::ref::softmax_backward(dx.data(), dy.data(), y.data(), rows, n);
     report_fd("softmax dx", fd_rel_error(x, dx, loss));
@@ -334,7 +369,10 @@ TEST_CASE("ref backward kernels agree with float64 central differences") {
     mask[4 + 3] = 1;
     for (int j = 8; j < 12; ++j) mask[j] = 1;
     std::vector<double> ctx(12 * 6), attn(3 * 2 * 16), dqkv(qkv.size());
-    const auto loss = [&] { nw::ref::attention_core(ctx.data(), attn.data(), qkv.data(), mask.data(), s); return gradcheck::dot(ctx, dctx); };
+    const auto loss = [&] {
+      nw::ref::attention_core(ctx.data(), attn.data(), qkv.data(), mask.data(), s);
+      return gradcheck::dot(ctx, dctx);
+    };
     loss();
     nw::ref::attention_core_backward(dqkv.data(), dctx.data(), qkv.data(), attn.data(), s);
     report_fd("attention_core dqkv", fd_rel_error(qkv, dqkv, loss));
@@ -345,13 +383,20 @@ TEST_CASE("ref backward kernels agree with float64 central differences") {
     auto table = randn64(vocab * dim, 15);
     const auto dy = randn64(rows * dim, 16);
     std::vector<double> out(rows * dim), dt(table.size());
-    const auto emb = [&] { nw::ref::embedding(out.data(), table.data(), tokens.data(), rows, dim); return gradcheck::dot(out, dy); };
+    const auto emb = [&] {
+      nw::ref::embedding(out.data(), table.data(), tokens.data(), rows, dim);
+      return gradcheck::dot(out, dy);
+    };
     nw::ref::embedding_backward(dt.data(), dy.data(), tokens.data(), rows, dim);
     report_fd("embedding dtable", fd_rel_error(table, dt, emb));
 
     auto z = randn64(rows * classes, 17, 2.0);
     std::vector<double> dz(z.size());
-    const auto ce = [&] { double l = 0; nw::ref::cross_entropy(&l, z.data(), targets.data(), rows, classes); return l; };
+    const auto ce = [&] {
+      double l = 0;
+      nw::ref::cross_entropy(&l, z.data(), targets.data(), rows, classes);
+      return l;
+    };
     nw::ref::cross_entropy_backward(dz.data(), z.data(), targets.data(), 1.0, rows, classes);
     report_fd("cross_entropy dlogits", fd_rel_error(z, dz, ce));
   }
@@ -364,9 +409,11 @@ TEST_CASE("backward kernels add into their outputs: two calls give twice the gra
   const auto x = randn(m * k, 1), w = randn(n * k, 2), dy = randn(m * n, 3);
   std::vector<float> work(nw::linear_backward_workspace_floats(m, n, k));
   std::vector<float> dx(m * k, 0.f), dw(n * k, 0.f), db(n, 0.f);
-  nw::linear_backward(dx.data(), dw.data(), db.data(), dy.data(), x.data(), w.data(), m, n, k, work.data());
+  nw::linear_backward(dx.data(), dw.data(), db.data(), dy.data(), x.data(), w.data(), m, n, k,
+                      work.data());
   auto dx2 = dx, dw2 = dw, db2 = db;
-  nw::linear_backward(dx2.data(), dw2.data(), db2.data(), dy.data(), x.data(), w.data(), m, n, k, work.data());
+  nw::linear_backward(dx2.data(), dw2.data(), db2.data(), dy.data(), x.data(), w.data(), m, n, k,
+                      work.data());
   for (auto* v : {&dx, &dw, &db})
     for (float& e : *v) e *= 2.f;
   CHECK(rel_diff(dx2, dx) <= 1e-7);
@@ -376,9 +423,11 @@ TEST_CASE("backward kernels add into their outputs: two calls give twice the gra
   std::vector<float> y(m * k), mean(m), var(m), lx(m * k, 0.f), lg(k, 0.f), lb(k, 0.f);
   nw::layer_norm(y.data(), mean.data(), var.data(), x.data(), w.data(), nullptr, m, k);
   for (int rep = 0; rep < 2; ++rep)
-    nw::layer_norm_backward(lx.data(), lg.data(), lb.data(), x.data(), x.data(), w.data(), mean.data(), var.data(), m, k);
+    nw::layer_norm_backward(lx.data(), lg.data(), lb.data(), x.data(), x.data(), w.data(),
+                            mean.data(), var.data(), m, k);
   std::vector<float> lx1(m * k, 0.f), lg1(k, 0.f), lb1(k, 0.f);
-  nw::layer_norm_backward(lx1.data(), lg1.data(), lb1.data(), x.data(), x.data(), w.data(), mean.data(), var.data(), m, k);
+  nw::layer_norm_backward(lx1.data(), lg1.data(), lb1.data(), x.data(), x.data(), w.data(),
+                          mean.data(), var.data(), m, k);
   for (auto* v : {&lx1, &lg1, &lb1})
     for (float& e : *v) e *= 2.f;
   CHECK(rel_diff(lx, lx1) <= 1e-6);
@@ -386,15 +435,16 @@ TEST_CASE("backward kernels add into their outputs: two calls give twice the gra
   CHECK(rel_diff(lb, lb1) <= 1e-6);
 }
 
-TEST_CASE("attention backward: padded keys and a fully padded sequence get zero gradient, never NaN") {
+TEST_CASE(
+    "attention backward: padded keys and a fully padded sequence get zero gradient, never NaN") {
   for (int hd : {1, 4, 5, 16}) {
     CAPTURE(hd);
     const nw::AttentionShape s{2, 5, 2 * hd, 2};
     const std::size_t d = s.d_model, ld = 3 * d;
     const auto qkv = randn(10 * ld, 3), dctx = randn(10 * d, 4);
     std::vector<std::uint8_t> mask(10, 0);
-    mask[3] = mask[4] = 1;                        // sequence 0: keys 3, 4 padded
-    for (int j = 5; j < 10; ++j) mask[j] = 1;     // sequence 1: all padded
+    mask[3] = mask[4] = 1;                     // sequence 0: keys 3, 4 padded
+    for (int j = 5; j < 10; ++j) mask[j] = 1;  // sequence 1: all padded
     std::vector<float> ctx(10 * d), attn(2 * 2 * 25), dqkv(qkv.size(), 0.f);
     nwtest::attention_core(ctx.data(), attn.data(), qkv.data(), mask.data(), s);
     std::vector<float> work(nw::attention_core_backward_workspace_floats(s));
@@ -402,7 +452,8 @@ TEST_CASE("attention backward: padded keys and a fully padded sequence get zero 
     for (float v : dqkv) REQUIRE(std::isfinite(v));
     for (int i = 5; i < 10; ++i)
       for (std::size_t c = 0; c < ld; ++c) CHECK(dqkv[i * ld + c] == 0.f);
-    for (int j : {3, 4})  // a padded key's K and V get nothing (its Q still does: queries are not masked)
+    for (int j :
+         {3, 4})  // a padded key's K and V get nothing (its Q still does: queries are not masked)
       for (std::size_t c = d; c < ld; ++c) CHECK(dqkv[j * ld + c] == 0.f);
   }
   std::vector<float> y(4, 0.f), dy = randn(4, 9), dx(4, 0.f);  // softmax of a fully masked row

@@ -30,8 +30,8 @@ std::string fmt(double v) {
   return buf;
 }
 
-nw::EncoderConfig config(bool norm_first, nw::Activation act, bool final_norm, int d = 8, int heads = 2,
-                         int d_ff = 12, int layers = 2) {
+nw::EncoderConfig config(bool norm_first, nw::Activation act, bool final_norm, int d = 8,
+                         int heads = 2, int d_ff = 12, int layers = 2) {
   nw::EncoderConfig c;
   c.d_model = d;
   c.n_heads = heads;
@@ -44,7 +44,8 @@ nw::EncoderConfig config(bool norm_first, nw::Activation act, bool final_norm, i
 }
 
 std::string describe(const nw::EncoderConfig& c) {
-  return std::string(c.norm_first ? "Pre-LN" : "Post-LN") + (c.activation == nw::Activation::gelu ? " GELU" : " ReLU") +
+  return std::string(c.norm_first ? "Pre-LN" : "Post-LN") +
+         (c.activation == nw::Activation::gelu ? " GELU" : " ReLU") +
          (c.final_norm ? " +final norm" : "");
 }
 
@@ -61,7 +62,8 @@ std::vector<float> random_params(const nw::EncoderConfig& c, unsigned seed) {
   std::vector<float> p = randn(nw::parameter_count(c), seed, 0.f, 0.3f);
   std::size_t at = 0;
   for (const auto& spec : nw::parameter_specs(c)) {
-    if (spec.name.find("norm") != std::string::npos && spec.name.find("weight") != std::string::npos)
+    if (spec.name.find("norm") != std::string::npos &&
+        spec.name.find("weight") != std::string::npos)
       for (std::size_t i = 0; i < spec.numel; ++i) p[at + i] += 1.f;
     at += spec.numel;
   }
@@ -80,16 +82,19 @@ std::vector<std::uint8_t> padding(int batch, int seq) {
 struct FastRun {
   std::vector<float> out, dx, dparams;
 };
-FastRun fast_run(const nw::EncoderConfig& c, const std::vector<float>& params, const std::vector<float>& x,
-                 const std::vector<float>& dout, const std::vector<std::uint8_t>& mask, int batch, int seq) {
+FastRun fast_run(const nw::EncoderConfig& c, const std::vector<float>& params,
+                 const std::vector<float>& x, const std::vector<float>& dout,
+                 const std::vector<std::uint8_t>& mask, int batch, int seq) {
   FastRun r;
   std::vector<float> saved(nw::encoder_saved_floats(c, batch, seq)),
       work(nw::encoder_train_workspace_floats(c, batch, seq));
   r.out.resize(x.size());
   r.dx.assign(x.size(), 0.f);
   r.dparams.assign(params.size(), 0.f);
-  nw::encoder_forward_train(r.out.data(), saved.data(), x.data(), mask.data(), params.data(), c, batch, seq, work.data());
-  nw::encoder_backward(r.dx.data(), r.dparams.data(), dout.data(), saved.data(), params.data(), c, batch, seq, work.data());
+  nw::encoder_forward_train(r.out.data(), saved.data(), x.data(), mask.data(), params.data(), c,
+                            batch, seq, work.data());
+  nw::encoder_backward(r.dx.data(), r.dparams.data(), dout.data(), saved.data(), params.data(), c,
+                       batch, seq, work.data());
   return r;
 }
 
@@ -107,7 +112,8 @@ TEST_CASE("encoder_forward_train gives Encoder::forward's output bit for bit") {
     std::vector<float> a(x.size()), b(x.size()), saved(nw::encoder_saved_floats(c, batch, seq)),
         work(nw::encoder_train_workspace_floats(c, batch, seq));
     nwtest::forward(enc, a.data(), nullptr, x.data(), mask.data(), batch, seq);
-    nw::encoder_forward_train(b.data(), saved.data(), x.data(), mask.data(), params.data(), c, batch, seq, work.data());
+    nw::encoder_forward_train(b.data(), saved.data(), x.data(), mask.data(), params.data(), c,
+                              batch, seq, work.data());
     CHECK(a == b);
   }
 }
@@ -122,8 +128,9 @@ TEST_CASE("encoder backward matches ref, with padding and a fully padded sequenc
     const FastRun f = fast_run(c, params, x, dout, mask, batch, seq);
 
     std::vector<float> dx(x.size(), 0.f), dp(params.size(), 0.f);
-    nw::ref::encoder_backward(dx.data(), tokenmodel::encoder_pointers<float*>(c, dp.data()), dout.data(), x.data(),
-                              mask.data(), c, tokenmodel::encoder_pointers<const float*>(c, params.data()), batch, seq);
+    nw::ref::encoder_backward(
+        dx.data(), tokenmodel::encoder_pointers<float*>(c, dp.data()), dout.data(), x.data(),
+        mask.data(), c, tokenmodel::encoder_pointers<const float*>(c, params.data()), batch, seq);
     double worst = rel_diff(f.dx, dx);
     CHECK_MESSAGE(worst <= 1e-5, describe(c) << " dx: " << fmt(worst));
     std::size_t at = 0;
@@ -143,15 +150,18 @@ TEST_CASE("ref encoder backward agrees with float64 central differences") {
   const int batch = 3, seq = 4;
   for (const auto& c : all_configs()) {
     std::vector<double> params = gradcheck::to_double(random_params(c, 21));
-    std::vector<double> x = gradcheck::randn64(static_cast<std::size_t>(batch) * seq * c.d_model, 22);
+    std::vector<double> x =
+        gradcheck::randn64(static_cast<std::size_t>(batch) * seq * c.d_model, 22);
     const std::vector<double> dout = gradcheck::randn64(x.size(), 23);
     const auto mask = padding(batch, seq);
     std::vector<double> dx(x.size()), dp(params.size()), out(x.size());
-    nw::ref::encoder_backward(dx.data(), tokenmodel::encoder_pointers<double*>(c, dp.data()), dout.data(), x.data(),
-                              mask.data(), c, tokenmodel::encoder_pointers<const double*>(c, params.data()), batch, seq);
+    nw::ref::encoder_backward(
+        dx.data(), tokenmodel::encoder_pointers<double*>(c, dp.data()), dout.data(), x.data(),
+        mask.data(), c, tokenmodel::encoder_pointers<const double*>(c, params.data()), batch, seq);
     const auto loss = [&] {
       nw::ref::encoder_forward(out.data(), static_cast<double*>(nullptr), x.data(), mask.data(), c,
-                               tokenmodel::encoder_pointers<const double*>(c, params.data()), batch, seq);
+                               tokenmodel::encoder_pointers<const double*>(c, params.data()), batch,
+                               seq);
       return gradcheck::dot(out, dout);
     };
     const double ex = gradcheck::fd_rel_error(x, dx, loss);
@@ -194,15 +204,21 @@ struct SmallTask {
 };
 }  // namespace
 
-TEST_CASE("the token model (embedding + PE + encoder + head + cross-entropy) agrees with float64 central differences") {
-  for (const auto& c : {config(true, nw::Activation::relu, true), config(false, nw::Activation::gelu, false)}) {
+TEST_CASE(
+    "the token model (embedding + PE + encoder + head + cross-entropy) agrees with float64 central "
+    "differences") {
+  for (const auto& c :
+       {config(true, nw::Activation::relu, true), config(false, nw::Activation::gelu, false)}) {
     const SmallTask task(c);
     std::vector<double> params = gradcheck::to_double(task.params(31));
     const auto pe = task.pe<double>();
     std::vector<double> grad(params.size(), 0.0);
-    tokenmodel::ref_gradients(grad, task.spec, params, task.tokens, task.targets, task.mask, pe, task.batch, task.seq);
+    tokenmodel::ref_gradients(grad, task.spec, params, task.tokens, task.targets, task.mask, pe,
+                              task.batch, task.seq);
     const auto loss = [&] {
-      return tokenmodel::ref_forward(task.spec, params, task.tokens, task.targets, task.mask, pe, task.batch, task.seq).loss;
+      return tokenmodel::ref_forward(task.spec, params, task.tokens, task.targets, task.mask, pe,
+                                     task.batch, task.seq)
+          .loss;
     };
     double worst = 0.0;
     std::string worst_name;
@@ -221,13 +237,15 @@ TEST_CASE("the token model (embedding + PE + encoder + head + cross-entropy) agr
         worst_name = p.name;
       }
     }
-    MESSAGE("finite differences (float64) token model, " << describe(c) << ": worst rel over every parameter "
-                                                         << fmt(worst) << " (" << worst_name << ")");
+    MESSAGE("finite differences (float64) token model, "
+            << describe(c) << ": worst rel over every parameter " << fmt(worst) << " ("
+            << worst_name << ")");
   }
 }
 
 TEST_CASE("the fast token model step matches the ref model's gradients") {
-  for (const auto& c : {config(true, nw::Activation::relu, true), config(false, nw::Activation::gelu, true)}) {
+  for (const auto& c :
+       {config(true, nw::Activation::relu, true), config(false, nw::Activation::gelu, true)}) {
     const SmallTask task(c);
     tokenmodel::FastModel fast(task.spec, task.batch, task.seq);
     fast.params = task.params(41);
@@ -235,8 +253,9 @@ TEST_CASE("the fast token model step matches the ref model's gradients") {
     fast.gradients(task.tokens.data(), task.targets.data());
     REQUIRE(fast.error.empty());
     std::vector<float> grad(fast.params.size(), 0.f);
-    const double ref_loss = tokenmodel::ref_gradients(grad, task.spec, fast.params, task.tokens, task.targets, task.mask,
-                                                      task.pe<float>(), task.batch, task.seq);
+    const double ref_loss =
+        tokenmodel::ref_gradients(grad, task.spec, fast.params, task.tokens, task.targets,
+                                  task.mask, task.pe<float>(), task.batch, task.seq);
     CHECK(loss == doctest::Approx(ref_loss).epsilon(1e-5));
     for (const auto& p : tokenmodel::named_parameters(task.spec)) {
       const double d = rel_diff(fast.grads.data() + p.offset, grad.data() + p.offset, p.numel);
@@ -249,13 +268,18 @@ TEST_CASE("encoder backward adds into dx and dparams") {
   const auto c = config(true, nw::Activation::gelu, true);
   const int batch = 2, seq = 3;
   const auto params = random_params(c, 51);
-  const auto x = randn(static_cast<std::size_t>(batch) * seq * c.d_model, 52), dout = randn(x.size(), 53);
+  const auto x = randn(static_cast<std::size_t>(batch) * seq * c.d_model, 52),
+             dout = randn(x.size(), 53);
   std::vector<float> out(x.size()), saved(nw::encoder_saved_floats(c, batch, seq)),
-      work(nw::encoder_train_workspace_floats(c, batch, seq)), dx(x.size(), 0.f), dp(params.size(), 0.f);
-  nw::encoder_forward_train(out.data(), saved.data(), x.data(), nullptr, params.data(), c, batch, seq, work.data());
-  nw::encoder_backward(dx.data(), dp.data(), dout.data(), saved.data(), params.data(), c, batch, seq, work.data());
+      work(nw::encoder_train_workspace_floats(c, batch, seq)), dx(x.size(), 0.f),
+      dp(params.size(), 0.f);
+  nw::encoder_forward_train(out.data(), saved.data(), x.data(), nullptr, params.data(), c, batch,
+                            seq, work.data());
+  nw::encoder_backward(dx.data(), dp.data(), dout.data(), saved.data(), params.data(), c, batch,
+                       seq, work.data());
   auto dx2 = dx, dp2 = dp;
-  nw::encoder_backward(dx2.data(), dp2.data(), dout.data(), saved.data(), params.data(), c, batch, seq, work.data());
+  nw::encoder_backward(dx2.data(), dp2.data(), dout.data(), saved.data(), params.data(), c, batch,
+                       seq, work.data());
   for (float& v : dx) v *= 2.f;
   for (float& v : dp) v *= 2.f;
   CHECK(rel_diff(dx2, dx) <= 1e-6);
@@ -276,17 +300,22 @@ TEST_CASE("saved activations: the tiny sort model keeps 2,904,064 floats, as enc
 // with a sentinel: the last float must be touched, so the size is not padded either.
 TEST_CASE("workspace sizes are what the kernels touch, for random shapes") {
   std::mt19937 rng(61);
-  const auto pick = [&rng](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  const auto pick = [&rng](int lo, int hi) {
+    return std::uniform_int_distribution<int>(lo, hi)(rng);
+  };
   const float sentinel = 1234.5f;
   for (int trial = 0; trial < 12; ++trial) {
     const int m = pick(1, 300), n = pick(1, 70), k = pick(1, 70);
     CAPTURE(m);
     CAPTURE(n);
     CAPTURE(k);
-    const auto x = randn(static_cast<std::size_t>(m) * k, 1), w = randn(static_cast<std::size_t>(n) * k, 2),
+    const auto x = randn(static_cast<std::size_t>(m) * k, 1),
+               w = randn(static_cast<std::size_t>(n) * k, 2),
                dy = randn(static_cast<std::size_t>(m) * n, 3);
-    std::vector<float> dx(x.size()), dw(w.size()), db(n), ws(nw::linear_backward_workspace_floats(m, n, k), sentinel);
-    nw::linear_backward(dx.data(), dw.data(), db.data(), dy.data(), x.data(), w.data(), m, n, k, ws.data());
+    std::vector<float> dx(x.size()), dw(w.size()), db(n),
+        ws(nw::linear_backward_workspace_floats(m, n, k), sentinel);
+    nw::linear_backward(dx.data(), dw.data(), db.data(), dy.data(), x.data(), w.data(), m, n, k,
+                        ws.data());
     CHECK(ws.back() != sentinel);
 
     const nw::AttentionShape s{pick(1, 3), pick(1, 9), 0, pick(1, 3)};
@@ -295,24 +324,28 @@ TEST_CASE("workspace sizes are what the kernels touch, for random shapes") {
     CAPTURE(shape.d_model);
     const std::size_t rows = static_cast<std::size_t>(shape.batch) * shape.seq;
     const auto qkv = randn(rows * 3 * shape.d_model, 4), dctx = randn(rows * shape.d_model, 5);
-    std::vector<float> ctx(rows * shape.d_model), attn(static_cast<std::size_t>(shape.batch) * shape.n_heads * shape.seq * shape.seq),
-        dqkv(qkv.size()),
-        fw(nw::attention_core_workspace_floats(shape), sentinel), bw(nw::attention_core_backward_workspace_floats(shape), sentinel);
+    std::vector<float> ctx(rows * shape.d_model),
+        attn(static_cast<std::size_t>(shape.batch) * shape.n_heads * shape.seq * shape.seq),
+        dqkv(qkv.size()), fw(nw::attention_core_workspace_floats(shape), sentinel),
+        bw(nw::attention_core_backward_workspace_floats(shape), sentinel);
     nw::attention_core(ctx.data(), attn.data(), qkv.data(), nullptr, shape, fw.data());
-    nw::attention_core_backward(dqkv.data(), dctx.data(), qkv.data(), attn.data(), shape, bw.data());
+    nw::attention_core_backward(dqkv.data(), dctx.data(), qkv.data(), attn.data(), shape,
+                                bw.data());
     CHECK(fw.back() != sentinel);
     CHECK(bw.back() != sentinel);
 
-    const auto c = config(pick(0, 1) == 1, pick(0, 1) ? nw::Activation::gelu : nw::Activation::relu, pick(0, 1) == 1,
-                          shape.d_model, shape.n_heads, pick(1, 40), pick(1, 3));
+    const auto c = config(pick(0, 1) == 1, pick(0, 1) ? nw::Activation::gelu : nw::Activation::relu,
+                          pick(0, 1) == 1, shape.d_model, shape.n_heads, pick(1, 40), pick(1, 3));
     CAPTURE(describe(c));
     const auto params = random_params(c, 6);
     const auto ex = randn(rows * c.d_model, 7);
     std::vector<float> out(ex.size()), dex(ex.size()), dp(params.size()),
         saved(nw::encoder_saved_floats(c, shape.batch, shape.seq), sentinel),
         work(nw::encoder_train_workspace_floats(c, shape.batch, shape.seq), sentinel);
-    nw::encoder_forward_train(out.data(), saved.data(), ex.data(), nullptr, params.data(), c, shape.batch, shape.seq, work.data());
-    nw::encoder_backward(dex.data(), dp.data(), ex.data(), saved.data(), params.data(), c, shape.batch, shape.seq, work.data());
+    nw::encoder_forward_train(out.data(), saved.data(), ex.data(), nullptr, params.data(), c,
+                              shape.batch, shape.seq, work.data());
+    nw::encoder_backward(dex.data(), dp.data(), ex.data(), saved.data(), params.data(), c,
+                         shape.batch, shape.seq, work.data());
     CHECK(saved.back() != sentinel);
     CHECK(work.back() != sentinel);
   }

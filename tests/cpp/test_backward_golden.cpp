@@ -2,18 +2,16 @@
 // tests/golden/README.md): every parameter of 2-layer encoders (Post-LN and Pre-LN, ReLU and
 // GELU, with padding), one full training step of the tiny sort model, and AdamW steps.
 // The measure is max |ours - torch| / max |torch| per tensor; the bar is 1e-4.
-#include "golden.hpp"
-
-#include <normwave/encoder.hpp>
-#include <normwave/optim.hpp>
-
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <map>
+#include <normwave/encoder.hpp>
+#include <normwave/optim.hpp>
 #include <string>
 #include <vector>
 
+#include "golden.hpp"
 #include "grad_check.hpp"
 #include "token_model.hpp"
 
@@ -33,7 +31,8 @@ std::string fmt(double v) {
 
 // The parameter group a state_dict name belongs to, for the parity table.
 std::string group_of(const std::string& name) {
-  for (const char* g : {"embedding", "in_proj", "out_proj", "linear1", "linear2", "norm1", "norm2", "head"})
+  for (const char* g :
+       {"embedding", "in_proj", "out_proj", "linear1", "linear2", "norm1", "norm2", "head"})
     if (name.find(g) != std::string::npos) return g;
   if (name.find("norm.") != std::string::npos) return "final norm";
   return name;
@@ -63,8 +62,10 @@ std::vector<std::int32_t> ints(const std::vector<float>& v) {
 }  // namespace
 
 TEST_CASE("golden: encoder gradients vs PyTorch autograd, per parameter") {
-  for (const std::string file : {"grad_encoder_postln_relu_2l_pad.safetensors", "grad_encoder_postln_gelu_2l_norm_pad.safetensors",
-                                 "grad_encoder_preln_relu_2l_norm_pad.safetensors", "grad_encoder_preln_gelu_2l_pad.safetensors"}) {
+  for (const std::string file : {"grad_encoder_postln_relu_2l_pad.safetensors",
+                                 "grad_encoder_postln_gelu_2l_norm_pad.safetensors",
+                                 "grad_encoder_preln_relu_2l_norm_pad.safetensors",
+                                 "grad_encoder_preln_gelu_2l_pad.safetensors"}) {
     CAPTURE(file);
     Fixture f(file);
     nw::EncoderConfig c;
@@ -90,15 +91,19 @@ TEST_CASE("golden: encoder gradients vs PyTorch autograd, per parameter") {
 
     // fast: the training forward, then the backward
     std::vector<float> out(x.size()), saved(nw::encoder_saved_floats(c, batch, seq)),
-        work(nw::encoder_train_workspace_floats(c, batch, seq)), dx(x.size(), 0.f), dp(params.size(), 0.f);
-    nw::encoder_forward_train(out.data(), saved.data(), x.data(), mask.data(), params.data(), c, batch, seq, work.data());
-    nw::encoder_backward(dx.data(), dp.data(), dout.data(), saved.data(), params.data(), c, batch, seq, work.data());
+        work(nw::encoder_train_workspace_floats(c, batch, seq)), dx(x.size(), 0.f),
+        dp(params.size(), 0.f);
+    nw::encoder_forward_train(out.data(), saved.data(), x.data(), mask.data(), params.data(), c,
+                              batch, seq, work.data());
+    nw::encoder_backward(dx.data(), dp.data(), dout.data(), saved.data(), params.data(), c, batch,
+                         seq, work.data());
     CHECK(golden::max_abs_diff(out, f.tensor("output")) <= 2e-4);
 
     // ref
     std::vector<float> rdx(x.size(), 0.f), rdp(params.size(), 0.f);
-    nw::ref::encoder_backward(rdx.data(), tokenmodel::encoder_pointers<float*>(c, rdp.data()), dout.data(), x.data(),
-                              mask.data(), c, tokenmodel::encoder_pointers<const float*>(c, params.data()), batch, seq);
+    nw::ref::encoder_backward(
+        rdx.data(), tokenmodel::encoder_pointers<float*>(c, rdp.data()), dout.data(), x.data(),
+        mask.data(), c, tokenmodel::encoder_pointers<const float*>(c, params.data()), batch, seq);
 
     Table fast, ref;
     const auto want_dx = f.tensor("grad.x");
@@ -107,7 +112,8 @@ TEST_CASE("golden: encoder gradients vs PyTorch autograd, per parameter") {
     std::size_t at = 0;
     for (const auto& s : specs) {
       const auto want = f.tensor("grad." + s.name);
-      const double a = rel_diff(dp.data() + at, want.data(), s.numel), b = rel_diff(rdp.data() + at, want.data(), s.numel);
+      const double a = rel_diff(dp.data() + at, want.data(), s.numel),
+                   b = rel_diff(rdp.data() + at, want.data(), s.numel);
       CHECK_MESSAGE(a <= kTolGrad, file << " fast grad." << s.name << ": " << fmt(a));
       CHECK_MESSAGE(b <= kTolGrad, file << " ref grad." << s.name << ": " << fmt(b));
       fast.add(group_of(s.name), a);
@@ -116,7 +122,8 @@ TEST_CASE("golden: encoder gradients vs PyTorch autograd, per parameter") {
     }
     CHECK(fast.worst["x"] <= kTolGrad);
     CHECK(ref.worst["x"] <= kTolGrad);
-    MESSAGE("torch parity " << file << " (worst rel per group)\n  fast: " << fast.line() << "\n  ref:  " << ref.line());
+    MESSAGE("torch parity " << file << " (worst rel per group)\n  fast: " << fast.line()
+                            << "\n  ref:  " << ref.line());
   }
 }
 
@@ -158,8 +165,9 @@ TEST_CASE("golden: one training step of the tiny sort model vs PyTorch autograd"
     CHECK_MESSAGE(d <= kTolGrad, "grad." << p.name << ": " << fmt(d));
     table.add(group_of(p.name), d);
   }
-  MESSAGE("torch parity tiny sort step (batch " << batch << ", seq " << seq << ", loss " << loss << " vs " << want_loss
-                                                << ", rel " << fmt(loss_rel) << ")\n  fast: " << table.line());
+  MESSAGE("torch parity tiny sort step (batch " << batch << ", seq " << seq << ", loss " << loss
+                                                << " vs " << want_loss << ", rel " << fmt(loss_rel)
+                                                << ")\n  fast: " << table.line());
 }
 
 TEST_CASE("golden: AdamW steps vs torch.optim.AdamW") {
@@ -189,7 +197,8 @@ TEST_CASE("golden: AdamW steps vs torch.optim.AdamW") {
         want_moved[i] = want[i] - p0[i];
       }
       const double values = rel_diff(p, want), change = rel_diff(moved, want_moved),
-                   m1 = rel_diff(m, f.tensor("exp_avg." + s)), m2 = rel_diff(v, f.tensor("exp_avg_sq." + s));
+                   m1 = rel_diff(m, f.tensor("exp_avg." + s)),
+                   m2 = rel_diff(v, f.tensor("exp_avg_sq." + s));
       CHECK_MESSAGE(values <= 1e-6, "step " << t << " param: " << fmt(values));
       CHECK_MESSAGE(change <= 5e-4, "step " << t << " param change: " << fmt(change));
       CHECK_MESSAGE(m1 <= kTolGrad, "step " << t << " exp_avg: " << fmt(m1));

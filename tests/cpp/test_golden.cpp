@@ -1,18 +1,16 @@
 // Golden tests: both the fast path and the ref:: path of every kernel against fixtures that
 // scripts/gen_golden.py computed with PyTorch 1.13 (float64 reference rounded to float32).
 // See tests/golden/README.md for the cases.
-#include "golden.hpp"
-
+#include <cstdint>
+#include <cstdio>
 #include <normwave/attention.hpp>
 #include <normwave/encoder.hpp>
 #include <normwave/norms.hpp>
 #include <normwave/positional_encoding.hpp>
-
-#include <cstdint>
-#include <cstdio>
 #include <string>
 #include <vector>
 
+#include "golden.hpp"
 #include "util.hpp"
 
 namespace {
@@ -22,7 +20,7 @@ using golden::max_abs_diff;
 
 constexpr double kTolPe = 1e-5;
 constexpr double kTolNorm = 1e-5;
-constexpr double kTolOutput = 2e-4;   // attention and encoder outputs
+constexpr double kTolOutput = 2e-4;  // attention and encoder outputs
 constexpr double kTolAttnWeights = 1e-5;
 
 std::string dims(const std::vector<std::int64_t>& shape) {
@@ -52,7 +50,7 @@ void require_shape(const Fixture& f, const std::string& t, std::vector<std::int6
 
 TEST_CASE("golden: positional encoding vs PyTorch float64") {
   for (const std::string file : {"pe_d16_base10000.safetensors", "pe_d7_base10000.safetensors",
-                           "pe_d16_base100.safetensors"}) {
+                                 "pe_d16_base100.safetensors"}) {
     CAPTURE(file);
     Fixture f(file);
     const int d = f.meta_int("d_model");
@@ -73,8 +71,8 @@ TEST_CASE("golden: positional encoding vs PyTorch float64") {
     report(label + " pos 0.." + std::to_string(seq - 1) + " ref", got, want, kTolPe);
 
     const int n = tail_start + tail_rows;
-    const std::string tail_label = label + " pos " + std::to_string(tail_start) + ".." +
-                                   std::to_string(n - 1);
+    const std::string tail_label =
+        label + " pos " + std::to_string(tail_start) + ".." + std::to_string(n - 1);
     std::vector<float> full(static_cast<std::size_t>(n) * d);
     nwtest::positional_encoding(full.data(), n, d, base);
     std::vector<float> tail(full.begin() + static_cast<std::ptrdiff_t>(tail_start) * d, full.end());
@@ -294,7 +292,8 @@ TEST_CASE("golden: Transformer encoder vs torch.nn.TransformerEncoder") {
     enc.set_parameters(ptrs);
     REQUIRE(enc.parameters().size() == values.size());
     for (std::size_t i = 0; i < values.size(); ++i)
-      CHECK_MESSAGE(enc.parameters()[i] == values[i], "set_parameters round trip: " << specs[i].name);
+      CHECK_MESSAGE(enc.parameters()[i] == values[i],
+                    "set_parameters round trip: " << specs[i].name);
 
     std::vector<float> out(want.size()), attn(want_attn.size());
     nwtest::forward(enc, out.data(), attn.data(), x.data(), mask.data(), batch, seq);

@@ -47,7 +47,8 @@ TEST_CASE("positional_encoding is accurate to 1e-6 for every pos below 65536") {
           const double want = dim % 2 ? std::cos(angle) : std::sin(angle);
           worst = std::max(worst, std::fabs(pe[static_cast<std::size_t>(pos) * d + dim] - want));
         }
-      MESSAGE("PE d=" << d << " base=" << base << " over 65536 positions: maxdiff vs float64 = " << worst);
+      MESSAGE("PE d=" << d << " base=" << base
+                      << " over 65536 positions: maxdiff vs float64 = " << worst);
       CHECK(worst <= 1e-6);
     }
   }
@@ -56,10 +57,10 @@ TEST_CASE("positional_encoding is accurate to 1e-6 for every pos below 65536") {
 TEST_CASE("positional_encoding conventions: interleaved sin/cos, odd d_model ends in a sin") {
   std::vector<float> pe(3 * 5);
   nwtest::positional_encoding(pe.data(), 3, 5, 10000.0);
-  CHECK(pe[0] == 0.f);                                   // sin(0)
-  CHECK(pe[1] == 1.f);                                   // cos(0)
-  CHECK(pe[5 + 0] == doctest::Approx(std::sin(1.0)));    // pos 1, dim 0
-  CHECK(pe[5 + 1] == doctest::Approx(std::cos(1.0)));    // pos 1, dim 1
+  CHECK(pe[0] == 0.f);                                 // sin(0)
+  CHECK(pe[1] == 1.f);                                 // cos(0)
+  CHECK(pe[5 + 0] == doctest::Approx(std::sin(1.0)));  // pos 1, dim 0
+  CHECK(pe[5 + 1] == doctest::Approx(std::cos(1.0)));  // pos 1, dim 1
   CHECK(pe[2 * 5 + 4] == doctest::Approx(std::sin(2.0 / std::pow(10000.0, 4.0 / 5))));
 }
 
@@ -73,8 +74,10 @@ TEST_CASE("norms match ref at edge widths") {
       const std::vector<float> gamma = randn(dim, 2, 1.f, 0.3f), beta = randn(dim, 3);
       std::vector<float> a(n), b(n), ma(rows), mb(rows), va(rows), vb(rows);
 
-      normwave::layer_norm(a.data(), ma.data(), va.data(), x.data(), gamma.data(), beta.data(), rows, dim);
-      normwave::ref::layer_norm(b.data(), mb.data(), vb.data(), x.data(), gamma.data(), beta.data(), rows, dim);
+      normwave::layer_norm(a.data(), ma.data(), va.data(), x.data(), gamma.data(), beta.data(),
+                           rows, dim);
+      normwave::ref::layer_norm(b.data(), mb.data(), vb.data(), x.data(), gamma.data(), beta.data(),
+                                rows, dim);
       const double ln = max_abs_diff(a, b);
       CHECK(ln <= 1e-5);
       CHECK(max_abs_diff(ma, mb) <= 1e-5);
@@ -91,15 +94,18 @@ TEST_CASE("norms match ref at edge widths") {
       CHECK(max_abs_diff(ma, mb) <= 1e-5);
 
       std::vector<float> fm(dim), fv(dim), gm(dim), gv(dim);
-      normwave::batch_norm(a.data(), fm.data(), fv.data(), x.data(), gamma.data(), beta.data(), rows, dim);
-      normwave::ref::batch_norm(b.data(), gm.data(), gv.data(), x.data(), gamma.data(), beta.data(), rows, dim);
+      normwave::batch_norm(a.data(), fm.data(), fv.data(), x.data(), gamma.data(), beta.data(),
+                           rows, dim);
+      normwave::ref::batch_norm(b.data(), gm.data(), gv.data(), x.data(), gamma.data(), beta.data(),
+                                rows, dim);
       const double bn = max_abs_diff(a, b);
       // One row: var = 0, so y = beta exactly in both.
       CHECK(bn <= 1e-4);
       CHECK(max_abs_diff(fm, gm) <= 1e-5);
       CHECK(max_abs_diff(fv, gv) <= 1e-4);
       if (rows == 7)
-        MESSAGE("norms (" << rows << "x" << dim << ") maxdiff LN = " << ln << ", RMS = " << rms << ", BN = " << bn);
+        MESSAGE("norms (" << rows << "x" << dim << ") maxdiff LN = " << ln << ", RMS = " << rms
+                          << ", BN = " << bn);
     }
   }
 }
@@ -142,8 +148,7 @@ TEST_CASE("linear matches ref at edge sizes") {
         CAPTURE(n);
         CAPTURE(k);
         const std::vector<float> x = randn(static_cast<std::size_t>(m) * k, 11),
-                                 w = randn(static_cast<std::size_t>(n) * k, 12),
-                                 b = randn(n, 13);
+                                 w = randn(static_cast<std::size_t>(n) * k, 12), b = randn(n, 13);
         std::vector<float> fast(static_cast<std::size_t>(m) * n), slow(fast.size());
         nwtest::linear(fast.data(), x.data(), w.data(), b.data(), m, n, k);
         normwave::ref::linear(slow.data(), x.data(), w.data(), b.data(), m, n, k);
@@ -156,7 +161,8 @@ TEST_CASE("linear matches ref at edge sizes") {
   }
   // Larger than one row block and one depth block.
   const int m = 130, n = 77, k = 600;
-  const std::vector<float> x = randn(static_cast<std::size_t>(m) * k, 21), w = randn(static_cast<std::size_t>(n) * k, 22), b = randn(n, 23);
+  const std::vector<float> x = randn(static_cast<std::size_t>(m) * k, 21),
+                           w = randn(static_cast<std::size_t>(n) * k, 22), b = randn(n, 23);
   std::vector<float> fast(static_cast<std::size_t>(m) * n), slow(fast.size());
   nwtest::linear(fast.data(), x.data(), w.data(), b.data(), m, n, k);
   normwave::ref::linear(slow.data(), x.data(), w.data(), b.data(), m, n, k);
@@ -357,7 +363,8 @@ TEST_CASE("multi_head_attention matches ref, with padding and a fully padded seq
     const std::size_t n = c.x.size(), na = 3 * 2 * 6 * 6;
     std::vector<float> a(n), b(n), aa(na), ab(na);
     nwtest::multi_head_attention(a.data(), aa.data(), c.x.data(), c.mask.data(), c.weights(), c.s);
-    normwave::ref::multi_head_attention(b.data(), ab.data(), c.x.data(), c.mask.data(), c.weights(), c.s);
+    normwave::ref::multi_head_attention(b.data(), ab.data(), c.x.data(), c.mask.data(), c.weights(),
+                                        c.s);
     CHECK(max_abs_diff(a, b) <= 1e-4);
     CHECK(max_abs_diff(aa, ab) <= 1e-5);
     for (std::size_t i = 0; i < n; ++i) REQUIRE(std::isfinite(a[i]));
@@ -416,7 +423,8 @@ TEST_CASE("layer_norm takes the exact second pass when the row's start is far fr
     for (int i = 0; i < 8; ++i) x[i] = 15.f;
     std::vector<float> fast(dim), slow(dim), mf(1), ms(1), vf(1), vs(1);
     normwave::layer_norm(fast.data(), mf.data(), vf.data(), x.data(), nullptr, nullptr, 1, dim);
-    normwave::ref::layer_norm(slow.data(), ms.data(), vs.data(), x.data(), nullptr, nullptr, 1, dim);
+    normwave::ref::layer_norm(slow.data(), ms.data(), vs.data(), x.data(), nullptr, nullptr, 1,
+                              dim);
     CHECK(max_abs_diff(fast, slow) <= 1e-5);
     CHECK(vf[0] == doctest::Approx(vs[0]).epsilon(1e-5));
   }
@@ -445,7 +453,8 @@ TEST_CASE("encoder matches ref: post/pre-LN, relu/gelu, layers, final norm, padd
         nwtest::forward(enc, a.data(), aa.data(), x.data(), mask.data(), batch, seq);
         std::vector<const float*> params;
         for (const auto& p : enc.parameters()) params.push_back(p.data());
-        normwave::ref::encoder_forward(b.data(), ab.data(), x.data(), mask.data(), cfg, params, batch, seq);
+        normwave::ref::encoder_forward(b.data(), ab.data(), x.data(), mask.data(), cfg, params,
+                                       batch, seq);
         const double diff = max_abs_diff(a, b);
         const std::string name = std::string(norm_first ? "pre" : "post") + "-LN " +
                                  (act == normwave::Activation::gelu ? "gelu" : "relu") + " x" +

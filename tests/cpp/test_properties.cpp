@@ -21,9 +21,15 @@ namespace {
 
 using Rng = std::mt19937;
 
-int uniform_int(Rng& rng, int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); }
-double uniform(Rng& rng, double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
-double log_uniform(Rng& rng, double lo, double hi) { return std::exp(uniform(rng, std::log(lo), std::log(hi))); }
+int uniform_int(Rng& rng, int lo, int hi) {
+  return std::uniform_int_distribution<int>(lo, hi)(rng);
+}
+double uniform(Rng& rng, double lo, double hi) {
+  return std::uniform_real_distribution<double>(lo, hi)(rng);
+}
+double log_uniform(Rng& rng, double lo, double hi) {
+  return std::exp(uniform(rng, std::log(lo), std::log(hi)));
+}
 
 // A row of `n` values offset + scale * N(0, 1): the LayerNorm stress the issue names
 // (scales 1e-3 .. 1e3, offsets up to 1e4).
@@ -70,7 +76,8 @@ TEST_CASE("property: LayerNorm output has mean 0 and variance var/(var + eps) pe
     const double scale = log_uniform(rng, 1e-3, 1e3);
     const double offset = c % 2 ? uniform(rng, -1e4, 1e4) : 0.0;
     const float eps = c % 3 == 0 ? 1e-12f : 1e-5f;
-    const std::vector<float> x = random_rows(rng, static_cast<std::size_t>(rows) * dim, scale, offset);
+    const std::vector<float> x =
+        random_rows(rng, static_cast<std::size_t>(rows) * dim, scale, offset);
     std::vector<float> y(x.size());
     normwave::layer_norm(y.data(), nullptr, nullptr, x.data(), nullptr, nullptr, rows, dim, eps);
     for (int r = 0; r < rows; ++r) {
@@ -80,7 +87,8 @@ TEST_CASE("property: LayerNorm output has mean 0 and variance var/(var + eps) pe
       for (int i = 0; i < dim; ++i) xm += xr[i], ym += yr[i];
       xm /= dim, ym /= dim;
       double xv = 0, yv = 0;
-      for (int i = 0; i < dim; ++i) xv += (xr[i] - xm) * (xr[i] - xm), yv += (yr[i] - ym) * (yr[i] - ym);
+      for (int i = 0; i < dim; ++i)
+        xv += (xr[i] - xm) * (xr[i] - xm), yv += (yr[i] - ym) * (yr[i] - ym);
       xv /= dim, yv /= dim;
       // The row's own variance (of its float values) sets what LayerNorm can give back.
       const double want = xv / (xv + eps);
@@ -115,30 +123,37 @@ TEST_CASE("property: every attention row sums to 1, or is all zeros when every k
     for (int b = 0; b < s.batch; ++b) {
       const bool all = kind == 2 && uniform_int(rng, 0, 1);
       for (int j = 0; j < s.seq; ++j)
-        mask[static_cast<std::size_t>(b) * s.seq + j] = all || (kind > 0 && uniform_int(rng, 0, 2) == 0);
+        mask[static_cast<std::size_t>(b) * s.seq + j] =
+            all || (kind > 0 && uniform_int(rng, 0, 2) == 0);
     }
     const std::uint8_t* mp = kind ? mask.data() : nullptr;
     const double wscale = log_uniform(rng, 1e-2, 3.0) / std::sqrt(static_cast<double>(d));
-    const std::vector<float> x = random_rows(rng, static_cast<std::size_t>(rows) * d, log_uniform(rng, 1e-2, 10.0), 0.0);
-    const std::vector<float> win = random_rows(rng, 3 * static_cast<std::size_t>(d) * d, wscale, 0.0),
+    const std::vector<float> x =
+        random_rows(rng, static_cast<std::size_t>(rows) * d, log_uniform(rng, 1e-2, 10.0), 0.0);
+    const std::vector<float> win =
+                                 random_rows(rng, 3 * static_cast<std::size_t>(d) * d, wscale, 0.0),
                              bin = random_rows(rng, 3 * static_cast<std::size_t>(d), 0.1, 0.0),
                              wout = random_rows(rng, static_cast<std::size_t>(d) * d, wscale, 0.0),
                              bout = random_rows(rng, static_cast<std::size_t>(d), 0.1, 0.0);
-    std::vector<float> out(x.size()), attn(static_cast<std::size_t>(s.batch) * s.n_heads * s.seq * s.seq);
+    std::vector<float> out(x.size()),
+        attn(static_cast<std::size_t>(s.batch) * s.n_heads * s.seq * s.seq);
     nwtest::multi_head_attention(out.data(), attn.data(), x.data(), mp,
-                                   {win.data(), bin.data(), wout.data(), bout.data()}, s);
+                                 {win.data(), bin.data(), wout.data(), bout.data()}, s);
     CAPTURE(c);
     for (int b = 0; b < s.batch; ++b) {
       const std::uint8_t* mb = mp ? mp + static_cast<std::size_t>(b) * s.seq : nullptr;
       const bool all = mb && std::all_of(mb, mb + s.seq, [](std::uint8_t v) { return v != 0; });
       for (int h = 0; h < s.n_heads; ++h) {
-        rows_checked += check_attention_rows(attn.data() + (static_cast<std::size_t>(b) * s.n_heads + h) * s.seq * s.seq,
-                                             mb, s.seq, s.seq);
+        rows_checked += check_attention_rows(
+            attn.data() + (static_cast<std::size_t>(b) * s.n_heads + h) * s.seq * s.seq, mb, s.seq,
+            s.seq);
         zero_rows += all ? s.seq : 0;
       }
       if (all) {  // a fully padded sequence's output is out_proj.bias
         for (int i = 0; i < s.seq; ++i)
-          for (int f = 0; f < d; ++f) CHECK(out[(static_cast<std::size_t>(b) * s.seq + i) * d + f] == doctest::Approx(bout[f]).epsilon(1e-6));
+          for (int f = 0; f < d; ++f)
+            CHECK(out[(static_cast<std::size_t>(b) * s.seq + i) * d + f] ==
+                  doctest::Approx(bout[f]).epsilon(1e-6));
       }
     }
   }
@@ -156,16 +171,20 @@ TEST_CASE("property: every attention row sums to 1, or is all zeros when every k
     for (auto& m : mask) m = uniform_int(rng, 0, 3) == 0;
     if (c % 4 == 0) std::fill(mask.begin(), mask.begin() + seq, 1);  // sequence 0 all padding
     const std::vector<float> x = random_rows(rng, mask.size() * cfg.d_model, 1.0, 0.0);
-    std::vector<float> out(x.size()), attn(static_cast<std::size_t>(2) * batch * cfg.n_heads * seq * seq);
+    std::vector<float> out(x.size()),
+        attn(static_cast<std::size_t>(2) * batch * cfg.n_heads * seq * seq);
     nwtest::forward(enc, out.data(), attn.data(), x.data(), mask.data(), batch, seq);
     CHECK(std::all_of(out.begin(), out.end(), [](float v) { return std::isfinite(v); }));
     for (int l = 0; l < 2; ++l)
       for (int b = 0; b < batch; ++b)
         for (int h = 0; h < cfg.n_heads; ++h)
-          rows_checked += check_attention_rows(attn.data() + ((static_cast<std::size_t>(l) * batch + b) * cfg.n_heads + h) * seq * seq,
-                                               mask.data() + static_cast<std::size_t>(b) * seq, seq, seq);
+          rows_checked += check_attention_rows(
+              attn.data() +
+                  ((static_cast<std::size_t>(l) * batch + b) * cfg.n_heads + h) * seq * seq,
+              mask.data() + static_cast<std::size_t>(b) * seq, seq, seq);
   }
-  MESSAGE("attention: " << rows_checked << " rows checked, " << zero_rows << " of them fully padded");
+  MESSAGE("attention: " << rows_checked << " rows checked, " << zero_rows
+                        << " of them fully padded");
 }
 
 TEST_CASE("property: positional encoding values stay in [-1, 1] for any positive base") {
@@ -201,7 +220,8 @@ TEST_CASE("property: the encoder (no PE) is permutation-equivariant") {
     cfg.n_layers = uniform_int(rng, 1, 2);
     cfg.norm_first = uniform_int(rng, 0, 1);
     cfg.final_norm = uniform_int(rng, 0, 1);
-    cfg.activation = uniform_int(rng, 0, 1) ? normwave::Activation::gelu : normwave::Activation::relu;
+    cfg.activation =
+        uniform_int(rng, 0, 1) ? normwave::Activation::gelu : normwave::Activation::relu;
     normwave::Encoder enc(cfg, static_cast<std::uint32_t>(1000 + c));
     const int d = cfg.d_model, seq = uniform_int(rng, 2, 12);
     std::vector<std::uint8_t> mask(static_cast<std::size_t>(seq), 0);
@@ -215,7 +235,8 @@ TEST_CASE("property: the encoder (no PE) is permutation-equivariant") {
     std::vector<float> px(x.size());
     std::vector<std::uint8_t> pmask(mask.size());
     for (int i = 0; i < seq; ++i) {
-      std::copy_n(x.begin() + static_cast<std::ptrdiff_t>(perm[i]) * d, d, px.begin() + static_cast<std::ptrdiff_t>(i) * d);
+      std::copy_n(x.begin() + static_cast<std::ptrdiff_t>(perm[i]) * d, d,
+                  px.begin() + static_cast<std::ptrdiff_t>(i) * d);
       pmask[i] = mask[perm[i]];
     }
     const std::size_t an = static_cast<std::size_t>(cfg.n_layers) * cfg.n_heads * seq * seq;
@@ -226,20 +247,24 @@ TEST_CASE("property: the encoder (no PE) is permutation-equivariant") {
     for (int i = 0; i < seq; ++i)
       for (int f = 0; f < d; ++f) {
         const double want = y[static_cast<std::size_t>(perm[i]) * d + f];
-        diff = std::max(diff, std::fabs(py[static_cast<std::size_t>(i) * d + f] - want) / std::max(1.0, std::fabs(want)));
+        diff = std::max(diff, std::fabs(py[static_cast<std::size_t>(i) * d + f] - want) /
+                                  std::max(1.0, std::fabs(want)));
       }
     // Attention maps permute on both axes: A'[i][j] = A[perm i][perm j].
     for (int l = 0; l < cfg.n_layers * cfg.n_heads; ++l)
       for (int i = 0; i < seq; ++i)
         for (int j = 0; j < seq; ++j)
-          diff = std::max(diff, static_cast<double>(std::fabs(pa[(static_cast<std::size_t>(l) * seq + i) * seq + j] -
-                                                              a[(static_cast<std::size_t>(l) * seq + perm[i]) * seq + perm[j]])));
+          diff = std::max(diff,
+                          static_cast<double>(std::fabs(
+                              pa[(static_cast<std::size_t>(l) * seq + i) * seq + j] -
+                              a[(static_cast<std::size_t>(l) * seq + perm[i]) * seq + perm[j]])));
     CAPTURE(c);
     CHECK(diff <= 1e-5);
     worst = std::max(worst, diff);
     ++cases;
   }
-  MESSAGE("permutation equivariance: " << cases << " random encoders and permutations, worst difference " << worst);
+  MESSAGE("permutation equivariance: "
+          << cases << " random encoders and permutations, worst difference " << worst);
 }
 
 TEST_CASE("property: BatchNorm of a feature column equals LayerNorm of that column transposed") {
@@ -248,21 +273,28 @@ TEST_CASE("property: BatchNorm of a feature column equals LayerNorm of that colu
   int columns = 0;
   for (int c = 0; c < 500; ++c) {
     const int rows = uniform_int(rng, 2, 64), dim = uniform_int(rng, 1, 40);
-    const double scale = log_uniform(rng, 1e-3, 1e3), offset = c % 2 ? uniform(rng, -1e4, 1e4) : 0.0;
-    const std::vector<float> x = random_rows(rng, static_cast<std::size_t>(rows) * dim, scale, offset);
+    const double scale = log_uniform(rng, 1e-3, 1e3),
+                 offset = c % 2 ? uniform(rng, -1e4, 1e4) : 0.0;
+    const std::vector<float> x =
+        random_rows(rng, static_cast<std::size_t>(rows) * dim, scale, offset);
     const std::vector<float> gamma = random_rows(rng, static_cast<std::size_t>(dim), 1.0, 1.0),
                              beta = random_rows(rng, static_cast<std::size_t>(dim), 1.0, 0.0);
     std::vector<float> bn(x.size()), bmean(dim), bvar(dim);
-    normwave::batch_norm(bn.data(), bmean.data(), bvar.data(), x.data(), gamma.data(), beta.data(), rows, dim);
+    normwave::batch_norm(bn.data(), bmean.data(), bvar.data(), x.data(), gamma.data(), beta.data(),
+                         rows, dim);
     for (int f = 0; f < dim; ++f) {
-      std::vector<float> col(static_cast<std::size_t>(rows)), ln(col.size()), g(col.size(), gamma[f]), b(col.size(), beta[f]);
+      std::vector<float> col(static_cast<std::size_t>(rows)), ln(col.size()),
+          g(col.size(), gamma[f]), b(col.size(), beta[f]);
       for (int r = 0; r < rows; ++r) col[r] = x[static_cast<std::size_t>(r) * dim + f];
       float lmean, lvar;
       normwave::layer_norm(ln.data(), &lmean, &lvar, col.data(), g.data(), b.data(), 1, rows);
       double diff = 0;
       for (int r = 0; r < rows; ++r)
-        diff = std::max(diff, std::fabs(static_cast<double>(bn[static_cast<std::size_t>(r) * dim + f]) - ln[r]));
-      const double tol = 2e-5 * (std::fabs(gamma[f]) * std::sqrt(static_cast<double>(rows)) + std::fabs(beta[f]) + 1.0);
+        diff = std::max(
+            diff,
+            std::fabs(static_cast<double>(bn[static_cast<std::size_t>(r) * dim + f]) - ln[r]));
+      const double tol = 2e-5 * (std::fabs(gamma[f]) * std::sqrt(static_cast<double>(rows)) +
+                                 std::fabs(beta[f]) + 1.0);
       CAPTURE(c);
       CAPTURE(f);
       CHECK(diff <= tol);
@@ -272,5 +304,6 @@ TEST_CASE("property: BatchNorm of a feature column equals LayerNorm of that colu
       ++columns;
     }
   }
-  MESSAGE("BatchNorm vs LayerNorm transposed: " << columns << " columns, worst difference " << worst);
+  MESSAGE("BatchNorm vs LayerNorm transposed: " << columns << " columns, worst difference "
+                                                << worst);
 }

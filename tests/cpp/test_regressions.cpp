@@ -1,7 +1,8 @@
 // Inputs the fuzzers (tests/fuzz) and the property tests found, or that sit next to what they
-// found, pinned by what they were. The crashing inputs themselves are in tests/fuzz/corpus/fuzz_kernels/regression-*.bin.
-// Under the ASan + UBSan build (build/asan) an out-of-bounds read or a null-pointer offset here
-// fails the suite even where the values would look right.
+// found, pinned by what they were. The crashing inputs themselves are in
+// tests/fuzz/corpus/fuzz_kernels/regression-*.bin. Under the ASan + UBSan build (build/asan) an
+// out-of-bounds read or a null-pointer offset here fails the suite even where the values would look
+// right.
 #include <doctest/doctest.h>
 
 #include <chrono>
@@ -20,14 +21,17 @@
 #include "normwave/weights.hpp"
 #include "util.hpp"
 
-TEST_CASE("batch_norm of zero rows reads no row and gives NaN statistics (fuzz_kernels: read of row 0)") {
+TEST_CASE(
+    "batch_norm of zero rows reads no row and gives NaN statistics (fuzz_kernels: read of row 0)") {
   // fuzz_kernels: rows = 0 made batch_norm load its shift from row 0 of an empty x.
   for (int dim : {1, 7, 8, 17, 64}) {
     CAPTURE(dim);
     std::vector<float> mean(dim, 1.f), var(dim, 1.f), gamma(dim, 2.f), beta(dim, 3.f);
-    normwave::batch_norm(nullptr, mean.data(), var.data(), nullptr, gamma.data(), beta.data(), 0, dim);
+    normwave::batch_norm(nullptr, mean.data(), var.data(), nullptr, gamma.data(), beta.data(), 0,
+                         dim);
     std::vector<float> rmean(dim, 1.f), rvar(dim, 1.f);
-    normwave::ref::batch_norm(nullptr, rmean.data(), rvar.data(), nullptr, gamma.data(), beta.data(), 0, dim);
+    normwave::ref::batch_norm(nullptr, rmean.data(), rvar.data(), nullptr, gamma.data(),
+                              beta.data(), 0, dim);
     for (int f = 0; f < dim; ++f) {
       CHECK(std::isnan(mean[f]));  // the mean of no values is 0/0, as in ref
       CHECK(std::isnan(var[f]));
@@ -36,7 +40,9 @@ TEST_CASE("batch_norm of zero rows reads no row and gives NaN statistics (fuzz_k
   }
 }
 
-TEST_CASE("layer_norm and rms_norm of zero-width rows read nothing (next to fuzz_kernels' batch_norm find)") {
+TEST_CASE(
+    "layer_norm and rms_norm of zero-width rows read nothing (next to fuzz_kernels' batch_norm "
+    "find)") {
   std::vector<float> mean(3, 1.f), var(3, 1.f), rms(3, 1.f);
   const std::vector<float> x;  // 3 rows of 0 floats
   normwave::layer_norm(nullptr, mean.data(), var.data(), x.data(), nullptr, nullptr, 3, 0);
@@ -48,7 +54,9 @@ TEST_CASE("layer_norm and rms_norm of zero-width rows read nothing (next to fuzz
   }
 }
 
-TEST_CASE("attention with an empty sequence does no arithmetic on a null qkv (fuzz_kernels: null + offset)") {
+TEST_CASE(
+    "attention with an empty sequence does no arithmetic on a null qkv (fuzz_kernels: null + "
+    "offset)") {
   // fuzz_kernels: seq = 0 with batch > 0 left qkv empty (data() == nullptr), and attention_core
   // still formed q = qkv + h * hd — undefined behaviour that UBSan reports.
   normwave::AttentionShape s{2, 0, 16, 4};
@@ -69,14 +77,18 @@ TEST_CASE("attention with an empty sequence does no arithmetic on a null qkv (fu
   CHECK(out.empty());
 }
 
-TEST_CASE("positional_encoding with seq_len 0 writes nothing (fuzz_kernels: a null out was written as row 0)") {
+TEST_CASE(
+    "positional_encoding with seq_len 0 writes nothing (fuzz_kernels: a null out was written as "
+    "row 0)") {
   std::vector<float> none;
   nwtest::positional_encoding(none.data(), 0, 8, 10000.0);
   nwtest::positional_encoding(nullptr, 0, 513, 10000.0);
   CHECK(none.empty());
 }
 
-TEST_CASE("positional_encoding stays inside [-1, 1] (fuzz_kernels: PE(355, 5) = -1.0000001, base 1.0000005, d_model 60)") {
+TEST_CASE(
+    "positional_encoding stays inside [-1, 1] (fuzz_kernels: PE(355, 5) = -1.0000001, base "
+    "1.0000005, d_model 60)") {
   // The float32 rotation of an anchor row rounded one ulp past -1.
   const int seq = 400, d = 60;
   std::vector<float> pe(static_cast<std::size_t>(seq) * d);
@@ -87,7 +99,9 @@ TEST_CASE("positional_encoding stays inside [-1, 1] (fuzz_kernels: PE(355, 5) = 
   CHECK(outside == 0);
 }
 
-TEST_CASE("positional_encoding with a subnormal base stays finite (PE property test: freq overflowed to inf)") {
+TEST_CASE(
+    "positional_encoding with a subnormal base stays finite (PE property test: freq overflowed to "
+    "inf)") {
   // base^(-2i/d) overflowed to inf for bases below ~1e-308, and sin(inf) is NaN; the API accepts
   // any positive finite base. Odd widths exercise the scalar tail, long sequences the re-seeds.
   for (double base : {4.9406564584124654e-324, 1e-310, 2.2250738585072014e-308, 1e-300}) {
@@ -104,7 +118,9 @@ TEST_CASE("positional_encoding with a subnormal base stays finite (PE property t
   }
 }
 
-TEST_CASE("load_parameters matches names in linear time (a hostile file: 1024 layers x 100,000 tensors took 1.3 s)") {
+TEST_CASE(
+    "load_parameters matches names in linear time (a hostile file: 1024 layers x 100,000 tensors "
+    "took 1.3 s)") {
   // Each parameter was looked up by a scan over every tensor of the file (and strict mode scanned
   // every parameter per tensor): O(tensors x parameters). A file of 100,000 empty tensors loaded
   // into a 1024-layer encoder took 1.3 s natively; the time grew with both, without bound.
@@ -116,30 +132,36 @@ TEST_CASE("load_parameters matches names in linear time (a hostile file: 1024 la
   normwave::Encoder enc(cfg);
   std::string header = "{";
   for (int i = 0; i < 100000; ++i)
-    header += "\"junk." + std::to_string(i) + "\":{\"dtype\":\"F32\",\"shape\":[0],\"data_offsets\":[0,0]},";
+    header += "\"junk." + std::to_string(i) +
+              "\":{\"dtype\":\"F32\",\"shape\":[0],\"data_offsets\":[0,0]},";
   std::size_t offset = 0;
   for (const auto& spec : enc.specs()) {
     header += "\"enc." + spec.name + "\":{\"dtype\":\"F32\",\"shape\":[";
-    for (std::size_t k = 0; k < spec.shape.size(); ++k) header += (k ? "," : "") + std::to_string(spec.shape[k]);
-    header += "],\"data_offsets\":[" + std::to_string(offset) + "," + std::to_string(offset + 4 * spec.numel) + "]},";
+    for (std::size_t k = 0; k < spec.shape.size(); ++k)
+      header += (k ? "," : "") + std::to_string(spec.shape[k]);
+    header += "],\"data_offsets\":[" + std::to_string(offset) + "," +
+              std::to_string(offset + 4 * spec.numel) + "]},";
     offset += 4 * spec.numel;
   }
   header.back() = '}';
   std::vector<std::uint8_t> bytes(8 + header.size() + offset, 0);
-  for (int i = 0; i < 8; ++i) bytes[i] = static_cast<std::uint8_t>(static_cast<std::uint64_t>(header.size()) >> (8 * i));
+  for (int i = 0; i < 8; ++i)
+    bytes[i] = static_cast<std::uint8_t>(static_cast<std::uint64_t>(header.size()) >> (8 * i));
   std::copy(header.begin(), header.end(), bytes.begin() + 8);
   for (std::size_t i = 0; i < offset / 4; ++i) {
     const float v = 0.5f;
     std::memcpy(&bytes[8 + header.size() + 4 * i], &v, 4);
   }
   normwave::safetensors::File file;
-  const std::string error = normwave::safetensors::parse(file, bytes.data(), bytes.size()).message();
+  const std::string error =
+      normwave::safetensors::parse(file, bytes.data(), bytes.size()).message();
   REQUIRE_MESSAGE(error.empty(), error);
 
   const auto t0 = std::chrono::steady_clock::now();
   CHECK(normwave::load_parameters(enc, file, "enc.", false).ok());
   const std::string strict = normwave::load_parameters(enc, file, "enc.", true).message();
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   MESSAGE("load_parameters, 12,288 parameters among 112,288 tensors, twice: " << seconds << " s");
   CHECK(strict.find("unexpected tensor \"junk.0\"") != std::string::npos);
   CHECK(enc.parameters().back().front() == 0.5f);
@@ -160,22 +182,26 @@ TEST_CASE("load_parameters matches names in linear time (a hostile file: 1024 la
 namespace {
 
 // A file with one F32 tensor per (name, shape), tiling the data section, values 0.25.
-std::vector<std::uint8_t> file_of(const std::vector<std::pair<std::string, std::vector<int>>>& tensors) {
+std::vector<std::uint8_t> file_of(
+    const std::vector<std::pair<std::string, std::vector<int>>>& tensors) {
   std::string header = "{";
   std::size_t offset = 0;
   for (const auto& [name, shape] : tensors) {
     std::size_t numel = 1;
-    header += (offset || header.size() > 1 ? "," : "") + std::string("\"") + name + "\":{\"dtype\":\"F32\",\"shape\":[";
+    header += (offset || header.size() > 1 ? "," : "") + std::string("\"") + name +
+              "\":{\"dtype\":\"F32\",\"shape\":[";
     for (std::size_t k = 0; k < shape.size(); ++k) {
       header += (k ? "," : "") + std::to_string(shape[k]);
       numel *= static_cast<std::size_t>(shape[k]);
     }
-    header += "],\"data_offsets\":[" + std::to_string(offset) + "," + std::to_string(offset + 4 * numel) + "]}";
+    header += "],\"data_offsets\":[" + std::to_string(offset) + "," +
+              std::to_string(offset + 4 * numel) + "]}";
     offset += 4 * numel;
   }
   header += "}";
   std::vector<std::uint8_t> bytes(8 + header.size() + offset, 0);
-  for (int i = 0; i < 8; ++i) bytes[i] = static_cast<std::uint8_t>(static_cast<std::uint64_t>(header.size()) >> (8 * i));
+  for (int i = 0; i < 8; ++i)
+    bytes[i] = static_cast<std::uint8_t>(static_cast<std::uint64_t>(header.size()) >> (8 * i));
   std::copy(header.begin(), header.end(), bytes.begin() + 8);
   for (std::size_t i = 0; i < offset / 4; ++i) {
     const float v = 0.25f;
@@ -194,14 +220,18 @@ normwave::EncoderConfig tiny_config() {
 
 }  // namespace
 
-TEST_CASE("load_parameters quotes and cuts names in its messages (issue #19 item 5: a 5,074-character message with an ESC byte)") {
+TEST_CASE(
+    "load_parameters quotes and cuts names in its messages (issue #19 item 5: a 5,074-character "
+    "message with an ESC byte)") {
   // weights.cpp echoed the file's name raw: an ESC (a terminal escape) and 5,000 more bytes.
   normwave::Encoder enc(tiny_config());
   const std::string esc = "\x1b[31m" + std::string(5000, 'y');
   const std::string esc_json = "\\u001b[31m" + std::string(5000, 'y');
-  auto message_of = [&](const std::vector<std::uint8_t>& bytes, const std::string& prefix, bool strict) {
+  auto message_of = [&](const std::vector<std::uint8_t>& bytes, const std::string& prefix,
+                        bool strict) {
     normwave::safetensors::File file;
-    const std::string error = normwave::safetensors::parse(file, bytes.data(), bytes.size()).message();
+    const std::string error =
+        normwave::safetensors::parse(file, bytes.data(), bytes.size()).message();
     REQUIRE_MESSAGE(error.empty(), error);
     return normwave::load_parameters(enc, file, prefix, strict).message();
   };
@@ -213,7 +243,8 @@ TEST_CASE("load_parameters quotes and cuts names in its messages (issue #19 item
     CHECK(msg.find("...\"") != std::string::npos);
   };
   SUBCASE("a tensor of the wrong shape (weights.cpp:53)") {
-    const std::string msg = message_of(file_of({{esc_json + "layers.0.self_attn.in_proj_weight", {1}}}), esc, false);
+    const std::string msg =
+        message_of(file_of({{esc_json + "layers.0.self_attn.in_proj_weight", {1}}}), esc, false);
     check_quoted(msg);
     CHECK(msg.find(" has shape [1] but this encoder expects [12, 4]") != std::string::npos);
   }
@@ -233,14 +264,17 @@ TEST_CASE("load_parameters quotes and cuts names in its messages (issue #19 item
   }
 }
 
-TEST_CASE("load_parameters stays inside load_work_bytes (issue #13 item 2: JS guessed the loader's memory)") {
+TEST_CASE(
+    "load_parameters stays inside load_work_bytes (issue #13 item 2: JS guessed the loader's "
+    "memory)") {
   normwave::EncoderConfig cfg = tiny_config();
   cfg.n_layers = 2;
   cfg.final_norm = true;
   normwave::Encoder enc(cfg);
   std::vector<std::pair<std::string, std::vector<int>>> tensors;
   for (const auto& spec : enc.specs()) tensors.emplace_back("model." + spec.name, spec.shape);
-  for (int i = 0; i < 500; ++i) tensors.emplace_back("extra." + std::to_string(i), std::vector<int>{1, 1});
+  for (int i = 0; i < 500; ++i)
+    tensors.emplace_back("extra." + std::to_string(i), std::vector<int>{1, 1});
   const std::vector<std::uint8_t> bytes = file_of(tensors);
   std::size_t n = 0;
   for (int i = 7; i >= 0; --i) n = (n << 8) | bytes[static_cast<std::size_t>(i)];
@@ -251,7 +285,8 @@ TEST_CASE("load_parameters stays inside load_work_bytes (issue #13 item 2: JS gu
     {
       alloc_meter::Meter m;
       normwave::safetensors::File file;
-      const std::string parsed = normwave::safetensors::parse(file, bytes.data(), bytes.size()).message();
+      const std::string parsed =
+          normwave::safetensors::parse(file, bytes.data(), bytes.size()).message();
       REQUIRE_MESSAGE(parsed.empty(), parsed);
       error = normwave::load_parameters(enc, file, "model.", strict).message();
       peak = m.peak();

@@ -1,12 +1,12 @@
 // The .safetensors reader: valid files, dtype conversion, and hostile bytes. Files are built in
 // memory: an 8-byte little-endian header length, the header JSON, then the data.
 #include <doctest/doctest.h>
+#include <malloc.h>
 
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
-#include <malloc.h>
 #include <random>
 #include <string>
 #include <vector>
@@ -57,9 +57,8 @@ std::uint32_t bits_of(float f) {
 // One tensor "t" of the given dtype over raw data, read back as floats.
 std::vector<float> convert(const std::string& dtype, const Bytes& data, std::size_t elem) {
   const std::size_t n = data.size() / elem;
-  const std::string header = "{\"t\":{\"dtype\":\"" + dtype + "\",\"shape\":[" +
-                             std::to_string(n) + "],\"data_offsets\":[0," +
-                             std::to_string(data.size()) + "]}}";
+  const std::string header = "{\"t\":{\"dtype\":\"" + dtype + "\",\"shape\":[" + std::to_string(n) +
+                             "],\"data_offsets\":[0," + std::to_string(data.size()) + "]}}";
   const Bytes file = make_file(header, data);
   st::File f;
   std::string err = st::parse(f, file.data(), file.size()).message();
@@ -346,8 +345,7 @@ TEST_CASE("safetensors: JSON string escapes and UTF-8 names") {
   std::string err = st::parse(f, file.data(), file.size()).message();
   REQUIRE_MESSAGE(err.empty(), err);
   REQUIRE(f.tensors.size() == 1);
-  CHECK(f.tensors[0].name ==
-        "a\"b\\c/d\b\f\n\r\t\xC3\xA9\xE4\xB8\xAD\xF0\x9F\x98\x80");
+  CHECK(f.tensors[0].name == "a\"b\\c/d\b\f\n\r\t\xC3\xA9\xE4\xB8\xAD\xF0\x9F\x98\x80");
   REQUIRE(f.metadata.size() == 1);
   CHECK(f.metadata[0].first == "caf\xC3\xA9");
   CHECK(f.metadata[0].second == "A\xC3\x9F");
@@ -444,12 +442,13 @@ TEST_CASE("safetensors: file and header length errors") {
     CHECK(contains(err, "10-byte file"));
   }
   SUBCASE("absurd header lengths that would overflow if added to 8") {
-    for (std::uint64_t n : {std::numeric_limits<std::uint64_t>::max(),
-                            std::numeric_limits<std::uint64_t>::max() - 7,
-                            std::uint64_t{1} << 63, std::uint64_t{1} << 32}) {
+    for (std::uint64_t n :
+         {std::numeric_limits<std::uint64_t>::max(), std::numeric_limits<std::uint64_t>::max() - 7,
+          std::uint64_t{1} << 63, std::uint64_t{1} << 32}) {
       CAPTURE(n);
       const std::string err = parse_error(make_file_with_length(n, "{}"));
-      CHECK(contains(err, "header length " + std::to_string(n) + " is over the format's limit of 100000000 bytes"));
+      CHECK(contains(err, "header length " + std::to_string(n) +
+                              " is over the format's limit of 100000000 bytes"));
     }
   }
   SUBCASE("a zero-length header") {
@@ -489,9 +488,7 @@ TEST_CASE("safetensors: malformed JSON says where") {
     CHECK(contains(err, "at byte 1 of the 5-byte header"));
     CHECK(contains(err, "not terminated"));
   }
-  SUBCASE("unquoted key") {
-    CHECK(contains(header_error("{a:1}"), "expected a tensor name"));
-  }
+  SUBCASE("unquoted key") { CHECK(contains(header_error("{a:1}"), "expected a tensor name")); }
   SUBCASE("trailing garbage after the object") {
     const std::string err = header_error("{}  x");
     CHECK(contains(err, "at byte 4 of the 5-byte header"));
@@ -511,14 +508,15 @@ TEST_CASE("safetensors: malformed JSON says where") {
     CHECK(contains(err_for("\\ud800x"), "low surrogate"));
     CHECK(contains(err_for("\\ud800\\u0041"), "low surrogate"));
     CHECK(contains(err_for("a\tb"), "control character"));
-    CHECK(contains(err_for("\xC0\x80"), "invalid UTF-8"));      // overlong NUL
-    CHECK(contains(err_for("\xED\xA0\x80"), "invalid UTF-8"));  // encoded surrogate
+    CHECK(contains(err_for("\xC0\x80"), "invalid UTF-8"));          // overlong NUL
+    CHECK(contains(err_for("\xED\xA0\x80"), "invalid UTF-8"));      // encoded surrogate
     CHECK(contains(err_for("\xF4\x90\x80\x80"), "invalid UTF-8"));  // above U+10FFFF
     CHECK(contains(err_for("\xFF"), "invalid UTF-8"));
     CHECK(contains(err_for("\xE2\x82"), "invalid UTF-8"));  // truncated sequence
   }
   SUBCASE("bad numbers and literals under unknown keys") {
-    const std::string prefix = "{\"x\":{\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[0,4],\"k\":";
+    const std::string prefix =
+        "{\"x\":{\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[0,4],\"k\":";
     auto err_for = [&](const std::string& value) {
       return parse_error(make_file(prefix + value + "}}", Bytes(4, 0)));
     };
@@ -553,8 +551,8 @@ TEST_CASE("safetensors: schema errors name the tensor") {
     CHECK(contains(err, "found an array"));
     err = header_error(one_tensor("w", "\"dtype\":4,\"shape\":[1],\"data_offsets\":[0,4]"), four);
     CHECK(contains(err, "tensor \"w\": \"dtype\" must be a string, found a number"));
-    err = header_error(one_tensor("w", "\"dtype\":\"F32\",\"shape\":1,\"data_offsets\":[0,4]"),
-                       four);
+    err =
+        header_error(one_tensor("w", "\"dtype\":\"F32\",\"shape\":1,\"data_offsets\":[0,4]"), four);
     CHECK(contains(err, "tensor \"w\": shape must be an array"));
     err = header_error(one_tensor("w", "\"dtype\":\"F32\",\"shape\":[2,-1],\"data_offsets\":[0,4]"),
                        four);
@@ -562,8 +560,8 @@ TEST_CASE("safetensors: schema errors name the tensor") {
     err = header_error(one_tensor("w", "\"dtype\":\"F32\",\"shape\":[1.0],\"data_offsets\":[0,4]"),
                        four);
     CHECK(contains(err, "shape[0] must be a non-negative integer, found \"1.0\""));
-    err = header_error(one_tensor("w", "\"dtype\":\"F32\",\"shape\":[\"1\"],\"data_offsets\":[0,4]"),
-                       four);
+    err = header_error(
+        one_tensor("w", "\"dtype\":\"F32\",\"shape\":[\"1\"],\"data_offsets\":[0,4]"), four);
     CHECK(contains(err, "shape[0] must be a non-negative integer, found a string"));
     err = header_error(one_tensor("w", "\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":null"),
                        four);
@@ -571,23 +569,22 @@ TEST_CASE("safetensors: schema errors name the tensor") {
     CHECK(contains(err, "found null"));
   }
   SUBCASE("data_offsets must have exactly two entries") {
-    std::string err =
-        header_error(one_tensor("w", "\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[0,4,8]"),
-                     four);
+    std::string err = header_error(
+        one_tensor("w", "\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[0,4,8]"), four);
     CHECK(contains(err, "tensor \"w\": data_offsets must have exactly 2 entries"));
     CHECK(contains(err, "found 3"));
-    err = header_error(one_tensor("w", "\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[4]"),
-                       four);
+    err =
+        header_error(one_tensor("w", "\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[4]"), four);
     CHECK(contains(err, "found 1"));
   }
   SUBCASE("unknown dtype") {
-    const std::string err =
-        header_error(one_tensor("w", "\"dtype\":\"Q4_K\",\"shape\":[1],\"data_offsets\":[0,4]"),
-                     four);
+    const std::string err = header_error(
+        one_tensor("w", "\"dtype\":\"Q4_K\",\"shape\":[1],\"data_offsets\":[0,4]"), four);
     CHECK(contains(err, "tensor \"w\" has unknown dtype \"Q4_K\""));
     CHECK(contains(err, "BF16"));
-    CHECK(contains(header_error(one_tensor("w", "\"dtype\":\"f32\",\"shape\":[1],"
-                                                "\"data_offsets\":[0,4]"),
+    CHECK(contains(header_error(one_tensor("w",
+                                           "\"dtype\":\"f32\",\"shape\":[1],"
+                                           "\"data_offsets\":[0,4]"),
                                 four),
                    "unknown dtype \"f32\""));
   }
@@ -605,21 +602,23 @@ TEST_CASE("safetensors: schema errors name the tensor") {
     CHECK(contains(err, "8-byte data section"));
   }
   SUBCASE("offsets near 2^64 do not wrap") {
-    const std::string err = header_error(
-        one_tensor("w", "\"dtype\":\"U8\",\"shape\":[4],"
-                        "\"data_offsets\":[18446744073709551612,18446744073709551615]"),
-        four);
+    const std::string err =
+        header_error(one_tensor("w",
+                                "\"dtype\":\"U8\",\"shape\":[4],"
+                                "\"data_offsets\":[18446744073709551612,18446744073709551615]"),
+                     four);
     CHECK(contains(err, "past the end of the 4-byte data section"));
-    CHECK(contains(header_error(one_tensor("w", "\"dtype\":\"U8\",\"shape\":[4],"
-                                                "\"data_offsets\":[0,18446744073709551616]"),
+    CHECK(contains(header_error(one_tensor("w",
+                                           "\"dtype\":\"U8\",\"shape\":[4],"
+                                           "\"data_offsets\":[0,18446744073709551616]"),
                                 four),
                    "is too large"));
   }
   SUBCASE("byte length does not match the shape and dtype") {
-    const std::string err = header_error(
-        one_tensor("layers.0.norm1.weight",
-                   "\"dtype\":\"F32\",\"shape\":[2,3],\"data_offsets\":[0,20]"),
-        Bytes(24, 0));
+    const std::string err =
+        header_error(one_tensor("layers.0.norm1.weight",
+                                "\"dtype\":\"F32\",\"shape\":[2,3],\"data_offsets\":[0,20]"),
+                     Bytes(24, 0));
     CHECK(contains(err, "tensor \"layers.0.norm1.weight\""));
     CHECK(contains(err, "[2, 3]"));
     CHECK(contains(err, "6 elements of F32"));
@@ -627,10 +626,11 @@ TEST_CASE("safetensors: schema errors name the tensor") {
     CHECK(contains(err, "span 20 bytes"));
   }
   SUBCASE("element count overflow") {
-    std::string err = header_error(
-        one_tensor("w", "\"dtype\":\"F32\",\"shape\":[4294967296,4294967296,2],"
-                        "\"data_offsets\":[0,4]"),
-        four);
+    std::string err =
+        header_error(one_tensor("w",
+                                "\"dtype\":\"F32\",\"shape\":[4294967296,4294967296,2],"
+                                "\"data_offsets\":[0,4]"),
+                     four);
     CHECK(contains(err, "tensor \"w\""));
     CHECK(contains(err, "overflows"));
     err = header_error(
@@ -642,14 +642,15 @@ TEST_CASE("safetensors: schema errors name the tensor") {
         four);
     CHECK(contains(err, "shape[0] = 9223372036854775808 is too large"));
     err = header_error(
-        one_tensor("w", "\"dtype\":\"F32\",\"shape\":[99999999999999999999],\"data_offsets\":[0,4]"),
+        one_tensor("w",
+                   "\"dtype\":\"F32\",\"shape\":[99999999999999999999],\"data_offsets\":[0,4]"),
         four);
     CHECK(contains(err, "is too large"));
   }
   SUBCASE("a zero dimension makes the tensor empty even beside huge ones") {
-    const Bytes file = make_file(
-        one_tensor("w", "\"dtype\":\"F32\",\"shape\":[4294967296,4294967296,0],"
-                        "\"data_offsets\":[0,0]"));
+    const Bytes file = make_file(one_tensor("w",
+                                            "\"dtype\":\"F32\",\"shape\":[4294967296,4294967296,0],"
+                                            "\"data_offsets\":[0,0]"));
     st::File f;
     std::string err = st::parse(f, file.data(), file.size()).message();
     REQUIRE_MESSAGE(err.empty(), err);
@@ -662,8 +663,9 @@ TEST_CASE("safetensors: schema errors name the tensor") {
     // The same name spelled with an escape is still the same name.
     err = header_error("{\"a\":" + t + ",\"\\u0061\":" + t + "}", four);
     CHECK(contains(err, "tensor \"a\" appears twice"));
-    err = header_error(one_tensor("w", "\"dtype\":\"U8\",\"dtype\":\"U8\",\"shape\":[1],"
-                                       "\"data_offsets\":[0,1]"),
+    err = header_error(one_tensor("w",
+                                  "\"dtype\":\"U8\",\"dtype\":\"U8\",\"shape\":[1],"
+                                  "\"data_offsets\":[0,1]"),
                        four);
     CHECK(contains(err, "tensor \"w\" has \"dtype\" twice"));
     err = header_error("{\"__metadata__\":{},\"__metadata__\":{}}");
@@ -691,8 +693,8 @@ TEST_CASE("safetensors: deep nesting cannot exhaust the stack") {
     CHECK(contains(err, "must be a JSON object"));
   }
   SUBCASE("100000 open brackets under an unknown key") {
-    const std::string err = header_error(
-        "{\"x\":{\"dtype\":\"F32\",\"k\":" + std::string(100000, '['), Bytes(4, 0));
+    const std::string err =
+        header_error("{\"x\":{\"dtype\":\"F32\",\"k\":" + std::string(100000, '['), Bytes(4, 0));
     CHECK(contains(err, "nesting is deeper than 64 levels"));
   }
   SUBCASE("100000 nested objects under an unknown key") {
@@ -715,9 +717,8 @@ TEST_CASE("safetensors: deep nesting cannot exhaust the stack") {
 }
 
 TEST_CASE("safetensors: to_float32 rechecks a TensorInfo that did not come from parse") {
-  const Bytes file =
-      make_file(one_tensor("w", "\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[0,8]"),
-                Bytes(8, 0));
+  const Bytes file = make_file(
+      one_tensor("w", "\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[0,8]"), Bytes(8, 0));
   st::File f;
   std::string err = st::parse(f, file.data(), file.size()).message();
   REQUIRE_MESSAGE(err.empty(), err);
@@ -820,23 +821,27 @@ struct Entry {
 
 // A valid file: the entries in the given order, their data tiling the data section in that
 // order, then the metadata pairs (already JSON). extra goes inside each tensor object.
-Bytes build(const std::vector<Entry>& entries, const std::vector<std::pair<std::string, std::string>>& metadata = {},
+Bytes build(const std::vector<Entry>& entries,
+            const std::vector<std::pair<std::string, std::string>>& metadata = {},
             const std::string& ws = "", const std::string& extra = "") {
   std::string h = "{" + ws;
   std::size_t offset = 0;
   bool first = true;
   for (const Entry& e : entries) {
-    h += (first ? "" : "," + ws) + std::string("\"") + e.name + "\":" + ws + "{\"dtype\":\"" + e.dtype + "\"," + extra +
-         "\"shape\":[";
-    for (std::size_t i = 0; i < e.shape.size(); ++i) h += (i ? "," : "") + std::to_string(e.shape[i]);
-    h += "],\"data_offsets\":[" + std::to_string(offset) + "," + std::to_string(offset + e.bytes) + "]}";
+    h += (first ? "" : "," + ws) + std::string("\"") + e.name + "\":" + ws + "{\"dtype\":\"" +
+         e.dtype + "\"," + extra + "\"shape\":[";
+    for (std::size_t i = 0; i < e.shape.size(); ++i)
+      h += (i ? "," : "") + std::to_string(e.shape[i]);
+    h += "],\"data_offsets\":[" + std::to_string(offset) + "," + std::to_string(offset + e.bytes) +
+         "]}";
     offset += e.bytes;
     first = false;
   }
   if (!metadata.empty()) {
     h += std::string(first ? "" : ",") + "\"__metadata__\":{";
     for (std::size_t i = 0; i < metadata.size(); ++i) {
-      h += (i ? "," : "") + std::string("\"") + metadata[i].first + "\":\"" + metadata[i].second + "\"";
+      h += (i ? "," : "") + std::string("\"") + metadata[i].first + "\":\"" + metadata[i].second +
+           "\"";
     }
     h += "}";
   }
@@ -878,7 +883,9 @@ double check_bound(const Bytes& file, bool valid) {
 
 }  // namespace
 
-TEST_CASE("safetensors: the format's rules (issue #13 item 3: a header over 100,000,000 bytes, overlapping, gapped and trailing data were accepted)") {
+TEST_CASE(
+    "safetensors: the format's rules (issue #13 item 3: a header over 100,000,000 bytes, "
+    "overlapping, gapped and trailing data were accepted)") {
   SUBCASE("a header length over 100,000,000 bytes is refused before anything else") {
     // Only the 8-byte length is needed: the limit is checked before the file's size.
     std::string err = parse_error(make_file_with_length(100000001, "{}"));
@@ -896,7 +903,8 @@ TEST_CASE("safetensors: the format's rules (issue #13 item 3: a header over 100,
         "{\"a\":{\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[0,8]},"
         "\"b\":{\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[4,12]}}",
         Bytes(12, 0));
-    CHECK(contains(err, "tensor \"b\" has data_offsets [4, 12], which overlap tensor \"a\"'s [0, 8]"));
+    CHECK(contains(err,
+                   "tensor \"b\" has data_offsets [4, 12], which overlap tensor \"a\"'s [0, 8]"));
     CHECK(contains(err, "no overlap and no gap"));
     // Two tensors on the same non-empty range overlap too.
     CHECK(contains(header_error("{\"a\":{\"dtype\":\"U8\",\"shape\":[4],\"data_offsets\":[0,4]},"
@@ -909,21 +917,28 @@ TEST_CASE("safetensors: the format's rules (issue #13 item 3: a header over 100,
         "{\"b\":{\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[8,12]},"
         "\"a\":{\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[0,4]}}",
         Bytes(12, 0));
-    CHECK(contains(err, "tensor \"b\" has data_offsets [8, 12] but the tensor before it by offset, "
-                        "tensor \"a\" [0, 4], ends at byte 4: bytes [4, 8) of the data section belong to no tensor"));
+    CHECK(contains(err,
+                   "tensor \"b\" has data_offsets [8, 12] but the tensor before it by offset, "
+                   "tensor \"a\" [0, 4], ends at byte 4: bytes [4, 8) of the data section belong "
+                   "to no tensor"));
   }
   SUBCASE("the first tensor must start at byte 0") {
-    const std::string err =
-        header_error(one_tensor("w", "\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[4,8]"), Bytes(8, 0));
-    CHECK(contains(err, "tensor \"w\" has data_offsets [4, 8] but it is the first tensor by offset: bytes [0, 4)"));
+    const std::string err = header_error(
+        one_tensor("w", "\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[4,8]"), Bytes(8, 0));
+    CHECK(contains(
+        err,
+        "tensor \"w\" has data_offsets [4, 8] but it is the first tensor by offset: bytes [0, 4)"));
   }
   SUBCASE("data after the last tensor") {
-    std::string err = header_error(one_tensor("x", "\"dtype\":\"U8\",\"shape\":[2],\"data_offsets\":[0,2]"),
-                                   Bytes(10, 7));
-    CHECK(contains(err, "the last tensor by offset, tensor \"x\" [0, 2], ends at byte 2 but the data section has "
-                        "10 bytes: bytes [2, 10) belong to no tensor"));
+    std::string err = header_error(
+        one_tensor("x", "\"dtype\":\"U8\",\"shape\":[2],\"data_offsets\":[0,2]"), Bytes(10, 7));
+    CHECK(contains(
+        err,
+        "the last tensor by offset, tensor \"x\" [0, 2], ends at byte 2 but the data section has "
+        "10 bytes: bytes [2, 10) belong to no tensor"));
     err = header_error("{}", Bytes(3, 0));
-    CHECK(contains(err, "the header lists no tensor but the data section has 3 bytes: bytes [0, 3)"));
+    CHECK(
+        contains(err, "the header lists no tensor but the data section has 3 bytes: bytes [0, 3)"));
   }
   SUBCASE("header order does not matter, and empty tensors may sit at any boundary") {
     const Bytes file = make_file(
@@ -944,15 +959,20 @@ TEST_CASE("safetensors: the format's rules (issue #13 item 3: a header over 100,
                    "tensor \"e\" has data_offsets [4, 4], which overlap tensor \"a\"'s [0, 8]"));
   }
   SUBCASE("sub-byte dtypes: a whole number of bytes, or refused") {
-    const Bytes ok = build({{"f4", "F4", {4}, 2}, {"f6", "F6_E2M3", {4}, 3}, {"c", "C64", {1}, 8}, {"e", "F8_E8M0", {2}, 2}});
+    const Bytes ok = build({{"f4", "F4", {4}, 2},
+                            {"f6", "F6_E2M3", {4}, 3},
+                            {"c", "C64", {1}, 8},
+                            {"e", "F8_E8M0", {2}, 2}});
     st::File f;
     const std::string err = st::parse(f, ok.data(), ok.size()).message();
     REQUIRE_MESSAGE(err.empty(), err);
     CHECK(f.find("f4")->dtype == st::DType::other);
     CHECK(f.find("f6")->dtype_name == "F6_E2M3");
-    const std::string odd = header_error(one_tensor("w", "\"dtype\":\"F4\",\"shape\":[3],\"data_offsets\":[0,2]"),
-                                         Bytes(2, 0));
-    CHECK(contains(odd, "tensor \"w\" has shape [3] = 3 elements of F4 (4 bits each) = 12 bits, not a whole number of bytes"));
+    const std::string odd = header_error(
+        one_tensor("w", "\"dtype\":\"F4\",\"shape\":[3],\"data_offsets\":[0,2]"), Bytes(2, 0));
+    CHECK(contains(odd,
+                   "tensor \"w\" has shape [3] = 3 elements of F4 (4 bits each) = 12 bits, not a "
+                   "whole number of bytes"));
   }
   SUBCASE("leading whitespace before '{' is allowed, as the reference allows it") {
     const Bytes file = make_file("\t\n {}");
@@ -961,27 +981,32 @@ TEST_CASE("safetensors: the format's rules (issue #13 item 3: a header over 100,
   }
 }
 
-TEST_CASE("safetensors: a shape has at most 64 dimensions (issue #13 item 2: 67,108,865 dimensions aborted the module)") {
+TEST_CASE(
+    "safetensors: a shape has at most 64 dimensions (issue #13 item 2: 67,108,865 dimensions "
+    "aborted the module)") {
   auto dims = [](std::size_t n) {
     std::string s;
     for (std::size_t i = 0; i < n; ++i) s += i ? ",1" : "1";
     return s;
   };
-  const Bytes ok = make_file(one_tensor("t", "\"dtype\":\"F32\",\"shape\":[" + dims(64) + "],\"data_offsets\":[0,4]"),
-                             Bytes(4, 0));
+  const Bytes ok = make_file(
+      one_tensor("t", "\"dtype\":\"F32\",\"shape\":[" + dims(64) + "],\"data_offsets\":[0,4]"),
+      Bytes(4, 0));
   st::File f;
   std::string err = st::parse(f, ok.data(), ok.size()).message();
   REQUIRE_MESSAGE(err.empty(), err);
   CHECK(f.tensors[0].shape.size() == 64);
 
-  err = header_error(one_tensor("t", "\"dtype\":\"F32\",\"shape\":[" + dims(65) + "],\"data_offsets\":[0,4]"),
-                     Bytes(4, 0));
+  err = header_error(
+      one_tensor("t", "\"dtype\":\"F32\",\"shape\":[" + dims(65) + "],\"data_offsets\":[0,4]"),
+      Bytes(4, 0));
   CHECK(contains(err, "tensor \"t\": shape has more than 64 dimensions"));
 
   // A million dimensions (a 2 MB header) are refused in the first pass, before any allocation
   // but the message's.
-  const Bytes big =
-      make_file(one_tensor("t", "\"dtype\":\"F32\",\"data_offsets\":[0,4],\"shape\":[" + dims(1000000) + "]"), Bytes(4, 0));
+  const Bytes big = make_file(
+      one_tensor("t", "\"dtype\":\"F32\",\"data_offsets\":[0,4],\"shape\":[" + dims(1000000) + "]"),
+      Bytes(4, 0));
   std::size_t peak;
   {
     alloc_meter::Meter m;
@@ -994,10 +1019,13 @@ TEST_CASE("safetensors: a shape has at most 64 dimensions (issue #13 item 2: 67,
 
   // A header of 67,108,865 dimensions takes over 128 MiB (2 bytes each): its length alone, read
   // from the first 8 bytes, refuses it.
-  CHECK(contains(parse_error(make_file_with_length(134217782, "{}")), "header length 134217782 is over the format's limit"));
+  CHECK(contains(parse_error(make_file_with_length(134217782, "{}")),
+                 "header length 134217782 is over the format's limit"));
 }
 
-TEST_CASE("safetensors: parse stays inside parse_work_bytes for random and adversarial headers (issue #13 item 2: 16-20x the header was measured where 12x was assumed)") {
+TEST_CASE(
+    "safetensors: parse stays inside parse_work_bytes for random and adversarial headers (issue "
+    "#13 item 2: 16-20x the header was measured where 12x was assumed)") {
   // The Meter sees the parser's allocations (a bound that is never approached proves nothing).
   {
     const Bytes file = build({{"a.long.tensor.name.beyond.any.sso", "F32", {1, 2, 3}, 24}});
@@ -1009,7 +1037,9 @@ TEST_CASE("safetensors: parse stays inside parse_work_bytes for random and adver
   }
 
   double worst = 0;
-  const auto track = [&](const Bytes& file, bool valid) { worst = std::max(worst, check_bound(file, valid)); };
+  const auto track = [&](const Bytes& file, bool valid) {
+    worst = std::max(worst, check_bound(file, valid));
+  };
 
   SUBCASE("adversarial shapes of header") {
     std::vector<Entry> scalars, vectors, deep, long_names, escaped;
@@ -1043,7 +1073,8 @@ TEST_CASE("safetensors: parse stays inside parse_work_bytes for random and adver
       std::vector<Entry> entries;
       const std::uint32_t count = rng() % 200;
       for (std::uint32_t i = 0; i < count; ++i) {
-        std::string name = std::to_string(i) + std::string(rng() % 30, static_cast<char>('a' + rng() % 26));
+        std::string name =
+            std::to_string(i) + std::string(rng() % 30, static_cast<char>('a' + rng() % 26));
         if (rng() % 4 == 0) name += "\\n\\u4e2d";
         std::vector<std::uint64_t> shape(rng() % 6);
         std::size_t numel = 1;
@@ -1055,7 +1086,8 @@ TEST_CASE("safetensors: parse stays inside parse_work_bytes for random and adver
       }
       std::vector<std::pair<std::string, std::string>> meta;
       const std::uint32_t pairs = rng() % 20;
-      for (std::uint32_t i = 0; i < pairs; ++i) meta.emplace_back("k" + std::to_string(i), std::string(rng() % 50, 'v'));
+      for (std::uint32_t i = 0; i < pairs; ++i)
+        meta.emplace_back("k" + std::to_string(i), std::string(rng() % 50, 'v'));
       const std::string ws = rng() % 2 ? " \n" : "";
       const std::string extra = rng() % 3 ? "" : "\"x\":[1,{\"y\":null}],";
       Bytes file = build(entries, meta, ws, extra);
@@ -1064,11 +1096,14 @@ TEST_CASE("safetensors: parse stays inside parse_work_bytes for random and adver
       track(file, !corrupt);
     }
   }
-  MESSAGE("most memory per header byte: " << worst << " (the bound allows " << st::parse_work_bytes(1000000) / 1e6
+  MESSAGE("most memory per header byte: " << worst << " (the bound allows "
+                                          << st::parse_work_bytes(1000000) / 1e6
                                           << " for a 1 MB header)");
 }
 
-TEST_CASE("safetensors: one allocation costs at most kAllocOverhead beyond its size here (the bounds' assumption)") {
+TEST_CASE(
+    "safetensors: one allocation costs at most kAllocOverhead beyond its size here (the bounds' "
+    "assumption)") {
 #if defined(__SANITIZE_ADDRESS__)
   MESSAGE("skipped under AddressSanitizer: its mallinfo reports nothing");
 #elif defined(__has_feature)

@@ -61,7 +61,9 @@ nw::EncoderConfig random_config(Rng& pick) {
 
 }  // namespace
 
-TEST_CASE("positional_encoding_workspace_floats: the kernel touches exactly that many floats (issue #19)") {
+TEST_CASE(
+    "positional_encoding_workspace_floats: the kernel touches exactly that many floats (issue "
+    "#19)") {
   Rng pick;
   for (int trial = 0; trial < 24; ++trial) {
     CAPTURE(trial);
@@ -86,7 +88,8 @@ TEST_CASE("linear_workspace_floats: the kernel touches exactly that many floats 
     CAPTURE(m);
     CAPTURE(n);
     CAPTURE(k);
-    const auto x = randn(static_cast<std::size_t>(m) * k, 1), w = randn(static_cast<std::size_t>(n) * k, 2);
+    const auto x = randn(static_cast<std::size_t>(m) * k, 1),
+               w = randn(static_cast<std::size_t>(n) * k, 2);
     std::vector<float> y(static_cast<std::size_t>(m) * n);
     Block work(nw::linear_workspace_floats(m, n, k));
     nw::linear(y.data(), x.data(), w.data(), nullptr, m, n, k, work.data.get());
@@ -94,7 +97,9 @@ TEST_CASE("linear_workspace_floats: the kernel touches exactly that many floats 
   }
 }
 
-TEST_CASE("attention_core_workspace_floats and multi_head_attention_workspace_floats: the kernel touches exactly that many floats (issue #19)") {
+TEST_CASE(
+    "attention_core_workspace_floats and multi_head_attention_workspace_floats: the kernel touches "
+    "exactly that many floats (issue #19)") {
   Rng pick;
   for (int trial = 0; trial < 24; ++trial) {
     CAPTURE(trial);
@@ -107,7 +112,8 @@ TEST_CASE("attention_core_workspace_floats and multi_head_attention_workspace_fl
     const auto qkv = randn(rows * 3 * d, 3), x = randn(rows * d, 4), win = randn(3 * d * d, 5),
                bin = randn(3 * d, 6), wout = randn(d * d, 7), bout = randn(d, 8);
     const auto mask = some_padding(s.batch, s.seq);
-    std::vector<float> ctx(rows * d), attn(static_cast<std::size_t>(s.batch) * s.n_heads * s.seq * s.seq);
+    std::vector<float> ctx(rows * d),
+        attn(static_cast<std::size_t>(s.batch) * s.n_heads * s.seq * s.seq);
     Block work(nw::attention_core_workspace_floats(s));
     nw::attention_core(ctx.data(), attn.data(), qkv.data(), mask.data(), s, work.data.get());
     CHECK(work.last_touched());
@@ -119,7 +125,8 @@ TEST_CASE("attention_core_workspace_floats and multi_head_attention_workspace_fl
   }
 }
 
-TEST_CASE("encoder_forward_workspace_floats: the kernel touches exactly that many floats (issue #19)") {
+TEST_CASE(
+    "encoder_forward_workspace_floats: the kernel touches exactly that many floats (issue #19)") {
   Rng pick;
   for (int trial = 0; trial < 24; ++trial) {
     CAPTURE(trial);
@@ -134,7 +141,8 @@ TEST_CASE("encoder_forward_workspace_floats: the kernel touches exactly that man
     nw::Encoder enc(c, 9);
     const auto x = randn(static_cast<std::size_t>(batch) * seq * c.d_model, 10);
     const auto mask = some_padding(batch, seq);
-    std::vector<float> out(x.size()), attn(static_cast<std::size_t>(c.n_layers) * batch * c.n_heads * seq * seq);
+    std::vector<float> out(x.size()),
+        attn(static_cast<std::size_t>(c.n_layers) * batch * c.n_heads * seq * seq);
     Block work(nw::encoder_forward_workspace_floats(c, batch, seq));
     enc.forward(out.data(), attn.data(), x.data(), mask.data(), batch, seq, work.data.get());
     CHECK(work.last_touched());
@@ -143,32 +151,38 @@ TEST_CASE("encoder_forward_workspace_floats: the kernel touches exactly that man
   }
 }
 
-TEST_CASE("linear_backward_workspace_floats and attention_core_backward_workspace_floats: the kernel touches exactly that many floats (issue #19)") {
+TEST_CASE(
+    "linear_backward_workspace_floats and attention_core_backward_workspace_floats: the kernel "
+    "touches exactly that many floats (issue #19)") {
   Rng pick;
   for (int trial = 0; trial < 24; ++trial) {
     CAPTURE(trial);
     const int m = pick(1, 300), n = pick(1, 70), k = pick(1, 70);
-    const auto x = randn(static_cast<std::size_t>(m) * k, 11), w = randn(static_cast<std::size_t>(n) * k, 12),
+    const auto x = randn(static_cast<std::size_t>(m) * k, 11),
+               w = randn(static_cast<std::size_t>(n) * k, 12),
                dy = randn(static_cast<std::size_t>(m) * n, 13);
     std::vector<float> dx(x.size()), dw(w.size()), db(n);
     Block work(nw::linear_backward_workspace_floats(m, n, k));
-    nw::linear_backward(dx.data(), dw.data(), db.data(), dy.data(), x.data(), w.data(), m, n, k, work.data.get());
+    nw::linear_backward(dx.data(), dw.data(), db.data(), dy.data(), x.data(), w.data(), m, n, k,
+                        work.data.get());
     CHECK(work.last_touched());
 
     const int heads = pick(1, 3);
     const nw::AttentionShape s{pick(1, 3), pick(1, 20), heads * pick(1, 9), heads};
     const std::size_t rows = static_cast<std::size_t>(s.batch) * s.seq, d = s.d_model;
     const auto qkv = randn(rows * 3 * d, 14), dctx = randn(rows * d, 15);
-    std::vector<float> ctx(rows * d), attn(static_cast<std::size_t>(s.batch) * s.n_heads * s.seq * s.seq),
-        dqkv(qkv.size());
+    std::vector<float> ctx(rows * d),
+        attn(static_cast<std::size_t>(s.batch) * s.n_heads * s.seq * s.seq), dqkv(qkv.size());
     nwtest::attention_core(ctx.data(), attn.data(), qkv.data(), nullptr, s);
     Block back(nw::attention_core_backward_workspace_floats(s));
-    nw::attention_core_backward(dqkv.data(), dctx.data(), qkv.data(), attn.data(), s, back.data.get());
+    nw::attention_core_backward(dqkv.data(), dctx.data(), qkv.data(), attn.data(), s,
+                                back.data.get());
     CHECK(back.last_touched());
   }
 }
 
-TEST_CASE("encoder_train_workspace_floats: the kernel touches exactly that many floats (issue #19)") {
+TEST_CASE(
+    "encoder_train_workspace_floats: the kernel touches exactly that many floats (issue #19)") {
   Rng pick;
   for (int trial = 0; trial < 24; ++trial) {
     CAPTURE(trial);
@@ -179,11 +193,12 @@ TEST_CASE("encoder_train_workspace_floats: the kernel touches exactly that many 
     for (const auto& p : enc.parameters()) params.insert(params.end(), p.begin(), p.end());
     const auto x = randn(static_cast<std::size_t>(batch) * seq * c.d_model, 17);
     std::vector<float> out(x.size()), dx(x.size()), dp(params.size());
-    Block saved(nw::encoder_saved_floats(c, batch, seq)), work(nw::encoder_train_workspace_floats(c, batch, seq));
-    nw::encoder_forward_train(out.data(), saved.data.get(), x.data(), nullptr, params.data(), c, batch, seq,
-                              work.data.get());
-    nw::encoder_backward(dx.data(), dp.data(), x.data(), saved.data.get(), params.data(), c, batch, seq,
-                         work.data.get());
+    Block saved(nw::encoder_saved_floats(c, batch, seq)),
+        work(nw::encoder_train_workspace_floats(c, batch, seq));
+    nw::encoder_forward_train(out.data(), saved.data.get(), x.data(), nullptr, params.data(), c,
+                              batch, seq, work.data.get());
+    nw::encoder_backward(dx.data(), dp.data(), x.data(), saved.data.get(), params.data(), c, batch,
+                         seq, work.data.get());
     CHECK(saved.last_touched());
     CHECK(work.last_touched());
   }

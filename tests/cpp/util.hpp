@@ -47,7 +47,8 @@ inline const std::vector<int>& edge_sizes() {
   return sizes;
 }
 
-inline std::vector<float> randn(std::size_t n, unsigned seed, float mean = 0.f, float stddev = 1.f) {
+inline std::vector<float> randn(std::size_t n, unsigned seed, float mean = 0.f,
+                                float stddev = 1.f) {
   std::mt19937 rng(seed);
   std::normal_distribution<float> dist(mean, stddev);
   std::vector<float> v(n);

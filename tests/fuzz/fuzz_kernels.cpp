@@ -70,7 +70,8 @@ struct Values {
 std::vector<std::uint8_t> mask_of(FuzzedDataProvider& fdp, std::size_t n) {
   std::vector<std::uint8_t> m(n);
   const int density = fdp.ConsumeIntegralInRange(0, 4);  // 0: none masked .. 4: all masked
-  for (auto& b : m) b = fdp.ConsumeIntegralInRange(0, 3) < density ? fdp.ConsumeIntegralInRange(1, 255) : 0;
+  for (auto& b : m)
+    b = fdp.ConsumeIntegralInRange(0, 3) < density ? fdp.ConsumeIntegralInRange(1, 255) : 0;
   return m;
 }
 
@@ -127,7 +128,8 @@ void fuzz_norm(FuzzedDataProvider& fdp, int kind) {  // 0 layer, 1 rms, 2 batch
   for (float v : gamma) gmax = std::max(gmax, static_cast<double>(std::fabs(v)));
   const double tol = 2e-4 * gmax;
   const double diff = worst_rel_diff(out.data(), rout.data(), n);
-  FUZZ_CHECK(diff <= tol, "%s (%d x %d, eps %g): SIMD vs ref rel diff %g > %g", name, rows, dim, eps, diff, tol);
+  FUZZ_CHECK(diff <= tol, "%s (%d x %d, eps %g): SIMD vs ref rel diff %g > %g", name, rows, dim,
+             eps, diff, tol);
   // A mean is a float sum of `count` terms: its error is absolute, in the scale of the inputs
   // (count * u * max|x|, plus the final shift + m rounding), however close to 0 the mean is.
   // CI found batch_norm means over 16 rows of x in [-1000, 1000] off by 1.3e-5 against 1 + |ref|.
@@ -159,7 +161,8 @@ void fuzz_positional_encoding(FuzzedDataProvider& fdp) {
     base = fdp.ConsumeFloatingPointInRange<double>(1.0, 1e6);
   }
   const std::size_t n = static_cast<std::size_t>(seq) * d;
-  std::vector<float> pe(n, 7.f), ref(n, 7.f), work(nw::positional_encoding_workspace_floats(seq, d));
+  std::vector<float> pe(n, 7.f), ref(n, 7.f),
+      work(nw::positional_encoding_workspace_floats(seq, d));
   nw::positional_encoding(pe.data(), seq, d, base, work.data());
   for (std::size_t i = 0; i < n; ++i)
     FUZZ_CHECK(pe[i] >= -1.f && pe[i] <= 1.f, "PE(%zu, %zu) = %g with base %.17g, d_model %d",
@@ -167,19 +170,23 @@ void fuzz_positional_encoding(FuzzedDataProvider& fdp) {
   if (raw) return;
   nw::ref::positional_encoding(ref.data(), seq, d, base);
   double worst = 0;
-  for (std::size_t i = 0; i < n; ++i) worst = std::max(worst, std::fabs(static_cast<double>(pe[i]) - ref[i]));
-  FUZZ_CHECK(worst <= 1e-6, "PE (%d x %d, base %.17g): SIMD vs ref maxdiff %g", seq, d, base, worst);
+  for (std::size_t i = 0; i < n; ++i)
+    worst = std::max(worst, std::fabs(static_cast<double>(pe[i]) - ref[i]));
+  FUZZ_CHECK(worst <= 1e-6, "PE (%d x %d, base %.17g): SIMD vs ref maxdiff %g", seq, d, base,
+             worst);
 }
 
 // ---- linear and activations --------------------------------------------------------------
 
 void fuzz_linear(FuzzedDataProvider& fdp) {
   const int m = fdp.ConsumeIntegralInRange(0, 16), n = fdp.ConsumeIntegralInRange(0, 64);
-  const int k = fdp.ConsumeBool() ? fdp.ConsumeIntegralInRange(0, 64) : fdp.ConsumeIntegralInRange(0, 300);
+  const int k =
+      fdp.ConsumeBool() ? fdp.ConsumeIntegralInRange(0, 64) : fdp.ConsumeIntegralInRange(0, 300);
   const bool with_bias = fdp.ConsumeBool();
   Values vals = Values::make(fdp, false);
   const std::vector<float> x = vals.vec(static_cast<std::size_t>(m) * k),
-                           w = vals.vec(static_cast<std::size_t>(n) * k), b = vals.vec(with_bias ? n : 0);
+                           w = vals.vec(static_cast<std::size_t>(n) * k),
+                           b = vals.vec(with_bias ? n : 0);
   const float* bp = with_bias ? b.data() : nullptr;
   std::vector<float> y(static_cast<std::size_t>(m) * n, -7.f), ry(y.size(), -7.f),
       work(nw::linear_workspace_floats(m, n, k));
@@ -187,8 +194,14 @@ void fuzz_linear(FuzzedDataProvider& fdp) {
   nw::ref::linear(ry.data(), x.data(), w.data(), bp, m, n, k);
   const int act = fdp.ConsumeIntegralInRange(0, 2);  // none, relu, gelu
   std::vector<float> a = y, ra = y;
-  if (act == 1) { nw::relu(a.data(), a.size()); nw::ref::relu(ra.data(), ra.size()); }
-  if (act == 2) { nw::gelu(a.data(), a.size()); nw::ref::gelu(ra.data(), ra.size()); }
+  if (act == 1) {
+    nw::relu(a.data(), a.size());
+    nw::ref::relu(ra.data(), ra.size());
+  }
+  if (act == 2) {
+    nw::gelu(a.data(), a.size());
+    nw::ref::gelu(ra.data(), ra.size());
+  }
   if (vals.raw) return;
   FUZZ_CHECK(all_finite(y.data(), y.size()), "linear (%d x %d x %d): non-finite output", m, n, k);
   // Each output is a k-term dot product: error <= ~k u sum |x_i w_i| (+ |b|).
@@ -196,10 +209,13 @@ void fuzz_linear(FuzzedDataProvider& fdp) {
     for (int j = 0; j < n; ++j) {
       double mag = with_bias ? std::fabs(b[j]) : 0.0;
       for (int t = 0; t < k; ++t)
-        mag += std::fabs(static_cast<double>(x[static_cast<std::size_t>(i) * k + t]) * w[static_cast<std::size_t>(j) * k + t]);
+        mag += std::fabs(static_cast<double>(x[static_cast<std::size_t>(i) * k + t]) *
+                         w[static_cast<std::size_t>(j) * k + t]);
       const std::size_t o = static_cast<std::size_t>(i) * n + j;
-      const double err = std::fabs(static_cast<double>(y[o]) - ry[o]), tol = 2.0 * (k + 2) * kU * mag + 1e-30;
-      FUZZ_CHECK(err <= tol, "linear (%d x %d x %d) y[%d][%d]: SIMD %g vs ref %g (tol %g)", m, n, k, i, j, y[o], ry[o], tol);
+      const double err = std::fabs(static_cast<double>(y[o]) - ry[o]),
+                   tol = 2.0 * (k + 2) * kU * mag + 1e-30;
+      FUZZ_CHECK(err <= tol, "linear (%d x %d x %d) y[%d][%d]: SIMD %g vs ref %g (tol %g)", m, n, k,
+                 i, j, y[o], ry[o], tol);
     }
   if (act) {
     FUZZ_CHECK(all_finite(a.data(), a.size()), "activation %d: non-finite output", act);
@@ -221,12 +237,15 @@ void check_distribution_rows(const float* p, const std::uint8_t* mask, int rows,
     double sum = 0;
     for (int j = 0; j < n; ++j) {
       if ((mask && mask[j]) || all_masked)
-        FUZZ_CHECK(row[j] == 0.f && !std::signbit(row[j]), "%s row %d: masked key %d has weight %g", what, r, j, row[j]);
-      if (finite) FUZZ_CHECK(row[j] >= 0.f && row[j] <= 1.f, "%s row %d: weight %d = %g", what, r, j, row[j]);
+        FUZZ_CHECK(row[j] == 0.f && !std::signbit(row[j]), "%s row %d: masked key %d has weight %g",
+                   what, r, j, row[j]);
+      if (finite)
+        FUZZ_CHECK(row[j] >= 0.f && row[j] <= 1.f, "%s row %d: weight %d = %g", what, r, j, row[j]);
       sum += row[j];
     }
     if (finite && !all_masked && n > 0)
-      FUZZ_CHECK(std::fabs(sum - 1.0) <= 1e-5, "%s row %d of %d keys sums to %.9g", what, r, n, sum);
+      FUZZ_CHECK(std::fabs(sum - 1.0) <= 1e-5, "%s row %d of %d keys sums to %.9g", what, r, n,
+                 sum);
   }
 }
 
@@ -237,20 +256,23 @@ void fuzz_softmax(FuzzedDataProvider& fdp) {
   const std::uint8_t* mp = with_mask ? mask.data() : nullptr;
   Values vals = Values::make(fdp, true);
   if (!vals.raw) vals.scale *= 10.f;  // logits up to 1e4 apart
-  std::vector<float> x = vals.vec(static_cast<std::size_t>(rows) * n), y(x.size(), -7.f), ry(x.size(), -7.f);
+  std::vector<float> x = vals.vec(static_cast<std::size_t>(rows) * n), y(x.size(), -7.f),
+                     ry(x.size(), -7.f);
   const std::vector<float> x0 = x;
   if (in_place) {
     nw::softmax(x.data(), x.data(), mp, rows, n);
     y = x;
   } else {
     nw::softmax(y.data(), x.data(), mp, rows, n);
-    FUZZ_CHECK(x.empty() || std::memcmp(x.data(), x0.data(), x.size() * 4) == 0, "softmax modified its input");
+    FUZZ_CHECK(x.empty() || std::memcmp(x.data(), x0.data(), x.size() * 4) == 0,
+               "softmax modified its input");
   }
   nw::ref::softmax(ry.data(), x0.data(), mp, rows, n);
   check_distribution_rows(y.data(), mp, rows, n, !vals.raw, "softmax");
   if (vals.raw) return;
   double worst = 0;
-  for (std::size_t i = 0; i < y.size(); ++i) worst = std::max(worst, std::fabs(static_cast<double>(y[i]) - ry[i]));
+  for (std::size_t i = 0; i < y.size(); ++i)
+    worst = std::max(worst, std::fabs(static_cast<double>(y[i]) - ry[i]));
   FUZZ_CHECK(worst <= 1e-6, "softmax (%d x %d): SIMD vs ref maxdiff %g", rows, n, worst);
 }
 
@@ -279,12 +301,13 @@ void fuzz_attention(FuzzedDataProvider& fdp) {
   const bool finite = !xv.raw && !wv.raw;
   for (int b = 0; b < s.batch; ++b)
     for (int h = 0; h < s.n_heads; ++h)
-      check_distribution_rows(attn.data() + (static_cast<std::size_t>(b) * s.n_heads + h) * s.seq * s.seq,
-                              mp ? mp + static_cast<std::size_t>(b) * s.seq : nullptr, s.seq, s.seq,
-                              finite, "attention");
+      check_distribution_rows(
+          attn.data() + (static_cast<std::size_t>(b) * s.n_heads + h) * s.seq * s.seq,
+          mp ? mp + static_cast<std::size_t>(b) * s.seq : nullptr, s.seq, s.seq, finite,
+          "attention");
   if (!finite) return;
-  FUZZ_CHECK(all_finite(out.data(), out.size()), "attention (b %d, s %d, d %d, h %d): non-finite output",
-             s.batch, s.seq, d, s.n_heads);
+  FUZZ_CHECK(all_finite(out.data(), out.size()),
+             "attention (b %d, s %d, d %d, h %d): non-finite output", s.batch, s.seq, d, s.n_heads);
 
   // An a-posteriori bound on float error: every q/k/v entry is at most R in size (the sum of
   // |x||w| + |b| over its dot product), so a logit carries error <= delta; softmax turns that
@@ -294,7 +317,8 @@ void fuzz_attention(FuzzedDataProvider& fdp) {
     for (int f = 0; f < 3 * d; ++f) {
       double mag = std::fabs(bin[f]);
       for (int t = 0; t < d; ++t)
-        mag += std::fabs(static_cast<double>(x[static_cast<std::size_t>(i) * d + t]) * win[static_cast<std::size_t>(f) * d + t]);
+        mag += std::fabs(static_cast<double>(x[static_cast<std::size_t>(i) * d + t]) *
+                         win[static_cast<std::size_t>(f) * d + t]);
       R = std::max(R, mag);
     }
   for (int f = 0; f < d; ++f) {
@@ -303,20 +327,24 @@ void fuzz_attention(FuzzedDataProvider& fdp) {
     Wo = std::max(Wo, row);
     Bo = std::max(Bo, static_cast<double>(std::fabs(bout[f])));
   }
-  const double q_err = (d + 2) * kU * R;                                    // per q/k/v entry
+  const double q_err = (d + 2) * kU * R;  // per q/k/v entry
   const double delta = (2 * hd * R * q_err + (hd + 2) * kU * hd * R * R) / std::sqrt(hd);
   if (delta > 1e-2) return;  // ill-conditioned: logits too large for float to pin the weights
   const double p_tol = 3 * delta + 1e-6;
   double worst = 0;
-  for (std::size_t i = 0; i < attn_n; ++i) worst = std::max(worst, std::fabs(static_cast<double>(attn[i]) - rattn[i]));
-  FUZZ_CHECK(worst <= p_tol, "attention weights (b %d, s %d, d %d, h %d): SIMD vs ref maxdiff %g > %g",
-             s.batch, s.seq, d, s.n_heads, worst, p_tol);
+  for (std::size_t i = 0; i < attn_n; ++i)
+    worst = std::max(worst, std::fabs(static_cast<double>(attn[i]) - rattn[i]));
+  FUZZ_CHECK(worst <= p_tol,
+             "attention weights (b %d, s %d, d %d, h %d): SIMD vs ref maxdiff %g > %g", s.batch,
+             s.seq, d, s.n_heads, worst, p_tol);
   const double ctx_err = s.seq * p_tol * R + (s.seq + 2) * kU * R + q_err;
   const double out_tol = ctx_err * Wo + (d + 2) * kU * (R * Wo + Bo) + 1e-30;
   double oworst = 0;
-  for (std::size_t i = 0; i < out.size(); ++i) oworst = std::max(oworst, std::fabs(static_cast<double>(out[i]) - rout[i]));
-  FUZZ_CHECK(oworst <= out_tol, "attention output (b %d, s %d, d %d, h %d): SIMD vs ref maxdiff %g > %g",
-             s.batch, s.seq, d, s.n_heads, oworst, out_tol);
+  for (std::size_t i = 0; i < out.size(); ++i)
+    oworst = std::max(oworst, std::fabs(static_cast<double>(out[i]) - rout[i]));
+  FUZZ_CHECK(oworst <= out_tol,
+             "attention output (b %d, s %d, d %d, h %d): SIMD vs ref maxdiff %g > %g", s.batch,
+             s.seq, d, s.n_heads, oworst, out_tol);
 }
 
 // ---- encoder -----------------------------------------------------------------------------
@@ -348,7 +376,8 @@ void fuzz_encoder(FuzzedDataProvider& fdp) {
   if (!xv.raw) xv.scale = std::min(xv.scale, 10.f);
   const std::vector<float> x = xv.vec(static_cast<std::size_t>(rows) * c.d_model);
   const std::size_t attn_n = static_cast<std::size_t>(c.n_layers) * batch * c.n_heads * seq * seq;
-  std::vector<float> out(x.size(), -7.f), rout(x.size(), -7.f), attn(attn_n, -7.f), rattn(attn_n, -7.f);
+  std::vector<float> out(x.size(), -7.f), rout(x.size(), -7.f), attn(attn_n, -7.f),
+      rattn(attn_n, -7.f);
   // Twice, the second time smaller, in the same workspace (a caller reuses the larger one).
   std::vector<float> work(nw::encoder_forward_workspace_floats(c, batch, seq));
   enc.forward(out.data(), want_attn ? attn.data() : nullptr, x.data(), mp, batch, seq, work.data());
@@ -360,18 +389,25 @@ void fuzz_encoder(FuzzedDataProvider& fdp) {
   for (const auto& p : enc.parameters()) params.push_back(p.data());
   nw::ref::encoder_forward(rout.data(), rattn.data(), x.data(), mp, c, params, batch, seq);
   if (xv.raw) return;
-  FUZZ_CHECK(all_finite(out.data(), out.size()), "encoder (b %d, s %d, d %d): non-finite output", batch, seq, c.d_model);
+  FUZZ_CHECK(all_finite(out.data(), out.size()), "encoder (b %d, s %d, d %d): non-finite output",
+             batch, seq, c.d_model);
   if (want_attn)
     for (int l = 0; l < c.n_layers; ++l)
       for (int b = 0; b < batch; ++b)
         for (int h = 0; h < c.n_heads; ++h)
-          check_distribution_rows(attn.data() + ((static_cast<std::size_t>(l) * batch + b) * c.n_heads + h) * seq * seq,
-                                  mp ? mp + static_cast<std::size_t>(b) * seq : nullptr, seq, seq, true, "encoder attention");
+          check_distribution_rows(
+              attn.data() + ((static_cast<std::size_t>(l) * batch + b) * c.n_heads + h) * seq * seq,
+              mp ? mp + static_cast<std::size_t>(b) * seq : nullptr, seq, seq, true,
+              "encoder attention");
   // PyTorch-initialised weights and |x| <= 10 keep every layer well conditioned.
   double worst = 0;
-  for (std::size_t i = 0; i < out.size(); ++i) worst = std::max(worst, std::fabs(static_cast<double>(out[i]) - rout[i]));
-  FUZZ_CHECK(worst <= 1e-3, "encoder (b %d, s %d, d %d, h %d, ff %d, %d layers, %s, eps %g): SIMD vs ref maxdiff %g",
-             batch, seq, c.d_model, c.n_heads, c.d_ff, c.n_layers, c.norm_first ? "pre-LN" : "post-LN", c.eps, worst);
+  for (std::size_t i = 0; i < out.size(); ++i)
+    worst = std::max(worst, std::fabs(static_cast<double>(out[i]) - rout[i]));
+  FUZZ_CHECK(
+      worst <= 1e-3,
+      "encoder (b %d, s %d, d %d, h %d, ff %d, %d layers, %s, eps %g): SIMD vs ref maxdiff %g",
+      batch, seq, c.d_model, c.n_heads, c.d_ff, c.n_layers, c.norm_first ? "pre-LN" : "post-LN",
+      c.eps, worst);
 }
 
 void fuzz_layer_norm(FuzzedDataProvider& fdp) { fuzz_norm(fdp, 0); }
@@ -414,12 +450,16 @@ void fuzz_residual_add(FuzzedDataProvider& fdp) {
   std::vector<float> out(n, -7.f), ca = a, cb = b;
   float* o = alias == 1 ? ca.data() : alias == 2 ? cb.data() : out.data();
   nw::residual_add(o, ca.data(), cb.data(), n);
-  for (int i = 0; i < n; ++i) FUZZ_CHECK(same(o[i], a[i] + b[i]), "residual_add %d: %g + %g gave %g", i, a[i], b[i], o[i]);
+  for (int i = 0; i < n; ++i)
+    FUZZ_CHECK(same(o[i], a[i] + b[i]), "residual_add %d: %g + %g gave %g", i, a[i], b[i], o[i]);
   std::vector<float> da = s, db = s;
-  nw::residual_add_backward(grads & 1 ? da.data() : nullptr, grads & 2 ? db.data() : nullptr, dy.data(), n);
+  nw::residual_add_backward(grads & 1 ? da.data() : nullptr, grads & 2 ? db.data() : nullptr,
+                            dy.data(), n);
   for (int i = 0; i < n; ++i) {
-    FUZZ_CHECK(same(da[i], grads & 1 ? s[i] + dy[i] : s[i]), "residual_add_backward da[%d] = %g", i, da[i]);
-    FUZZ_CHECK(same(db[i], grads & 2 ? s[i] + dy[i] : s[i]), "residual_add_backward db[%d] = %g", i, db[i]);
+    FUZZ_CHECK(same(da[i], grads & 1 ? s[i] + dy[i] : s[i]), "residual_add_backward da[%d] = %g", i,
+               da[i]);
+    FUZZ_CHECK(same(db[i], grads & 2 ? s[i] + dy[i] : s[i]), "residual_add_backward db[%d] = %g", i,
+               db[i]);
   }
 }
 
@@ -429,44 +469,59 @@ void fuzz_residual_add(FuzzedDataProvider& fdp) {
 // |fast - ref| <= c * (terms + 2) * u * sum |products| + 4 u (|s| + |ref|), with s counted in
 // every term where the kernel adds into its output term by term.
 
-double add_tol(float s, float r) { return 4 * kU * (std::fabs(static_cast<double>(s)) + std::fabs(static_cast<double>(r))) + 1e-30; }
+double add_tol(float s, float r) {
+  return 4 * kU * (std::fabs(static_cast<double>(s)) + std::fabs(static_cast<double>(r))) + 1e-30;
+}
 
 void fuzz_linear_backward(FuzzedDataProvider& fdp) {
   const int m = fdp.ConsumeIntegralInRange(0, 16), n = fdp.ConsumeIntegralInRange(0, 64);
-  const int k = fdp.ConsumeBool() ? fdp.ConsumeIntegralInRange(0, 64) : fdp.ConsumeIntegralInRange(0, 300);
+  const int k =
+      fdp.ConsumeBool() ? fdp.ConsumeIntegralInRange(0, 64) : fdp.ConsumeIntegralInRange(0, 300);
   const int which = fdp.ConsumeIntegralInRange(0, 7);  // bits: dx, dW, db
   Values vals = Values::make(fdp, false), sv = Values::make(fdp, false);
   const std::size_t nx = static_cast<std::size_t>(m) * k, nw_ = static_cast<std::size_t>(n) * k;
-  const std::vector<float> x = vals.vec(nx), w = vals.vec(nw_), dy = vals.vec(static_cast<std::size_t>(m) * n);
+  const std::vector<float> x = vals.vec(nx), w = vals.vec(nw_),
+                           dy = vals.vec(static_cast<std::size_t>(m) * n);
   const std::vector<float> sx = sv.vec(nx), sw = sv.vec(nw_), sb = sv.vec(n);
   std::vector<float> dx = sx, dw = sw, db = sb, rx = sx, rw = sw, rb = sb;
   std::vector<float> work(nw::linear_backward_workspace_floats(m, n, k));
-  const auto pick = [which](int bit, std::vector<float>& v) { return which & bit ? v.data() : nullptr; };
-  nw::linear_backward(pick(1, dx), pick(2, dw), pick(4, db), dy.data(), x.data(), w.data(), m, n, k, work.data());
-  nw::ref::linear_backward<float>(pick(1, rx), pick(2, rw), pick(4, rb), dy.data(), x.data(), w.data(), m, n, k);
+  const auto pick = [which](int bit, std::vector<float>& v) {
+    return which & bit ? v.data() : nullptr;
+  };
+  nw::linear_backward(pick(1, dx), pick(2, dw), pick(4, db), dy.data(), x.data(), w.data(), m, n, k,
+                      work.data());
+  nw::ref::linear_backward<float>(pick(1, rx), pick(2, rw), pick(4, rb), dy.data(), x.data(),
+                                  w.data(), m, n, k);
   if (vals.raw || sv.raw) return;
   const auto at = [](int r, int c, int cols) { return static_cast<std::size_t>(r) * cols + c; };
   for (int i = 0; which & 1 && i < m; ++i)
     for (int t = 0; t < k; ++t) {
       double mag = 0;
-      for (int j = 0; j < n; ++j) mag += std::fabs(static_cast<double>(dy[at(i, j, n)]) * w[at(j, t, k)]);
+      for (int j = 0; j < n; ++j)
+        mag += std::fabs(static_cast<double>(dy[at(i, j, n)]) * w[at(j, t, k)]);
       const std::size_t o = at(i, t, k);
       const double tol = 2.0 * (n + 2) * kU * mag + add_tol(sx[o], rx[o]);
-      FUZZ_CHECK(std::fabs(static_cast<double>(dx[o]) - rx[o]) <= tol, "linear_backward (%d x %d x %d) dx[%d][%d]: %g vs ref %g (tol %g)", m, n, k, i, t, dx[o], rx[o], tol);
+      FUZZ_CHECK(std::fabs(static_cast<double>(dx[o]) - rx[o]) <= tol,
+                 "linear_backward (%d x %d x %d) dx[%d][%d]: %g vs ref %g (tol %g)", m, n, k, i, t,
+                 dx[o], rx[o], tol);
     }
   for (int j = 0; which & 2 && j < n; ++j)
     for (int t = 0; t < k; ++t) {
       double mag = 0;
-      for (int i = 0; i < m; ++i) mag += std::fabs(static_cast<double>(dy[at(i, j, n)]) * x[at(i, t, k)]);
+      for (int i = 0; i < m; ++i)
+        mag += std::fabs(static_cast<double>(dy[at(i, j, n)]) * x[at(i, t, k)]);
       const std::size_t o = at(j, t, k);
       const double tol = 2.0 * (m + 2) * kU * mag + add_tol(sw[o], rw[o]);
-      FUZZ_CHECK(std::fabs(static_cast<double>(dw[o]) - rw[o]) <= tol, "linear_backward (%d x %d x %d) dW[%d][%d]: %g vs ref %g (tol %g)", m, n, k, j, t, dw[o], rw[o], tol);
+      FUZZ_CHECK(std::fabs(static_cast<double>(dw[o]) - rw[o]) <= tol,
+                 "linear_backward (%d x %d x %d) dW[%d][%d]: %g vs ref %g (tol %g)", m, n, k, j, t,
+                 dw[o], rw[o], tol);
     }
   for (int j = 0; which & 4 && j < n; ++j) {
     double mag = 0;
     for (int i = 0; i < m; ++i) mag += std::fabs(dy[at(i, j, n)]);
     const double tol = 2.0 * (m + 2) * kU * (mag + std::fabs(sb[j])) + add_tol(sb[j], rb[j]);
-    FUZZ_CHECK(std::fabs(static_cast<double>(db[j]) - rb[j]) <= tol, "linear_backward db[%d]: %.9g vs ref %.9g (tol %g)", j, db[j], rb[j], tol);
+    FUZZ_CHECK(std::fabs(static_cast<double>(db[j]) - rb[j]) <= tol,
+               "linear_backward db[%d]: %.9g vs ref %.9g (tol %g)", j, db[j], rb[j], tol);
   }
 }
 
@@ -476,7 +531,8 @@ void fuzz_norm_backward(FuzzedDataProvider& fdp, int kind) {
   const float eps = eps_of(fdp);
   const bool with_gamma = fdp.ConsumeBool();
   const int which = fdp.ConsumeIntegralInRange(0, 7);  // bits: dx, dgamma, dbeta
-  Values xv = Values::make(fdp, kind == 0), gv = Values::make(fdp, false), sv = Values::make(fdp, false);
+  Values xv = Values::make(fdp, kind == 0), gv = Values::make(fdp, false),
+         sv = Values::make(fdp, false);
   const std::size_t n = static_cast<std::size_t>(rows) * dim;
   const std::vector<float> x = xv.vec(n), dy = gv.vec(n), gamma = gv.vec(with_gamma ? dim : 0);
   const std::vector<float> sx = sv.vec(n), sg = sv.vec(dim), sb = sv.vec(dim);
@@ -487,17 +543,24 @@ void fuzz_norm_backward(FuzzedDataProvider& fdp, int kind) {
   else
     nw::rms_norm(y.data(), s1.data(), x.data(), g, rows, dim, eps);
   std::vector<float> dx = sx, dg = sg, db = sb, rx = sx, rg = sg, rb = sb;
-  const auto pick = [which](int bit, std::vector<float>& v) { return which & bit ? v.data() : nullptr; };
+  const auto pick = [which](int bit, std::vector<float>& v) {
+    return which & bit ? v.data() : nullptr;
+  };
   if (kind == 0) {
-    nw::layer_norm_backward(pick(1, dx), pick(2, dg), pick(4, db), dy.data(), x.data(), g, s1.data(), s2.data(), rows, dim, eps);
-    nw::ref::layer_norm_backward<float>(pick(1, rx), pick(2, rg), pick(4, rb), dy.data(), x.data(), g, s1.data(), s2.data(), rows, dim, eps);
+    nw::layer_norm_backward(pick(1, dx), pick(2, dg), pick(4, db), dy.data(), x.data(), g,
+                            s1.data(), s2.data(), rows, dim, eps);
+    nw::ref::layer_norm_backward<float>(pick(1, rx), pick(2, rg), pick(4, rb), dy.data(), x.data(),
+                                        g, s1.data(), s2.data(), rows, dim, eps);
   } else {
-    nw::rms_norm_backward(pick(1, dx), pick(2, dg), dy.data(), x.data(), g, s1.data(), rows, dim, eps);
-    nw::ref::rms_norm_backward<float>(pick(1, rx), pick(2, rg), dy.data(), x.data(), g, s1.data(), rows, dim, eps);
+    nw::rms_norm_backward(pick(1, dx), pick(2, dg), dy.data(), x.data(), g, s1.data(), rows, dim,
+                          eps);
+    nw::ref::rms_norm_backward<float>(pick(1, rx), pick(2, rg), dy.data(), x.data(), g, s1.data(),
+                                      rows, dim, eps);
   }
   const char* name = kind == 0 ? "layer_norm_backward" : "rms_norm_backward";
   if (xv.raw || gv.raw || sv.raw || dim == 0) return;
-  // Per row: r = 1/sqrt(stat + eps), xh = (x - mean) r, g = dy gamma. dx = r (g - mean g - xh mean(g xh)).
+  // Per row: r = 1/sqrt(stat + eps), xh = (x - mean) r, g = dy gamma. dx = r (g - mean g - xh
+  // mean(g xh)).
   std::vector<double> colsum_gx(dim, 0.0), colsum_dy(dim, 0.0);
   for (int i = 0; i < rows; ++i) {
     const double stat = kind == 0 ? s2[i] : static_cast<double>(s1[i]) * s1[i];
@@ -515,17 +578,23 @@ void fuzz_norm_backward(FuzzedDataProvider& fdp, int kind) {
     for (int j = 0; which & 1 && j < dim; ++j) {
       const std::size_t o = static_cast<std::size_t>(i) * dim + j;
       const double tol = 16.0 * (dim + 8) * kU * rr * (G + X * GX) + add_tol(sx[o], rx[o]);
-      FUZZ_CHECK(std::fabs(static_cast<double>(dx[o]) - rx[o]) <= tol, "%s (%d x %d, eps %g) dx[%d][%d]: %g vs ref %g (tol %g)", name, rows, dim, eps, i, j, dx[o], rx[o], tol);
+      FUZZ_CHECK(std::fabs(static_cast<double>(dx[o]) - rx[o]) <= tol,
+                 "%s (%d x %d, eps %g) dx[%d][%d]: %g vs ref %g (tol %g)", name, rows, dim, eps, i,
+                 j, dx[o], rx[o], tol);
     }
   }
   for (int j = 0; j < dim; ++j) {
     if (which & 2) {
-      const double tol = 8.0 * (rows + 8) * kU * (colsum_gx[j] + std::fabs(sg[j])) + add_tol(sg[j], rg[j]);
-      FUZZ_CHECK(std::fabs(static_cast<double>(dg[j]) - rg[j]) <= tol, "%s dgamma[%d]: %g vs ref %g (tol %g)", name, j, dg[j], rg[j], tol);
+      const double tol =
+          8.0 * (rows + 8) * kU * (colsum_gx[j] + std::fabs(sg[j])) + add_tol(sg[j], rg[j]);
+      FUZZ_CHECK(std::fabs(static_cast<double>(dg[j]) - rg[j]) <= tol,
+                 "%s dgamma[%d]: %g vs ref %g (tol %g)", name, j, dg[j], rg[j], tol);
     }
     if (kind == 0 && which & 4) {
-      const double tol = 4.0 * (rows + 2) * kU * (colsum_dy[j] + std::fabs(sb[j])) + add_tol(sb[j], rb[j]);
-      FUZZ_CHECK(std::fabs(static_cast<double>(db[j]) - rb[j]) <= tol, "%s dbeta[%d]: %g vs ref %g", name, j, db[j], rb[j]);
+      const double tol =
+          4.0 * (rows + 2) * kU * (colsum_dy[j] + std::fabs(sb[j])) + add_tol(sb[j], rb[j]);
+      FUZZ_CHECK(std::fabs(static_cast<double>(db[j]) - rb[j]) <= tol, "%s dbeta[%d]: %g vs ref %g",
+                 name, j, db[j], rb[j]);
     }
   }
 }
@@ -548,12 +617,16 @@ void fuzz_softmax_backward(FuzzedDataProvider& fdp) {
   if (xv.raw || gv.raw || sv.raw) return;
   for (int r = 0; r < rows; ++r) {
     double D = 0;
-    for (int j = 0; j < n; ++j) D = std::max(D, static_cast<double>(std::fabs(dy[static_cast<std::size_t>(r) * n + j])));
+    for (int j = 0; j < n; ++j)
+      D = std::max(D, static_cast<double>(std::fabs(dy[static_cast<std::size_t>(r) * n + j])));
     for (int j = 0; j < n; ++j) {
       const std::size_t o = static_cast<std::size_t>(r) * n + j;
-      if (y[o] == 0.f) FUZZ_CHECK(dx[o] == s[o], "softmax_backward row %d: key %d has y = 0 but dx changed", r, j);
+      if (y[o] == 0.f)
+        FUZZ_CHECK(dx[o] == s[o], "softmax_backward row %d: key %d has y = 0 but dx changed", r, j);
       const double tol = 8.0 * (n + 4) * kU * y[o] * (std::fabs(dy[o]) + D) + add_tol(s[o], rx[o]);
-      FUZZ_CHECK(std::fabs(static_cast<double>(dx[o]) - rx[o]) <= tol, "softmax_backward (%d x %d) dx[%d][%d]: %g vs ref %g (tol %g)", rows, n, r, j, dx[o], rx[o], tol);
+      FUZZ_CHECK(std::fabs(static_cast<double>(dx[o]) - rx[o]) <= tol,
+                 "softmax_backward (%d x %d) dx[%d][%d]: %g vs ref %g (tol %g)", rows, n, r, j,
+                 dx[o], rx[o], tol);
     }
   }
 }
@@ -568,24 +641,33 @@ void fuzz_attention_core_backward(FuzzedDataProvider& fdp) {
   const bool with_mask = fdp.ConsumeBool();
   const std::vector<std::uint8_t> mask = mask_of(fdp, static_cast<std::size_t>(rows));
   const std::uint8_t* mp = with_mask ? mask.data() : nullptr;
-  Values qv = Values::make(fdp, false), gv = Values::make(fdp, false), sv = Values::make(fdp, false);
+  Values qv = Values::make(fdp, false), gv = Values::make(fdp, false),
+         sv = Values::make(fdp, false);
   const std::size_t nq = static_cast<std::size_t>(rows) * 3 * d;
-  const std::vector<float> qkv = qv.vec(nq), dctx = gv.vec(static_cast<std::size_t>(rows) * d), start = sv.vec(nq);
-  std::vector<float> ctx(static_cast<std::size_t>(rows) * d), attn(static_cast<std::size_t>(s.batch) * s.n_heads * n * n),
-      fw(nw::attention_core_workspace_floats(s)), bw(nw::attention_core_backward_workspace_floats(s));
+  const std::vector<float> qkv = qv.vec(nq), dctx = gv.vec(static_cast<std::size_t>(rows) * d),
+                           start = sv.vec(nq);
+  std::vector<float> ctx(static_cast<std::size_t>(rows) * d),
+      attn(static_cast<std::size_t>(s.batch) * s.n_heads * n * n),
+      fw(nw::attention_core_workspace_floats(s)),
+      bw(nw::attention_core_backward_workspace_floats(s));
   nw::attention_core(ctx.data(), attn.data(), qkv.data(), mp, s, fw.data());
   std::vector<float> dq = start, rq = start;
   nw::attention_core_backward(dq.data(), dctx.data(), qkv.data(), attn.data(), s, bw.data());
-  // Keys no query attends (padding, or a fully padded sequence) get no gradient: exactly, for any input.
+  // Keys no query attends (padding, or a fully padded sequence) get no gradient: exactly, for any
+  // input.
   for (int b = 0; b < s.batch; ++b)
     for (int j = 0; j < n; ++j) {
       bool attended = false;
       for (int h = 0; h < s.n_heads; ++h)
-        for (int i = 0; i < n; ++i) attended = attended || attn[((static_cast<std::size_t>(b) * s.n_heads + h) * n + i) * n + j] != 0.f;
+        for (int i = 0; i < n; ++i)
+          attended = attended ||
+                     attn[((static_cast<std::size_t>(b) * s.n_heads + h) * n + i) * n + j] != 0.f;
       if (attended) continue;
       const std::size_t o = (static_cast<std::size_t>(b) * n + j) * 3 * d;
-      FUZZ_CHECK(std::memcmp(dq.data() + o + d, start.data() + o + d, 2 * d * sizeof(float)) == 0,
-                 "attention_core_backward: key %d of sequence %d has zero weight but got a gradient", j, b);
+      FUZZ_CHECK(
+          std::memcmp(dq.data() + o + d, start.data() + o + d, 2 * d * sizeof(float)) == 0,
+          "attention_core_backward: key %d of sequence %d has zero weight but got a gradient", j,
+          b);
     }
   nw::ref::attention_core_backward(rq.data(), dctx.data(), qkv.data(), attn.data(), s);
   if (qv.raw || gv.raw || sv.raw) return;
@@ -605,11 +687,13 @@ void fuzz_attention_core_backward(FuzzedDataProvider& fdp) {
   const double tol_q = per_ds * Km, tol_k = n * per_ds * Qm, tol_v = 8.0 * (n + 2) * kU * n * Gm;
   for (std::size_t o = 0; o < nq; ++o) {
     const int part = static_cast<int>((o % (3 * static_cast<std::size_t>(d))) / d);
-    const double tol = (part == 0 ? tol_q : part == 1 ? tol_k : tol_v) + 4.0 * (n + 2) * kU * std::fabs(start[o]) +
-                       add_tol(start[o], rq[o]);
+    const double tol = (part == 0   ? tol_q
+                        : part == 1 ? tol_k
+                                    : tol_v) +
+                       4.0 * (n + 2) * kU * std::fabs(start[o]) + add_tol(start[o], rq[o]);
     FUZZ_CHECK(std::fabs(static_cast<double>(dq[o]) - rq[o]) <= tol,
-               "attention_core_backward (b %d, s %d, d %d, h %d) d%c at %zu: %g vs ref %g (tol %g)", s.batch, n, d,
-               s.n_heads, "qkv"[part], o, dq[o], rq[o], tol);
+               "attention_core_backward (b %d, s %d, d %d, h %d) d%c at %zu: %g vs ref %g (tol %g)",
+               s.batch, n, d, s.n_heads, "qkv"[part], o, dq[o], rq[o], tol);
   }
 }
 
@@ -622,13 +706,15 @@ void fuzz_activation_backward(FuzzedDataProvider& fdp) {
   std::vector<float> dr = s, dg = s, rg = s;
   nw::relu_backward(dr.data(), dy.data(), y.data(), n);
   for (int i = 0; i < n; ++i)
-    FUZZ_CHECK(same(dr[i], y[i] > 0.f ? s[i] + dy[i] : s[i]), "relu_backward %d: y %g, dy %g, dx %g -> %g", i, y[i], dy[i], s[i], dr[i]);
+    FUZZ_CHECK(same(dr[i], y[i] > 0.f ? s[i] + dy[i] : s[i]),
+               "relu_backward %d: y %g, dy %g, dx %g -> %g", i, y[i], dy[i], s[i], dr[i]);
   nw::gelu_backward(dg.data(), dy.data(), x.data(), n);
   nw::ref::gelu_backward(rg.data(), dy.data(), x.data(), n);
   if (vals.raw || sv.raw) return;
   for (int i = 0; i < n; ++i) {
     const double tol = 1e-5 * std::fabs(dy[i]) + add_tol(s[i], rg[i]);
-    FUZZ_CHECK(std::fabs(static_cast<double>(dg[i]) - rg[i]) <= tol, "gelu_backward at x = %g, dy = %g: %g vs ref %g", x[i], dy[i], dg[i], rg[i]);
+    FUZZ_CHECK(std::fabs(static_cast<double>(dg[i]) - rg[i]) <= tol,
+               "gelu_backward at x = %g, dy = %g: %g vs ref %g", x[i], dy[i], dg[i], rg[i]);
   }
 }
 
@@ -644,27 +730,35 @@ std::vector<std::int32_t> ids_of(FuzzedDataProvider& fdp, int n, int count) {
 }
 
 void fuzz_embedding(FuzzedDataProvider& fdp) {
-  const int rows = fdp.ConsumeIntegralInRange(0, 16), vocab = fdp.ConsumeIntegralInRange(1, 16), dim = fdp.ConsumeIntegralInRange(0, 64);
+  const int rows = fdp.ConsumeIntegralInRange(0, 16), vocab = fdp.ConsumeIntegralInRange(1, 16),
+            dim = fdp.ConsumeIntegralInRange(0, 64);
   const std::vector<std::int32_t> tokens = ids_of(fdp, rows, vocab);
   Values vals = Values::make(fdp, true);
-  const std::vector<float> table = vals.vec(static_cast<std::size_t>(vocab) * dim), dout = vals.vec(static_cast<std::size_t>(rows) * dim);
+  const std::vector<float> table = vals.vec(static_cast<std::size_t>(vocab) * dim),
+                           dout = vals.vec(static_cast<std::size_t>(rows) * dim);
   std::vector<float> out(static_cast<std::size_t>(rows) * dim, -7.f), dt = table;
   bool valid = true;
   for (int t : tokens) valid = valid && t >= 0 && t < vocab;
   const nw::Status fwd = nw::embedding(out.data(), table.data(), tokens.data(), rows, vocab, dim);
-  const nw::Status bwd = nw::embedding_backward(dt.data(), dout.data(), tokens.data(), rows, vocab, dim);
-  FUZZ_CHECK(fwd.ok() == valid && bwd.ok() == valid, "embedding: tokens %s but status %s", valid ? "valid" : "invalid", fwd.message().c_str());
+  const nw::Status bwd =
+      nw::embedding_backward(dt.data(), dout.data(), tokens.data(), rows, vocab, dim);
+  FUZZ_CHECK(fwd.ok() == valid && bwd.ok() == valid, "embedding: tokens %s but status %s",
+             valid ? "valid" : "invalid", fwd.message().c_str());
   if (!valid) {
-    FUZZ_CHECK(!fwd.message().empty() && fwd.message() == bwd.message(), "embedding: refusal without a message");
+    FUZZ_CHECK(!fwd.message().empty() && fwd.message() == bwd.message(),
+               "embedding: refusal without a message");
     for (float v : out) FUZZ_CHECK(v == -7.f, "embedding wrote before refusing");
-    FUZZ_CHECK(dt.empty() || std::memcmp(dt.data(), table.data(), dt.size() * 4) == 0, "embedding_backward wrote before refusing");
+    FUZZ_CHECK(dt.empty() || std::memcmp(dt.data(), table.data(), dt.size() * 4) == 0,
+               "embedding_backward wrote before refusing");
     return;
   }
   std::vector<float> rout(out.size()), rt = table;
   nw::ref::embedding(rout.data(), table.data(), tokens.data(), rows, dim);
   nw::ref::embedding_backward(rt.data(), dout.data(), tokens.data(), rows, dim);
-  for (std::size_t i = 0; i < out.size(); ++i) FUZZ_CHECK(same(out[i], rout[i]), "embedding gather differs at %zu", i);
-  for (std::size_t i = 0; i < dt.size(); ++i) FUZZ_CHECK(same(dt[i], rt[i]), "embedding_backward differs at %zu: %g vs %g", i, dt[i], rt[i]);
+  for (std::size_t i = 0; i < out.size(); ++i)
+    FUZZ_CHECK(same(out[i], rout[i]), "embedding gather differs at %zu", i);
+  for (std::size_t i = 0; i < dt.size(); ++i)
+    FUZZ_CHECK(same(dt[i], rt[i]), "embedding_backward differs at %zu: %g vs %g", i, dt[i], rt[i]);
 }
 
 void fuzz_cross_entropy(FuzzedDataProvider& fdp) {
@@ -674,7 +768,8 @@ void fuzz_cross_entropy(FuzzedDataProvider& fdp) {
     if (fdp.ConsumeIntegralInRange(0, 3) == 0) t = -100;  // ignore_index
   Values zv = Values::make(fdp, true), sv = Values::make(fdp, false);
   const float dloss = sv.next();
-  const std::vector<float> z = zv.vec(static_cast<std::size_t>(rows) * classes), s = sv.vec(z.size());
+  const std::vector<float> z = zv.vec(static_cast<std::size_t>(rows) * classes),
+                           s = sv.vec(z.size());
   bool valid = true;
   int kept = 0;
   for (int t : targets) {
@@ -684,37 +779,45 @@ void fuzz_cross_entropy(FuzzedDataProvider& fdp) {
   float loss = -7.f;
   std::vector<float> dz = s;
   const nw::Status fwd = nw::cross_entropy(&loss, z.data(), targets.data(), rows, classes);
-  const nw::Status bwd = nw::cross_entropy_backward(dz.data(), z.data(), targets.data(), dloss, rows, classes);
-  FUZZ_CHECK(fwd.ok() == valid && bwd.ok() == valid, "cross_entropy: targets %s but status %s", valid ? "valid" : "invalid", fwd.message().c_str());
+  const nw::Status bwd =
+      nw::cross_entropy_backward(dz.data(), z.data(), targets.data(), dloss, rows, classes);
+  FUZZ_CHECK(fwd.ok() == valid && bwd.ok() == valid, "cross_entropy: targets %s but status %s",
+             valid ? "valid" : "invalid", fwd.message().c_str());
   if (!valid) {
     FUZZ_CHECK(!fwd.message().empty(), "cross_entropy: refusal without a message");
     FUZZ_CHECK(loss == -7.f, "cross_entropy wrote the loss before refusing");
-    FUZZ_CHECK(dz.empty() || std::memcmp(dz.data(), s.data(), dz.size() * 4) == 0, "cross_entropy_backward wrote before refusing");
+    FUZZ_CHECK(dz.empty() || std::memcmp(dz.data(), s.data(), dz.size() * 4) == 0,
+               "cross_entropy_backward wrote before refusing");
     return;
   }
   float rloss = 0.f;  // ref: float64 sums, rounded once
   std::vector<float> rz = s;
   nw::ref::cross_entropy(&rloss, z.data(), targets.data(), rows, classes);
-  nw::ref::cross_entropy_backward(rz.data(), z.data(), targets.data(), static_cast<double>(dloss), rows, classes);
+  nw::ref::cross_entropy_backward(rz.data(), z.data(), targets.data(), static_cast<double>(dloss),
+                                  rows, classes);
   if (zv.raw || sv.raw) return;
   if (kept == 0) {
     FUZZ_CHECK(loss == 0.f, "cross_entropy with every row ignored gave %g", loss);
-    FUZZ_CHECK(dz.empty() || std::memcmp(dz.data(), s.data(), dz.size() * 4) == 0, "cross_entropy_backward with every row ignored added a gradient");
+    FUZZ_CHECK(dz.empty() || std::memcmp(dz.data(), s.data(), dz.size() * 4) == 0,
+               "cross_entropy_backward with every row ignored added a gradient");
     return;
   }
   const double ltol = 8.0 * (classes + 8) * kU * (1.0 + std::fabs(rloss));
-  FUZZ_CHECK(std::fabs(loss - rloss) <= ltol, "cross_entropy (%d x %d): %.9g vs ref %.9g", rows, classes, loss, rloss);
+  FUZZ_CHECK(std::fabs(loss - rloss) <= ltol, "cross_entropy (%d x %d): %.9g vs ref %.9g", rows,
+             classes, loss, rloss);
   const double scale = std::fabs(static_cast<double>(dloss)) / kept;
   for (std::size_t i = 0; i < dz.size(); ++i) {
     const double tol = 8.0 * (classes + 8) * kU * scale + add_tol(s[i], rz[i]);
-    FUZZ_CHECK(std::fabs(static_cast<double>(dz[i]) - rz[i]) <= tol, "cross_entropy_backward at %zu: %g vs ref %g (tol %g)", i, dz[i], rz[i], tol);
+    FUZZ_CHECK(std::fabs(static_cast<double>(dz[i]) - rz[i]) <= tol,
+               "cross_entropy_backward at %zu: %g vs ref %g (tol %g)", i, dz[i], rz[i], tol);
   }
 }
 
 void fuzz_adamw_step(FuzzedDataProvider& fdp) {
   const int n = fdp.ConsumeIntegralInRange(0, 300);
   nw::AdamW hp;
-  constexpr double kLr[] = {1e-4, 1e-3, 1e-2, 0.1}, kBeta1[] = {0.9, 0.5, 0.0, 0.99}, kBeta2[] = {0.999, 0.98, 0.9, 0.0};
+  constexpr double kLr[] = {1e-4, 1e-3, 1e-2, 0.1}, kBeta1[] = {0.9, 0.5, 0.0, 0.99},
+                   kBeta2[] = {0.999, 0.98, 0.9, 0.0};
   hp.lr = kLr[fdp.ConsumeIntegralInRange(0, 3)];
   hp.beta1 = kBeta1[fdp.ConsumeIntegralInRange(0, 3)];
   hp.beta2 = kBeta2[fdp.ConsumeIntegralInRange(0, 3)];
@@ -722,7 +825,8 @@ void fuzz_adamw_step(FuzzedDataProvider& fdp) {
   hp.weight_decay = fdp.ConsumeBool() ? 1e-2 : 0.0;
   const int step = fdp.ConsumeIntegralInRange(1, 1000);
   Values vals = Values::make(fdp, false);
-  const float grad_scale = fdp.ConsumeBool() ? 1.f : static_cast<float>(fdp.ConsumeIntegralInRange(1, 1000)) / 1000.f;
+  const float grad_scale =
+      fdp.ConsumeBool() ? 1.f : static_cast<float>(fdp.ConsumeIntegralInRange(1, 1000)) / 1000.f;
   const std::vector<float> p0 = vals.vec(n), m0 = vals.vec(n), g = vals.vec(n);
   std::vector<float> v0 = vals.vec(n);
   for (float& v : v0) v = v * v;
@@ -734,20 +838,27 @@ void fuzz_adamw_step(FuzzedDataProvider& fdp) {
   const double step_size = hp.lr / bc1, decay = 1.0 - hp.lr * hp.weight_decay;
   for (int i = 0; i < n; ++i) {
     const double gs = static_cast<double>(g[i]) * grad_scale;
-    const double em = 8 * kU * (std::fabs(hp.beta1 * m0[i]) + std::fabs((1 - hp.beta1) * gs)) + 1e-30;
+    const double em =
+        8 * kU * (std::fabs(hp.beta1 * m0[i]) + std::fabs((1 - hp.beta1) * gs)) + 1e-30;
     const double ev = 8 * kU * (hp.beta2 * v0[i] + (1 - hp.beta2) * gs * gs) + 1e-30;
-    FUZZ_CHECK(std::fabs(static_cast<double>(m[i]) - rm[i]) <= em, "adamw_step exp_avg[%d]: %g vs ref %g", i, m[i], rm[i]);
-    FUZZ_CHECK(std::fabs(static_cast<double>(v[i]) - rv[i]) <= ev, "adamw_step exp_avg_sq[%d]: %g vs ref %g", i, v[i], rv[i]);
+    FUZZ_CHECK(std::fabs(static_cast<double>(m[i]) - rm[i]) <= em,
+               "adamw_step exp_avg[%d]: %g vs ref %g", i, m[i], rm[i]);
+    FUZZ_CHECK(std::fabs(static_cast<double>(v[i]) - rv[i]) <= ev,
+               "adamw_step exp_avg_sq[%d]: %g vs ref %g", i, v[i], rv[i]);
     const double den = std::sqrt(static_cast<double>(rv[i])) / std::sqrt(bc2) + hp.eps;
     const double upd = step_size * std::fabs(static_cast<double>(rm[i])) / den;
-    const double tol = 4 * kU * (std::fabs(p0[i] * decay) + std::fabs(rp[i])) + step_size * em / den + 16 * kU * upd + 1e-30;
-    FUZZ_CHECK(std::fabs(static_cast<double>(p[i]) - rp[i]) <= tol, "adamw_step param[%d] (step %d, lr %g): %.9g vs ref %.9g (tol %g)", i, step, hp.lr, p[i], rp[i], tol);
+    const double tol = 4 * kU * (std::fabs(p0[i] * decay) + std::fabs(rp[i])) +
+                       step_size * em / den + 16 * kU * upd + 1e-30;
+    FUZZ_CHECK(std::fabs(static_cast<double>(p[i]) - rp[i]) <= tol,
+               "adamw_step param[%d] (step %d, lr %g): %.9g vs ref %.9g (tol %g)", i, step, hp.lr,
+               p[i], rp[i], tol);
   }
   // The global norm for clipping: float32 blocks summed in float64.
   double sq = 0;
   for (int i = 0; i < n; ++i) sq += static_cast<double>(g[i]) * g[i];
   const double got = nw::squared_norm(g.data(), n);
-  FUZZ_CHECK(std::fabs(got - sq) <= 2.0 * (256 + 2) * kU * sq + 1e-30, "squared_norm (%d): %.9g vs %.9g", n, got, sq);
+  FUZZ_CHECK(std::fabs(got - sq) <= 2.0 * (256 + 2) * kU * sq + 1e-30,
+             "squared_norm (%d): %.9g vs %.9g", n, got, sq);
 }
 
 // ---- training: the forward that keeps activations, and the backward ----------------------
@@ -762,25 +873,34 @@ void fuzz_encoder_train(FuzzedDataProvider& fdp) {
   nw::Encoder enc(c, fdp.ConsumeIntegral<std::uint32_t>());
   std::vector<float> params;
   for (const auto& p : enc.parameters()) params.insert(params.end(), p.begin(), p.end());
-  FUZZ_CHECK(params.size() == nw::parameter_count(c), "parameter_count %zu, parameters hold %zu", nw::parameter_count(c), params.size());
+  FUZZ_CHECK(params.size() == nw::parameter_count(c), "parameter_count %zu, parameters hold %zu",
+             nw::parameter_count(c), params.size());
   const int rows = batch * seq;
   const std::vector<std::uint8_t> mask = mask_of(fdp, static_cast<std::size_t>(rows));
   const std::uint8_t* mp = with_mask ? mask.data() : nullptr;
   Values xv = Values::make(fdp, false);
   if (!xv.raw) xv.scale = std::min(xv.scale, 10.f);
-  const std::vector<float> x = xv.vec(static_cast<std::size_t>(rows) * c.d_model), dout = xv.vec(x.size());
-  std::vector<float> out(x.size(), -7.f), train_out(x.size(), -7.f), fwork(nw::encoder_forward_workspace_floats(c, batch, seq)),
-      saved(nw::encoder_saved_floats(c, batch, seq)), work(nw::encoder_train_workspace_floats(c, batch, seq)),
-      dx(with_dx ? x.size() : 0, 0.f), dp(params.size(), 0.f);
+  const std::vector<float> x = xv.vec(static_cast<std::size_t>(rows) * c.d_model),
+                           dout = xv.vec(x.size());
+  std::vector<float> out(x.size(), -7.f), train_out(x.size(), -7.f),
+      fwork(nw::encoder_forward_workspace_floats(c, batch, seq)),
+      saved(nw::encoder_saved_floats(c, batch, seq)),
+      work(nw::encoder_train_workspace_floats(c, batch, seq)), dx(with_dx ? x.size() : 0, 0.f),
+      dp(params.size(), 0.f);
   enc.forward(out.data(), nullptr, x.data(), mp, batch, seq, fwork.data());
-  nw::encoder_forward_train(train_out.data(), saved.data(), x.data(), mp, params.data(), c, batch, seq, work.data());
+  nw::encoder_forward_train(train_out.data(), saved.data(), x.data(), mp, params.data(), c, batch,
+                            seq, work.data());
   for (std::size_t i = 0; i < out.size(); ++i)
-    FUZZ_CHECK(same(out[i], train_out[i]), "encoder_forward_train differs from Encoder::forward at %zu: %g vs %g", i, train_out[i], out[i]);
-  nw::encoder_backward(with_dx ? dx.data() : nullptr, dp.data(), dout.data(), saved.data(), params.data(), c, batch, seq, work.data());
+    FUZZ_CHECK(same(out[i], train_out[i]),
+               "encoder_forward_train differs from Encoder::forward at %zu: %g vs %g", i,
+               train_out[i], out[i]);
+  nw::encoder_backward(with_dx ? dx.data() : nullptr, dp.data(), dout.data(), saved.data(),
+                       params.data(), c, batch, seq, work.data());
   if (xv.raw) return;
   FUZZ_CHECK(all_finite(dp.data(), dp.size()) && all_finite(dx.data(), dx.size()),
-             "encoder_backward (b %d, s %d, d %d, h %d, ff %d, %d layers, %s): non-finite gradient", batch, seq, c.d_model,
-             c.n_heads, c.d_ff, c.n_layers, c.norm_first ? "pre-LN" : "post-LN");
+             "encoder_backward (b %d, s %d, d %d, h %d, ff %d, %d layers, %s): non-finite gradient",
+             batch, seq, c.d_model, c.n_heads, c.d_ff, c.n_layers,
+             c.norm_first ? "pre-LN" : "post-LN");
 }
 }  // namespace
 
@@ -790,7 +910,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!op) return -1;  // names no op: libFuzzer keeps it out of the corpus
   switch (op->op) {
 #define NW_FUZZ_OP(id, name, binding, parity, kernels) \
-  case nw::Op::name: fuzz_##name(fdp); break;
+  case nw::Op::name:                                   \
+    fuzz_##name(fdp);                                  \
+    break;
     NORMWAVE_OPS(NW_FUZZ_OP)
 #undef NW_FUZZ_OP
   }

@@ -64,7 +64,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (std::size_t i = bytes.size() < 8 ? 0 : 8; i-- > 0;) header = header << 8 | bytes[i];
   if (header <= st::kMaxHeaderBytes) {
     const std::size_t bound = normwave::load_work_bytes(enc, header);
-    FUZZ_CHECK(peak <= bound, "parse + load of a %llu-byte header peaked at %zu bytes, over its bound %zu",
+    FUZZ_CHECK(peak <= bound,
+               "parse + load of a %llu-byte header peaked at %zu bytes, over its bound %zu",
                static_cast<unsigned long long>(header), peak, bound);
   }
   if (!parsed) return 0;
@@ -81,13 +82,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   bool modest = true;
   for (std::size_t i = 0; i < specs.size(); ++i) {
     const st::TensorInfo* t = file.find(prefix + specs[i].name);
-    FUZZ_CHECK(t != nullptr, "loaded without a tensor named %s%s", prefix.c_str(), specs[i].name.c_str());
+    FUZZ_CHECK(t != nullptr, "loaded without a tensor named %s%s", prefix.c_str(),
+               specs[i].name.c_str());
     FUZZ_CHECK(t->numel == specs[i].numel && params[i].size() == specs[i].numel,
-               "%s: %zu elements in the file, %zu expected", specs[i].name.c_str(), t->numel, specs[i].numel);
+               "%s: %zu elements in the file, %zu expected", specs[i].name.c_str(), t->numel,
+               specs[i].numel);
     want.assign(t->numel, 0.f);
     error = st::to_float32(want.data(), file, *t).message();
     FUZZ_CHECK(error.empty(), "%s", error.c_str());
-    FUZZ_CHECK(same_bits(want, params[i].data()), "%s was not copied exactly", specs[i].name.c_str());
+    FUZZ_CHECK(same_bits(want, params[i].data()), "%s was not copied exactly",
+               specs[i].name.c_str());
     for (float v : params[i]) modest = modest && std::fabs(v) <= 100.f;
   }
   if (strict) {
@@ -107,6 +111,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   mask.back() = seq > 1;  // the last key of the last sequence is <PAD>
   std::vector<float> work(normwave::encoder_forward_workspace_floats(cfg, batch, seq));
   enc.forward(out.data(), attn.data(), x.data(), mask.data(), batch, seq, work.data());
-  if (modest) FUZZ_CHECK(nwfuzz::all_finite(out.data(), n), "non-finite output from weights within +-100");
+  if (modest)
+    FUZZ_CHECK(nwfuzz::all_finite(out.data(), n), "non-finite output from weights within +-100");
   return 0;
 }

@@ -33,7 +33,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     peak = meter.peak();
     live = meter.live();
   }
-  const std::size_t bound = header <= st::kMaxHeaderBytes ? st::parse_work_bytes(header) : st::kMessageBytes;
+  const std::size_t bound =
+      header <= st::kMaxHeaderBytes ? st::parse_work_bytes(header) : st::kMessageBytes;
   FUZZ_CHECK(peak <= bound, "parse of a %llu-byte header peaked at %zu bytes, over its bound %zu",
              static_cast<unsigned long long>(header), peak, bound);
   FUZZ_CHECK(live == 0, "parse kept %zu bytes after its File was gone", live);
@@ -44,31 +45,34 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!error.empty()) return 0;
   std::vector<const st::TensorInfo*> by_offset;
   for (const st::TensorInfo& t : file.tensors) by_offset.push_back(&t);
-  std::sort(by_offset.begin(), by_offset.end(), [](const st::TensorInfo* a, const st::TensorInfo* b) {
-    return a->begin != b->begin ? a->begin < b->begin : a->end < b->end;
-  });
+  std::sort(by_offset.begin(), by_offset.end(),
+            [](const st::TensorInfo* a, const st::TensorInfo* b) {
+              return a->begin != b->begin ? a->begin < b->begin : a->end < b->end;
+            });
   std::size_t covered = 0;
   for (const st::TensorInfo* t : by_offset) {
     FUZZ_CHECK(t->begin == covered, "tensor %s starts at %zu, the tensors before it end at %zu",
                st::quote(t->name).c_str(), t->begin, covered);
     covered = t->end;
   }
-  FUZZ_CHECK(covered == file.data_size, "the tensors cover %zu of %zu data bytes", covered, file.data_size);
-  FUZZ_CHECK(size >= 8 && file.data_size <= size - 8, "data section of %zu bytes in a %zu-byte file",
-             file.data_size, size);
+  FUZZ_CHECK(covered == file.data_size, "the tensors cover %zu of %zu data bytes", covered,
+             file.data_size);
+  FUZZ_CHECK(size >= 8 && file.data_size <= size - 8,
+             "data section of %zu bytes in a %zu-byte file", file.data_size, size);
   FUZZ_CHECK(file.data == data + (size - file.data_size), "data section does not end the file");
   std::vector<float> out;
   for (const st::TensorInfo& t : file.tensors) {
     FUZZ_CHECK(t.begin <= t.end && t.end <= file.data_size, "tensor %s at [%zu, %zu) of %zu bytes",
                st::quote(t.name).c_str(), t.begin, t.end, file.data_size);
-    FUZZ_CHECK(t.shape.size() <= st::kMaxDims, "tensor %s has %zu dimensions", st::quote(t.name).c_str(),
-               t.shape.size());
+    FUZZ_CHECK(t.shape.size() <= st::kMaxDims, "tensor %s has %zu dimensions",
+               st::quote(t.name).c_str(), t.shape.size());
     std::size_t numel = 1;
     for (std::int64_t s : t.shape) {
       FUZZ_CHECK(s >= 0, "negative dimension in %s", st::quote(t.name).c_str());
       numel *= static_cast<std::size_t>(s);  // cannot overflow: the byte length fits the file
     }
-    FUZZ_CHECK(numel == t.numel, "tensor %s: numel %zu, shape product %zu", st::quote(t.name).c_str(), t.numel, numel);
+    FUZZ_CHECK(numel == t.numel, "tensor %s: numel %zu, shape product %zu",
+               st::quote(t.name).c_str(), t.numel, numel);
     FUZZ_CHECK(file.find(t.name) == &t, "find(%s) is not the tensor itself (duplicate names?)",
                st::quote(t.name).c_str());
 
@@ -79,7 +83,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(ok == loadable, "to_float32 on %s (%s) returned %d: %s", st::quote(t.name).c_str(),
                std::string(t.dtype_name).c_str(), ok, error.c_str());
     if (!ok) {
-      FUZZ_CHECK(!error.empty(), "to_float32 refused %s without a message", st::quote(t.name).c_str());
+      FUZZ_CHECK(!error.empty(), "to_float32 refused %s without a message",
+                 st::quote(t.name).c_str());
       continue;
     }
     const std::size_t elem = t.dtype == st::DType::f32 ? 4 : 2;
@@ -104,11 +109,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const unsigned e = (h >> 10) & 0x1Fu, m = h & 0x3FFu;
         // binary16 by its definition: subnormal m * 2^-24, normal (1024 + m) * 2^(e - 25).
         const double mag = e == 0x1F ? (m ? NAN : INFINITY)
-                         : e == 0    ? std::ldexp(m, -24)
+                           : e == 0  ? std::ldexp(m, -24)
                                      : std::ldexp(1024.0 + m, static_cast<int>(e) - 25);
         const double want = (h & 0x8000u) ? -mag : mag;
-        FUZZ_CHECK(std::isnan(want) ? std::isnan(out[i]) : out[i] == want && std::signbit(out[i]) == std::signbit(want),
-                   "F16 0x%04x of %s converted to %g, expected %g", h, st::quote(t.name).c_str(), out[i], want);
+        FUZZ_CHECK(std::isnan(want) ? std::isnan(out[i])
+                                    : out[i] == want && std::signbit(out[i]) == std::signbit(want),
+                   "F16 0x%04x of %s converted to %g, expected %g", h, st::quote(t.name).c_str(),
+                   out[i], want);
       }
     }
   }

@@ -8,7 +8,10 @@ import { alignImports } from '../../scripts/align-wasm-imports.mjs';
 
 const root = new URL('../../', import.meta.url);
 const read = (p) => readFileSync(new URL(p, root));
-const library = (glue) => new Map([...glue.match(/var asmLibraryArg=\{([^}]*)\}/)[1].matchAll(/"([\w$]+)":([\w$]+)/g)].map(([, k, fn]) => [k, fn]));
+const library = (glue) =>
+  new Map(
+    [...glue.match(/var asmLibraryArg=\{([^}]*)\}/)[1].matchAll(/"([\w$]+)":([\w$]+)/g)].map(([, k, fn]) => [k, fn]),
+  );
 
 test('dist/normwave_train.wasm imports, by normwave_wasm.mjs names, the functions its own glue gave it', () => {
   const forward = library(read('build/wasm/normwave_wasm.mjs').toString());
@@ -23,8 +26,10 @@ test('dist/normwave_train.wasm imports, by normwave_wasm.mjs names, the function
     assert.equal(forward.get(imp.name), own.get(linked[i].name), `import ${i}: ${linked[i].name} -> ${imp.name}`);
   });
   // Only the import names change: the exports (what the glue reads) are the same.
-  assert.deepEqual(WebAssembly.Module.exports(new WebAssembly.Module(read('dist/normwave_train.wasm'))),
-    WebAssembly.Module.exports(new WebAssembly.Module(read('build/wasm/normwave_train.wasm'))));
+  assert.deepEqual(
+    WebAssembly.Module.exports(new WebAssembly.Module(read('dist/normwave_train.wasm'))),
+    WebAssembly.Module.exports(new WebAssembly.Module(read('build/wasm/normwave_train.wasm'))),
+  );
 });
 
 test('alignImports refuses glues that differ beyond the import names', () => {
@@ -32,7 +37,10 @@ test('alignImports refuses glues that differ beyond the import names', () => {
   const train = read('build/wasm/normwave_train.mjs').toString();
   const wasm = read('build/wasm/normwave_train.wasm');
   assert.ok(alignImports(wasm, fwd, train) instanceof Uint8Array);
-  assert.throws(() => alignImports(wasm, fwd, train.replace('function _abort(){', 'function _abort(){0;')), /needs its own glue/);
+  assert.throws(
+    () => alignImports(wasm, fwd, train.replace('function _abort(){', 'function _abort(){0;')),
+    /needs its own glue/,
+  );
   const drop = (glue) => glue.replace(/"[\w$]+":___cxa_allocate_exception,/, '');
   assert.throws(() => alignImports(wasm, drop(fwd), drop(train)), /has no name in normwave_wasm\.mjs/);
 });

@@ -42,7 +42,11 @@ test('positionalEncoding matches the PyTorch fixtures (<= 1e-5)', () => {
 test('norms match the PyTorch fixtures, statistics included (<= 1e-5)', () => {
   for (const name of ['layernorm_5x37', 'layernorm_3x64']) {
     const { meta, tensors: t } = readGolden(`${name}.safetensors`);
-    const r = nw.layerNormWithStats(t.x.data, Number(meta.dim), { gamma: t.gamma.data, beta: t.beta.data, eps: Number(meta.eps) });
+    const r = nw.layerNormWithStats(t.x.data, Number(meta.dim), {
+      gamma: t.gamma.data,
+      beta: t.beta.data,
+      eps: Number(meta.eps),
+    });
     assert.ok(maxAbsDiff(r.output, t.out.data) <= 1e-5, name);
     assert.ok(maxAbsDiff(r.mean, t.mean.data) <= 1e-5);
     assert.ok(maxAbsDiff(r.variance, t.var.data) <= 1e-5);
@@ -88,19 +92,32 @@ test('softmax, linear and activations', () => {
   assert.deepEqual(Array.from(p), [0.5, 0, 0.5, 0]);
   const masked = nw.softmax(new Float32Array([1, 2, 3, 4]), 4, { mask: new Uint8Array([1, 1, 1, 1]) });
   assert.deepEqual(Array.from(masked), [0, 0, 0, 0]);
-  const y = nw.linear(new Float32Array([1, 2]), new Float32Array([1, 0, 0, 1, 1, 1]), new Float32Array([0.5, 0, -1]), { inFeatures: 2 });
+  const y = nw.linear(new Float32Array([1, 2]), new Float32Array([1, 0, 0, 1, 1, 1]), new Float32Array([0.5, 0, -1]), {
+    inFeatures: 2,
+  });
   assert.deepEqual(Array.from(y), [1.5, 2, 2]);
   const g = nw.activation(new Float32Array([-1, 0, 1]), 'gelu');
   assert.ok(Math.abs(g[2] - 0.8413447) < 1e-6 && Math.abs(g[0] + 0.1586553) < 1e-6);
   assert.deepEqual(Array.from(nw.activation(new Float32Array([-1, 2]), 'relu')), [0, 2]);
 });
 
-const ENCODER_CASES = ['encoder_a_postln_relu_1l', 'encoder_b_preln_gelu_1l', 'encoder_c_postln_gelu_2l_norm', 'encoder_d_preln_relu_2l_norm_pad'];
+const ENCODER_CASES = [
+  'encoder_a_postln_relu_1l',
+  'encoder_b_preln_gelu_1l',
+  'encoder_c_postln_gelu_2l_norm',
+  'encoder_d_preln_relu_2l_norm_pad',
+];
 
 function configOf(meta) {
   return {
-    dModel: Number(meta.d_model), nHeads: Number(meta.n_heads), dFF: Number(meta.d_ff), nLayers: Number(meta.n_layers),
-    normFirst: meta.norm_first === 'true', activation: meta.activation, eps: Number(meta.eps), finalNorm: meta.final_norm === 'true',
+    dModel: Number(meta.d_model),
+    nHeads: Number(meta.n_heads),
+    dFF: Number(meta.d_ff),
+    nLayers: Number(meta.n_layers),
+    normFirst: meta.norm_first === 'true',
+    activation: meta.activation,
+    eps: Number(meta.eps),
+    finalNorm: meta.final_norm === 'true',
   };
 }
 
@@ -109,8 +126,9 @@ test('encoder matches torch.nn.TransformerEncoder through loadStateDict and load
     const g = readGolden(`${name}.safetensors`);
     const enc = nw.createEncoder(configOf(g.meta));
     const stateDict = {};
-    for (const p of enc.parameters) stateDict[p.name] = g.tensors[p.name];  // { data, shape } form
-    const batch = Number(g.meta.batch), seqLen = Number(g.meta.seq);
+    for (const p of enc.parameters) stateDict[p.name] = g.tensors[p.name]; // { data, shape } form
+    const batch = Number(g.meta.batch),
+      seqLen = Number(g.meta.seq);
     const paddingMask = Uint8Array.from(g.tensors.mask.data, (v) => (v ? 1 : 0));
     const check = (label) => {
       const { output, attention } = enc.forward(g.tensors.x.data, { batch, seqLen, paddingMask });
@@ -136,20 +154,23 @@ test('multi-head attention fixture through a one-layer view: padded keys get exa
   const g = readGolden('encoder_d_preln_relu_2l_norm_pad.safetensors');
   const enc = nw.createEncoder(configOf(g.meta));
   enc.loadSafetensors(g.bytes, { strict: false });
-  const batch = 2, seqLen = 6;
+  const batch = 2,
+    seqLen = 6;
   const paddingMask = Uint8Array.from(g.tensors.mask.data, (v) => (v ? 1 : 0));
   const { attention } = enc.forward(g.tensors.x.data, { batch, seqLen, paddingMask });
   const heads = enc.config.nHeads;
   for (const a of attention) {
-    for (let b = 0; b < batch; b++) for (let h = 0; h < heads; h++) for (let i = 0; i < seqLen; i++) {
-      let sum = 0;
-      for (let j = 0; j < seqLen; j++) {
-        const w = a[((b * heads + h) * seqLen + i) * seqLen + j];
-        if (paddingMask[b * seqLen + j]) assert.equal(w, 0);
-        sum += w;
-      }
-      assert.ok(Math.abs(sum - 1) < 1e-5);
-    }
+    for (let b = 0; b < batch; b++)
+      for (let h = 0; h < heads; h++)
+        for (let i = 0; i < seqLen; i++) {
+          let sum = 0;
+          for (let j = 0; j < seqLen; j++) {
+            const w = a[((b * heads + h) * seqLen + i) * seqLen + j];
+            if (paddingMask[b * seqLen + j]) assert.equal(w, 0);
+            sum += w;
+          }
+          assert.ok(Math.abs(sum - 1) < 1e-5);
+        }
   }
   enc.dispose();
 });
@@ -157,7 +178,11 @@ test('multi-head attention fixture through a one-layer view: padded keys get exa
 test('a sequence whose keys are all padding gives finite output', () => {
   const enc = nw.createEncoder({ dModel: 8, nHeads: 2, dFF: 16, nLayers: 2, finalNorm: true });
   const x = randn(2 * 3 * 8, 3);
-  const { output, attention } = enc.forward(x, { batch: 2, seqLen: 3, paddingMask: new Uint8Array([0, 0, 1, 1, 1, 1]) });
+  const { output, attention } = enc.forward(x, {
+    batch: 2,
+    seqLen: 3,
+    paddingMask: new Uint8Array([0, 0, 1, 1, 1, 1]),
+  });
   assert.ok(output.every(Number.isFinite));
   // The fully padded sequence's attention rows are all zero (torch: NaN).
   for (const a of attention) assert.ok(a.subarray(2 * 3 * 3).every((v) => v === 0));
@@ -178,10 +203,17 @@ test('forward without attention maps, and with the default seqLen', () => {
 test('stateDict round-trips and names match torch', () => {
   const enc = nw.createEncoder({ dModel: 8, nHeads: 2, dFF: 32, nLayers: 2, finalNorm: true, seed: 5 });
   const sd = enc.stateDict();
-  assert.deepEqual(Object.keys(sd).slice(0, 3), ['layers.0.self_attn.in_proj_weight', 'layers.0.self_attn.in_proj_bias', 'layers.0.self_attn.out_proj.weight']);
+  assert.deepEqual(Object.keys(sd).slice(0, 3), [
+    'layers.0.self_attn.in_proj_weight',
+    'layers.0.self_attn.in_proj_bias',
+    'layers.0.self_attn.out_proj.weight',
+  ]);
   assert.equal(sd['layers.1.linear1.weight'].length, 32 * 8);
   assert.ok('norm.bias' in sd);
-  assert.equal(enc.parameterCount, Object.values(sd).reduce((s, v) => s + v.length, 0));
+  assert.equal(
+    enc.parameterCount,
+    Object.values(sd).reduce((s, v) => s + v.length, 0),
+  );
   const other = nw.createEncoder({ dModel: 8, nHeads: 2, dFF: 32, nLayers: 2, finalNorm: true, seed: 6 });
   other.loadStateDict(sd);
   const x = randn(3 * 8, 9);
@@ -193,17 +225,28 @@ test('stateDict round-trips and names match torch', () => {
 test('large row norms stream through wasm memory in blocks: same bits as the resident path, memory does not grow', () => {
   // 256 KiB blocks: 40 MB of rows of 1000 (65 rows a block), rows of 70,000 floats (one row a
   // block, 280 KB > a block), and a size just over the streaming threshold.
-  for (const [rows, dim] of [[10_000, 1000], [9, 70_000], [131_073, 4]]) {
+  for (const [rows, dim] of [
+    [10_000, 1000],
+    [9, 70_000],
+    [131_073, 4],
+  ]) {
     const x = randn(rows * dim, rows + dim);
-    const gamma = randn(dim, 7), beta = randn(dim, 8);
+    const gamma = randn(dim, 7),
+      beta = randn(dim, 8);
     const before = nw.memoryStats().memoryBytes;
     const streamed = {
       layer: nw.layerNormWithStats(x, dim, { gamma, beta }),
       rms: nw.rmsNormWithStats(x, dim, { gamma }),
       plain: nw.layerNorm(x, dim, { gamma, beta }),
     };
-    assert.ok(nw.memoryStats().memoryBytes - before <= 2 ** 20, `rows ${rows} x dim ${dim}: wasm memory grew by ${nw.memoryStats().memoryBytes - before} B`);
-    const tx = nw.tensor(x), tg = nw.tensor(gamma), tb = nw.tensor(beta), ty = nw.tensor(x.length);
+    assert.ok(
+      nw.memoryStats().memoryBytes - before <= 2 ** 20,
+      `rows ${rows} x dim ${dim}: wasm memory grew by ${nw.memoryStats().memoryBytes - before} B`,
+    );
+    const tx = nw.tensor(x),
+      tg = nw.tensor(gamma),
+      tb = nw.tensor(beta),
+      ty = nw.tensor(x.length);
     nw.layerNorm(tx, dim, { gamma: tg, beta: tb, out: ty });
     const resident = ty.read();
     nw.rmsNorm(tx, dim, { gamma: tg, out: ty });
@@ -249,8 +292,17 @@ test('encoderParameters lists what createEncoder allocates, without allocating i
   // The paper's base layer (d_model 512, 8 heads, d_ff 2048): 3,152,384 parameters.
   assert.equal(nw.encoderParameters({ dModel: 512, nHeads: 8, dFF: 2048 }).parameterCount, 3_152_384);
   // A 24-layer, 4096-wide stack is refused like createEncoder would refuse it (~4.8 G floats).
-  throwsWith(() => nw.encoderParameters({ dModel: 4096, nHeads: 8, dFF: 16384, nLayers: 24 }), RangeError, 'encoderParameters');
-  throwsWith(() => nw.encoderParameters({ dModel: 10, nHeads: 3, dFF: 8 }), RangeError, 'encoderParameters', 'divisible');
+  throwsWith(
+    () => nw.encoderParameters({ dModel: 4096, nHeads: 8, dFF: 16384, nLayers: 24 }),
+    RangeError,
+    'encoderParameters',
+  );
+  throwsWith(
+    () => nw.encoderParameters({ dModel: 10, nHeads: 3, dFF: 8 }),
+    RangeError,
+    'encoderParameters',
+    'divisible',
+  );
   throwsWith(() => nw.encoderParameters(null), TypeError, 'encoderParameters', 'config');
 });
 
@@ -264,7 +316,10 @@ function encoderFile(enc, convert = (f) => ({ dtype: 'F32', bytes: new Uint8Arra
 function toBf16(f) {
   const u32 = new Uint32Array(f.buffer.slice(0));
   const out = new Uint8Array(u32.length * 2);
-  u32.forEach((v, i) => { out[2 * i] = (v >>> 16) & 255; out[2 * i + 1] = v >>> 24; });
+  u32.forEach((v, i) => {
+    out[2 * i] = (v >>> 16) & 255;
+    out[2 * i + 1] = v >>> 24;
+  });
   return { dtype: 'BF16', bytes: out };
 }
 
@@ -318,8 +373,19 @@ test('encoder errors name the key or the sizes, and keep the last good weights',
   const missing = { ...poison };
   delete missing['layers.0.norm2.bias'];
   throwsWith(() => enc.loadStateDict(missing), RangeError, 'missing key', 'layers.0.norm2.bias');
-  throwsWith(() => enc.loadStateDict({ ...poison, 'layers.0.linear1.weight': new Float32Array(31) }), RangeError, 'layers.0.linear1.weight', '31', '32');
-  throwsWith(() => enc.loadStateDict({ ...poison, 'layers.0.linear1.weight': { data: new Float32Array(32), shape: [4, 8] } }), RangeError, 'shape [4, 8]', '[8, 4]');
+  throwsWith(
+    () => enc.loadStateDict({ ...poison, 'layers.0.linear1.weight': new Float32Array(31) }),
+    RangeError,
+    'layers.0.linear1.weight',
+    '31',
+    '32',
+  );
+  throwsWith(
+    () => enc.loadStateDict({ ...poison, 'layers.0.linear1.weight': { data: new Float32Array(32), shape: [4, 8] } }),
+    RangeError,
+    'shape [4, 8]',
+    '[8, 4]',
+  );
   throwsWith(() => enc.loadStateDict({ ...poison, extra: new Float32Array(1) }), RangeError, 'unexpected key "extra"');
   throwsWith(() => enc.loadStateDict(null), TypeError, 'stateDict');
 
@@ -369,5 +435,5 @@ test('readSafetensors parses a file once, not once per tensor (4,000 tensors)', 
   const all = nw.readSafetensors(file);
   const ms = performance.now() - t0;
   assert.equal(all.t3999[0], 3999);
-  assert.ok(ms < 10_000, `${ms.toFixed(0)} ms`);  // quadratic parsing took ~60 s here
+  assert.ok(ms < 10_000, `${ms.toFixed(0)} ms`); // quadratic parsing took ~60 s here
 });

@@ -12,7 +12,7 @@ const script = fileURLToPath(new URL('../../scripts/check_article_code.py', impo
 const probe = spawnSync(PYTHON, ['-c', 'import torch'], { encoding: 'utf8' });
 const missing = probe.error ? `${PYTHON} not found` : probe.status !== 0 ? 'python3-torch is not installed' : null;
 
-test('the page\'s PyTorch code matches torch (scripts/check_article_code.py)', { skip: missing ?? false }, () => {
+test("the page's PyTorch code matches torch (scripts/check_article_code.py)", { skip: missing ?? false }, () => {
   const run = spawnSync(PYTHON, [script], { encoding: 'utf8', timeout: 120_000 });
   assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
   assert.match(run.stdout, /all match/);

@@ -18,12 +18,15 @@ test('attention lab: tokenize splits on any whitespace; embedToken is seeded by 
   assert.equal(embedToken('고양이', 16).length, 16);
 });
 
-test('attention lab: runModel gives the model\'s prediction with one token label per input', () => {
+test("attention lab: runModel gives the model's prediction with one token label per input", () => {
   const model = new TinyModel(nw, modelBytes);
   try {
     const digits = [3, 1, 4, 1, 5];
     const r = runModel(model, digits);
-    assert.deepEqual(r.tokens.map((t) => t.text), digits.map(String));
+    assert.deepEqual(
+      r.tokens.map((t) => t.text),
+      digits.map(String),
+    );
     assert.ok(r.tokens.every((t) => !t.pad));
     assert.deepEqual(r, { ...model.predict(digits), tokens: r.tokens });
   } finally {
@@ -37,7 +40,10 @@ test('attention lab: the padding lab — masked pads get weight 0 and leave the 
     const digits = [2, 7, 1, 8];
     const masked = runModel(model, digits, { lab: true, pads: 3, masked: true });
     assert.equal(masked.tokens.length, 7);
-    assert.deepEqual(masked.tokens.map((t) => t.pad), [false, false, false, false, true, true, true]);
+    assert.deepEqual(
+      masked.tokens.map((t) => t.pad),
+      [false, false, false, false, true, true, true],
+    );
     assert.equal(masked.padWeight, 0);
     assert.equal(masked.delta, 0);
     const open = runModel(model, digits, { lab: true, pads: 3, masked: false });
@@ -56,23 +62,39 @@ test('attention lab: the padding lab — masked pads get weight 0 and leave the 
 });
 
 test('attention lab: runSandbox feeds embedding + PE to the encoder and returns its maps', () => {
-  const enc = nw.createEncoder({ dModel: 32, nHeads: 4, dFF: 64, nLayers: 2, normFirst: true, finalNorm: true, seed: 1 });
+  const enc = nw.createEncoder({
+    dModel: 32,
+    nHeads: 4,
+    dFF: 64,
+    nLayers: 2,
+    normFirst: true,
+    finalNorm: true,
+    seed: 1,
+  });
   try {
     const words = tokenize('the cat sat on the mat');
     const r = runSandbox(nw, enc, words);
     assert.equal(r.seqLen, 6);
-    assert.deepEqual(r.tokens.map((t) => t.text), words);
+    assert.deepEqual(
+      r.tokens.map((t) => t.text),
+      words,
+    );
     const pe = nw.positionalEncoding(6, 32);
     const x = new Float32Array(6 * 32);
-    words.forEach((w, p) => embedToken(w, 32).forEach((v, k) => { x[p * 32 + k] = v + pe[p * 32 + k]; }));
+    words.forEach((w, p) =>
+      embedToken(w, 32).forEach((v, k) => {
+        x[p * 32 + k] = v + pe[p * 32 + k];
+      }),
+    );
     const direct = enc.forward(x, { seqLen: 6 }).attention;
     assert.equal(r.attention.length, 2);
     r.attention.forEach((a, l) => assert.deepEqual(a, direct[l]));
     // Each query's weights over the keys sum to 1.
-    for (const a of r.attention) for (let row = 0; row < a.length / 6; row++) {
-      const s = a.subarray(row * 6, row * 6 + 6).reduce((t, v) => t + v, 0);
-      assert.ok(Math.abs(s - 1) < 1e-5, `row ${row} sums to ${s}`);
-    }
+    for (const a of r.attention)
+      for (let row = 0; row < a.length / 6; row++) {
+        const s = a.subarray(row * 6, row * 6 + 6).reduce((t, v) => t + v, 0);
+        assert.ok(Math.abs(s - 1) < 1e-5, `row ${row} sums to ${s}`);
+      }
   } finally {
     enc.dispose();
   }
@@ -81,7 +103,10 @@ test('attention lab: runSandbox feeds embedding + PE to the encoder and returns 
 test('attention lab: softmaxLab — the mask gives pads exactly 0; biases leave a little; a fully padded row', () => {
   const scores = [1.5, 0.2, -0.7, 0.9, 2.4];
   const pads = [0, 0, 0, 1, 1];
-  const lab = softmaxLab(nw, scores, pads, [{ value: -Infinity, label: null }, { value: -10, label: '−10' }]);
+  const lab = softmaxLab(nw, scores, pads, [
+    { value: -Infinity, label: null },
+    { value: -10, label: '−10' },
+  ]);
   const [mask, bias] = lab.rows;
   assert.equal(mask.padSum, 0);
   // float64 softmax over the three real keys.

@@ -26,10 +26,20 @@ import {
 
 const weights = `${ONNX_DIR}encoder_weights.safetensors`;
 const SIZES = {
-  small: [[1, 8], [2, 64]],
-  norms: [[3, 512], [2, 768], [1, 1024]],
+  small: [
+    [1, 8],
+    [2, 64],
+  ],
+  norms: [
+    [3, 512],
+    [2, 768],
+    [1, 1024],
+  ],
   gemm: [8],
-  pe: [[40, 512], [17, 33]],
+  pe: [
+    [40, 512],
+    [17, 33],
+  ],
   encoder: [128],
   encoderWeights: () => (existsSync(weights) ? readFileSync(weights) : null),
 };
@@ -45,9 +55,15 @@ if (ortLoaded.missing) {
   reasons.push(ortLoaded.missing);
 } else {
   const normProblem = ensureOnnx(files.norms, { only: 'norms' });
-  if (normProblem) { skip.ortNorms = true; reasons.push(normProblem); }
+  if (normProblem) {
+    skip.ortNorms = true;
+    reasons.push(normProblem);
+  }
   const encProblem = ensureOnnx(files.encoder, { only: 'encoder' });
-  if (encProblem) { skip.ortEncoder = true; reasons.push(encProblem); }
+  if (encProblem) {
+    skip.ortEncoder = true;
+    reasons.push(encProblem);
+  }
 }
 const cases = buildCases({ nw, tf: tfLoaded.tf, ort: ortLoaded.ort, sizes: SIZES, skip });
 

@@ -8,9 +8,16 @@ import { execFileSync } from 'node:child_process';
 
 test('train bench: normwave, tfjs-wasm and PyTorch agree on the loss of step 1 (batch 16)', (t) => {
   const out = execFileSync(process.execPath, ['scripts/bench/train.mjs', '--steps', '1', '--batch', '16'], {
-    cwd: new URL('../../', import.meta.url).pathname, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: new URL('../../', import.meta.url).pathname,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  t.diagnostic(out.split('\n').filter((l) => l.startsWith('|')).join('\n'));
+  t.diagnostic(
+    out
+      .split('\n')
+      .filter((l) => l.startsWith('|'))
+      .join('\n'),
+  );
   assert.match(out, /\| normwave \| \d\.\d{6} \|/);
   for (const peer of ['tfjs-wasm', 'PyTorch CPU']) {
     const row = out.split('\n').find((l) => l.startsWith(`| ${peer}`));

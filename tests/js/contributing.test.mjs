@@ -8,11 +8,14 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 const root = new URL('../../', import.meta.url);
 const read = (path) => readFileSync(new URL(path, root), 'utf8');
 const text = read('CONTRIBUTING.md');
-const elements = readdirSync(new URL('web/elements/', root)).filter((f) => /^nw-[a-z0-9-]+\.js$/.test(f))
-  .map((f) => f.slice(0, -3)).sort();
+const elements = readdirSync(new URL('web/elements/', root))
+  .filter((f) => /^nw-[a-z0-9-]+\.js$/.test(f))
+  .map((f) => f.slice(0, -3))
+  .sort();
 
 test('every file CONTRIBUTING.md names exists (placeholders like <name> aside)', () => {
-  const paths = [...text.matchAll(/`((?:cpp|web|tests|scripts)\/[^`\s]+|CMakeLists\.txt)`/g)].map((m) => m[1])
+  const paths = [...text.matchAll(/`((?:cpp|web|tests|scripts)\/[^`\s]+|CMakeLists\.txt)`/g)]
+    .map((m) => m[1])
     .filter((p) => !p.includes('<'));
   assert.ok(paths.length > 30, `only ${paths.length} paths found`);
   const missing = paths.filter((p) => !existsSync(new URL(p, root)));
@@ -20,8 +23,14 @@ test('every file CONTRIBUTING.md names exists (placeholders like <name> aside)',
 });
 
 test('the figure table of CONTRIBUTING.md lists every element, each with a browser test that names it', () => {
-  const rows = new Map([...text.matchAll(/^\| `(nw-[a-z0-9-]+)` \| `(tests\/browser\/[^`]+)` \|$/gm)].map((m) => [m[1], m[2]]));
-  assert.deepEqual([...rows.keys()].sort(), elements, 'add the element to the table in CONTRIBUTING.md ("Add a figure")');
+  const rows = new Map(
+    [...text.matchAll(/^\| `(nw-[a-z0-9-]+)` \| `(tests\/browser\/[^`]+)` \|$/gm)].map((m) => [m[1], m[2]]),
+  );
+  assert.deepEqual(
+    [...rows.keys()].sort(),
+    elements,
+    'add the element to the table in CONTRIBUTING.md ("Add a figure")',
+  );
   for (const [tag, file] of rows) assert.ok(read(file).includes(tag), `${file} does not mention <${tag}>`);
 });
 
@@ -30,7 +39,7 @@ test('every element: one class extending NwElement, defined under its file name,
   const page = read('web/index.html');
   for (const tag of elements) {
     const source = read(`web/elements/${tag}.js`);
-    assert.match(source, /class \w+ extends (?:\w+\()*NwElement\b/, `${tag}: not an NwElement`);  // mixins allowed: LnStepLinked(NwElement)
+    assert.match(source, /class \w+ extends (?:\w+\()*NwElement\b/, `${tag}: not an NwElement`); // mixins allowed: LnStepLinked(NwElement)
     assert.ok(source.includes(`customElements.define('${tag}'`), `${tag}: defines another tag`);
     assert.ok(index.includes(`'./${tag}.js'`), `web/elements/index.js does not export ${tag}`);
     assert.ok(page.includes(`<${tag}`), `web/index.html does not host <${tag}>`);
@@ -38,7 +47,9 @@ test('every element: one class extending NwElement, defined under its file name,
 });
 
 test('no element keeps a clamp helper of its own: controls are declared in static controls (web/lib/base.js)', () => {
-  const local = elements.filter((tag) => /\b(?:function clamp\w*|const clamp\w* = )/.test(read(`web/elements/${tag}.js`)));
+  const local = elements.filter((tag) =>
+    /\b(?:function clamp\w*|const clamp\w* = )/.test(read(`web/elements/${tag}.js`)),
+  );
   assert.deepEqual(local, []);
 });
 

@@ -65,7 +65,8 @@ test('fast path: every norm and shape is bit-identical to the Embind functions i
   for (const { kind, plain, withStats, stats, eps: defaultEps } of KINDS) {
     for (const [rows, dim] of SHAPES) {
       const x = randn(rows * dim, rows * 31 + dim, 0.7, 2.5);
-      const gamma = randn(dim, dim + 1, 1, 0.2), beta = kind === 'rms' ? undefined : randn(dim, dim + 2, 0, 0.2);
+      const gamma = randn(dim, dim + 1, 1, 0.2),
+        beta = kind === 'rms' ? undefined : randn(dim, dim + 2, 0, 0.2);
       for (const opts of [{}, { gamma, beta }, { gamma, beta, eps: 1e-3 }]) {
         const want = embind(kind, x, dim, { gamma: opts.gamma, beta: opts.beta, eps: opts.eps ?? defaultEps });
         const what = `${plain} ${rows}x${dim} ${Object.keys(opts).join(',') || 'defaults'}`;
@@ -88,9 +89,16 @@ test('fast path: every norm and shape is bit-identical to the Embind functions i
 });
 
 test('fast path: the direct export and the Embind function agree bit for bit on the same addresses (#18)', () => {
-  const rows = 5, dim = 37, n = rows * dim;
+  const rows = 5,
+    dim = 37,
+    n = rows * dim;
   const base = M.alloc((3 * n + 2 * dim + 4 * rows) * 4);
-  const ax = base, a1 = ax + 4 * n, a2 = a1 + 4 * n, ag = a2 + 4 * n, ab = ag + 4 * dim, s = ab + 4 * dim;
+  const ax = base,
+    a1 = ax + 4 * n,
+    a2 = a1 + 4 * n,
+    ag = a2 + 4 * n,
+    ab = ag + 4 * dim,
+    s = ab + 4 * dim;
   M.HEAPF32.set(randn(n, 3, 1, 3), ax / 4);
   M.HEAPF32.set(randn(dim, 4, 1, 0.3), ag / 4);
   M.HEAPF32.set(randn(dim, 5, 0, 0.3), ab / 4);
@@ -112,41 +120,167 @@ test('fast path: the direct export and the Embind function agree bit for bit on 
 test('fast path: the errors are the ones the API gave before (#18)', () => {
   const f8 = () => new Float32Array(8);
   const cases = [
-    [() => nw.layerNorm(new Float32Array(7), 8), RangeError, 'layerNorm: x has length 7, which is not a positive multiple of dim = 8'],
+    [
+      () => nw.layerNorm(new Float32Array(7), 8),
+      RangeError,
+      'layerNorm: x has length 7, which is not a positive multiple of dim = 8',
+    ],
     [() => nw.layerNorm(f8(), 0), RangeError, 'layerNorm: dim must be a positive integer, got 0'],
-    [() => nw.layerNorm('x', 8), TypeError, "layerNorm: x must be a Float32Array, an array of numbers or a tensor made by this module's nw.tensor(), got string"],
-    [() => nw.layerNorm(f8(), 8, { gamma: new Float32Array(7) }), RangeError, 'layerNorm: gamma has length 7, expected 8 (one value per feature, dim = 8)'],
-    [() => nw.batchNorm(f8(), 8, { beta: [1, 2] }), RangeError, 'batchNorm: beta has length 2, expected 8 (one value per feature, dim = 8)'],
-    [() => nw.layerNorm(f8(), 8, { eps: 1e-50 }), RangeError, "layerNorm: eps must be a number that is finite and > 0 as a float32 (the kernels' type), got 1e-50, which float32 rounds to 0"],
-    [() => nw.layerNorm(f8(), 4, { out: new Float32Array(7) }), RangeError, 'layerNorm: out has length 7, expected 8 (like x, rows x dim = 2 x 4)'],
-    [() => nw.rmsNorm(f8(), 8, { out: new Float64Array(8) }), TypeError, 'rmsNorm: out must be a Float32Array or a tensor made by nw.tensor(), got Float64Array(8)'],
-    [() => nw.rmsNorm(new BigInt64Array(8), 8), TypeError, 'rmsNorm: x must hold numbers, got a BigInt64Array; convert it with Float32Array.from(x, Number)'],
-    [() => { const x = f8(); structuredClone(x.buffer, { transfer: [x.buffer] }); return nw.layerNorm(x, 8); }, TypeError,
-      'layerNorm: x is a Float32Array over a detached ArrayBuffer (transferred or detached by a memory growth); pass a live array'],
-    [() => { const x = f8(); return nw.layerNorm(x, 8, { get eps() { structuredClone(x.buffer, { transfer: [x.buffer] }); return 1e-5; } }); }, TypeError,
-      "layerNorm: x was detached while the call's other arguments were read; pass a live array"],
-    [() => { const out = f8(); return nw.layerNorm(f8(), 8, { get gamma() { structuredClone(out.buffer, { transfer: [out.buffer] }); return undefined; }, out }); }, TypeError,
-      'layerNorm: out is a Float32Array over a detached ArrayBuffer (transferred or detached by a memory growth); pass a live array'],
+    [
+      () => nw.layerNorm('x', 8),
+      TypeError,
+      "layerNorm: x must be a Float32Array, an array of numbers or a tensor made by this module's nw.tensor(), got string",
+    ],
+    [
+      () => nw.layerNorm(f8(), 8, { gamma: new Float32Array(7) }),
+      RangeError,
+      'layerNorm: gamma has length 7, expected 8 (one value per feature, dim = 8)',
+    ],
+    [
+      () => nw.batchNorm(f8(), 8, { beta: [1, 2] }),
+      RangeError,
+      'batchNorm: beta has length 2, expected 8 (one value per feature, dim = 8)',
+    ],
+    [
+      () => nw.layerNorm(f8(), 8, { eps: 1e-50 }),
+      RangeError,
+      "layerNorm: eps must be a number that is finite and > 0 as a float32 (the kernels' type), got 1e-50, which float32 rounds to 0",
+    ],
+    [
+      () => nw.layerNorm(f8(), 4, { out: new Float32Array(7) }),
+      RangeError,
+      'layerNorm: out has length 7, expected 8 (like x, rows x dim = 2 x 4)',
+    ],
+    [
+      () => nw.rmsNorm(f8(), 8, { out: new Float64Array(8) }),
+      TypeError,
+      'rmsNorm: out must be a Float32Array or a tensor made by nw.tensor(), got Float64Array(8)',
+    ],
+    [
+      () => nw.rmsNorm(new BigInt64Array(8), 8),
+      TypeError,
+      'rmsNorm: x must hold numbers, got a BigInt64Array; convert it with Float32Array.from(x, Number)',
+    ],
+    [
+      () => {
+        const x = f8();
+        structuredClone(x.buffer, { transfer: [x.buffer] });
+        return nw.layerNorm(x, 8);
+      },
+      TypeError,
+      'layerNorm: x is a Float32Array over a detached ArrayBuffer (transferred or detached by a memory growth); pass a live array',
+    ],
+    [
+      () => {
+        const x = f8();
+        return nw.layerNorm(x, 8, {
+          get eps() {
+            structuredClone(x.buffer, { transfer: [x.buffer] });
+            return 1e-5;
+          },
+        });
+      },
+      TypeError,
+      "layerNorm: x was detached while the call's other arguments were read; pass a live array",
+    ],
+    [
+      () => {
+        const out = f8();
+        return nw.layerNorm(f8(), 8, {
+          get gamma() {
+            structuredClone(out.buffer, { transfer: [out.buffer] });
+            return undefined;
+          },
+          out,
+        });
+      },
+      TypeError,
+      'layerNorm: out is a Float32Array over a detached ArrayBuffer (transferred or detached by a memory growth); pass a live array',
+    ],
   ];
-  for (const [call, type, message] of cases) assert.throws(call, (e) => e instanceof type && e.message === message, message);
+  for (const [call, type, message] of cases)
+    assert.throws(call, (e) => e instanceof type && e.message === message, message);
 });
 
 test('fast path: a valueOf that disposes a tensor is an Error, not a use after free (#18, #13)', () => {
-  const out = nw.tensor(8), g = nw.tensor(8);
+  const out = nw.tensor(8),
+    g = nw.tensor(8);
   const x = new Float32Array(8).fill(2);
-  throwsWith(() => nw.layerNorm(x, 8, { gamma: g, beta: [{ valueOf() { out.dispose(); return 0; } }, 0, 0, 0, 0, 0, 0, 0], out }), Error, 'layerNorm', 'out', 'disposed');
-  throwsWith(() => nw.layerNorm(x, 8, { gamma: g, beta: [{ valueOf() { g.dispose(); return 0; } }, 0, 0, 0, 0, 0, 0, 0], out: new Float32Array(8) }), Error, 'layerNorm', 'gamma', 'disposed');
+  throwsWith(
+    () =>
+      nw.layerNorm(x, 8, {
+        gamma: g,
+        beta: [
+          {
+            valueOf() {
+              out.dispose();
+              return 0;
+            },
+          },
+          0,
+          0,
+          0,
+          0,
+          0,
+          0,
+          0,
+        ],
+        out,
+      }),
+    Error,
+    'layerNorm',
+    'out',
+    'disposed',
+  );
+  throwsWith(
+    () =>
+      nw.layerNorm(x, 8, {
+        gamma: g,
+        beta: [
+          {
+            valueOf() {
+              g.dispose();
+              return 0;
+            },
+          },
+          0,
+          0,
+          0,
+          0,
+          0,
+          0,
+          0,
+        ],
+        out: new Float32Array(8),
+      }),
+    Error,
+    'layerNorm',
+    'gamma',
+    'disposed',
+  );
   assert.ok(out.disposed && g.disposed);
 });
 
-test('fast path: the caller\'s own set(), subarray() and length are never used (#18)', () => {
+test("fast path: the caller's own set(), subarray() and length are never used (#18)", () => {
   class Hostile extends Float32Array {
-    get length() { return 1e6; }
-    set() { throw new Error('caller set() ran'); }
-    subarray() { throw new Error('caller subarray() ran'); }
+    get length() {
+      return 1e6;
+    }
+    set() {
+      throw new Error('caller set() ran');
+    }
+    subarray() {
+      throw new Error('caller subarray() ran');
+    }
   }
-  for (const [rows, dim] of [[1, 8], [8, 64], [700, 256]]) {
-    const x = randn(rows * dim, dim, 0, 1), gamma = randn(dim, 2, 1, 0.1), beta = randn(dim, 3, 0, 0.1);
+  for (const [rows, dim] of [
+    [1, 8],
+    [8, 64],
+    [700, 256],
+  ]) {
+    const x = randn(rows * dim, dim, 0, 1),
+      gamma = randn(dim, 2, 1, 0.1),
+      beta = randn(dim, 3, 0, 0.1);
     const want = nw.layerNorm(x, dim, { gamma, beta });
     const out = new Hostile(rows * dim);
     nw.layerNorm(Hostile.from(x), dim, { gamma: Hostile.from(gamma), beta: Hostile.from(beta), out });
@@ -158,7 +292,7 @@ test('fast path: calls after the wasm memory grew read the new memory (#18)', ()
   const x = randn(64, 7, 0, 1);
   const before = nw.layerNorm(x, 64, { out: new Float32Array(64) });
   const { memoryBytes } = nw.memoryStats();
-  const big = nw.tensor(memoryBytes / 4);  // cannot fit: the memory grows
+  const big = nw.tensor(memoryBytes / 4); // cannot fit: the memory grows
   assert.ok(nw.memoryStats().memoryBytes > memoryBytes, 'the memory grew');
   assert.deepEqual(bits(nw.layerNorm(x, 64, { out: new Float32Array(64) })), bits(before));
   assert.deepEqual(bits(nw.rmsNormWithStats(x, 8).output), bits(nw.rmsNorm(Array.from(x), 8)));

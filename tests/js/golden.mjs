@@ -13,7 +13,7 @@ export function readGolden(name) {
   for (const [key, info] of Object.entries(header)) {
     if (key === '__metadata__') continue;
     const [begin, end] = info.data_offsets;
-    const copy = bytes.slice(data + begin, data + end);  // aligned copy
+    const copy = bytes.slice(data + begin, data + end); // aligned copy
     tensors[key] = { shape: info.shape, data: new Float32Array(copy.buffer, copy.byteOffset, (end - begin) / 4) };
   }
   return { bytes: new Uint8Array(bytes), meta: header.__metadata__ ?? {}, tensors };

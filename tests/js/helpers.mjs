@@ -18,7 +18,8 @@ export { maxAbsDiff } from '../../web/lib/diff.js';
 export function throwsWith(fn, type, ...fragments) {
   assert.throws(fn, (e) => {
     assert.ok(e instanceof type, `expected ${type.name}, got ${e?.constructor?.name}: ${e?.message}`);
-    for (const f of fragments) assert.ok(e.message.includes(f), `message ${JSON.stringify(e.message)} lacks ${JSON.stringify(f)}`);
+    for (const f of fragments)
+      assert.ok(e.message.includes(f), `message ${JSON.stringify(e.message)} lacks ${JSON.stringify(f)}`);
     return true;
   });
 }
@@ -43,6 +44,9 @@ export function safetensorsFile(tensors, { headerLength, raw, dataSection } = {}
   new DataView(out.buffer).setBigUint64(0, BigInt(headerLength ?? json.length), true);
   out.set(json, 8);
   let p = 8 + json.length;
-  for (const c of dataSection ? [dataSection] : chunks) { out.set(c, p); p += c.length; }
+  for (const c of dataSection ? [dataSection] : chunks) {
+    out.set(c, p);
+    p += c.length;
+  }
   return out;
 }

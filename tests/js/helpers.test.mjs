@@ -7,7 +7,11 @@ import { randn, maxAbsDiff } from './helpers.mjs';
 test('randn: 200,000 draws have the moments and the 1σ/2σ mass of N(0, 1); same seed, same draws (#19)', () => {
   const n = 200_000;
   const x = randn(n, 42);
-  let m1 = 0, m2 = 0, m4 = 0, in1 = 0, in2 = 0;
+  let m1 = 0,
+    m2 = 0,
+    m4 = 0,
+    in1 = 0,
+    in2 = 0;
   for (const v of x) m1 += v;
   m1 /= n;
   for (const v of x) {
@@ -28,7 +32,9 @@ test('randn: 200,000 draws have the moments and the 1σ/2σ mass of N(0, 1); sam
   assert.deepEqual(randn(64, 7), randn(64, 7));
   assert.notDeepEqual(randn(64, 7), randn(64, 8));
   const shifted = randn(64, 7, 3, 2);
-  randn(64, 7).forEach((v, i) => assert.ok(Math.abs(shifted[i] - (3 + 2 * v)) <= 1e-5, `${shifted[i]} vs 3 + 2 * ${v}`));
+  randn(64, 7).forEach((v, i) =>
+    assert.ok(Math.abs(shifted[i] - (3 + 2 * v)) <= 1e-5, `${shifted[i]} vs 3 + 2 * ${v}`),
+  );
 });
 
 test('maxAbsDiff: the worst difference; a NaN anywhere is not hidden by a later larger difference (#19)', () => {

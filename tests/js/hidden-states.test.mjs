@@ -7,18 +7,23 @@ import { randn, maxAbsDiff } from './helpers.mjs';
 
 const nw = await loadNormwave();
 
-test('hiddenStates: the input, then each layer\'s output, the same as running the layers one at a time', () => {
+test("hiddenStates: the input, then each layer's output, the same as running the layers one at a time", () => {
   const config = { dModel: 16, nHeads: 4, dFF: 24, nLayers: 3, normFirst: true, activation: 'gelu', seed: 5 };
   const stack = nw.createEncoder(config);
   const single = nw.createEncoder({ ...config, nLayers: 1 });
   try {
     const x = randn(2 * 5 * 16, 11);
     const paddingMask = Uint8Array.from([0, 0, 0, 0, 1, 0, 0, 0, 1, 1]);
-    const { output, attention, hiddenStates } = stack.forward(x, { batch: 2, seqLen: 5, paddingMask, hiddenStates: true });
+    const { output, attention, hiddenStates } = stack.forward(x, {
+      batch: 2,
+      seqLen: 5,
+      paddingMask,
+      hiddenStates: true,
+    });
     assert.equal(hiddenStates.length, 4);
     assert.equal(attention.length, 3);
     assert.deepEqual(hiddenStates[0], x);
-    assert.notEqual(hiddenStates[0], x, 'a copy, not the caller\'s array');
+    assert.notEqual(hiddenStates[0], x, "a copy, not the caller's array");
     const weights = stack.stateDict();
     let h = x;
     for (let l = 0; l < 3; l++) {
@@ -37,12 +42,24 @@ test('hiddenStates: the input, then each layer\'s output, the same as running th
 });
 
 test('hiddenStates with a final LayerNorm: the states come before it', () => {
-  const enc = nw.createEncoder({ dModel: 8, nHeads: 2, dFF: 16, nLayers: 2, normFirst: true, finalNorm: true, seed: 3 });
+  const enc = nw.createEncoder({
+    dModel: 8,
+    nHeads: 2,
+    dFF: 16,
+    nLayers: 2,
+    normFirst: true,
+    finalNorm: true,
+    seed: 3,
+  });
   try {
     const x = randn(4 * 8, 12);
     const { output, hiddenStates } = enc.forward(x, { hiddenStates: true, attention: false });
     const sd = enc.stateDict();
-    const normed = nw.layerNorm(hiddenStates[2], 8, { gamma: sd['norm.weight'], beta: sd['norm.bias'], eps: enc.config.eps });
+    const normed = nw.layerNorm(hiddenStates[2], 8, {
+      gamma: sd['norm.weight'],
+      beta: sd['norm.bias'],
+      eps: enc.config.eps,
+    });
     assert.ok(maxAbsDiff(normed, output) <= 1e-6, `${maxAbsDiff(normed, output)}`);
     assert.ok(maxAbsDiff(hiddenStates[2], output) > 1e-3);
   } finally {

@@ -11,7 +11,17 @@ import { OWN_STRINGS } from '../../web/i18n/parts.js';
 import { PAGE_KEY, stringPart } from '../../scripts/build-web.mjs';
 import { stringChunks } from '../../scripts/bench/embed-size.mjs';
 
-const HOSTILE = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', '', 'EN-us-x', 'kor'];
+const HOSTILE = [
+  'constructor',
+  '__proto__',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'prototype',
+  '',
+  'EN-us-x',
+  'kor',
+];
 
 test('prototype names are not languages: they fall back to Korean', () => {
   for (const tag of HOSTILE) assert.ok(LANG_CODES.includes(normalizeLang(tag)), tag);
@@ -27,7 +37,7 @@ test('strings load on demand, once per language', async () => {
   await Promise.all([loadStrings('en'), loadStrings('en-GB')]);
   assert.equal(hasStrings('en'), true);
   assert.equal(translate('en', 'common.loading'), en['common.loading']);
-  await loadStrings('constructor');   // loads Korean, the fallback
+  await loadStrings('constructor'); // loads Korean, the fallback
   assert.equal(translate('constructor', 'common.loading'), ko['common.loading']);
 });
 
@@ -60,7 +70,9 @@ test("figures' strings in dist/ are one language each, without the article's key
       seen.push(...Object.keys(table));
     }
     // Every figure key is in exactly one part; none of the article's.
-    const expected = Object.keys(source).filter((k) => !PAGE_KEY.test(k)).sort();
+    const expected = Object.keys(source)
+      .filter((k) => !PAGE_KEY.test(k))
+      .sort();
     assert.deepEqual(seen.sort(), expected);
     assert.ok(expected.length > 100 && expected.length < Object.keys(source).length);
   }

@@ -15,7 +15,10 @@ const nodeEntry = () => import(`${pathToFileURL(path.join(DIST, 'normwave.node.m
 const browserEntry = () => import(`${pathToFileURL(path.join(DIST, 'normwave.mjs')).href}?fresh=${++fresh}`);
 
 async function rejectsWith(promise, check) {
-  await assert.rejects(promise, (e) => { check(e); return true; });
+  await assert.rejects(promise, (e) => {
+    check(e);
+    return true;
+  });
 }
 
 test("'normwave' resolves to the Node entry under node, the browser entry otherwise", () => {
@@ -32,9 +35,18 @@ test('nothing the browser entries reach imports node: (statically or dynamically
     seen.add(file);
     const text = fs.readFileSync(file, 'utf8');
     assert.doesNotMatch(text, /["'`]node:/, `${path.relative(DIST, file)} names a node: module`);
-    for (const [, spec] of text.matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+\.mjs)"/g)) visit(path.resolve(path.dirname(file), spec));
+    for (const [, spec] of text.matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+\.mjs)"/g))
+      visit(path.resolve(path.dirname(file), spec));
   };
-  const entries = ['normwave.mjs', 'normwave.single.mjs', 'embed.mjs', ...fs.readdirSync(path.join(DIST, 'figures')).filter((f) => f.endsWith('.mjs')).map((f) => `figures/${f}`)];
+  const entries = [
+    'normwave.mjs',
+    'normwave.single.mjs',
+    'embed.mjs',
+    ...fs
+      .readdirSync(path.join(DIST, 'figures'))
+      .filter((f) => f.endsWith('.mjs'))
+      .map((f) => `figures/${f}`),
+  ];
   for (const e of entries) visit(path.join(DIST, e));
   assert.ok(seen.size > entries.length, 'followed the chunks');
   assert.match(fs.readFileSync(path.join(DIST, 'normwave.node.mjs'), 'utf8'), /"node:fs\/promises"/);
@@ -80,7 +92,7 @@ test('wasmUrl over http: progress events, HTTP errors named, abort', async () =>
       res.end(bytes);
     } else if (req.url === '/slow.wasm') {
       res.writeHead(200, { 'Content-Type': 'application/wasm' });
-      res.write(bytes.subarray(0, 1000));   // and never finishes
+      res.write(bytes.subarray(0, 1000)); // and never finishes
     } else {
       res.writeHead(404).end();
     }
@@ -120,7 +132,14 @@ test('wasmBinary: bytes or a compiled module; an onProgress that throws does not
   const had = Object.getOwnPropertyDescriptor(globalThis, 'reportError');
   globalThis.reportError = (e) => reported.push(e);
   try {
-    const nw = await (await nodeEntry()).loadNormwave({ wasmBinary: new Uint8Array(bytes), onProgress: () => { throw new Error('listener bug'); } });
+    const nw = await (
+      await nodeEntry()
+    ).loadNormwave({
+      wasmBinary: new Uint8Array(bytes),
+      onProgress: () => {
+        throw new Error('listener bug');
+      },
+    });
     assert.equal(nw.rmsNorm([3, 4], 2).length, 2);
   } finally {
     if (had) Object.defineProperty(globalThis, 'reportError', had);
@@ -130,24 +149,39 @@ test('wasmBinary: bytes or a compiled module; an onProgress that throws does not
   const module = await WebAssembly.compile(bytes);
   const nw = await (await nodeEntry()).loadNormwave({ wasmBinary: module });
   assert.equal(nw.softmax([0, 0], 2)[0], 0.5);
-  await rejectsWith((await nodeEntry()).loadNormwave({ wasmBinary: new Uint8Array([1, 2, 3]) }), (e) => assert.equal(e.code, 'compile'));
+  await rejectsWith((await nodeEntry()).loadNormwave({ wasmBinary: new Uint8Array([1, 2, 3]) }), (e) =>
+    assert.equal(e.code, 'compile'),
+  );
 });
 
 test('bad options are TypeErrors naming the option, read before anything loads', async () => {
   const { loadNormwave } = await nodeEntry();
   await assert.rejects(async () => loadNormwave('fast'), { name: 'TypeError', message: /options must be an object/ });
   await assert.rejects(async () => loadNormwave({ wasmUrl: 5 }), { name: 'TypeError', message: /wasmUrl/ });
-  await assert.rejects(async () => loadNormwave({ wasmBinary: 'AGFzbQ' }), { name: 'TypeError', message: /wasmBinary/ });
-  await assert.rejects(async () => loadNormwave({ signal: { aborted: false } }), { name: 'TypeError', message: /signal/ });
+  await assert.rejects(async () => loadNormwave({ wasmBinary: 'AGFzbQ' }), {
+    name: 'TypeError',
+    message: /wasmBinary/,
+  });
+  await assert.rejects(async () => loadNormwave({ signal: { aborted: false } }), {
+    name: 'TypeError',
+    message: /signal/,
+  });
   await assert.rejects(async () => loadNormwave({ onProgress: 'log' }), { name: 'TypeError', message: /onProgress/ });
   let reads = 0;
-  const options = { get wasmUrl() { reads++; return WASM; } };
+  const options = {
+    get wasmUrl() {
+      reads++;
+      return WASM;
+    },
+  };
   await loadNormwave(options);
   assert.equal(reads, 1, 'each option is read once');
 });
 
 test('normwave/single takes the same options: wasmBinary replaces the inlined module, progress is reported', async () => {
-  const { loadNormwave } = await import(`${pathToFileURL(path.join(DIST, 'normwave.single.mjs')).href}?fresh=${++fresh}`);
+  const { loadNormwave } = await import(
+    `${pathToFileURL(path.join(DIST, 'normwave.single.mjs')).href}?fresh=${++fresh}`
+  );
   const events = [];
   const nw = await loadNormwave({ onProgress: (p) => events.push(p) });
   assert.equal(events.length, 1);

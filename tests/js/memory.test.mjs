@@ -7,19 +7,22 @@ import { randn } from './helpers.mjs';
 
 const nw = await loadNormwave();
 
-
 function measure(t, label, warmup, rounds, body) {
   for (let i = 0; i < warmup; i++) body(i);
   const before = nw.memoryStats();
   for (let i = 0; i < rounds; i++) body(i);
   const after = nw.memoryStats();
-  t.diagnostic(`${label}: heapUsed ${before.heapUsed} -> ${after.heapUsed} bytes, memory ${before.memoryBytes} -> ${after.memoryBytes} bytes`);
+  t.diagnostic(
+    `${label}: heapUsed ${before.heapUsed} -> ${after.heapUsed} bytes, memory ${before.memoryBytes} -> ${after.memoryBytes} bytes`,
+  );
   assert.equal(after.heapUsed, before.heapUsed, `${label}: heap grew`);
   assert.equal(after.memoryBytes, before.memoryBytes, `${label}: memory grew`);
 }
 
 test('10,000 norm calls hold no extra memory', (t) => {
-  const x = randn(64 * 256, 1), gamma = randn(256, 2), beta = randn(256, 3);
+  const x = randn(64 * 256, 1),
+    gamma = randn(256, 2),
+    beta = randn(256, 3);
   measure(t, 'norms', 100, 10000, (i) => {
     if (i % 3 === 0) nw.layerNorm(x, 256, { gamma, beta });
     else if (i % 3 === 1) nw.rmsNorm(x, 256, { gamma });
@@ -52,9 +55,21 @@ test('200 create/load/forward/dispose rounds hold no extra memory', (t) => {
 test('errors free what they took', (t) => {
   const enc = nw.createEncoder({ dModel: 8, nHeads: 2, dFF: 16 });
   measure(t, 'error paths', 5, 500, () => {
-    try { nw.layerNorm(new Float32Array(10), 3); } catch { /* expected */ }
-    try { enc.loadSafetensors(new Uint8Array(20)); } catch { /* expected */ }
-    try { nw.createEncoder({ dModel: 9, nHeads: 2, dFF: 4 }); } catch { /* expected */ }
+    try {
+      nw.layerNorm(new Float32Array(10), 3);
+    } catch {
+      /* expected */
+    }
+    try {
+      enc.loadSafetensors(new Uint8Array(20));
+    } catch {
+      /* expected */
+    }
+    try {
+      nw.createEncoder({ dModel: 9, nHeads: 2, dFF: 4 });
+    } catch {
+      /* expected */
+    }
   });
   enc.dispose();
 });

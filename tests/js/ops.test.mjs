@@ -24,20 +24,43 @@ function headerFunctions() {
   const dir = new URL('cpp/include/normwave/', root);
   const skip = new Set(['safetensors.hpp', 'weights.hpp', 'status.hpp', 'ops.hpp']);
   const out = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.hpp') && !skip.has(f)).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.hpp') && !skip.has(f))
+    .sort()) {
     let text = readFileSync(new URL(file, dir), 'utf8').replace(/\/\/.*$/gm, '');
-    text = text.replace(/namespace ref \{[\s\S]*?\}\s*(?=\}|$)/g, '');  // the ref twins
+    text = text.replace(/namespace ref \{[\s\S]*?\}\s*(?=\}|$)/g, ''); // the ref twins
     for (const [, name] of text.matchAll(/^(?:[A-Za-z_][\w:<>]*[\s*&]+)+(\w+)\(/gm)) out.push({ name, file });
     for (const [, name] of text.matchAll(/^class (?:\[\[\w+\]\] )?(\w+)/gm)) out.push({ name, file });
   }
   return out;
 }
 // Helpers of the kernels, not kernels: sizes, packing, the encoder's configuration.
-const HELPERS = new Set(['panel_width', 'simd_lanes', 'packed_size', 'pack_weight', 'validate', 'parameter_specs', 'init_parameters',
-  'parameter_count', 'encoder_saved_floats', 'encoder_saved_attention_offset', 'encoder_weight_floats']);
+const HELPERS = new Set([
+  'panel_width',
+  'simd_lanes',
+  'packed_size',
+  'pack_weight',
+  'validate',
+  'parameter_specs',
+  'init_parameters',
+  'parameter_count',
+  'encoder_saved_floats',
+  'encoder_saved_attention_offset',
+  'encoder_weight_floats',
+]);
 // Bindings that are not kernels: the module, memory, the encoder's configuration, the file format.
-const UTILITIES = new Set(['version', 'simdLanes', 'memoryStats', 'alloc', 'dealloc', 'ops', 'validateEncoder', 'parameterSpecs',
-  'parameterCount', 'encoderWeightFloats']);
+const UTILITIES = new Set([
+  'version',
+  'simdLanes',
+  'memoryStats',
+  'alloc',
+  'dealloc',
+  'ops',
+  'validateEncoder',
+  'parameterSpecs',
+  'parameterCount',
+  'encoderWeightFloats',
+]);
 
 const declared = headerFunctions();
 const workspaceFns = declared.map((d) => d.name).filter((n) => n.endsWith('_workspace_floats'));
@@ -46,17 +69,24 @@ const workspaceFns = declared.map((d) => d.name).filter((n) => n.endsWith('_work
 // or the row whose name is its longest prefix (encoder_forward -> encoder).
 function ownerOf(fn) {
   const k = fn.slice(0, -'_workspace_floats'.length);
-  return table.find((op) => op.kernels.includes(k)) ?? table.find((op) => op.name === k)
-    ?? table.filter((op) => k.startsWith(`${op.name}_`)).sort((a, b) => b.name.length - a.name.length)[0];
+  return (
+    table.find((op) => op.kernels.includes(k)) ??
+    table.find((op) => op.name === k) ??
+    table.filter((op) => k.startsWith(`${op.name}_`)).sort((a, b) => b.name.length - a.name.length)[0]
+  );
 }
 
 test('nw.ops is the table of ops.hpp, frozen', () => {
-  assert.deepEqual(nw.ops.map((o) => ({ ...o, kernels: [...o.kernels] })), table);
+  assert.deepEqual(
+    nw.ops.map((o) => ({ ...o, kernels: [...o.kernels] })),
+    table,
+  );
   assert.ok(Object.isFrozen(nw.ops) && nw.ops.every((o) => Object.isFrozen(o) && Object.isFrozen(o.kernels)));
 });
 
 test('every row with a binding is registered under that name, and every kernel binding has a row', () => {
-  for (const op of table.filter((o) => o.binding)) assert.ok(bound.has(op.binding), `${op.name}: no binding ${op.binding}`);
+  for (const op of table.filter((o) => o.binding))
+    assert.ok(bound.has(op.binding), `${op.name}: no binding ${op.binding}`);
   const names = new Set(table.map((o) => o.binding));
   for (const op of table.filter((o) => o.binding)) names.add(`${op.binding}WorkspaceFloats`);
   const strays = [...bound].filter((k) => !names.has(k) && !UTILITIES.has(k) && !/safetensors/i.test(k));
@@ -66,11 +96,18 @@ test('every row with a binding is registered under that name, and every kernel b
 test('every kernel the headers declare is in a row of the op table (CONTRIBUTING.md, "add a kernel")', () => {
   const listed = new Set(table.flatMap((o) => o.kernels));
   assert.ok(declared.length > 30, `only ${declared.length} declarations found: has the header parser broken?`);
-  const missing = declared.filter(({ name }) => !listed.has(name) && !HELPERS.has(name) && !name.endsWith('_workspace_floats'));
-  assert.deepEqual(missing, [], 'add a row to NORMWAVE_OPS in cpp/include/normwave/ops.hpp (or list the function in a row)');
+  const missing = declared.filter(
+    ({ name }) => !listed.has(name) && !HELPERS.has(name) && !name.endsWith('_workspace_floats'),
+  );
+  assert.deepEqual(
+    missing,
+    [],
+    'add a row to NORMWAVE_OPS in cpp/include/normwave/ops.hpp (or list the function in a row)',
+  );
   const declaredNames = new Set(declared.map((d) => d.name));
   for (const op of table) {
-    for (const k of op.kernels) assert.ok(declaredNames.has(k), `${op.name}: kernel ${k} is not declared in any header`);
+    for (const k of op.kernels)
+      assert.ok(declaredNames.has(k), `${op.name}: kernel ${k} is not declared in any header`);
   }
 });
 
@@ -83,7 +120,11 @@ test('every workspace size is tested against its kernel, and bound where its op 
   }
   for (const op of table.filter((o) => o.binding)) {
     const has = workspaceFns.some((fn) => ownerOf(fn) === op);
-    assert.equal(bound.has(`${op.binding}WorkspaceFloats`), has, `${op.name} ${has ? 'takes' : 'takes no'} workspace: ${op.binding}WorkspaceFloats`);
+    assert.equal(
+      bound.has(`${op.binding}WorkspaceFloats`),
+      has,
+      `${op.name} ${has ? 'takes' : 'takes no'} workspace: ${op.binding}WorkspaceFloats`,
+    );
   }
 });
 
@@ -95,7 +136,10 @@ test('web/lib/parity.js checks exactly the rows with a parity key', async () => 
   } catch {
     mod = await import(new URL('build/web-stage/lib/parity.js', root));
   }
-  const keys = table.filter((o) => o.parity).map((o) => o.parity).sort();
+  const keys = table
+    .filter((o) => o.parity)
+    .map((o) => o.parity)
+    .sort();
   assert.deepEqual([...mod.PARITY_OPS].sort(), keys);
   for (const key of keys) assert.equal(typeof nw[key === 'encoder' ? 'createEncoder' : key], 'function', key);
 });
@@ -103,6 +147,7 @@ test('web/lib/parity.js checks exactly the rows with a parity key', async () => 
 test('the fuzz corpus has the seeds make_corpus.mjs writes for every row', () => {
   const seeds = new Set(readdirSync(new URL('tests/fuzz/corpus/fuzz_kernels/', root)));
   for (const { name } of table) {
-    for (const len of [300, 3000]) assert.ok(seeds.has(`${name}-${len}.bin`), `missing ${name}-${len}.bin: run node tests/fuzz/make_corpus.mjs`);
+    for (const len of [300, 3000])
+      assert.ok(seeds.has(`${name}-${len}.bin`), `missing ${name}-${len}.bin: run node tests/fuzz/make_corpus.mjs`);
   }
 });

@@ -34,10 +34,14 @@ function meanVar(a, start, n, stride = 1) {
 
 test('property: layerNorm rows have mean 0 and variance var/(var + eps) (scales 1e-3..1e3, offsets to 1e4)', (t) => {
   const r = rng(101);
-  let checked = 0, worstMean = 0, worstVar = 0;
+  let checked = 0,
+    worstMean = 0,
+    worstVar = 0;
   for (let c = 0; c < 600; c++) {
-    const dim = c % 10 === 0 ? r.int(1, 8) : r.int(2, 300), nrows = r.int(1, 4);
-    const scale = r.logUniform(1e-3, 1e3), offset = c % 2 ? (r.next() * 2 - 1) * 1e4 : 0;
+    const dim = c % 10 === 0 ? r.int(1, 8) : r.int(2, 300),
+      nrows = r.int(1, 4);
+    const scale = r.logUniform(1e-3, 1e3),
+      offset = c % 2 ? (r.next() * 2 - 1) * 1e4 : 0;
     const eps = c % 3 === 0 ? 1e-12 : 1e-5;
     const x = r.rows(nrows * dim, scale, offset);
     const y = nw.layerNorm(x, dim, { eps });
@@ -52,7 +56,9 @@ test('property: layerNorm rows have mean 0 and variance var/(var + eps) (scales 
       checked++;
     }
   }
-  t.diagnostic(`${checked} rows; worst |mean| ${worstMean.toExponential(2)}, worst relative variance error ${worstVar.toExponential(2)}`);
+  t.diagnostic(
+    `${checked} rows; worst |mean| ${worstMean.toExponential(2)}, worst relative variance error ${worstVar.toExponential(2)}`,
+  );
 });
 
 // Every row a distribution over the unmasked keys, or all zeros when every key is masked.
@@ -76,23 +82,45 @@ test('property: softmax and encoder attention rows sum to 1, or are all zero whe
   const r = rng(102);
   let rows = 0;
   for (let c = 0; c < 300; c++) {
-    const n = r.int(1, 40), nrows = r.int(1, 8);
-    const mask = c % 3 === 0 ? undefined : Uint8Array.from({ length: n }, () => (c % 3 === 2 || r.next() < 0.3 ? 1 : 0));
+    const n = r.int(1, 40),
+      nrows = r.int(1, 8);
+    const mask =
+      c % 3 === 0 ? undefined : Uint8Array.from({ length: n }, () => (c % 3 === 2 || r.next() < 0.3 ? 1 : 0));
     const p = nw.softmax(r.rows(nrows * n, r.logUniform(1e-2, 1e3)), n, { mask });
     rows += checkRows(p, mask, nrows, n, `softmax case ${c}`);
   }
   for (let c = 0; c < 150; c++) {
     const nHeads = r.int(1, 4);
-    const enc = nw.createEncoder({ dModel: nHeads * r.int(1, 8), nHeads, dFF: r.int(1, 32), nLayers: 2, normFirst: c % 2 === 1, seed: c });
-    const batch = r.int(1, 3), seqLen = r.int(1, 10);
-    const paddingMask = Uint8Array.from({ length: batch * seqLen }, (_, i) => (c % 4 === 0 && i < seqLen) || r.next() < 0.25 ? 1 : 0);
-    const { output, attention } = enc.forward(r.rows(batch * seqLen * enc.config.dModel), { batch, seqLen, paddingMask });
+    const enc = nw.createEncoder({
+      dModel: nHeads * r.int(1, 8),
+      nHeads,
+      dFF: r.int(1, 32),
+      nLayers: 2,
+      normFirst: c % 2 === 1,
+      seed: c,
+    });
+    const batch = r.int(1, 3),
+      seqLen = r.int(1, 10);
+    const paddingMask = Uint8Array.from({ length: batch * seqLen }, (_, i) =>
+      (c % 4 === 0 && i < seqLen) || r.next() < 0.25 ? 1 : 0,
+    );
+    const { output, attention } = enc.forward(r.rows(batch * seqLen * enc.config.dModel), {
+      batch,
+      seqLen,
+      paddingMask,
+    });
     assert.ok(output.every(Number.isFinite), `encoder case ${c}: non-finite output`);
     for (const a of attention) {
       for (let b = 0; b < batch; b++) {
         for (let h = 0; h < nHeads; h++) {
           const start = (b * nHeads + h) * seqLen * seqLen;
-          rows += checkRows(a.subarray(start, start + seqLen * seqLen), paddingMask.subarray(b * seqLen, (b + 1) * seqLen), seqLen, seqLen, `encoder case ${c}`);
+          rows += checkRows(
+            a.subarray(start, start + seqLen * seqLen),
+            paddingMask.subarray(b * seqLen, (b + 1) * seqLen),
+            seqLen,
+            seqLen,
+            `encoder case ${c}`,
+          );
         }
       }
     }
@@ -105,8 +133,10 @@ test('property: positionalEncoding values stay in [-1, 1] for any positive base'
   const r = rng(103);
   let values = 0;
   for (let c = 0; c < 120; c++) {
-    const dModel = r.int(1, 300), seqLen = r.int(1, Math.max(1, Math.floor(60000 / dModel)));
-    const base = [5e-324, 1e-310, Number.MAX_VALUE][c] ?? (c % 5 === 0 ? r.logUniform(1e-300, 1e300) : r.logUniform(1, 1e6));
+    const dModel = r.int(1, 300),
+      seqLen = r.int(1, Math.max(1, Math.floor(60000 / dModel)));
+    const base =
+      [5e-324, 1e-310, Number.MAX_VALUE][c] ?? (c % 5 === 0 ? r.logUniform(1e-300, 1e300) : r.logUniform(1, 1e6));
     const pe = nw.positionalEncoding(seqLen, dModel, { base });
     const outside = pe.filter((v) => !(v >= -1 && v <= 1)).length;
     assert.equal(outside, 0, `${outside} values outside [-1, 1] for seqLen ${seqLen}, dModel ${dModel}, base ${base}`);
@@ -121,10 +151,17 @@ test('property: the encoder (no PE) is permutation-equivariant, attention maps i
   for (let c = 0; c < 120; c++) {
     const nHeads = r.int(1, 4);
     const enc = nw.createEncoder({
-      dModel: nHeads * r.int(1, 8), nHeads, dFF: r.int(1, 48), nLayers: r.int(1, 2), normFirst: r.next() < 0.5,
-      finalNorm: r.next() < 0.5, activation: r.next() < 0.5 ? 'gelu' : 'relu', seed: 500 + c,
+      dModel: nHeads * r.int(1, 8),
+      nHeads,
+      dFF: r.int(1, 48),
+      nLayers: r.int(1, 2),
+      normFirst: r.next() < 0.5,
+      finalNorm: r.next() < 0.5,
+      activation: r.next() < 0.5 ? 'gelu' : 'relu',
+      seed: 500 + c,
     });
-    const d = enc.config.dModel, seqLen = r.int(2, 12);
+    const d = enc.config.dModel,
+      seqLen = r.int(2, 12);
     const x = r.rows(seqLen * d);
     const paddingMask = Uint8Array.from({ length: seqLen }, () => (c % 2 && r.next() < 0.25 ? 1 : 0));
     const perm = Array.from({ length: seqLen }, (_, i) => i);
@@ -148,7 +185,10 @@ test('property: the encoder (no PE) is permutation-equivariant, attention maps i
       for (let h = 0; h < nHeads; h++) {
         for (let i = 0; i < seqLen; i++) {
           for (let j = 0; j < seqLen; j++) {
-            diff = Math.max(diff, Math.abs(b.attention[l][(h * seqLen + i) * seqLen + j] - map[(h * seqLen + perm[i]) * seqLen + perm[j]]));
+            diff = Math.max(
+              diff,
+              Math.abs(b.attention[l][(h * seqLen + i) * seqLen + j] - map[(h * seqLen + perm[i]) * seqLen + perm[j]]),
+            );
           }
         }
       }
@@ -162,20 +202,29 @@ test('property: the encoder (no PE) is permutation-equivariant, attention maps i
 
 test('property: batchNorm of a feature column equals layerNorm of that column transposed', (t) => {
   const r = rng(105);
-  let columns = 0, worst = 0;
+  let columns = 0,
+    worst = 0;
   for (let c = 0; c < 200; c++) {
-    const nrows = r.int(2, 64), dim = r.int(1, 24);
+    const nrows = r.int(2, 64),
+      dim = r.int(1, 24);
     const x = r.rows(nrows * dim, r.logUniform(1e-3, 1e3), c % 2 ? (r.next() * 2 - 1) * 1e4 : 0);
-    const gamma = r.rows(dim, 1, 1), beta = r.rows(dim);
+    const gamma = r.rows(dim, 1, 1),
+      beta = r.rows(dim);
     const bn = nw.batchNormWithStats(x, dim, { gamma, beta });
     for (let f = 0; f < dim; f++) {
       const col = Float32Array.from({ length: nrows }, (_, i) => x[i * dim + f]);
-      const ln = nw.layerNormWithStats(col, nrows, { gamma: new Float32Array(nrows).fill(gamma[f]), beta: new Float32Array(nrows).fill(beta[f]) });
+      const ln = nw.layerNormWithStats(col, nrows, {
+        gamma: new Float32Array(nrows).fill(gamma[f]),
+        beta: new Float32Array(nrows).fill(beta[f]),
+      });
       let diff = 0;
       for (let i = 0; i < nrows; i++) diff = Math.max(diff, Math.abs(bn.output[i * dim + f] - ln.output[i]));
       const tol = 2e-5 * (Math.abs(gamma[f]) * Math.sqrt(nrows) + Math.abs(beta[f]) + 1);
       assert.ok(diff <= tol, `case ${c} feature ${f}: differs by ${diff} (tol ${tol})`);
-      assert.ok(Math.abs(bn.variance[f] - ln.variance[0]) <= 1e-4 * ln.variance[0] + 1e-12, `case ${c} feature ${f}: variance ${bn.variance[f]} vs ${ln.variance[0]}`);
+      assert.ok(
+        Math.abs(bn.variance[f] - ln.variance[0]) <= 1e-4 * ln.variance[0] + 1e-12,
+        `case ${c} feature ${f}: variance ${bn.variance[f]} vs ${ln.variance[0]}`,
+      );
       worst = Math.max(worst, diff);
       columns++;
     }

@@ -50,8 +50,15 @@ function refused(fn, fragments, api = nw, encoder = enc) {
     error = e;
   }
   const after = api.memoryStats();
-  assert.ok(error instanceof RangeError, `expected a RangeError, got ${error?.constructor?.name}: ${String(error?.message ?? error).slice(0, 300)}`);
-  for (const f of fragments) assert.ok(error.message.includes(f), `message ${JSON.stringify(error.message.slice(0, 600))} lacks ${JSON.stringify(f)}`);
+  assert.ok(
+    error instanceof RangeError,
+    `expected a RangeError, got ${error?.constructor?.name}: ${String(error?.message ?? error).slice(0, 300)}`,
+  );
+  for (const f of fragments)
+    assert.ok(
+      error.message.includes(f),
+      `message ${JSON.stringify(error.message.slice(0, 600))} lacks ${JSON.stringify(f)}`,
+    );
   assert.ok(Math.abs(after.heapUsed - before.heapUsed) <= MiB, `heapUsed ${before.heapUsed} -> ${after.heapUsed}`);
   assert.equal(after.memoryBytes, before.memoryBytes, 'the refusal grew the wasm memory');
   stillWorks(api, encoder);
@@ -75,7 +82,7 @@ test('a tensor with 67,108,865 dimensions (a 128 MiB header) is refused before i
 });
 
 test('a header of 100,000,001 bytes is refused, even when the file is that long (#13 item 3: it was parsed, and the memory grew to 1245 MiB)', () => {
-  const b = file(`{}${' '.repeat(99_999_999)}`);  // valid JSON, padded with spaces
+  const b = file(`{}${' '.repeat(99_999_999)}`); // valid JSON, padded with spaces
   assert.equal(b.length, 8 + 100_000_001);
   for (const [name, read] of Object.entries(readers)) {
     refused(() => read(b), [`${name}: header length 100000001 is over the format's limit of 100000000 bytes`]);
@@ -84,28 +91,42 @@ test('a header of 100,000,001 bytes is refused, even when the file is that long 
 
 test('tensors that overlap, leave a gap, or leave data after the last one are refused, naming the tensors and offsets (#13 item 3)', () => {
   const cases = [
-    [file(`{${entry('a', 'F32', [2], 0, 8)},${entry('b', 'F32', [2], 4, 12)}}`, new Uint8Array(12)),
-      'tensor "b" has data_offsets [4, 12], which overlap tensor "a"\'s [0, 8]'],
-    [file(`{${entry('b', 'F32', [1], 8, 12)},${entry('a', 'F32', [1], 0, 4)}}`, new Uint8Array(12)),
-      'tensor "b" has data_offsets [8, 12] but the tensor before it by offset, tensor "a" [0, 4], ends at byte 4: bytes [4, 8) of the data section belong to no tensor'],
-    [file(`{${entry('w', 'F32', [1], 4, 8)}}`, new Uint8Array(8)),
-      'tensor "w" has data_offsets [4, 8] but it is the first tensor by offset: bytes [0, 4)'],
-    [file(`{${entry('a', 'F32', [1], 0, 4)}}`, new Uint8Array(100)),
-      'the last tensor by offset, tensor "a" [0, 4], ends at byte 4 but the data section has 100 bytes: bytes [4, 100) belong to no tensor'],
+    [
+      file(`{${entry('a', 'F32', [2], 0, 8)},${entry('b', 'F32', [2], 4, 12)}}`, new Uint8Array(12)),
+      'tensor "b" has data_offsets [4, 12], which overlap tensor "a"\'s [0, 8]',
+    ],
+    [
+      file(`{${entry('b', 'F32', [1], 8, 12)},${entry('a', 'F32', [1], 0, 4)}}`, new Uint8Array(12)),
+      'tensor "b" has data_offsets [8, 12] but the tensor before it by offset, tensor "a" [0, 4], ends at byte 4: bytes [4, 8) of the data section belong to no tensor',
+    ],
+    [
+      file(`{${entry('w', 'F32', [1], 4, 8)}}`, new Uint8Array(8)),
+      'tensor "w" has data_offsets [4, 8] but it is the first tensor by offset: bytes [0, 4)',
+    ],
+    [
+      file(`{${entry('a', 'F32', [1], 0, 4)}}`, new Uint8Array(100)),
+      'the last tensor by offset, tensor "a" [0, 4], ends at byte 4 but the data section has 100 bytes: bytes [4, 100) belong to no tensor',
+    ],
     [file('{}', new Uint8Array(3)), 'the header lists no tensor but the data section has 3 bytes'],
   ];
   for (const [b, message] of cases) {
-    for (const [name, read] of Object.entries(readers)) refused(() => read(b), [`${name}: invalid safetensors header: ${message}`]);
+    for (const [name, read] of Object.entries(readers))
+      refused(() => read(b), [`${name}: invalid safetensors header: ${message}`]);
   }
   // Empty tensors may sit on any boundary, in any header order.
-  const ok = file(`{${entry('c', 'F32', [0], 12, 12)},${entry('b', 'F32', [2], 4, 12)},${entry('a', 'F32', [1], 0, 4)}}`,
-    new Uint8Array(Float32Array.from([1, 2, 3]).buffer));
+  const ok = file(
+    `{${entry('c', 'F32', [0], 12, 12)},${entry('b', 'F32', [2], 4, 12)},${entry('a', 'F32', [1], 0, 4)}}`,
+    new Uint8Array(Float32Array.from([1, 2, 3]).buffer),
+  );
   assert.deepEqual(Object.keys(nw.readSafetensors(ok)).sort(), ['a', 'b', 'c']);
 });
 
-test('a shape of 65 dimensions is refused (the cap: 64, NumPy\'s limit) and 64 load (#13 item 2)', () => {
+test("a shape of 65 dimensions is refused (the cap: 64, NumPy's limit) and 64 load (#13 item 2)", () => {
   for (const [name, read] of Object.entries(readers)) {
-    refused(() => read(manyDims(65)), [`${name}: invalid safetensors header: tensor "t": shape has more than 64 dimensions`]);
+    refused(
+      () => read(manyDims(65)),
+      [`${name}: invalid safetensors header: tensor "t": shape has more than 64 dimensions`],
+    );
   }
   assert.equal(nw.inspectSafetensors(manyDims(64)).tensors[0].shape.length, 64);
 });
@@ -113,7 +134,10 @@ test('a shape of 65 dimensions is refused (the cap: 64, NumPy\'s limit) and 64 l
 test('names are quoted and cut in loadSafetensors messages (#19 item 5: a 5,074-character message with an ESC byte)', () => {
   const esc = `\u001b[31m${'y'.repeat(5000)}`;
   const wrongShape = file(`{${entry(`${esc}layers.0.self_attn.in_proj_weight`, 'F32', [1], 0, 4)}}`, new Uint8Array(4));
-  for (const [b, prefix, start] of [[wrongShape, esc, 'loadSafetensors: tensor "\\u001b[31myyy'], [file('{}'), esc, 'loadSafetensors: weights are missing "\\u001b[31myyy']]) {
+  for (const [b, prefix, start] of [
+    [wrongShape, esc, 'loadSafetensors: tensor "\\u001b[31myyy'],
+    [file('{}'), esc, 'loadSafetensors: weights are missing "\\u001b[31myyy'],
+  ]) {
     const e = refused(() => enc.loadSafetensors(b, { prefix, strict: false }), [start, '..."']);
     assert.ok(e.message.length < 400, `${e.message.length} characters`);
     assert.ok(!e.message.includes('\u001b'), 'the message holds a raw ESC');
@@ -125,19 +149,41 @@ test('names are quoted and cut in loadSafetensors messages (#19 item 5: a 5,074-
 // Float32Array.prototype.fill, which took half a minute for 2 GiB in Node 20 on the loaded
 // machine. (Touching 2 GiB of fresh wasm memory is what costs here, one to sixty seconds.)
 function fillHeap(api) {
-  const big = [], small = [];
-  const zeros64 = new Float32Array(16 * MiB), zeros1 = new Float32Array(MiB / 4);
-  for (;;) { try { big.push(api.tensor(zeros64)); } catch { break; } }
-  for (;;) { try { small.push(api.tensor(zeros1)); } catch { break; } }
+  const big = [],
+    small = [];
+  const zeros64 = new Float32Array(16 * MiB),
+    zeros1 = new Float32Array(MiB / 4);
+  for (;;) {
+    try {
+      big.push(api.tensor(zeros64));
+    } catch {
+      break;
+    }
+  }
+  for (;;) {
+    try {
+      small.push(api.tensor(zeros1));
+    } catch {
+      break;
+    }
+  }
   return {
     free(mib) {
       if (small.length < mib) {
         for (let i = 0; i < Math.ceil(mib / 64); i++) big.pop().dispose();
-        for (;;) { try { small.push(api.tensor(zeros1)); } catch { break; } }
+        for (;;) {
+          try {
+            small.push(api.tensor(zeros1));
+          } catch {
+            break;
+          }
+        }
       }
       for (let i = 0; i < mib; i++) small.pop().dispose();
     },
-    release() { for (const t of [...big, ...small]) t.dispose(); },
+    release() {
+      for (const t of [...big, ...small]) t.dispose();
+    },
   };
 }
 
@@ -155,7 +201,12 @@ test('an 8 MiB header with the heap filled near its 2 GiB limit: a RangeError na
       const e = refused(() => api[name](b), [`${name}: a ${b.length}-byte file needs `, ' MiB'], api, encoder);
       assert.match(e.message, /needs \d+\.\d MiB more wasm memory than is free/);
     }
-    refused(() => encoder.loadSafetensors(b, { strict: false }), [`loadSafetensors: a ${b.length}-byte file needs `], api, encoder);
+    refused(
+      () => encoder.loadSafetensors(b, { strict: false }),
+      [`loadSafetensors: a ${b.length}-byte file needs `],
+      api,
+      encoder,
+    );
     // With room for the bound C++ reports, the same file is read.
     heap.free(96);
     const info = api.inspectSafetensors(b);

@@ -24,21 +24,34 @@ before(async () => {
   fs.writeFileSync(path.join(root, 'pre.css.br'), zlib.brotliCompressSync('/* from the build */'));
   ({ server, url: base } = await startServer({ root, port: 0 }));
 });
-after(() => { server?.close(); fs.rmSync(root, { recursive: true, force: true }); });
+after(() => {
+  server?.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
 
 /** A raw GET (fetch would normalise the path first). */
 function get(rawPath, headers = {}) {
   return new Promise((resolve, reject) => {
-    http.get(base, { path: rawPath, headers }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    http
+      .get(base, { path: rawPath, headers }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
   });
 }
 
 test('GET /.//katex redirects to /katex/ on this host, never to //katex/ (issue #13)', async () => {
-  for (const raw of ['/.//katex', '//katex', '/./katex', '/x/..//katex', '/%2F%2Fkatex', '/.%2F%2Fkatex', '///katex?q=1']) {
+  for (const raw of [
+    '/.//katex',
+    '//katex',
+    '/./katex',
+    '/x/..//katex',
+    '/%2F%2Fkatex',
+    '/.%2F%2Fkatex',
+    '///katex?q=1',
+  ]) {
     const r = await get(raw);
     assert.equal(r.status, 301, raw);
     const location = r.headers.location;
@@ -91,7 +104,11 @@ test('HTML carries the strict CSP with Trusted Types by default (issue #13)', as
   assert.doesNotMatch(DEFAULT_CSP, /'unsafe-eval'|script-src[^;]*unsafe-inline/);
   assert.equal((await get('/app.mjs')).headers['content-security-policy'], undefined);
   // A caller's own policy replaces it (the embed tests serve a blog's policy).
-  const { server: other, url } = await startServer({ root, port: 0, headers: { 'Content-Security-Policy': "default-src 'none'" } });
+  const { server: other, url } = await startServer({
+    root,
+    port: 0,
+    headers: { 'Content-Security-Policy': "default-src 'none'" },
+  });
   try {
     const res = await fetch(url + '/');
     assert.equal(res.headers.get('content-security-policy'), "default-src 'none'");

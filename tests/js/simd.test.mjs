@@ -7,18 +7,28 @@ import { readFileSync } from 'node:fs';
 
 const root = new URL('../../', import.meta.url);
 const wasm = new URL('dist/normwave_wasm.wasm', root).pathname;
-const names = new Map(readFileSync(new URL('build/wasm/normwave_wasm.mjs.symbols', root), 'utf8')
-  .split('\n').filter(Boolean).map((line) => {
-    const i = line.indexOf(':');
-    return [Number(line.slice(0, i)), decodeURIComponent(line.slice(i + 1).replace(/\\([0-9a-f]{2})/g, '%$1'))];
-  }));
+const names = new Map(
+  readFileSync(new URL('build/wasm/normwave_wasm.mjs.symbols', root), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const i = line.indexOf(':');
+      return [Number(line.slice(0, i)), decodeURIComponent(line.slice(i + 1).replace(/\\([0-9a-f]{2})/g, '%$1'))];
+    }),
+);
 
 // function index -> count of f32x4 / f64x2 instructions in its body
 const counts = new Map();
 let current = -1;
-for (const line of execFileSync('wasm-objdump', ['-d', wasm], { maxBuffer: 1 << 28 }).toString().split('\n')) {
+for (const line of execFileSync('wasm-objdump', ['-d', wasm], { maxBuffer: 1 << 28 })
+  .toString()
+  .split('\n')) {
   const head = /^[0-9a-f]+ func\[(\d+)\]/.exec(line);
-  if (head) { current = Number(head[1]); counts.set(current, { f32x4: 0, f64x2: 0 }); continue; }
+  if (head) {
+    current = Number(head[1]);
+    counts.set(current, { f32x4: 0, f64x2: 0 });
+    continue;
+  }
   if (current >= 0 && line.includes('f32x4.')) counts.get(current).f32x4++;
   if (current >= 0 && line.includes('f64x2.')) counts.get(current).f64x2++;
 }

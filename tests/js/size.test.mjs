@@ -17,14 +17,22 @@ const SINGLE_BUDGET = 88_000;
 
 test(`normwave.single.mjs is at most ${SINGLE_BUDGET} bytes gzipped`, () => {
   const bytes = gz(path.join(DIST, 'normwave.single.mjs'));
-  assert.ok(bytes <= SINGLE_BUDGET, `normwave.single.mjs is ${bytes} bytes gzipped, over the ${SINGLE_BUDGET}-byte budget`);
+  assert.ok(
+    bytes <= SINGLE_BUDGET,
+    `normwave.single.mjs is ${bytes} bytes gzipped, over the ${SINGLE_BUDGET}-byte budget`,
+  );
 });
 
 test(`each figure by its own entry is at most ${FIGURE_BUDGET} bytes gzipped, wasm and one language included`, (t) => {
   const rows = figureSizes();
   assert.ok(rows.length >= 19);
-  for (const r of rows) t.diagnostic(`${r.tag.padEnd(24)} ${r.total} (js ${r.js}, strings ${r.strings}, ${r.wasmFile} ${r.wasm})`);
-  assert.deepEqual(rows.filter((r) => r.total > FIGURE_BUDGET).map((r) => `${r.tag}: ${r.total}`), [], `over the ${FIGURE_BUDGET}-byte budget`);
+  for (const r of rows)
+    t.diagnostic(`${r.tag.padEnd(24)} ${r.total} (js ${r.js}, strings ${r.strings}, ${r.wasmFile} ${r.wasm})`);
+  assert.deepEqual(
+    rows.filter((r) => r.total > FIGURE_BUDGET).map((r) => `${r.tag}: ${r.total}`),
+    [],
+    `over the ${FIGURE_BUDGET}-byte budget`,
+  );
 });
 
 test('the forward figures load normwave_wasm.wasm only; the training module is a wasm and a chunk of its own', (t) => {

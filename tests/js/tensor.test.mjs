@@ -27,8 +27,13 @@ test('tensor(n) is zeros; tensor(data) holds a copy; write/read/view round-trip'
 test('norms on tensors equal the copying API, in place and with resident gamma/beta', () => {
   for (const dim of [1, 3, 4, 5, 8, 17, 513]) {
     const rows = 3;
-    const x = randn(rows * dim, dim), gamma = randn(dim, 2), beta = randn(dim, 3);
-    const xt = nw.tensor(x), gt = nw.tensor(gamma), bt = nw.tensor(beta), yt = nw.tensor(rows * dim);
+    const x = randn(rows * dim, dim),
+      gamma = randn(dim, 2),
+      beta = randn(dim, 3);
+    const xt = nw.tensor(x),
+      gt = nw.tensor(gamma),
+      bt = nw.tensor(beta),
+      yt = nw.tensor(rows * dim);
     assert.equal(nw.layerNorm(xt, dim, { gamma: gt, beta: bt, out: yt }), yt);
     assert.equal(maxAbsDiff(yt.read(), nw.layerNorm(x, dim, { gamma, beta })), 0, `layerNorm dim ${dim}`);
     nw.rmsNorm(xt, dim, { gamma, out: yt });
@@ -50,8 +55,11 @@ test('norms on tensors equal the copying API, in place and with resident gamma/b
 });
 
 test('{ out: Float32Array } receives the result with one copy and is returned', () => {
-  const dim = 17, rows = 5;
-  const x = randn(rows * dim, 11), gamma = randn(dim, 12), beta = randn(dim, 13);
+  const dim = 17,
+    rows = 5;
+  const x = randn(rows * dim, 11),
+    gamma = randn(dim, 12),
+    beta = randn(dim, 13);
   const out = new Float32Array(rows * dim).fill(NaN);
   assert.equal(nw.layerNorm(x, dim, { gamma, beta, out }), out);
   assert.deepEqual(out, nw.layerNorm(x, dim, { gamma, beta }));
@@ -66,8 +74,19 @@ test('{ out: Float32Array } receives the result with one copy and is returned', 
   const pe = new Float32Array(30 * 6);
   assert.equal(nw.positionalEncoding(30, 6, { out: pe }), pe);
   assert.deepEqual(pe, nw.positionalEncoding(30, 6));
-  throwsWith(() => nw.rmsNorm(x, dim, { out: new Float32Array(3) }), RangeError, 'rmsNorm', 'out has length 3', `expected ${rows * dim}`);
-  throwsWith(() => nw.positionalEncoding(2, 2, { out: new Float64Array(4) }), TypeError, 'out must be a Float32Array or a tensor', 'Float64Array(4)');
+  throwsWith(
+    () => nw.rmsNorm(x, dim, { out: new Float32Array(3) }),
+    RangeError,
+    'rmsNorm',
+    'out has length 3',
+    `expected ${rows * dim}`,
+  );
+  throwsWith(
+    () => nw.positionalEncoding(2, 2, { out: new Float64Array(4) }),
+    TypeError,
+    'out must be a Float32Array or a tensor',
+    'Float64Array(4)',
+  );
 });
 
 test('positionalEncoding and Encoder.forward write into tensors', () => {
@@ -79,7 +98,8 @@ test('positionalEncoding and Encoder.forward write into tensors', () => {
   const enc = nw.createEncoder({ dModel: 16, nHeads: 4, dFF: 32, nLayers: 2, seed: 3 });
   const x = randn(2 * 5 * 16, 7);
   const want = enc.forward(x, { batch: 2, attention: false }).output;
-  const xt = nw.tensor(x), yt = nw.tensor(x.length);
+  const xt = nw.tensor(x),
+    yt = nw.tensor(x.length);
   const r = enc.forward(xt, { batch: 2, out: yt });
   assert.equal(r.output, yt);
   assert.equal(r.attention.length, 2);
@@ -94,10 +114,22 @@ test('positionalEncoding and Encoder.forward write into tensors', () => {
 
 test('tensor errors name the argument and the sizes', () => {
   const t = nw.tensor(12);
-  throwsWith(() => nw.layerNorm(new Float32Array(12), 4, { out: nw.tensor(8) }), RangeError, 'layerNorm', 'out', 'length 8', 'expected 12');
+  throwsWith(
+    () => nw.layerNorm(new Float32Array(12), 4, { out: nw.tensor(8) }),
+    RangeError,
+    'layerNorm',
+    'out',
+    'length 8',
+    'expected 12',
+  );
   throwsWith(() => nw.layerNorm(t, 4, { gamma: nw.tensor(3) }), RangeError, 'gamma', 'length 3', 'dim = 4');
   throwsWith(() => nw.layerNorm(t, 5), RangeError, 'x has length 12', 'dim = 5');
-  throwsWith(() => nw.layerNorm(t, 4, { out: new Array(12).fill(0) }), TypeError, 'out must be a Float32Array or a tensor', 'Array(12)');
+  throwsWith(
+    () => nw.layerNorm(t, 4, { out: new Array(12).fill(0) }),
+    TypeError,
+    'out must be a Float32Array or a tensor',
+    'Array(12)',
+  );
   throwsWith(() => nw.positionalEncoding(4, 4, { out: t }), RangeError, 'positionalEncoding', 'expected 16');
   const g = nw.tensor(4);
   throwsWith(() => nw.layerNorm(new Float32Array(4), 4, { gamma: g, out: g }), RangeError, 'out must not be the gamma');
@@ -118,7 +150,7 @@ test('views re-taken after memory growth see the data; stale views detach instea
   const before = t.view();
   const saved = before.slice();
   const { memoryBytes } = nw.memoryStats();
-  const big = nw.tensor(Math.ceil(memoryBytes / 4) + 1024);  // more than the whole memory: it must grow
+  const big = nw.tensor(Math.ceil(memoryBytes / 4) + 1024); // more than the whole memory: it must grow
   assert.ok(nw.memoryStats().memoryBytes > memoryBytes, 'memory grew');
   assert.equal(before.length, 0, 'the old view is detached, not pointing at moved data');
   assert.deepEqual(t.view(), saved);
@@ -128,10 +160,14 @@ test('views re-taken after memory growth see the data; stale views detach instea
 });
 
 test('resident calls hold no extra memory; dispose gives it all back (issue 8)', (t) => {
-  const dim = 512, rows = 64;
+  const dim = 512,
+    rows = 64;
   const start = nw.memoryStats().heapUsed;
-  const xt = nw.tensor(randn(rows * dim, 1)), gt = nw.tensor(randn(dim, 2)), bt = nw.tensor(randn(dim, 3));
-  const yt = nw.tensor(rows * dim), pe = nw.tensor(128 * 64);
+  const xt = nw.tensor(randn(rows * dim, 1)),
+    gt = nw.tensor(randn(dim, 2)),
+    bt = nw.tensor(randn(dim, 3));
+  const yt = nw.tensor(rows * dim),
+    pe = nw.tensor(128 * 64);
   const body = () => {
     nw.layerNorm(xt, dim, { gamma: gt, beta: bt, out: yt });
     nw.rmsNorm(xt, dim, { gamma: gt, out: yt });
@@ -141,7 +177,9 @@ test('resident calls hold no extra memory; dispose gives it all back (issue 8)',
   const before = nw.memoryStats();
   for (let i = 0; i < 3000; i++) body();
   const after = nw.memoryStats();
-  t.diagnostic(`heapUsed ${before.heapUsed} -> ${after.heapUsed} bytes, memory ${before.memoryBytes} -> ${after.memoryBytes} bytes`);
+  t.diagnostic(
+    `heapUsed ${before.heapUsed} -> ${after.heapUsed} bytes, memory ${before.memoryBytes} -> ${after.memoryBytes} bytes`,
+  );
   assert.equal(after.heapUsed, before.heapUsed, 'heap grew');
   assert.equal(after.memoryBytes, before.memoryBytes, 'memory grew');
   for (const v of [xt, gt, bt, yt, pe]) v.dispose();

@@ -20,14 +20,34 @@ const tokens = Array.from(heldout.tensors.tokens.data, Math.round);
 test('tiny model: the file is small, complete and says how it was made', () => {
   assert.ok(modelBytes.length < 1024 * 1024, `${modelBytes.length} bytes`);
   const { tensors, metadata } = nw.inspectSafetensors(modelBytes);
-  for (const key of ['task', 'vocab', 'd_model', 'n_heads', 'd_ff', 'n_layers', 'norm_first', 'activation', 'pe',
-    'accuracy_token', 'accuracy_sequence', 'train_seconds', 'seed', 'torch']) {
+  for (const key of [
+    'task',
+    'vocab',
+    'd_model',
+    'n_heads',
+    'd_ff',
+    'n_layers',
+    'norm_first',
+    'activation',
+    'pe',
+    'accuracy_token',
+    'accuracy_sequence',
+    'train_seconds',
+    'seed',
+    'torch',
+  ]) {
     assert.ok(metadata[key], `metadata "${key}"`);
   }
   assert.equal(metadata.task, 'sort');
   assert.deepEqual(JSON.parse(metadata.vocab), ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '<PAD>']);
   const names = tensors.map((t) => t.name);
-  for (const name of ['embedding.weight', 'head.weight', 'head.bias', 'encoder.layers.0.self_attn.in_proj_weight', 'encoder.norm.weight']) {
+  for (const name of [
+    'embedding.weight',
+    'head.weight',
+    'head.bias',
+    'encoder.layers.0.self_attn.in_proj_weight',
+    'encoder.norm.weight',
+  ]) {
     assert.ok(names.includes(name), name);
   }
   const model = new TinyModel(nw, modelBytes);
@@ -55,14 +75,17 @@ test('tiny model: every held-out prediction equals PyTorch’s, logits within 2e
     for (let i = 0; i < N * S; i++) {
       if (tokens[i] === PAD) continue;
       real++;
-      if (outputs[i] !== torchPred[i]) mismatches.push(`sequence ${Math.floor(i / S)} position ${i % S}: ${outputs[i]} vs ${torchPred[i]}`);
+      if (outputs[i] !== torchPred[i])
+        mismatches.push(`sequence ${Math.floor(i / S)} position ${i % S}: ${outputs[i]} vs ${torchPred[i]}`);
     }
     assert.equal(real, Number(H.heldout_tokens));
     assert.deepEqual(mismatches, [], `${mismatches.length} of ${real} predictions differ`);
     const rows = Number(H.logit_rows);
     const worst = maxAbsDiff(logits.subarray(0, rows * S * 10), heldout.tensors.logits.data);
     assert.ok(worst <= 2e-4, `logits maxdiff = ${worst}`);
-    t.diagnostic(`${real} of ${real} predictions agree; logits maxdiff = ${worst.toExponential(2)} over ${rows} sequences`);
+    t.diagnostic(
+      `${real} of ${real} predictions agree; logits maxdiff = ${worst.toExponential(2)} over ${rows} sequences`,
+    );
   } finally {
     model.dispose();
   }
@@ -85,7 +108,10 @@ test('tiny model: the accuracy computed here is the accuracy PyTorch reported', 
       const row = tokens.slice(b * S, b * S + S).filter((t) => t !== PAD);
       const p = model.predict(row);
       const sorted = [...row].sort((x, y) => x - y);
-      assert.deepEqual(p.real.map((i) => p.target[i]), sorted);
+      assert.deepEqual(
+        p.real.map((i) => p.target[i]),
+        sorted,
+      );
       if (p.real.every((i, k) => p.outputs[i] === sorted[k])) right++;
     }
     assert.equal(right, Number(H.correct_sequences));

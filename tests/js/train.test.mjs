@@ -23,8 +23,10 @@ function relErr(a, b) {
 }
 
 const GRAD_CASES = [
-  'grad_encoder_postln_relu_2l_pad', 'grad_encoder_postln_gelu_2l_norm_pad',
-  'grad_encoder_preln_relu_2l_norm_pad', 'grad_encoder_preln_gelu_2l_pad',
+  'grad_encoder_postln_relu_2l_pad',
+  'grad_encoder_postln_gelu_2l_norm_pad',
+  'grad_encoder_preln_relu_2l_norm_pad',
+  'grad_encoder_preln_gelu_2l_pad',
 ];
 
 for (const name of GRAD_CASES) {
@@ -33,8 +35,14 @@ for (const name of GRAD_CASES) {
     const meta = nw.inspectSafetensors(file).metadata;
     const g = nw.readSafetensors(file);
     const enc = nw.createEncoder({
-      dModel: +meta.d_model, nHeads: +meta.n_heads, dFF: +meta.d_ff, nLayers: +meta.n_layers,
-      normFirst: meta.norm_first === 'true', activation: meta.activation, finalNorm: meta.final_norm === 'true', eps: +meta.eps,
+      dModel: +meta.d_model,
+      nHeads: +meta.n_heads,
+      dFF: +meta.d_ff,
+      nLayers: +meta.n_layers,
+      normFirst: meta.norm_first === 'true',
+      activation: meta.activation,
+      finalNorm: meta.final_norm === 'true',
+      eps: +meta.eps,
     });
     try {
       enc.loadSafetensors(file, { strict: false });
@@ -49,7 +57,10 @@ for (const name of GRAD_CASES) {
         assert.equal(grads.params[p.name].length, p.numel);
         const e = relErr(grads.params[p.name], g[`grad.${p.name}`]);
         assert.ok(e <= 1e-4, `${p.name}: ${e.toExponential(2)}`);
-        if (e > worst) { worst = e; worstName = p.name; }
+        if (e > worst) {
+          worst = e;
+          worstName = p.name;
+        }
       }
       assert.ok(relErr(grads.input, g['grad.x']) <= 1e-4, 'grad x');
       t.diagnostic(`worst ${worst.toExponential(2)} (${worstName})`);
@@ -107,11 +118,18 @@ test('backward: float64 central differences of sum(output * g) agree with the gr
     const g = randn(5 * 8, 8);
     enc.forward(x, { keepActivations: true });
     const { input } = enc.backward(g);
-    const f = (xs) => { const y = enc.forward(xs, { attention: false }).output; let s = 0; for (let i = 0; i < y.length; i++) s += y[i] * g[i]; return s; };
+    const f = (xs) => {
+      const y = enc.forward(xs, { attention: false }).output;
+      let s = 0;
+      for (let i = 0; i < y.length; i++) s += y[i] * g[i];
+      return s;
+    };
     const h = 1e-2;
     for (const i of [0, 7, 13, 39]) {
-      const p = Float32Array.from(x); p[i] += h;
-      const m = Float32Array.from(x); m[i] -= h;
+      const p = Float32Array.from(x);
+      p[i] += h;
+      const m = Float32Array.from(x);
+      m[i] -= h;
       const fd = (f(p) - f(m)) / (2 * h);
       assert.ok(Math.abs(fd - input[i]) < 2e-2 * Math.max(1, Math.abs(fd)), `x[${i}]: fd ${fd} vs ${input[i]}`);
     }
@@ -158,12 +176,15 @@ test('learningRate: linear warm-up then cosine to minLr, or constant', () => {
   assert.ok(nw.learningRate(111, o) < 1e-12);
   assert.equal(nw.learningRate(500, { ...o, schedule: 'constant' }), 1e-3);
   assert.equal(nw.learningRate(1, { lr: 1e-3 }), 1e-3);
-  throwsWith(() => nw.learningRate(1, { schedule: 'linear' }), RangeError, "unknown schedule \"linear\"");
+  throwsWith(() => nw.learningRate(1, { schedule: 'linear' }), RangeError, 'unknown schedule "linear"');
 });
 
 function sortBatch(n, seqLen, seed) {
   let s = seed >>> 0;
-  const rand = () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s / 2 ** 32; };
+  const rand = () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
   const tokens = new Int32Array(n * seqLen);
   const targets = new Int32Array(n * seqLen);
   const mask = new Uint8Array(n * seqLen);
@@ -182,8 +203,15 @@ function sortBatch(n, seqLen, seed) {
 }
 
 test('trainer: the loss falls on the sort task; save and load round-trips the weights', () => {
-  const tr = nw.createTokenTrainer({ encoder: { ...TINY, dModel: 32, dFF: 64 }, vocab: 11, classes: 10, batch: 32, seqLen: 8, seed: 1,
-    optimizer: { lr: 3e-3, warmupSteps: 5, totalSteps: 60 } });
+  const tr = nw.createTokenTrainer({
+    encoder: { ...TINY, dModel: 32, dFF: 64 },
+    vocab: 11,
+    classes: 10,
+    batch: 32,
+    seqLen: 8,
+    seed: 1,
+    optimizer: { lr: 3e-3, warmupSteps: 5, totalSteps: 60 },
+  });
   try {
     const evalSet = sortBatch(64, 8, 99);
     const first = tr.evaluate(evalSet.tokens, evalSet.targets, { paddingMask: evalSet.paddingMask });
@@ -203,10 +231,20 @@ test('trainer: the loss falls on the sort task; save and load round-trips the we
     const info = nw.inspectSafetensors(bytes);
     assert.equal(info.metadata.note, 'test');
     assert.equal(info.metadata.steps, '60');
-    const other = nw.createTokenTrainer({ encoder: { ...TINY, dModel: 32, dFF: 64 }, vocab: 11, classes: 10, batch: 32, seqLen: 8, seed: 2 });
+    const other = nw.createTokenTrainer({
+      encoder: { ...TINY, dModel: 32, dFF: 64 },
+      vocab: 11,
+      classes: 10,
+      batch: 32,
+      seqLen: 8,
+      seed: 2,
+    });
     try {
       other.loadSafetensors(bytes);
-      assert.deepEqual(other.evaluate(evalSet.tokens, evalSet.targets, { paddingMask: evalSet.paddingMask }).logits, after.logits);
+      assert.deepEqual(
+        other.evaluate(evalSet.tokens, evalSet.targets, { paddingMask: evalSet.paddingMask }).logits,
+        after.logits,
+      );
       assert.equal(other.stepCount, 0);
     } finally {
       other.dispose();
@@ -219,20 +257,46 @@ test('trainer: the loss falls on the sort task; save and load round-trips the we
 test('trainer: bad input is refused with the name of what is wrong', () => {
   const base = { encoder: { dModel: 8, nHeads: 2, dFF: 16 }, vocab: 11, classes: 10, batch: 2, seqLen: 4 };
   for (const lr of [0, -1, NaN, Infinity, '1e-3']) {
-    throwsWith(() => nw.createTokenTrainer({ ...base, optimizer: { lr } }), RangeError, 'createTokenTrainer: lr must be a positive finite number');
+    throwsWith(
+      () => nw.createTokenTrainer({ ...base, optimizer: { lr } }),
+      RangeError,
+      'createTokenTrainer: lr must be a positive finite number',
+    );
   }
   const tr = nw.createTokenTrainer(base);
   try {
     throwsWith(() => tr.setOptimizer({ lr: -2 }), RangeError, 'setOptimizer: lr must be a positive finite number');
     const tokens = Int32Array.of(1, 2, 3, 10, 4, 5, 10, 10);
     const targets = Int32Array.of(1, 2, 3, -100, 4, 5, -100, -100);
-    throwsWith(() => tr.step(tokens, Int32Array.of(1, 2, 3, -100, 4, 10, -100, -100)), RangeError, 'targets[5] = 10 is out of range', '0..9 or -100');
-    throwsWith(() => tr.step(tokens, Int32Array.of(1, 2, 3, -1, 4, 5, -100, -100)), RangeError, 'targets[3] = -1 is out of range');
-    throwsWith(() => tr.step(Int32Array.of(1, 2, 3, 11, 4, 5, 10, 10), targets), RangeError, 'tokens[3] = 11 is out of range', '0..10');
+    throwsWith(
+      () => tr.step(tokens, Int32Array.of(1, 2, 3, -100, 4, 10, -100, -100)),
+      RangeError,
+      'targets[5] = 10 is out of range',
+      '0..9 or -100',
+    );
+    throwsWith(
+      () => tr.step(tokens, Int32Array.of(1, 2, 3, -1, 4, 5, -100, -100)),
+      RangeError,
+      'targets[3] = -1 is out of range',
+    );
+    throwsWith(
+      () => tr.step(Int32Array.of(1, 2, 3, 11, 4, 5, 10, 10), targets),
+      RangeError,
+      'tokens[3] = 11 is out of range',
+      '0..10',
+    );
     throwsWith(() => tr.step(tokens, targets.subarray(1)), RangeError, 'targets has length 7, expected 8');
-    throwsWith(() => tr.step(tokens, targets, { paddingMask: new Uint8Array(8).fill(1) }), RangeError, 'paddingMask hides every position');
+    throwsWith(
+      () => tr.step(tokens, targets, { paddingMask: new Uint8Array(8).fill(1) }),
+      RangeError,
+      'paddingMask hides every position',
+    );
     throwsWith(() => tr.step(tokens, new Int32Array(8).fill(-100)), RangeError, 'targets ignore every position');
-    throwsWith(() => tr.step(tokens, Float32Array.of(1.5, 2, 3, -100, 4, 5, -100, -100)), RangeError, 'targets[0] = 1.5');
+    throwsWith(
+      () => tr.step(tokens, Float32Array.of(1.5, 2, 3, -100, 4, 5, -100, -100)),
+      RangeError,
+      'targets[0] = 1.5',
+    );
     throwsWith(() => tr.step(tokens, 'abc'), TypeError, 'targets must be an Int32Array');
     assert.equal(tr.stepCount, 0, 'no refused call took a step');
     tr.step(tokens, targets, { paddingMask: Uint8Array.of(0, 0, 0, 1, 0, 0, 1, 1) });
@@ -243,7 +307,14 @@ test('trainer: bad input is refused with the name of what is wrong', () => {
 });
 
 test('trainer: a NaN loss stops training with a message and keeps the last good weights', () => {
-  const tr = nw.createTokenTrainer({ encoder: { dModel: 8, nHeads: 2, dFF: 16 }, vocab: 11, classes: 10, batch: 2, seqLen: 4, seed: 4 });
+  const tr = nw.createTokenTrainer({
+    encoder: { dModel: 8, nHeads: 2, dFF: 16 },
+    vocab: 11,
+    classes: 10,
+    batch: 2,
+    seqLen: 4,
+    seed: 4,
+  });
   try {
     const tokens = Int32Array.of(1, 2, 3, 4, 4, 5, 6, 7);
     const targets = Int32Array.of(1, 2, 3, 4, 4, 5, 6, 7);
@@ -288,7 +359,13 @@ test('trainer: a NaN loss stops training with a message and keeps the last good 
 test('trainer: no memory is left behind by steps, evaluations and dispose', () => {
   const before = nw.memoryStats().heapUsed;
   for (let k = 0; k < 3; k++) {
-    const tr = nw.createTokenTrainer({ encoder: { dModel: 8, nHeads: 2, dFF: 16 }, vocab: 11, classes: 10, batch: 4, seqLen: 4 });
+    const tr = nw.createTokenTrainer({
+      encoder: { dModel: 8, nHeads: 2, dFF: 16 },
+      vocab: 11,
+      classes: 10,
+      batch: 4,
+      seqLen: 4,
+    });
     const b = sortBatch(4, 4, k);
     tr.step(b.tokens, b.targets, { paddingMask: b.paddingMask });
     tr.evaluate(b.tokens, b.targets, { paddingMask: b.paddingMask });
@@ -300,38 +377,58 @@ test('trainer: no memory is left behind by steps, evaluations and dispose', () =
 });
 
 test('single-op backwards: linear (dx = dy·W, dW = dyᵀ·x, db = Σ dy), ReLU, and LayerNorm against central differences', () => {
-  const m = 5, n = 7, k = 6;
-  const x = randn(m * k, 11), w = randn(n * k, 12), dy = randn(m * n, 13);
+  const m = 5,
+    n = 7,
+    k = 6;
+  const x = randn(m * k, 11),
+    w = randn(n * k, 12),
+    dy = randn(m * n, 13);
   const r = nw.linearBackward(x, w, dy, { inFeatures: k });
-  const near = (a, b, tol, what) => assert.ok(Math.abs(a - b) <= tol * Math.max(1, Math.abs(b)), `${what}: ${a} vs ${b}`);
-  for (let i = 0; i < m; i++) for (let j = 0; j < k; j++) {
-    let s = 0; for (let o = 0; o < n; o++) s += dy[i * n + o] * w[o * k + j];
-    near(r.input[i * k + j], s, 1e-5, `dx[${i},${j}]`);
-  }
+  const near = (a, b, tol, what) =>
+    assert.ok(Math.abs(a - b) <= tol * Math.max(1, Math.abs(b)), `${what}: ${a} vs ${b}`);
+  for (let i = 0; i < m; i++)
+    for (let j = 0; j < k; j++) {
+      let s = 0;
+      for (let o = 0; o < n; o++) s += dy[i * n + o] * w[o * k + j];
+      near(r.input[i * k + j], s, 1e-5, `dx[${i},${j}]`);
+    }
   for (let o = 0; o < n; o++) {
-    let sb = 0; for (let i = 0; i < m; i++) sb += dy[i * n + o];
+    let sb = 0;
+    for (let i = 0; i < m; i++) sb += dy[i * n + o];
     near(r.bias[o], sb, 1e-5, `db[${o}]`);
     for (let j = 0; j < k; j++) {
-      let s = 0; for (let i = 0; i < m; i++) s += dy[i * n + o] * x[i * k + j];
+      let s = 0;
+      for (let i = 0; i < m; i++) s += dy[i * n + o] * x[i * k + j];
       near(r.weight[o * k + j], s, 1e-5, `dW[${o},${j}]`);
     }
   }
   const y = nw.activation(x, 'relu');
   const dr = nw.activationBackward(y, dy.subarray(0, y.length), 'relu');
   dr.forEach((v, i) => assert.equal(v, y[i] > 0 ? dy[i] : 0));
-  throwsWith(() => nw.activationBackward(y, dy, 'tanh'), RangeError, "unknown activation \"tanh\"");
+  throwsWith(() => nw.activationBackward(y, dy, 'tanh'), RangeError, 'unknown activation "tanh"');
 
-  const dim = 9, rows = 3;
-  const xs = randn(rows * dim, 14, 2, 3), g = randn(rows * dim, 15), gamma = randn(dim, 16);
+  const dim = 9,
+    rows = 3;
+  const xs = randn(rows * dim, 14, 2, 3),
+    g = randn(rows * dim, 15),
+    gamma = randn(dim, 16);
   const ln = nw.layerNormBackward(xs, g, dim, { gamma });
-  const f = (v) => { const o = nw.layerNorm(v, dim, { gamma }); let s = 0; for (let i = 0; i < o.length; i++) s += o[i] * g[i]; return s; };
+  const f = (v) => {
+    const o = nw.layerNorm(v, dim, { gamma });
+    let s = 0;
+    for (let i = 0; i < o.length; i++) s += o[i] * g[i];
+    return s;
+  };
   const h = 1e-2;
   for (const i of [0, 4, 13, 26]) {
-    const p = Float32Array.from(xs); p[i] += h;
-    const q = Float32Array.from(xs); q[i] -= h;
+    const p = Float32Array.from(xs);
+    p[i] += h;
+    const q = Float32Array.from(xs);
+    q[i] -= h;
     near(ln.input[i], (f(p) - f(q)) / (2 * h), 2e-2, `LayerNorm dx[${i}]`);
   }
-  let sb = 0; for (let r0 = 0; r0 < rows; r0++) sb += g[r0 * dim + 2];
+  let sb = 0;
+  for (let r0 = 0; r0 < rows; r0++) sb += g[r0 * dim + 2];
   near(ln.beta[2], sb, 1e-5, 'dbeta[2]');
   throwsWith(() => nw.layerNormBackward(xs, g.subarray(1), dim), RangeError, 'gradOutput has length 26, expected 27');
 });
@@ -341,8 +438,15 @@ test('trainer: at lr 3e-2 without warm-up Post-LN stalls where Pre-LN, and Post-
   const { uniforms } = await import('../../web/lib/seeded-random.js');
   const held = sortBatch(uniforms(5), 300);
   const run = (normFirst, warmupSteps) => {
-    const tr = nw.createTokenTrainer({ encoder: modelConfig(normFirst), vocab: 11, classes: 10, batch: 64, seqLen: 8, seed: 1,
-      optimizer: { lr: 3e-2, warmupSteps, totalSteps: 400 } });
+    const tr = nw.createTokenTrainer({
+      encoder: modelConfig(normFirst),
+      vocab: 11,
+      classes: 10,
+      batch: 64,
+      seqLen: 8,
+      seed: 1,
+      optimizer: { lr: 3e-2, warmupSteps, totalSteps: 400 },
+    });
     try {
       const rand = uniforms(9);
       for (let s = 0; s < 150; s++) {
@@ -357,7 +461,9 @@ test('trainer: at lr 3e-2 without warm-up Post-LN stalls where Pre-LN, and Post-
   const post = run(false, 0);
   const pre = run(true, 0);
   const postWarm = run(false, 40);
-  t.diagnostic(`held-out accuracy after 150 steps: Post-LN ${post.toFixed(3)}, Pre-LN ${pre.toFixed(3)}, Post-LN with warm-up ${postWarm.toFixed(3)}`);
+  t.diagnostic(
+    `held-out accuracy after 150 steps: Post-LN ${post.toFixed(3)}, Pre-LN ${pre.toFixed(3)}, Post-LN with warm-up ${postWarm.toFixed(3)}`,
+  );
   assert.ok(pre > post + 0.2, `Pre-LN ${pre} vs Post-LN ${post}`);
   assert.ok(postWarm > post + 0.2, `Post-LN with warm-up ${postWarm} vs without ${post}`);
 });
@@ -372,15 +478,26 @@ test('the default instance has no training kernels, and each training call says 
   assert.equal(await loadNormwave(), plain);
   const hint = /load one with loadNormwave\(\{ training: true \}\)/;
   for (const call of [
-    () => plain.createTokenTrainer({ encoder: { dModel: 8, nHeads: 2, dFF: 16 }, vocab: 4, classes: 4, batch: 1, seqLen: 2 }),
+    () =>
+      plain.createTokenTrainer({
+        encoder: { dModel: 8, nHeads: 2, dFF: 16 },
+        vocab: 4,
+        classes: 4,
+        batch: 1,
+        seqLen: 2,
+      }),
     () => plain.learningRate(1),
     () => plain.layerNormBackward(new Float32Array(4), new Float32Array(4), 4),
     () => plain.linearBackward(new Float32Array(4), new Float32Array(4), new Float32Array(1), { inFeatures: 4 }),
     () => plain.activationBackward(new Float32Array(4), new Float32Array(4)),
-  ]) assert.throws(call, hint);
+  ])
+    assert.throws(call, hint);
   const enc = plain.createEncoder({ dModel: 8, nHeads: 2, dFF: 16 });
   try {
-    assert.throws(() => enc.forward(new Float32Array(16), { seqLen: 2, keepActivations: true }), /forward with keepActivations: .*training: true/);
+    assert.throws(
+      () => enc.forward(new Float32Array(16), { seqLen: 2, keepActivations: true }),
+      /forward with keepActivations: .*training: true/,
+    );
     assert.throws(() => enc.backward(new Float32Array(16)), /backward: .*training: true/);
     assert.equal(enc.forward(new Float32Array(16), { seqLen: 2 }).output.length, 16, 'the forward still works');
   } finally {
@@ -398,7 +515,10 @@ test('the training module gives the same forward numbers as the default one', as
   const b = nw.createEncoder(config);
   try {
     const input = randn(2 * 4 * 16, 9);
-    assert.deepEqual(b.forward(input, { batch: 2, seqLen: 4 }).output, a.forward(input, { batch: 2, seqLen: 4 }).output);
+    assert.deepEqual(
+      b.forward(input, { batch: 2, seqLen: 4 }).output,
+      a.forward(input, { batch: 2, seqLen: 4 }).output,
+    );
     const kept = b.forward(input, { batch: 2, seqLen: 4, keepActivations: true }).output;
     assert.ok(relErr(kept, a.forward(input, { batch: 2, seqLen: 4 }).output) < 1e-5, 'the training forward agrees');
   } finally {
@@ -409,5 +529,8 @@ test('the training module gives the same forward numbers as the default one', as
 
 test('normwave/single holds the forward library only: { training: true } rejects naming the split build', async () => {
   const single = await import('normwave/single');
-  await assert.rejects(single.loadNormwave({ training: true }), /normwave\.single\.mjs holds the forward library only; import 'normwave'/);
+  await assert.rejects(
+    single.loadNormwave({ training: true }),
+    /normwave\.single\.mjs holds the forward library only; import 'normwave'/,
+  );
 });

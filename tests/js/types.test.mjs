@@ -10,14 +10,25 @@ import { projectWithPackage, REPO_ROOT } from '../package.mjs';
 
 const TSC = path.join(REPO_ROOT, 'node_modules/.bin/tsc');
 
-for (const [module, moduleResolution] of [['esnext', 'bundler'], ['nodenext', 'nodenext']]) {
+for (const [module, moduleResolution] of [
+  ['esnext', 'bundler'],
+  ['nodenext', 'nodenext'],
+]) {
   test(`tsc --strict, moduleResolution ${moduleResolution}: every entry resolves and types as documented`, () => {
     const dir = projectWithPackage(path.join(REPO_ROOT, `build/types-${moduleResolution}`), {
       'consumer.mts': fs.readFileSync(path.join(REPO_ROOT, 'tests/consumers/consumer.mts'), 'utf8'),
       'tsconfig.json': JSON.stringify({
         compilerOptions: {
-          strict: true, noEmit: true, module, moduleResolution, target: 'es2022', lib: ['es2022', 'dom'],
-          types: [], skipLibCheck: false, noUnusedLocals: false, exactOptionalPropertyTypes: true,
+          strict: true,
+          noEmit: true,
+          module,
+          moduleResolution,
+          target: 'es2022',
+          lib: ['es2022', 'dom'],
+          types: [],
+          skipLibCheck: false,
+          noUnusedLocals: false,
+          exactOptionalPropertyTypes: true,
         },
         files: ['consumer.mts'],
       }),

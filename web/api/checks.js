@@ -19,7 +19,9 @@ export const F32 = 4;
  * without { training: true }: the default module (normwave_wasm.wasm) has no training kernels.
  */
 export function needsTraining(fn) {
-  return new Error(`${fn}: this normwave instance has no training kernels; load one with loadNormwave({ training: true }) (it fetches normwave_train.wasm)`);
+  return new Error(
+    `${fn}: this normwave instance has no training kernels; load one with loadNormwave({ training: true }) (it fetches normwave_train.wasm)`,
+  );
 }
 // The module is linked with MAXIMUM_MEMORY=2GB; larger requests are refused before allocating.
 export const MAX_BYTES = 2 ** 31;
@@ -31,7 +33,7 @@ export const TENSORS = new WeakMap();
 const uncurry = (f) => Function.prototype.call.bind(f);
 const getter = (proto, key) => uncurry(Object.getOwnPropertyDescriptor(proto, key).get);
 const TypedArrayProto = Object.getPrototypeOf(Uint8Array.prototype);
-const typedTag = getter(TypedArrayProto, Symbol.toStringTag);  // undefined unless a typed array
+const typedTag = getter(TypedArrayProto, Symbol.toStringTag); // undefined unless a typed array
 const typedLength = getter(TypedArrayProto, 'length');
 const typedBuffer = getter(TypedArrayProto, 'buffer');
 const typedByteOffset = getter(TypedArrayProto, 'byteOffset');
@@ -39,8 +41,19 @@ const bufferByteLength = getter(ArrayBuffer.prototype, 'byteLength');
 const typedSet = uncurry(TypedArrayProto.set);
 // Object.hasOwn is newer than some browsers with WebAssembly SIMD (Chrome 91-92, Firefox 89-91).
 export const hasOwn = uncurry(Object.prototype.hasOwnProperty);
-const TYPED = new Map([Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array,
-  Float32Array, Float64Array].map((C) => [C.name, C]));
+const TYPED = new Map(
+  [
+    Int8Array,
+    Uint8Array,
+    Uint8ClampedArray,
+    Int16Array,
+    Uint16Array,
+    Int32Array,
+    Uint32Array,
+    Float32Array,
+    Float64Array,
+  ].map((C) => [C.name, C]),
+);
 
 function isArrayBuffer(v) {
   try {
@@ -67,7 +80,9 @@ function isDetached(buffer) {
 function liveBuffer(fn, name, v, tag) {
   const buffer = typedBuffer(v);
   if (typedLength(v) === 0 && isDetached(buffer)) {
-    throw new TypeError(`${fn}: ${name} is a ${tag} over a detached ArrayBuffer (transferred or detached by a memory growth); pass a live array`);
+    throw new TypeError(
+      `${fn}: ${name} is a ${tag} over a detached ArrayBuffer (transferred or detached by a memory growth); pass a live array`,
+    );
   }
   return buffer;
 }
@@ -106,14 +121,17 @@ export function checkEps(fn, v) {
   const f = typeof v === 'number' ? Math.fround(v) : NaN;
   if (!(Number.isFinite(f) && f > 0)) {
     const rounded = typeof v === 'number' && Number.isFinite(v) && v > 0 ? `, which float32 rounds to ${f}` : '';
-    throw new RangeError(`${fn}: eps must be a number that is finite and > 0 as a float32 (the kernels' type), got ${describe(v)}${rounded}`);
+    throw new RangeError(
+      `${fn}: eps must be a number that is finite and > 0 as a float32 (the kernels' type), got ${describe(v)}${rounded}`,
+    );
   }
   return v;
 }
 
 /** A seed: any finite number, taken modulo 2^32 as before. */
 export function checkSeed(fn, v) {
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw new TypeError(`${fn}: seed must be a finite number, got ${describe(v)}`);
+  if (typeof v !== 'number' || !Number.isFinite(v))
+    throw new TypeError(`${fn}: seed must be a finite number, got ${describe(v)}`);
   return v >>> 0;
 }
 
@@ -133,7 +151,9 @@ export function checkLength(fn, name, arr, expected, why) {
 
 export function checkBytes(fn, what, bytes) {
   if (bytes > MAX_BYTES) {
-    throw new RangeError(`${fn}: ${text(what)} needs ${(bytes / 2 ** 20).toFixed(0)} MiB, more than the 2048 MiB of wasm memory`);
+    throw new RangeError(
+      `${fn}: ${text(what)} needs ${(bytes / 2 ** 20).toFixed(0)} MiB, more than the 2048 MiB of wasm memory`,
+    );
   }
 }
 
@@ -157,7 +177,9 @@ export function named(fn, param, noun, table, v) {
   if (typeof v !== 'string') throw new TypeError(`${fn}: ${param} must be a string, got ${describe(v)}`);
   const found = table.get(v);
   if (found === undefined) {
-    throw new RangeError(`${fn}: unknown ${noun} ${JSON.stringify(v)}; use ${[...table.keys()].map((k) => `'${k}'`).join(' or ')}`);
+    throw new RangeError(
+      `${fn}: unknown ${noun} ${JSON.stringify(v)}; use ${[...table.keys()].map((k) => `'${k}'`).join(' or ')}`,
+    );
   }
   return found;
 }
@@ -197,16 +219,21 @@ const onHeap = (M, buffer) => {
 export function floats(fn, name, v, M) {
   const tag = typedTag(v);
   if (tag === undefined) {
-    if (!Array.isArray(v)) throw new TypeError(`${fn}: ${name} must be a Float32Array (or an array of numbers), got ${describe(v)}`);
+    if (!Array.isArray(v))
+      throw new TypeError(`${fn}: ${name} must be a Float32Array (or an array of numbers), got ${describe(v)}`);
     try {
       return Float32Array.from(v);
     } catch (e) {
-      if (e instanceof TypeError) throw new TypeError(`${fn}: ${name} holds a value that is not a number (${e.message})`, { cause: e });
+      if (e instanceof TypeError)
+        throw new TypeError(`${fn}: ${name} holds a value that is not a number (${e.message})`, { cause: e });
       throw e;
     }
   }
   const Typed = TYPED.get(tag);
-  if (!Typed) throw new TypeError(`${fn}: ${name} must hold numbers, got a ${tag}; convert it with Float32Array.from(${name}, Number)`);
+  if (!Typed)
+    throw new TypeError(
+      `${fn}: ${name} must hold numbers, got a ${tag}; convert it with Float32Array.from(${name}, Number)`,
+    );
   const buffer = liveBuffer(fn, name, v, tag);
   const view = new Typed(buffer, typedByteOffset(v), typedLength(v));
   return tag === 'Float32Array' && !onHeap(M, buffer) ? view : new Float32Array(view);
@@ -315,7 +342,10 @@ export function bytes(fn, name, v, M) {
     const buffer = liveBuffer(fn, name, v, 'Uint8Array');
     view = new Uint8Array(buffer, typedByteOffset(v), typedLength(v));
   } else if (isArrayBuffer(v)) {
-    if (isDetached(v)) throw new TypeError(`${fn}: ${name} is a detached ArrayBuffer (transferred or detached by a memory growth); pass a live one`);
+    if (isDetached(v))
+      throw new TypeError(
+        `${fn}: ${name} is a detached ArrayBuffer (transferred or detached by a memory growth); pass a live one`,
+      );
     view = new Uint8Array(v);
   } else {
     throw new TypeError(`${fn}: ${name} must be a Uint8Array or ArrayBuffer, got ${describe(v)}`);
@@ -365,7 +395,9 @@ export function alive(fn, name, t) {
 export function floatsOrTensor(M, fn, name, v, { asIs = false } = {}) {
   if (TENSORS.has(v)) return tensorArg(M, fn, name, v);
   if (typedTag(v) === undefined && !Array.isArray(v)) {
-    throw new TypeError(`${fn}: ${name} must be a Float32Array, an array of numbers or a tensor made by this module's nw.tensor(), got ${describe(v)}`);
+    throw new TypeError(
+      `${fn}: ${name} must be a Float32Array, an array of numbers or a tensor made by this module's nw.tensor(), got ${describe(v)}`,
+    );
   }
   return asIs ? floatsAsIs(fn, name, v, M) : floats(fn, name, v, M);
 }
@@ -381,10 +413,13 @@ export const isTensorRecord = (a) => typeof a === 'object' && a !== null && !Arr
 export function outArg(M, fn, out, n, why) {
   if (out === undefined || out === null) return null;
   if (TENSORS.has(out)) return { tensor: tensorArg(M, fn, 'out', out, n, why), array: null, view: null };
-  if (typedTag(out) !== 'Float32Array') throw new TypeError(`${fn}: out must be a Float32Array or a tensor made by nw.tensor(), got ${describe(out)}`);
+  if (typedTag(out) !== 'Float32Array')
+    throw new TypeError(`${fn}: out must be a Float32Array or a tensor made by nw.tensor(), got ${describe(out)}`);
   const buffer = liveBuffer(fn, 'out', out, 'Float32Array');
   if (onHeap(M, buffer)) {
-    throw new TypeError(`${fn}: out is a view on normwave's wasm memory, which this call may grow (detaching the view); pass the tensor itself as out`);
+    throw new TypeError(
+      `${fn}: out is a view on normwave's wasm memory, which this call may grow (detaching the view); pass the tensor itself as out`,
+    );
   }
   checkLength(fn, 'out', out, n, why);
   return { tensor: null, array: out, view: out };

@@ -3,8 +3,25 @@
 // the configuration — sits in a record the caller cannot reach, so no public field can steer an
 // address or a size the kernels use.
 import {
-  F32, checkBytes, checkCount, checkEps, checkLength, checkSeed, bytes, describe, flags, floats, floatsOrTensor,
-  hasOwn, isTensorRecord, named, needsTraining, options, alive, settle, tensorArg,
+  F32,
+  checkBytes,
+  checkCount,
+  checkEps,
+  checkLength,
+  checkSeed,
+  bytes,
+  describe,
+  flags,
+  floats,
+  floatsOrTensor,
+  hasOwn,
+  isTensorRecord,
+  named,
+  needsTraining,
+  options,
+  alive,
+  settle,
+  tensorArg,
 } from './checks.js';
 import { activations } from './ops.js';
 import { headerLength } from './safetensors.js';
@@ -14,16 +31,17 @@ const ENCODERS = new WeakMap();
 const MAKE = Symbol('normwave Encoder');
 
 // Frees the C++ encoder and its buffers when a caller forgets dispose(); held value: the record.
-const finalizer = typeof FinalizationRegistry === 'function'
-  ? new FinalizationRegistry((s) => {
-    if (s.buf) s.M.dealloc(s.buf);
-    if (s.trainBuf) s.M.dealloc(s.trainBuf);
-    s.buf = 0;
-    s.trainBuf = 0;
-    s.handle?.delete();
-    s.handle = null;
-  })
-  : null;
+const finalizer =
+  typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry((s) => {
+        if (s.buf) s.M.dealloc(s.buf);
+        if (s.trainBuf) s.M.dealloc(s.trainBuf);
+        s.buf = 0;
+        s.trainBuf = 0;
+        s.handle?.delete();
+        s.handle = null;
+      })
+    : null;
 
 /**
  * The checks createEncoder and encoderParameters share: the config with defaults filled in, its
@@ -31,8 +49,19 @@ const finalizer = typeof FinalizationRegistry === 'function'
  * sizes C++ reports for it.
  */
 export function checkEncoderConfig(M, fn, config) {
-  if (typeof config !== 'object' || config === null) throw new TypeError(`${fn}: config must be an object, got ${describe(config)}`);
-  const { dModel, nHeads, dFF, nLayers = 1, normFirst = false, activation = 'relu', eps = 1e-5, finalNorm = false, seed = 0 } = config;
+  if (typeof config !== 'object' || config === null)
+    throw new TypeError(`${fn}: config must be an object, got ${describe(config)}`);
+  const {
+    dModel,
+    nHeads,
+    dFF,
+    nLayers = 1,
+    normFirst = false,
+    activation = 'relu',
+    eps = 1e-5,
+    finalNorm = false,
+    seed = 0,
+  } = config;
   checkCount(fn, 'dModel', dModel, 32768);
   checkCount(fn, 'nHeads', nHeads, 32768);
   checkCount(fn, 'dFF', dFF, 32768);
@@ -42,21 +71,37 @@ export function checkEncoderConfig(M, fn, config) {
   const kind = named(fn, 'activation', 'activation', activations(M), activation);
   const cpp = { dModel, nHeads, dFF, nLayers, normFirst: !!normFirst, activation: kind, eps, finalNorm: !!finalNorm };
   const paramFloats = M.parameterCount(cpp);
-  const weightFloats = M.encoderWeightFloats(cpp);  // the parameters and their packed copies
+  const weightFloats = M.encoderWeightFloats(cpp); // the parameters and their packed copies
   // The encoder's weights, and one staged copy of the parameters (loadStateDict, stateDict).
-  checkBytes(fn, `the weights of ${nLayers} layer(s) with dModel = ${dModel}, dFF = ${dFF}`, (weightFloats + paramFloats) * F32);
+  checkBytes(
+    fn,
+    `the weights of ${nLayers} layer(s) with dModel = ${dModel}, dFF = ${dFF}`,
+    (weightFloats + paramFloats) * F32,
+  );
   const problem = M.validateEncoder(cpp);
   if (problem) throw new RangeError(`${fn}: ${problem}`);
   return {
-    dModel, nHeads, dFF, nLayers, normFirst: !!normFirst, activation, eps, finalNorm: !!finalNorm,
-    seed: checkSeed(fn, seed), cpp, paramFloats, weightFloats,
+    dModel,
+    nHeads,
+    dFF,
+    nLayers,
+    normFirst: !!normFirst,
+    activation,
+    eps,
+    finalNorm: !!finalNorm,
+    seed: checkSeed(fn, seed),
+    cpp,
+    paramFloats,
+    weightFloats,
   };
 }
 
 /** Frozen [{ name, shape, numel }] in torch state_dict order, from the C++ parameter list. */
 export function parameterSpecs(M, c) {
   const specs = M.parameterSpecs(c.cpp);
-  return Object.freeze(specs.map(({ name, shape, numel }) => Object.freeze({ name, shape: Object.freeze(shape), numel })));
+  return Object.freeze(
+    specs.map(({ name, shape, numel }) => Object.freeze({ name, shape: Object.freeze(shape), numel })),
+  );
 }
 
 function own(self, fn) {
@@ -78,11 +123,16 @@ function stateValue(M, fn, spec, v) {
   let data = v;
   if (typeof v === 'object' && v !== null && !ArrayBuffer.isView(v) && !Array.isArray(v)) {
     const { data: d, shape } = v;
-    if (d === undefined) throw new TypeError(`${fn}: ${name} must be a Float32Array, an array of numbers or { data, shape }; this object has no data`);
+    if (d === undefined)
+      throw new TypeError(
+        `${fn}: ${name} must be a Float32Array, an array of numbers or { data, shape }; this object has no data`,
+      );
     if (shape !== undefined && shape !== null) {
       const dims = Array.isArray(shape) ? Array.prototype.slice.call(shape) : null;
       if (!dims || !dims.every((s) => Number.isInteger(s) && s >= 0)) {
-        throw new TypeError(`${fn}: ${name} has a shape that is not an array of integers (${describe(shape)}); expected [${spec.shape.join(', ')}]`);
+        throw new TypeError(
+          `${fn}: ${name} has a shape that is not an array of integers (${describe(shape)}); expected [${spec.shape.join(', ')}]`,
+        );
       }
       if (dims.length !== spec.shape.length || dims.some((s, i) => s !== spec.shape[i])) {
         throw new RangeError(`${fn}: ${name} has shape [${dims.join(', ')}], expected [${spec.shape.join(', ')}]`);
@@ -103,10 +153,21 @@ function forwardTrain(self, fn, s, { x, out, out0, mask, batch, seqLen, n, rows,
   const { M } = s;
   const c = s.config;
   const sizes = M.encoderTrainSizes(s.cpp, batch, seqLen);
-  const regions = { params: s.numel, saved: sizes.saved, work: sizes.workspace, io: n, dx: n, dparams: s.numel, mask: mask ? Math.ceil(rows / F32) : 0 };
+  const regions = {
+    params: s.numel,
+    saved: sizes.saved,
+    work: sizes.workspace,
+    io: n,
+    dx: n,
+    dparams: s.numel,
+    mask: mask ? Math.ceil(rows / F32) : 0,
+  };
   const offsets = {};
   let total = 0;
-  for (const [key, k] of Object.entries(regions)) { offsets[key] = total; total += Math.ceil((k * F32) / 16) * 16; }
+  for (const [key, k] of Object.entries(regions)) {
+    offsets[key] = total;
+    total += Math.ceil((k * F32) / 16) * 16;
+  }
   checkBytes(fn, `the activations kept for batch x seqLen = ${batch} x ${seqLen}`, total + s.numel * F32);
   // Phase 2.
   settle(fn, 'x', x, n);
@@ -117,7 +178,10 @@ function forwardTrain(self, fn, s, { x, out, out0, mask, batch, seqLen, n, rows,
   s.kept = null;
   if (total > s.trainBytes) {
     const p = M.alloc(total);
-    if (!p) throw new RangeError(`${fn}: could not allocate ${(total / 2 ** 20).toFixed(1)} MiB to keep the activations of ${shape}`);
+    if (!p)
+      throw new RangeError(
+        `${fn}: could not allocate ${(total / 2 ** 20).toFixed(1)} MiB to keep the activations of ${shape}`,
+      );
     if (s.trainBuf) M.dealloc(s.trainBuf);
     s.trainBuf = p;
     s.trainBytes = total;
@@ -160,34 +224,57 @@ export class Encoder {
     const { dModel, nHeads, dFF, nLayers, normFirst, activation, eps, finalNorm } = c;
     // The C++ constructor allocates the weights and their packed copies (and the parameter
     // names: the slack), so that much must be free first.
-    heap.reserve(fn, `the weights of ${nLayers} layer(s) with dModel = ${dModel}, dFF = ${dFF}`, 0, c.weightFloats * F32 + 65536);
+    heap.reserve(
+      fn,
+      `the weights of ${nLayers} layer(s) with dModel = ${dModel}, dFF = ${dFF}`,
+      0,
+      c.weightFloats * F32 + 65536,
+    );
     const handle = new M.Encoder(c.cpp, c.seed);
     const frozen = Object.freeze({ dModel, nHeads, dFF, nLayers, normFirst, activation, eps, finalNorm });
     const parameters = parameterSpecs(M, c);
     const s = {
-      M, heap, handle, config: frozen, cpp: c.cpp, parameters, numel: parameters.reduce((n, p) => n + p.numel, 0),
-      buf: 0, bufBytes: 0,  // the forward's resident buffer (input/output, maps, mask, workspace), grow-only
-      trainBuf: 0, trainBytes: 0,  // keepActivations: parameters, saved activations, workspace, gradients
-      kept: null,           // the layout of the last kept forward, until a backward consumes it
+      M,
+      heap,
+      handle,
+      config: frozen,
+      cpp: c.cpp,
+      parameters,
+      numel: parameters.reduce((n, p) => n + p.numel, 0),
+      buf: 0,
+      bufBytes: 0, // the forward's resident buffer (input/output, maps, mask, workspace), grow-only
+      trainBuf: 0,
+      trainBytes: 0, // keepActivations: parameters, saved activations, workspace, gradients
+      kept: null, // the layout of the last kept forward, until a backward consumes it
     };
     ENCODERS.set(this, s);
     finalizer?.register(this, s, s);
   }
 
   /** The configuration, with defaults filled in (frozen). */
-  get config() { return own(this, 'config').config; }
+  get config() {
+    return own(this, 'config').config;
+  }
 
   /** Parameter names and shapes, in torch state_dict order (frozen). */
-  get parameters() { return own(this, 'parameters').parameters; }
+  get parameters() {
+    return own(this, 'parameters').parameters;
+  }
 
   /** Number of learnable parameters. */
-  get parameterCount() { return own(this, 'parameterCount').numel; }
+  get parameterCount() {
+    return own(this, 'parameterCount').numel;
+  }
 
   /** True after dispose(). */
-  get disposed() { return !own(this, 'disposed').handle; }
+  get disposed() {
+    return !own(this, 'disposed').handle;
+  }
 
   /** The Embind handle, null once disposed (tests read it; use `disposed`). */
-  get _handle() { return own(this, '_handle').handle; }
+  get _handle() {
+    return own(this, '_handle').handle;
+  }
 
   /**
    * Loads weights by torch state_dict name: { 'layers.0.self_attn.in_proj_weight': Float32Array, ... }.
@@ -196,25 +283,31 @@ export class Encoder {
   loadStateDict(stateDict, opts) {
     const fn = 'loadStateDict';
     const s = live(this, fn);
-    if (typeof stateDict !== 'object' || stateDict === null) throw new TypeError(`${fn}: stateDict must be an object, got ${describe(stateDict)}`);
+    if (typeof stateDict !== 'object' || stateDict === null)
+      throw new TypeError(`${fn}: stateDict must be an object, got ${describe(stateDict)}`);
     const { strict = true } = options(fn, opts);
     const staged = [];
     for (const spec of s.parameters) {
       const v = hasOwn(stateDict, spec.name) ? stateDict[spec.name] : undefined;
-      if (v === undefined) throw new RangeError(`${fn}: missing key "${spec.name}" (expected shape [${spec.shape.join(', ')}])`);
+      if (v === undefined)
+        throw new RangeError(`${fn}: missing key "${spec.name}" (expected shape [${spec.shape.join(', ')}])`);
       staged.push(stateValue(s.M, fn, spec, v));
     }
     if (strict) {
       const known = new Set(s.parameters.map((p) => p.name));
       for (const key of Object.keys(stateDict)) {
-        if (!known.has(key)) throw new RangeError(`${fn}: unexpected key "${key}" (pass { strict: false } to ignore it)`);
+        if (!known.has(key))
+          throw new RangeError(`${fn}: unexpected key "${key}" (pass { strict: false } to ignore it)`);
       }
     }
     s.parameters.forEach((spec, i) => settle(fn, `"${spec.name}"`, staged[i], spec.numel));
     live(this, fn);
     const base = s.heap.reserve(fn, `${s.numel} parameters`, s.numel * F32);
     let off = base / F32;
-    for (const arr of staged) { s.M.HEAPF32.set(arr, off); off += arr.length; }
+    for (const arr of staged) {
+      s.M.HEAPF32.set(arr, off);
+      off += arr.length;
+    }
     s.handle.setParameters(base);
   }
 
@@ -245,7 +338,10 @@ export class Encoder {
     s.handle.getParameters(base);
     const out = {};
     let off = base / F32;
-    for (const p of s.parameters) { out[p.name] = s.M.HEAPF32.slice(off, off + p.numel); off += p.numel; }
+    for (const p of s.parameters) {
+      out[p.name] = s.M.HEAPF32.slice(off, off + p.numel);
+      off += p.numel;
+    }
     return out;
   }
 
@@ -270,12 +366,22 @@ export class Encoder {
     // Phase 1: convert x, read each option once, convert the mask.
     const x = floatsOrTensor(M, fn, 'x', x0);
     const xLength = x.length;
-    const { batch = 1, seqLen: seqLen0, paddingMask, attention = true, hiddenStates = false, out: out0, keepActivations = false } = options(fn, opts);
+    const {
+      batch = 1,
+      seqLen: seqLen0,
+      paddingMask,
+      attention = true,
+      hiddenStates = false,
+      out: out0,
+      keepActivations = false,
+    } = options(fn, opts);
     checkCount(fn, 'batch', batch);
     let seqLen = seqLen0;
     if (seqLen === undefined) {
       if (xLength === 0 || xLength % (batch * dModel) !== 0) {
-        throw new RangeError(`${fn}: x has length ${xLength}, not a positive multiple of batch x dModel = ${batch} x ${dModel}`);
+        throw new RangeError(
+          `${fn}: x has length ${xLength}, not a positive multiple of batch x dModel = ${batch} x ${dModel}`,
+        );
       }
       seqLen = xLength / (batch * dModel);
     }
@@ -291,13 +397,21 @@ export class Encoder {
     const attnPerLayer = batch * nHeads * seqLen * seqLen;
     if (keepActivations) {
       if (!M.encoderForwardTrain) throw needsTraining(`${fn} with keepActivations`);
-      if (hiddenStates) throw new Error(`${fn}: hiddenStates and keepActivations cannot be asked together; run a second forward for the hidden states`);
+      if (hiddenStates)
+        throw new Error(
+          `${fn}: hiddenStates and keepActivations cannot be asked together; run a second forward for the hidden states`,
+        );
       return forwardTrain(this, fn, s, { x, out, out0, mask, batch, seqLen, n, rows, attention: !!attention, shape });
     }
     // Regions of the grow-only buffer: x/output (unless both are tensors), attention maps, mask,
     // the kernel's workspace (the size C++ reports) and each layer's output (hiddenStates).
-    const sizes = [resident && out ? 0 : n, attention ? nLayers * attnPerLayer : 0, mask ? Math.ceil(rows / F32) : 0,
-      M.EncoderWorkspaceFloats(s.cpp, batch, seqLen), hiddenStates ? nLayers * n : 0];
+    const sizes = [
+      resident && out ? 0 : n,
+      attention ? nLayers * attnPerLayer : 0,
+      mask ? Math.ceil(rows / F32) : 0,
+      M.EncoderWorkspaceFloats(s.cpp, batch, seqLen),
+      hiddenStates ? nLayers * n : 0,
+    ];
     checkBytes(fn, `batch x seqLen = ${batch} x ${seqLen}`, sizes.reduce((t, k) => t + k, 0) * F32);
     // Phase 2: the encoder and every input survived the conversions.
     settle(fn, 'x', x, n);
@@ -309,7 +423,10 @@ export class Encoder {
     const bytesNeeded = aligned.reduce((t, k) => t + k, 0);
     if (bytesNeeded > s.bufBytes) {
       const p = M.alloc(bytesNeeded);
-      if (!p) throw new RangeError(`${fn}: could not allocate ${(bytesNeeded / 2 ** 20).toFixed(1)} MiB for batch x seqLen = ${batch} x ${seqLen}`);
+      if (!p)
+        throw new RangeError(
+          `${fn}: could not allocate ${(bytesNeeded / 2 ** 20).toFixed(1)} MiB for batch x seqLen = ${batch} x ${seqLen}`,
+        );
       if (s.buf) M.dealloc(s.buf);
       s.buf = p;
       s.bufBytes = bytesNeeded;
@@ -324,7 +441,16 @@ export class Encoder {
     const xAddr = resident ? alive(fn, 'x', x) : ioAddr;
     // The input is hiddenStates[0]; copied now, as out may overwrite it.
     const input = hiddenStates ? M.HEAPF32.slice(xAddr / F32, xAddr / F32 + n) : null;
-    s.handle.forward(out ? alive(fn, 'out', out) : ioAddr, attnAddr, xAddr, maskAddr, batch, seqLen, workAddr, statesAddr);
+    s.handle.forward(
+      out ? alive(fn, 'out', out) : ioAddr,
+      attnAddr,
+      xAddr,
+      maskAddr,
+      batch,
+      seqLen,
+      workAddr,
+      statesAddr,
+    );
     const output = out ? out0 : M.HEAPF32.slice(ioAddr / F32, ioAddr / F32 + n);
     const maps = [];
     for (let l = 0; attention && l < nLayers; l++) {
@@ -333,7 +459,8 @@ export class Encoder {
     }
     if (!hiddenStates) return { output, attention: maps };
     const states = [input];
-    for (let l = 0; l < nLayers; l++) states.push(M.HEAPF32.slice(statesAddr / F32 + l * n, statesAddr / F32 + (l + 1) * n));
+    for (let l = 0; l < nLayers; l++)
+      states.push(M.HEAPF32.slice(statesAddr / F32 + l * n, statesAddr / F32 + (l + 1) * n));
     return { output, attention: maps, hiddenStates: states };
   }
 
@@ -353,15 +480,24 @@ export class Encoder {
     const gLength = g.length;
     const kept = s.kept;
     if (!kept) {
-      throw new Error(`${fn}: no kept forward to go back through; call forward(x, { keepActivations: true }) first (each such forward serves one backward)`);
+      throw new Error(
+        `${fn}: no kept forward to go back through; call forward(x, { keepActivations: true }) first (each such forward serves one backward)`,
+      );
     }
     const { a, batch, seqLen, n } = kept;
     const c = s.config;
-    checkLength(fn, 'gradOutput', g, n, `the kept forward's output, batch x seqLen x dModel = ${batch} x ${seqLen} x ${c.dModel}`);
+    checkLength(
+      fn,
+      'gradOutput',
+      g,
+      n,
+      `the kept forward's output, batch x seqLen x dModel = ${batch} x ${seqLen} x ${c.dModel}`,
+    );
     // Phase 2.
     settle(fn, 'gradOutput', g, n);
     live(this, fn);
-    if (s.kept !== kept) throw new Error(`${fn}: the kept forward was replaced while gradOutput was read; call backward again`);
+    if (s.kept !== kept)
+      throw new Error(`${fn}: the kept forward was replaced while gradOutput was read; call backward again`);
     // Phase 3. The kernel adds into dx and dparams.
     s.kept = null;
     M.HEAPF32.set(g, a.io / F32);
@@ -370,7 +506,10 @@ export class Encoder {
     M.encoderBackward(a.dx, a.dparams, a.io, a.saved, a.params, s.cpp, batch, seqLen, a.work);
     const params = {};
     let off = a.dparams / F32;
-    for (const p of s.parameters) { params[p.name] = M.HEAPF32.slice(off, off + p.numel); off += p.numel; }
+    for (const p of s.parameters) {
+      params[p.name] = M.HEAPF32.slice(off, off + p.numel);
+      off += p.numel;
+    }
     return { input: M.HEAPF32.slice(a.dx / F32, a.dx / F32 + n), params };
   }
 

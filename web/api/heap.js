@@ -37,12 +37,18 @@ export function createHeap(M) {
     const want = bytes <= scratchBytes ? 0 : Math.max(bytes, Math.min(MAX_BYTES, scratchBytes * 1.5));
     if (work > 0) {
       const probe = M.alloc(want + work);
-      if (!probe) throw new RangeError(`${fn}: ${text(what)} needs ${((want + work) / 2 ** 20).toFixed(1)} MiB more wasm memory than is free`);
+      if (!probe)
+        throw new RangeError(
+          `${fn}: ${text(what)} needs ${((want + work) / 2 ** 20).toFixed(1)} MiB more wasm memory than is free`,
+        );
       M.dealloc(probe);
     }
     if (!want) return scratch;
     const p = M.alloc(want);
-    if (!p) throw new RangeError(`${fn}: could not allocate ${(want / 2 ** 20).toFixed(1)} MiB of wasm memory for ${text(what)}`);
+    if (!p)
+      throw new RangeError(
+        `${fn}: could not allocate ${(want / 2 ** 20).toFixed(1)} MiB of wasm memory for ${text(what)}`,
+      );
     if (scratch) M.dealloc(scratch);
     scratch = p;
     scratchBytes = want;
@@ -154,12 +160,13 @@ export function createHeap(M) {
 const MAKE = Symbol('normwave Tensor');
 
 // Frees the wasm memory of tensors whose owner forgot dispose(); held value: the tensor's record.
-const finalizer = typeof FinalizationRegistry === 'function'
-  ? new FinalizationRegistry((t) => {
-    if (t.addr) t.M.dealloc(t.addr);
-    t.addr = 0;
-  })
-  : null;
+const finalizer =
+  typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry((t) => {
+        if (t.addr) t.M.dealloc(t.addr);
+        t.addr = 0;
+      })
+    : null;
 
 function own(self, fn) {
   const t = TENSORS.get(self);
@@ -187,10 +194,14 @@ export class Tensor {
   }
 
   /** Number of floats (read-only). */
-  get length() { return own(this, 'tensor.length').length; }
+  get length() {
+    return own(this, 'tensor.length').length;
+  }
 
   /** True after dispose(). */
-  get disposed() { return !own(this, 'tensor.disposed').addr; }
+  get disposed() {
+    return !own(this, 'tensor.disposed').addr;
+  }
 
   /**
    * A Float32Array over the tensor's floats in wasm memory (no copy). Take a new one after any
@@ -215,7 +226,9 @@ export class Tensor {
     const arr = floats(fn, 'data', data, t.M);
     const n = arr.length;
     if (!Number.isInteger(offset) || offset < 0 || offset + n > t.length) {
-      throw new RangeError(`${fn}: ${n} floats at offset ${describe(offset)} do not fit a tensor of length ${t.length}`);
+      throw new RangeError(
+        `${fn}: ${n} floats at offset ${describe(offset)} do not fit a tensor of length ${t.length}`,
+      );
     }
     settle(fn, 'data', arr, n);
     // Phase 3: the address as it is now.
@@ -245,7 +258,7 @@ export function createTensor(M, lengthOrData) {
   if (n === 0) throw new RangeError(`${fn}: data is empty; a tensor holds at least one float`);
   checkBytes(fn, `a tensor of ${n} floats`, n * F32);
   const addr = M.alloc(n * F32);
-  if (!addr) throw new RangeError(`${fn}: could not allocate ${(n * F32 / 2 ** 20).toFixed(1)} MiB of wasm memory`);
+  if (!addr) throw new RangeError(`${fn}: could not allocate ${((n * F32) / 2 ** 20).toFixed(1)} MiB of wasm memory`);
   if (data) M.HEAPF32.set(data, addr / F32);
   else M.HEAPF32.fill(0, addr / F32, addr / F32 + n);
   return new Tensor(MAKE, { M, addr, length: n });

@@ -43,12 +43,16 @@ export function createApi(M, trainMethods) {
      * A Tensor of `length` zeros, or holding a copy of `data`, in wasm memory: pass it as x,
      * gamma, beta or { out } to skip the copies. Free it with dispose().
      */
-    tensor(lengthOrData) { return createTensor(M, lengthOrData); },
+    tensor(lengthOrData) {
+      return createTensor(M, lengthOrData);
+    },
     linear,
     activation,
     softmax,
     /** Wasm memory in use: { heapUsed (bytes held by malloc), memoryBytes (the memory's size) }. */
-    memoryStats() { return M.memoryStats(); },
+    memoryStats() {
+      return M.memoryStats();
+    },
     ...safetensors,
     ...encoderMethods(heap),
     /** Whether this instance holds the training kernels (loadNormwave({ training: true })). */
@@ -60,8 +64,16 @@ export function createApi(M, trainMethods) {
 /** The training methods of a forward-only instance: each says how to load the training module. */
 function withoutTraining() {
   const out = {};
-  for (const fn of ['learningRate', 'layerNormBackward', 'linearBackward', 'activationBackward', 'createTokenTrainer']) {
-    out[fn] = () => { throw needsTraining(fn); };
+  for (const fn of [
+    'learningRate',
+    'layerNormBackward',
+    'linearBackward',
+    'activationBackward',
+    'createTokenTrainer',
+  ]) {
+    out[fn] = () => {
+      throw needsTraining(fn);
+    };
   }
   return out;
 }

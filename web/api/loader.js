@@ -5,7 +5,9 @@ import { createApi } from './index.js';
 import { readLoadOptions } from '../load-wasm.js';
 
 // A minimal module using one v128 instruction: validates only where WebAssembly SIMD exists.
-const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+]);
 
 export function hasWasmSimd() {
   return typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
@@ -26,7 +28,7 @@ export function hasWasmSimd() {
  *   (web/training.js) on demand
  */
 export function createLoader(factory, compile, training) {
-  const loads = new Map();  // 'forward' | 'training' -> the promise of its API
+  const loads = new Map(); // 'forward' | 'training' -> the promise of its API
   return function loadNormwave(options) {
     const opts = readLoadOptions(options);
     const kind = opts.training ? 'training' : 'forward';
@@ -34,13 +36,17 @@ export function createLoader(factory, compile, training) {
     if (!loading) {
       loading = (async () => {
         if (!hasWasmSimd()) {
-          throw new Error('normwave needs WebAssembly SIMD (Chrome/Edge 91+, Firefox 89+, Safari 16.4+, Node 16.4+); this runtime does not support it');
+          throw new Error(
+            'normwave needs WebAssembly SIMD (Chrome/Edge 91+, Firefox 89+, Safari 16.4+, Node 16.4+); this runtime does not support it',
+          );
         }
         opts.signal?.throwIfAborted?.();
         const [extra, module] = await Promise.all([opts.training ? training() : null, compile(opts)]);
         // The glue instantiates through this hook, so it never fetches anything itself.
         let failed;
-        const failure = new Promise((_, reject) => { failed = reject; });
+        const failure = new Promise((_, reject) => {
+          failed = reject;
+        });
         const instantiateWasm = (imports, receive) => {
           WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module), failed);
           return {};
@@ -50,7 +56,9 @@ export function createLoader(factory, compile, training) {
       })();
       const mine = loading;
       loads.set(kind, mine);
-      mine.catch(() => { if (loads.get(kind) === mine) loads.delete(kind); });
+      mine.catch(() => {
+        if (loads.get(kind) === mine) loads.delete(kind);
+      });
     }
     return opts.signal ? untilAborted(loading, opts.signal) : loading;
   };

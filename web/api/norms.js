@@ -43,18 +43,41 @@ const SEEN_FLOATS = 4096;
  * per feature, over the rows); streamable: each block of rows can be normalized on its own.
  */
 export const NORMS = new Map([
-  ['layer', {
-    run: (k, out, s1, s2, x, gamma, beta, rows, dim, eps) => k.nw_layer_norm(out, s1, s2, x, gamma, beta, rows, dim, eps),
-    stats: ['mean', 'variance'], beta: true, eps: 1e-5, perRow: true, streamable: true,
-  }],
-  ['rms', {
-    run: (k, out, s1, s2, x, gamma, beta, rows, dim, eps) => k.nw_rms_norm(out, s1, x, gamma, rows, dim, eps),
-    stats: ['rms'], beta: false, eps: 1e-6, perRow: true, streamable: true,
-  }],
-  ['batch', {
-    run: (k, out, s1, s2, x, gamma, beta, rows, dim, eps) => k.nw_batch_norm(out, s1, s2, x, gamma, beta, rows, dim, eps),
-    stats: ['mean', 'variance'], beta: true, eps: 1e-5, perRow: false, streamable: false,
-  }],
+  [
+    'layer',
+    {
+      run: (k, out, s1, s2, x, gamma, beta, rows, dim, eps) =>
+        k.nw_layer_norm(out, s1, s2, x, gamma, beta, rows, dim, eps),
+      stats: ['mean', 'variance'],
+      beta: true,
+      eps: 1e-5,
+      perRow: true,
+      streamable: true,
+    },
+  ],
+  [
+    'rms',
+    {
+      run: (k, out, s1, s2, x, gamma, beta, rows, dim, eps) => k.nw_rms_norm(out, s1, x, gamma, rows, dim, eps),
+      stats: ['rms'],
+      beta: false,
+      eps: 1e-6,
+      perRow: true,
+      streamable: true,
+    },
+  ],
+  [
+    'batch',
+    {
+      run: (k, out, s1, s2, x, gamma, beta, rows, dim, eps) =>
+        k.nw_batch_norm(out, s1, s2, x, gamma, beta, rows, dim, eps),
+      stats: ['mean', 'variance'],
+      beta: true,
+      eps: 1e-5,
+      perRow: false,
+      streamable: false,
+    },
+  ],
 ]);
 
 /** Rows of an x of n floats in rows of dim. */
@@ -98,19 +121,25 @@ export function normMethods(heap) {
   // copy a block in, normalize it, copy it out into the result. The scratch stays in L2 cache, so
   // only the caller's arrays touch main memory, and the wasm memory does not grow to hold x twice.
   function streamed(fn, norm, x0, rows, dim, gamma, beta, eps, outView, stats) {
-    const x = ownView(x0);  // x0 may be the caller's array: its subarray() is not ours to call
+    const x = ownView(x0); // x0 may be the caller's array: its subarray() is not ours to call
     const block = Math.max(1, Math.floor(STREAM_BYTES / (dim * F32)));
     const a = layout(fn, () => `x (${rows} x ${dim})`, {
-      x: block * dim, out: block * dim, gamma: copied(gamma, dim), beta: copied(beta, dim),
-      s1: stats ? rows : 0, s2: stats && norm.stats.length > 1 ? rows : 0,
+      x: block * dim,
+      out: block * dim,
+      gamma: copied(gamma, dim),
+      beta: copied(beta, dim),
+      s1: stats ? rows : 0,
+      s2: stats && norm.stats.length > 1 ? rows : 0,
     });
-    const ga = gamma ? place(fn, 'gamma', gamma, a.gamma) : 0, ba = beta ? place(fn, 'beta', beta, a.beta) : 0;
+    const ga = gamma ? place(fn, 'gamma', gamma, a.gamma) : 0,
+      ba = beta ? place(fn, 'beta', beta, a.beta) : 0;
     const output = outView ?? new Float32Array(x.length);
-    const heap = M.HEAPF32;  // nothing below allocates in wasm, so the view stays valid
+    const heap = M.HEAPF32; // nothing below allocates in wasm, so the view stays valid
     for (let r0 = 0; r0 < rows; r0 += block) {
       const count = Math.min(block, rows - r0);
       heap.set(x.subarray(r0 * dim, (r0 + count) * dim), a.x / F32);
-      const s1 = a.s1 && a.s1 + r0 * F32, s2 = a.s2 && a.s2 + r0 * F32;
+      const s1 = a.s1 && a.s1 + r0 * F32,
+        s2 = a.s2 && a.s2 + r0 * F32;
       norm.run(raw, a.out, s1, s2, a.x, ga, ba, count, dim, eps);
       copyInto(output, heap.subarray(a.out / F32, a.out / F32 + count * dim), r0 * dim);
     }
@@ -137,7 +166,8 @@ export function normMethods(heap) {
     const beta = vectorArg(M, fn, 'beta', beta0, dim);
     checkEps(fn, eps);
     const out = outArg(M, fn, out0, n, () => `like x, rows x dim = ${rows} x ${dim}`);
-    if (out?.tensor && (out.tensor === gamma || out.tensor === beta)) throw new RangeError(`${fn}: out must not be the gamma or beta tensor`);
+    if (out?.tensor && (out.tensor === gamma || out.tensor === beta))
+      throw new RangeError(`${fn}: out must not be the gamma or beta tensor`);
     // Phase 2: no conversion above disposed or detached an input converted before it.
     const outTensor = out?.tensor ?? null;
     settle(fn, 'x', x, n);
@@ -155,13 +185,19 @@ export function normMethods(heap) {
     // Scratch regions in this order, each 16-byte aligned, 0 = none: x and out unless they are
     // tensors, gamma and beta when copied, the statistics when asked for. Everything resident
     // and no statistics: nothing in scratch (the kernel-level path).
-    const fx = resident ? 0 : up4(n), fo = outTensor ? 0 : up4(n);
-    const fg = copied(gamma, dim) ? up4(dim) : 0, fb = copied(beta, dim) ? up4(dim) : 0;
-    const f1 = stats ? up4(statCount) : 0, f2 = stats && norm.stats.length > 1 ? up4(statCount) : 0;
+    const fx = resident ? 0 : up4(n),
+      fo = outTensor ? 0 : up4(n);
+    const fg = copied(gamma, dim) ? up4(dim) : 0,
+      fb = copied(beta, dim) ? up4(dim) : 0;
+    const f1 = stats ? up4(statCount) : 0,
+      f2 = stats && norm.stats.length > 1 ? up4(statCount) : 0;
     const total = fx + fo + fg + fb + f1 + f2;
     const base = total ? reserve(fn, () => `x (${rows} x ${dim})`, total * F32) : 0;
-    const ax = fx ? base : 0, ao = fo ? base + fx * F32 : 0, ag = fg ? base + (fx + fo) * F32 : 0;
-    const ab = fb ? base + (fx + fo + fg) * F32 : 0, a1 = f1 ? base + (fx + fo + fg + fb) * F32 : 0;
+    const ax = fx ? base : 0,
+      ao = fo ? base + fx * F32 : 0,
+      ag = fg ? base + (fx + fo) * F32 : 0;
+    const ab = fb ? base + (fx + fo + fg) * F32 : 0,
+      a1 = f1 ? base + (fx + fo + fg + fb) * F32 : 0;
     const a2 = f2 ? base + (fx + fo + fg + fb + f1) * F32 : 0;
     const outAddr = outTensor ? place(fn, 'out', outTensor, 0) : ao;
     const xAddr = place(fn, 'x', x, ax);
@@ -211,7 +247,8 @@ export function normMethods(heap) {
       return runRead(fn, norm, x0, n0, dim, g0, beta0, eps, out0, stats);
     }
     const rows = n / dim;
-    const gamma = g0 ?? null, beta = beta0 ?? null;
+    const gamma = g0 ?? null,
+      beta = beta0 ?? null;
     if (n <= SEEN_FLOATS) {
       seenX = x0;
       if (gamma) seenG = gamma;
@@ -220,12 +257,18 @@ export function normMethods(heap) {
     }
     const statCount = norm.perRow ? rows : dim;
     // The scratch regions of run(), in its order: x, out, gamma, beta, the statistics.
-    const fx = up4(n), fg = gamma ? up4(dim) : 0, fb = beta ? up4(dim) : 0;
-    const f1 = stats ? up4(statCount) : 0, f2 = stats && norm.stats.length > 1 ? up4(statCount) : 0;
+    const fx = up4(n),
+      fg = gamma ? up4(dim) : 0,
+      fb = beta ? up4(dim) : 0;
+    const f1 = stats ? up4(statCount) : 0,
+      f2 = stats && norm.stats.length > 1 ? up4(statCount) : 0;
     const bytes = (2 * fx + fg + fb + f1 + f2) * F32;
     const base = scratchFor(bytes) || reserve(fn, () => `x (${rows} x ${dim})`, bytes);
-    const ao = base + fx * F32, ag = fg ? ao + fx * F32 : 0, ab = fb ? ao + (fx + fg) * F32 : 0;
-    const a1 = f1 ? ao + (fx + fg + fb) * F32 : 0, a2 = f2 ? a1 + f1 * F32 : 0;
+    const ao = base + fx * F32,
+      ag = fg ? ao + fx * F32 : 0,
+      ab = fb ? ao + (fx + fg) * F32 : 0;
+    const a1 = f1 ? ao + (fx + fg + fb) * F32 : 0,
+      a2 = f2 ? a1 + f1 * F32 : 0;
     // One view for the copies in and out: the norm kernels allocate nothing, so it stays valid.
     const heap = heapF32(M);
     // The call most figures make: one short row with its gamma and beta, in one loop.
@@ -249,7 +292,9 @@ export function normMethods(heap) {
     return n0 >= 0 && fastOptions(opts) ? n0 : -1;
   };
 
-  const LAYER = NORMS.get('layer'), RMS = NORMS.get('rms'), BATCH = NORMS.get('batch');
+  const LAYER = NORMS.get('layer'),
+    RMS = NORMS.get('rms'),
+    BATCH = NORMS.get('batch');
   return {
     // x, gamma, beta: arrays or tensors; options.out: a tensor (written in place) or a
     // Float32Array (one copy into it) that is returned instead of a new array.
@@ -309,4 +354,3 @@ export function normMethods(heap) {
     },
   };
 }
-

@@ -1,7 +1,18 @@
 // The single-kernel calls that are not norms: positional encoding, linear, activation, softmax.
 // Each follows checks.js's three phases: convert every caller value, settle, then addresses.
 import {
-  F32, checkBytes, checkCount, checkLength, checkNumber, floats, flags, named, options, outArg, alive, settle,
+  F32,
+  checkBytes,
+  checkCount,
+  checkLength,
+  checkNumber,
+  floats,
+  flags,
+  named,
+  options,
+  outArg,
+  alive,
+  settle,
 } from './checks.js';
 import { rowsOf } from './norms.js';
 
@@ -14,7 +25,11 @@ const ACTIVATIONS = new WeakMap();
 export function activations(M) {
   let names = ACTIVATIONS.get(M);
   if (!names) {
-    names = new Map(Object.keys(M.Activation).filter((k) => k !== 'values').map((k) => [k, M.Activation[k]]));
+    names = new Map(
+      Object.keys(M.Activation)
+        .filter((k) => k !== 'values')
+        .map((k) => [k, M.Activation[k]]),
+    );
     ACTIVATIONS.set(M, names);
   }
   return names;
@@ -27,8 +42,11 @@ export function activations(M) {
  * against a PyTorch fixture (null for none), kernels the C++ functions the row covers.
  */
 export function opTable(M) {
-  return Object.freeze(M.ops().map(({ id, name, binding, parity, kernels }) =>
-    Object.freeze({ id, name, binding, parity, kernels: Object.freeze(kernels) })));
+  return Object.freeze(
+    M.ops().map(({ id, name, binding, parity, kernels }) =>
+      Object.freeze({ id, name, binding, parity, kernels: Object.freeze(kernels) }),
+    ),
+  );
 }
 
 /** The methods of the public object, over one heap (see heap.js). */
@@ -44,7 +62,7 @@ export function opMethods(heap) {
       checkNumber(fn, 'base', base, { positive: true });
       const n = seqLen * dModel;
       const what = `seqLen x dModel = ${seqLen} x ${dModel}`;
-      const work = M.positionalEncodingWorkspaceFloats(seqLen, dModel);  // sin/cos tables
+      const work = M.positionalEncodingWorkspaceFloats(seqLen, dModel); // sin/cos tables
       checkBytes(fn, what, (n + work) * F32);
       const out = outArg(M, fn, out0, n, what);
       settle(fn, 'out', out?.tensor ?? out?.view, n);
@@ -81,10 +99,15 @@ export function opMethods(heap) {
       settle(fn, 'bias', b, outFeatures);
       // The workspace holds the weight packed into the kernel's panels.
       const a = layout(fn, `x (${rows} x ${inFeatures}) and weight (${outFeatures} x ${inFeatures})`, {
-        x: xLength, w: wLength, b: b ? outFeatures : 0, y: rows * outFeatures,
+        x: xLength,
+        w: wLength,
+        b: b ? outFeatures : 0,
+        y: rows * outFeatures,
         work: M.linearWorkspaceFloats(rows, outFeatures, inFeatures),
       });
-      put(a.x, x); put(a.w, w); put(a.b, b);
+      put(a.x, x);
+      put(a.w, w);
+      put(a.b, b);
       M.linear(a.y, a.x, a.w, a.b, rows, outFeatures, inFeatures, a.work);
       return take(a.y, rows * outFeatures);
     },

@@ -24,7 +24,12 @@ export function safetensorsMethods(heap) {
     inspectSafetensors(file) {
       const fn = 'inspectSafetensors';
       const b = bytes(fn, 'bytes', file, M);
-      const a = reserve(fn, `a ${b.length}-byte file`, Math.max(b.length, 1), M.safetensorsWorkBytes(headerLength(M, fn, b)));
+      const a = reserve(
+        fn,
+        `a ${b.length}-byte file`,
+        Math.max(b.length, 1),
+        M.safetensorsWorkBytes(headerLength(M, fn, b)),
+      );
       M.HEAPU8.set(b, a);
       const r = {};
       const error = M.inspectSafetensors(a, b.length, r);

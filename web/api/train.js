@@ -7,7 +7,19 @@
 // norm, AdamW. Every public call follows checks.js's three phases: convert every caller value,
 // settle, then addresses.
 import {
-  F32, checkBytes, checkCount, checkEps, checkNumber, checkSeed, describe, flags, floats, hasOwn, named, options, settle,
+  F32,
+  checkBytes,
+  checkCount,
+  checkEps,
+  checkNumber,
+  checkSeed,
+  describe,
+  flags,
+  floats,
+  hasOwn,
+  named,
+  options,
+  settle,
 } from './checks.js';
 import { activations } from './ops.js';
 import { checkEncoderConfig, parameterSpecs } from './encoder.js';
@@ -15,7 +27,10 @@ import { checkEncoderConfig, parameterSpecs } from './encoder.js';
 /** Targets at this value are ignored (torch's ignore_index default). */
 export const IGNORE_INDEX = -100;
 
-const SCHEDULES = new Map([['cosine', 'cosine'], ['constant', 'constant']]);
+const SCHEDULES = new Map([
+  ['cosine', 'cosine'],
+  ['constant', 'constant'],
+]);
 
 /**
  * The optimizer settings with defaults (train_tiny.py's: AdamW lr 2e-3, betas (0.9, 0.98),
@@ -23,11 +38,22 @@ const SCHEDULES = new Map([['cosine', 'cosine'], ['constant', 'constant']]);
  */
 export function checkOptimizer(fn, opts) {
   const {
-    lr = 2e-3, beta1 = 0.9, beta2 = 0.98, eps = 1e-8, weightDecay = 0.01, clipNorm = 1,
-    warmupSteps = 0, totalSteps = 1000, schedule = 'cosine', minLr = 0,
+    lr = 2e-3,
+    beta1 = 0.9,
+    beta2 = 0.98,
+    eps = 1e-8,
+    weightDecay = 0.01,
+    clipNorm = 1,
+    warmupSteps = 0,
+    totalSteps = 1000,
+    schedule = 'cosine',
+    minLr = 0,
   } = options(fn, opts, 'optimizer');
   checkNumber(fn, 'lr', lr, { positive: true });
-  for (const [name, v] of [['beta1', beta1], ['beta2', beta2]]) {
+  for (const [name, v] of [
+    ['beta1', beta1],
+    ['beta2', beta2],
+  ]) {
     checkNumber(fn, name, v);
     if (!(v >= 0 && v < 1)) throw new RangeError(`${fn}: ${name} must be in [0, 1), got ${v}`);
   }
@@ -41,8 +67,16 @@ export function checkOptimizer(fn, opts) {
   checkNumber(fn, 'minLr', minLr);
   if (minLr < 0 || minLr > lr) throw new RangeError(`${fn}: minLr must be in [0, lr = ${lr}], got ${minLr}`);
   return Object.freeze({
-    lr, beta1, beta2, eps, weightDecay, clipNorm, warmupSteps, totalSteps,
-    schedule: named(fn, 'schedule', 'schedule', SCHEDULES, schedule), minLr,
+    lr,
+    beta1,
+    beta2,
+    eps,
+    weightDecay,
+    clipNorm,
+    warmupSteps,
+    totalSteps,
+    schedule: named(fn, 'schedule', 'schedule', SCHEDULES, schedule),
+    minLr,
   });
 }
 
@@ -103,14 +137,15 @@ function integers(fn, name, v, n, lo, hi, also, why) {
 const TRAINERS = new WeakMap();
 const MAKE = Symbol('normwave TokenTrainer');
 
-const finalizer = typeof FinalizationRegistry === 'function'
-  ? new FinalizationRegistry((s) => {
-    if (s.buf) s.M.dealloc(s.buf);
-    s.buf = 0;
-    s.handle?.delete();
-    s.handle = null;
-  })
-  : null;
+const finalizer =
+  typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry((s) => {
+        if (s.buf) s.M.dealloc(s.buf);
+        s.buf = 0;
+        s.handle?.delete();
+        s.handle = null;
+      })
+    : null;
 
 function own(self, fn) {
   const s = TRAINERS.get(self);
@@ -156,7 +191,8 @@ export class TokenTrainer {
     if (key !== MAKE) throw new TypeError('TokenTrainer: make trainers with nw.createTokenTrainer()');
     const fn = 'createTokenTrainer';
     const { M } = heap;
-    if (typeof config !== 'object' || config === null) throw new TypeError(`${fn}: config must be an object, got ${describe(config)}`);
+    if (typeof config !== 'object' || config === null)
+      throw new TypeError(`${fn}: config must be an object, got ${describe(config)}`);
     const { encoder, vocab, classes, batch, seqLen, seed = 0, optimizer } = config;
     const c = checkEncoderConfig(M, fn, encoder);
     checkCount(fn, 'vocab', vocab, 1 << 20);
@@ -182,32 +218,71 @@ export class TokenTrainer {
     heap.reserve(fn, `training batch x seqLen = ${batch} x ${seqLen}`, 0, cBytes + 65536);
     const handle = new M.TokenTrainer(c.cpp, vocab, classes, batch, seqLen, s0);
     const frozen = Object.freeze({
-      encoder: Object.freeze({ dModel: d, nHeads: c.nHeads, dFF: c.dFF, nLayers: c.nLayers, normFirst: c.normFirst, activation: c.activation, eps: c.eps, finalNorm: c.finalNorm }),
-      vocab, classes, batch, seqLen,
+      encoder: Object.freeze({
+        dModel: d,
+        nHeads: c.nHeads,
+        dFF: c.dFF,
+        nLayers: c.nLayers,
+        normFirst: c.normFirst,
+        activation: c.activation,
+        eps: c.eps,
+        finalNorm: c.finalNorm,
+      }),
+      vocab,
+      classes,
+      batch,
+      seqLen,
     });
-    const s = { M, heap, handle, readSafetensors, config: frozen, optimizer: o, parameters: Object.freeze(names), numel, stopped: null, step: 0, buf: 0, bufBytes: 0 };
+    const s = {
+      M,
+      heap,
+      handle,
+      readSafetensors,
+      config: frozen,
+      optimizer: o,
+      parameters: Object.freeze(names),
+      numel,
+      stopped: null,
+      step: 0,
+      buf: 0,
+      bufBytes: 0,
+    };
     TRAINERS.set(this, s);
     finalizer?.register(this, s, s);
   }
 
   /** Sizes (frozen): { encoder, vocab, classes, batch, seqLen }. */
-  get config() { return own(this, 'config').config; }
+  get config() {
+    return own(this, 'config').config;
+  }
 
   /** The optimizer settings with defaults filled in (frozen). */
-  get optimizer() { return own(this, 'optimizer').optimizer; }
+  get optimizer() {
+    return own(this, 'optimizer').optimizer;
+  }
 
   /** Names, shapes and sizes of the parameters, in stateDict() order (frozen). */
-  get parameters() { return own(this, 'parameters').parameters; }
+  get parameters() {
+    return own(this, 'parameters').parameters;
+  }
 
-  get parameterCount() { return own(this, 'parameterCount').numel; }
+  get parameterCount() {
+    return own(this, 'parameterCount').numel;
+  }
 
   /** Steps taken since creation, reset() or restart(). */
-  get stepCount() { return own(this, 'stepCount').step; }
+  get stepCount() {
+    return own(this, 'stepCount').step;
+  }
 
   /** Why training stopped (a loss or gradient that is not finite), or null. */
-  get stopped() { return own(this, 'stopped').stopped; }
+  get stopped() {
+    return own(this, 'stopped').stopped;
+  }
 
-  get disposed() { return !own(this, 'disposed').handle; }
+  get disposed() {
+    return !own(this, 'disposed').handle;
+  }
 
   /** Replaces the optimizer settings (each option read once); the step count stays. */
   setOptimizer(opts) {
@@ -226,7 +301,10 @@ export class TokenTrainer {
   _block(fn, s, regions) {
     const offsets = {};
     let total = 0;
-    for (const [key, k] of Object.entries(regions)) { offsets[key] = total; total += Math.ceil((k * F32) / 16) * 16; }
+    for (const [key, k] of Object.entries(regions)) {
+      offsets[key] = total;
+      total += Math.ceil((k * F32) / 16) * 16;
+    }
     checkBytes(fn, 'the batch', total);
     if (total > s.bufBytes) {
       const p = s.M.alloc(total);
@@ -246,18 +324,25 @@ export class TokenTrainer {
     const rows = sequences * seqLen;
     const why = `sequences x seqLen = ${sequences} x ${seqLen}`;
     const tokens = integers(fn, 'tokens', tokens0, rows, 0, vocab, undefined, why);
-    const targets = targets0 === undefined || targets0 === null
-      ? (needTargets ? integers(fn, 'targets', targets0, rows, 0, classes, IGNORE_INDEX, why) : null)
-      : integers(fn, 'targets', targets0, rows, 0, classes, IGNORE_INDEX, why);
+    const targets =
+      targets0 === undefined || targets0 === null
+        ? needTargets
+          ? integers(fn, 'targets', targets0, rows, 0, classes, IGNORE_INDEX, why)
+          : null
+        : integers(fn, 'targets', targets0, rows, 0, classes, IGNORE_INDEX, why);
     const { paddingMask } = options(fn, opts);
-    const mask = paddingMask === undefined || paddingMask === null ? null : flags(fn, 'paddingMask', paddingMask, s.M).slice();
-    if (mask && mask.length !== rows) throw new RangeError(`${fn}: paddingMask has length ${mask.length}, expected ${rows} (${why})`);
+    const mask =
+      paddingMask === undefined || paddingMask === null ? null : flags(fn, 'paddingMask', paddingMask, s.M).slice();
+    if (mask && mask.length !== rows)
+      throw new RangeError(`${fn}: paddingMask has length ${mask.length}, expected ${rows} (${why})`);
     if (needTargets) {
       if (mask && mask.every((m) => m !== 0)) {
         throw new RangeError(`${fn}: paddingMask hides every position of the batch; nothing can be learned from it`);
       }
       if (targets.every((t) => t === IGNORE_INDEX)) {
-        throw new RangeError(`${fn}: targets ignore every position of the batch (all ${IGNORE_INDEX}); nothing can be learned from it`);
+        throw new RangeError(
+          `${fn}: targets ignore every position of the batch (all ${IGNORE_INDEX}); nothing can be learned from it`,
+        );
       }
     }
     return { tokens, targets, mask, rows };
@@ -282,7 +367,10 @@ export class TokenTrainer {
     const s = live(this, fn);
     const b = this._batch(fn, s, tokens0, targets0, opts, s.config.batch, true);
     live(this, fn);
-    if (s.stopped) throw new Error(`${fn}: training stopped (${s.stopped}); call restart() to go on from the kept weights, or reset()`);
+    if (s.stopped)
+      throw new Error(
+        `${fn}: training stopped (${s.stopped}); call restart() to go on from the kept weights, or reset()`,
+      );
     const o = s.optimizer;
     const lr = scheduledLr(o, s.step + 1);
     const a = this._block(fn, s, { tokens: b.rows, targets: b.rows, mask: b.mask ? Math.ceil(b.rows / F32) : 0 });
@@ -307,7 +395,12 @@ export class TokenTrainer {
     const s = live(this, fn);
     const b = this._batch(fn, s, tokens0, targets0, opts, s.config.batch, true);
     live(this, fn);
-    const a = this._block(fn, s, { tokens: b.rows, targets: b.rows, mask: b.mask ? Math.ceil(b.rows / F32) : 0, grads: s.numel });
+    const a = this._block(fn, s, {
+      tokens: b.rows,
+      targets: b.rows,
+      mask: b.mask ? Math.ceil(b.rows / F32) : 0,
+      grads: s.numel,
+    });
     this._stage(s, a, b);
     const r = s.handle.gradients(a.grads, a.tokens, a.targets, a.mask);
     if (r.error !== undefined) throw new RangeError(`${fn}: ${r.error}`);
@@ -326,15 +419,20 @@ export class TokenTrainer {
     const { seqLen, classes, encoder } = s.config;
     const n0 = ArrayBuffer.isView(tokens0) || Array.isArray(tokens0) ? tokens0.length : 0;
     if (n0 === 0 || n0 % seqLen !== 0) {
-      throw new RangeError(`${fn}: tokens must hold a positive multiple of seqLen = ${seqLen} tokens, got ${describe(tokens0)}`);
+      throw new RangeError(
+        `${fn}: tokens must hold a positive multiple of seqLen = ${seqLen} tokens, got ${describe(tokens0)}`,
+      );
     }
     const n = n0 / seqLen;
     const b = this._batch(fn, s, tokens0, targets0, opts, n, false);
     live(this, fn);
     const attnFloats = encoder.nLayers * encoder.nHeads * seqLen * seqLen;
     const a = this._block(fn, s, {
-      tokens: b.rows, targets: b.targets ? b.rows : 0, mask: b.mask ? Math.ceil(b.rows / F32) : 0,
-      logits: b.rows * classes, attn: attnFloats,
+      tokens: b.rows,
+      targets: b.targets ? b.rows : 0,
+      mask: b.mask ? Math.ceil(b.rows / F32) : 0,
+      logits: b.rows * classes,
+      attn: attnFloats,
     });
     this._stage(s, a, b);
     const r = s.handle.evaluate(a.logits, a.attn, a.tokens, a.targets, a.mask, n);
@@ -343,7 +441,8 @@ export class TokenTrainer {
     const logits = M.HEAPF32.slice(a.logits / F32, a.logits / F32 + b.rows * classes);
     const per = encoder.nHeads * seqLen * seqLen;
     const attention = [];
-    for (let l = 0; l < encoder.nLayers; l++) attention.push(M.HEAPF32.slice(a.attn / F32 + l * per, a.attn / F32 + (l + 1) * per));
+    for (let l = 0; l < encoder.nLayers; l++)
+      attention.push(M.HEAPF32.slice(a.attn / F32 + l * per, a.attn / F32 + (l + 1) * per));
     const predictions = new Int32Array(b.rows);
     let right = 0;
     let kept = 0;
@@ -351,7 +450,10 @@ export class TokenTrainer {
       let best = 0;
       for (let c = 1; c < classes; c++) if (logits[r0 * classes + c] > logits[r0 * classes + best]) best = c;
       predictions[r0] = best;
-      if (b.targets && b.targets[r0] !== IGNORE_INDEX) { kept++; if (best === b.targets[r0]) right++; }
+      if (b.targets && b.targets[r0] !== IGNORE_INDEX) {
+        kept++;
+        if (best === b.targets[r0]) right++;
+      }
     }
     return { logits, predictions, loss: b.targets ? r.loss : NaN, accuracy: kept ? right / kept : NaN, attention };
   }
@@ -359,7 +461,10 @@ export class TokenTrainer {
   _split(s, addr) {
     const out = {};
     let off = addr / F32;
-    for (const p of s.parameters) { out[p.name] = s.M.HEAPF32.slice(off, off + p.numel); off += p.numel; }
+    for (const p of s.parameters) {
+      out[p.name] = s.M.HEAPF32.slice(off, off + p.numel);
+      off += p.numel;
+    }
     return out;
   }
 
@@ -379,25 +484,34 @@ export class TokenTrainer {
   loadStateDict(stateDict, opts) {
     const fn = 'loadStateDict';
     const s = live(this, fn);
-    if (typeof stateDict !== 'object' || stateDict === null) throw new TypeError(`${fn}: stateDict must be an object, got ${describe(stateDict)}`);
+    if (typeof stateDict !== 'object' || stateDict === null)
+      throw new TypeError(`${fn}: stateDict must be an object, got ${describe(stateDict)}`);
     const { strict = true } = options(fn, opts);
     const staged = s.parameters.map((p) => {
       const v = hasOwn(stateDict, p.name) ? stateDict[p.name] : undefined;
-      if (v === undefined) throw new RangeError(`${fn}: missing key "${p.name}" (expected shape [${p.shape.join(', ')}])`);
+      if (v === undefined)
+        throw new RangeError(`${fn}: missing key "${p.name}" (expected shape [${p.shape.join(', ')}])`);
       const arr = floats(fn, `"${p.name}"`, v, s.M).slice();
-      if (arr.length !== p.numel) throw new RangeError(`${fn}: "${p.name}" has length ${arr.length}, expected ${p.numel} (shape [${p.shape.join(', ')}])`);
+      if (arr.length !== p.numel)
+        throw new RangeError(
+          `${fn}: "${p.name}" has length ${arr.length}, expected ${p.numel} (shape [${p.shape.join(', ')}])`,
+        );
       return arr;
     });
     if (strict) {
       const known = new Set(s.parameters.map((p) => p.name));
       for (const key of Object.keys(stateDict)) {
-        if (!known.has(key)) throw new RangeError(`${fn}: unexpected key "${key}" (pass { strict: false } to ignore it)`);
+        if (!known.has(key))
+          throw new RangeError(`${fn}: unexpected key "${key}" (pass { strict: false } to ignore it)`);
       }
     }
     live(this, fn);
     const a = this._block(fn, s, { params: s.numel });
     let off = a.params / F32;
-    for (const arr of staged) { s.M.HEAPF32.set(arr, off); off += arr.length; }
+    for (const arr of staged) {
+      s.M.HEAPF32.set(arr, off);
+      off += arr.length;
+    }
     s.handle.setParameters(a.params);
     s.step = 0;
     s.stopped = null;
@@ -407,18 +521,31 @@ export class TokenTrainer {
   saveSafetensors(metadata = {}) {
     const fn = 'saveSafetensors';
     const s = live(this, fn);
-    if (typeof metadata !== 'object' || metadata === null) throw new TypeError(`${fn}: metadata must be an object, got ${describe(metadata)}`);
+    if (typeof metadata !== 'object' || metadata === null)
+      throw new TypeError(`${fn}: metadata must be an object, got ${describe(metadata)}`);
     const meta = Object.create(null);
     for (const key of Object.keys(metadata)) meta[String(key)] = String(metadata[key]);
     const c = s.config;
     Object.assign(meta, {
-      format: 'normwave token classifier', vocab: String(c.vocab), classes: String(c.classes), seq_len: String(c.seqLen),
-      d_model: String(c.encoder.dModel), n_heads: String(c.encoder.nHeads), d_ff: String(c.encoder.dFF),
-      n_layers: String(c.encoder.nLayers), norm_first: String(c.encoder.normFirst), activation: c.encoder.activation,
-      final_norm: String(c.encoder.finalNorm), eps: String(c.encoder.eps), steps: String(s.step),
+      format: 'normwave token classifier',
+      vocab: String(c.vocab),
+      classes: String(c.classes),
+      seq_len: String(c.seqLen),
+      d_model: String(c.encoder.dModel),
+      n_heads: String(c.encoder.nHeads),
+      d_ff: String(c.encoder.dFF),
+      n_layers: String(c.encoder.nLayers),
+      norm_first: String(c.encoder.normFirst),
+      activation: c.encoder.activation,
+      final_norm: String(c.encoder.finalNorm),
+      eps: String(c.encoder.eps),
+      steps: String(s.step),
     });
     const sd = this.stateDict();
-    return writeSafetensors(s.parameters.map((p) => ({ name: p.name, shape: [...p.shape], data: sd[p.name] })), meta);
+    return writeSafetensors(
+      s.parameters.map((p) => ({ name: p.name, shape: [...p.shape], data: sd[p.name] })),
+      meta,
+    );
   }
 
   /** Loads weights saved by saveSafetensors() or train_tiny.py (F32/F16/BF16); restarts the optimizer. */
@@ -464,7 +591,8 @@ export class TokenTrainer {
 }
 
 const rowsOf = (fn, name, n, dim) => {
-  if (n === 0 || n % dim !== 0) throw new RangeError(`${fn}: ${name} has length ${n}, not a positive multiple of ${dim}`);
+  if (n === 0 || n % dim !== 0)
+    throw new RangeError(`${fn}: ${name} has length ${n}, not a positive multiple of ${dim}`);
   return n / dim;
 };
 
@@ -487,13 +615,26 @@ function opBackwards(heap) {
       const rows = rowsOf(fn, 'x', n, dim);
       if (dy.length !== n) throw new RangeError(`${fn}: gradOutput has length ${dy.length}, expected ${n} (like x)`);
       const gamma = gamma0 === undefined || gamma0 === null ? null : floats(fn, 'gamma', gamma0, M);
-      if (gamma && gamma.length !== dim) throw new RangeError(`${fn}: gamma has length ${gamma.length}, expected dim = ${dim}`);
+      if (gamma && gamma.length !== dim)
+        throw new RangeError(`${fn}: gamma has length ${gamma.length}, expected dim = ${dim}`);
       settle(fn, 'x', x, n);
       settle(fn, 'gradOutput', dy, n);
       settle(fn, 'gamma', gamma, dim);
-      const a = layout(fn, `x (${rows} x ${dim})`, { x: n, dy: n, gamma: dim, out: n, mean: rows, var: rows, dx: n, dgamma: dim, dbeta: dim });
-      put(a.x, x); put(a.dy, dy);
-      if (gamma) put(a.gamma, gamma); else M.HEAPF32.fill(1, a.gamma / F32, a.gamma / F32 + dim);
+      const a = layout(fn, `x (${rows} x ${dim})`, {
+        x: n,
+        dy: n,
+        gamma: dim,
+        out: n,
+        mean: rows,
+        var: rows,
+        dx: n,
+        dgamma: dim,
+        dbeta: dim,
+      });
+      put(a.x, x);
+      put(a.dy, dy);
+      if (gamma) put(a.gamma, gamma);
+      else M.HEAPF32.fill(1, a.gamma / F32, a.gamma / F32 + dim);
       M.HEAPF32.fill(0, a.dx / F32, a.dx / F32 + n);
       M.HEAPF32.fill(0, a.dgamma / F32, a.dgamma / F32 + dim);
       M.HEAPF32.fill(0, a.dbeta / F32, a.dbeta / F32 + dim);
@@ -515,15 +656,32 @@ function opBackwards(heap) {
       checkCount(fn, 'inFeatures', inFeatures);
       const rows = rowsOf(fn, 'x', x.length, inFeatures);
       const outFeatures = rowsOf(fn, 'weight', w.length, inFeatures);
-      if (dy.length !== rows * outFeatures) throw new RangeError(`${fn}: gradOutput has length ${dy.length}, expected rows x outFeatures = ${rows} x ${outFeatures}`);
+      if (dy.length !== rows * outFeatures)
+        throw new RangeError(
+          `${fn}: gradOutput has length ${dy.length}, expected rows x outFeatures = ${rows} x ${outFeatures}`,
+        );
       settle(fn, 'x', x, rows * inFeatures);
       settle(fn, 'weight', w, outFeatures * inFeatures);
       settle(fn, 'gradOutput', dy, rows * outFeatures);
       const work = M.linearBackwardWorkspaceFloats(rows, outFeatures, inFeatures);
-      const a = layout(fn, `x (${rows} x ${inFeatures}) and weight (${outFeatures} x ${inFeatures})`,
-        { x: x.length, w: w.length, dy: dy.length, dx: x.length, dw: w.length, db: outFeatures, work });
-      put(a.x, x); put(a.w, w); put(a.dy, dy);
-      for (const [at, k] of [[a.dx, x.length], [a.dw, w.length], [a.db, outFeatures]]) M.HEAPF32.fill(0, at / F32, at / F32 + k);
+      const a = layout(fn, `x (${rows} x ${inFeatures}) and weight (${outFeatures} x ${inFeatures})`, {
+        x: x.length,
+        w: w.length,
+        dy: dy.length,
+        dx: x.length,
+        dw: w.length,
+        db: outFeatures,
+        work,
+      });
+      put(a.x, x);
+      put(a.w, w);
+      put(a.dy, dy);
+      for (const [at, k] of [
+        [a.dx, x.length],
+        [a.dw, w.length],
+        [a.db, outFeatures],
+      ])
+        M.HEAPF32.fill(0, at / F32, at / F32 + k);
       M.linearBackward(a.dx, a.dw, a.db, a.dy, a.x, a.w, rows, outFeatures, inFeatures, a.work);
       return { input: take(a.dx, x.length), weight: take(a.dw, w.length), bias: take(a.db, outFeatures) };
     },
@@ -543,7 +701,8 @@ function opBackwards(heap) {
       settle(fn, 'at', at, n);
       settle(fn, 'gradOutput', dy, n);
       const a = layout(fn, `at (${n})`, { at: n, dy: n, dx: n });
-      put(a.at, at); put(a.dy, dy);
+      put(a.at, at);
+      put(a.dy, dy);
       M.HEAPF32.fill(0, a.dx / F32, a.dx / F32 + n);
       M.activationBackward(a.dx, a.dy, a.at, n, code);
       return take(a.dx, n);

@@ -20,11 +20,30 @@ const T = 3; // tokens
 const D = 4; // d_model = d_k = d_v of the worked example
 const STEPS = ['x', 'qkv', 'scores', 'scale', 'softmax', 'output'];
 /** The made-up inputs: three token vectors (rows) and three weight matrices (d × d_k). */
-const X0 = [[1, 0, 1, 0], [0, 2, 0, 1], [1, 1, -1, 1]];
+const X0 = [
+  [1, 0, 1, 0],
+  [0, 2, 0, 1],
+  [1, 1, -1, 1],
+];
 const W0 = {
-  q: [[0, -1, 0, 0], [0, 1, 0, 0], [0, 0.5, 0, -1], [0.5, 0.5, 1, 0]],
-  k: [[0, -1, -1, 0], [-1, 0.5, 0.5, 0], [0.5, 1, 0, 0.5], [-1, 0, 0, -1]],
-  v: [[0, -1, 1, 1], [0.5, 1, -1, 1], [0, 0.5, -1, 0], [-1, 0.5, 0, 0]],
+  q: [
+    [0, -1, 0, 0],
+    [0, 1, 0, 0],
+    [0, 0.5, 0, -1],
+    [0.5, 0.5, 1, 0],
+  ],
+  k: [
+    [0, -1, -1, 0],
+    [-1, 0.5, 0.5, 0],
+    [0.5, 1, 0, 0.5],
+    [-1, 0, 0, -1],
+  ],
+  v: [
+    [0, -1, 1, 1],
+    [0.5, 1, -1, 1],
+    [0, 0.5, -1, 0],
+    [-1, 0.5, 0, 0],
+  ],
 };
 const W_LIMIT = 9;
 /** The saturation panel (lib/attention-saturation.js): d_k = 2^0 … 2^9. */
@@ -63,7 +82,10 @@ export class NwAttentionSteps extends NwElement {
     dkExp: { ...DK_EXP, default: 6 },
   };
 
-  static styles = [NwElement.styles, methodStyles, css`
+  static styles = [
+    NwElement.styles,
+    methodStyles,
+    css`
     .steps { display: flex; flex-wrap: wrap; gap: 6px; margin: 4px 0 8px; padding: 0; list-style: none; }
     .steps button { font: inherit; font-size: 0.85rem; border: 1px solid var(--nw-border); border-radius: 8px; padding: 5px 10px; min-height: 34px;
       background: var(--nw-panel); color: var(--nw-fg); cursor: pointer; }
@@ -112,7 +134,8 @@ export class NwAttentionSteps extends NwElement {
     .legend { display: flex; flex-wrap: wrap; gap: 2px 14px; font-size: 0.8rem; color: var(--nw-muted); margin: 2px 0; }
     .legend .sw { display: inline-block; width: 18px; height: 0; border-top: 2px solid var(--nw-accent-2); vertical-align: middle; margin-right: 5px; }
     .legend .sw.raw { border-top: 2px dashed var(--nw-accent); }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
@@ -139,7 +162,9 @@ export class NwAttentionSteps extends NwElement {
     const { nw } = this;
     const x = flat(X0);
     const proj = (w) => nw.linear(x, transpose(w, D, D), null, { inFeatures: D });
-    const q = proj(this._w.q), k = proj(this._w.k), v = proj(this._w.v);
+    const q = proj(this._w.q),
+      k = proj(this._w.k),
+      v = proj(this._w.v);
     const s = nw.linear(q, k, null, { inFeatures: D });
     const root = Math.sqrt(D);
     const scaled = this.scaled ? nw.linear(s, diagonal(T, 1 / root), null, { inFeatures: T }) : s;
@@ -170,19 +195,32 @@ export class NwAttentionSteps extends NwElement {
   _val(name, r, c) {
     const m = this._r;
     switch (name) {
-      case 'X': return m.x[r * D + c];
-      case 'WQ': return this._w.q[r * D + c];
-      case 'WK': return this._w.k[r * D + c];
-      case 'WV': return this._w.v[r * D + c];
-      case 'Q': return m.q[r * D + c];
-      case 'K': return m.k[r * D + c];
-      case 'KT': return m.k[c * D + r];
-      case 'V': return m.v[r * D + c];
-      case 'S': return m.s[r * T + c];
-      case 'S2': return m.scaled[r * T + c];
-      case 'A': return m.a[r * T + c];
-      case 'Z': return m.z[r * D + c];
-      default: return NaN;
+      case 'X':
+        return m.x[r * D + c];
+      case 'WQ':
+        return this._w.q[r * D + c];
+      case 'WK':
+        return this._w.k[r * D + c];
+      case 'WV':
+        return this._w.v[r * D + c];
+      case 'Q':
+        return m.q[r * D + c];
+      case 'K':
+        return m.k[r * D + c];
+      case 'KT':
+        return m.k[c * D + r];
+      case 'V':
+        return m.v[r * D + c];
+      case 'S':
+        return m.s[r * T + c];
+      case 'S2':
+        return m.scaled[r * T + c];
+      case 'A':
+        return m.a[r * T + c];
+      case 'Z':
+        return m.z[r * D + c];
+      default:
+        return NaN;
     }
   }
 
@@ -191,18 +229,45 @@ export class NwAttentionSteps extends NwElement {
     if (!sel) return new Set();
     const { name, r, c } = sel;
     const out = [];
-    const row = (m, i, n) => { for (let j = 0; j < n; j++) out.push(`${m}:${i}:${j}`); };
-    const col = (m, j, n) => { for (let i = 0; i < n; i++) out.push(`${m}:${i}:${j}`); };
-    if (name === 'Q' || name === 'K' || name === 'V') { row('X', r, D); col(`W${name}`, c, D); }
-    if (name === 'S') { row('Q', r, D); row('K', c, D); col('KT', c, D); }
+    const row = (m, i, n) => {
+      for (let j = 0; j < n; j++) out.push(`${m}:${i}:${j}`);
+    };
+    const col = (m, j, n) => {
+      for (let i = 0; i < n; i++) out.push(`${m}:${i}:${j}`);
+    };
+    if (name === 'Q' || name === 'K' || name === 'V') {
+      row('X', r, D);
+      col(`W${name}`, c, D);
+    }
+    if (name === 'S') {
+      row('Q', r, D);
+      row('K', c, D);
+      col('KT', c, D);
+    }
     if (name === 'S2') out.push(`S:${r}:${c}`);
     if (name === 'A') row('S2', r, T);
-    if (name === 'Z') { row('A', r, T); col('V', c, T); }
+    if (name === 'Z') {
+      row('A', r, T);
+      col('V', c, T);
+    }
     return new Set(out);
   }
 
   _label(name) {
-    return { X: 'X', WQ: 'W_Q', WK: 'W_K', WV: 'W_V', Q: 'Q', K: 'K', KT: 'Kᵀ', V: 'V', S: 'QKᵀ', S2: this.scaled ? 'QKᵀ/√d_k' : 'QKᵀ', A: 'A', Z: 'Z' }[name];
+    return {
+      X: 'X',
+      WQ: 'W_Q',
+      WK: 'W_K',
+      WV: 'W_V',
+      Q: 'Q',
+      K: 'K',
+      KT: 'Kᵀ',
+      V: 'V',
+      S: 'QKᵀ',
+      S2: this.scaled ? 'QKᵀ/√d_k' : 'QKᵀ',
+      A: 'A',
+      Z: 'Z',
+    }[name];
   }
 
   /**
@@ -274,10 +339,21 @@ export class NwAttentionSteps extends NwElement {
     const tok = this._tokens;
     const v = (n, i, j, d = 2) => fmt(this._val(n, i, j), d);
     const paren = (s) => (s.startsWith('−') ? `(${s})` : s);
-    const dot = (a, ai, b, bj, n, bRowMajor) => Array.from({ length: n }, (_, t) => `${paren(v(a, ai, t))}·${paren(bRowMajor ? v(b, bj, t) : v(b, t, bj))}`).join(' + ');
+    const dot = (a, ai, b, bj, n, bRowMajor) =>
+      Array.from({ length: n }, (_, t) => `${paren(v(a, ai, t))}·${paren(bRowMajor ? v(b, bj, t) : v(b, t, bj))}`).join(
+        ' + ',
+      );
     const value = fmt(this._val(name, r, c), name === 'A' ? 3 : 2);
-    if (name === 'X') return { text: this.t('attnSteps.why.x', { token: tok[r], c: c + 1 }), calc: `X${sub(r + 1)}${sub(c + 1)} = ${value}` };
-    if (name.startsWith('W')) return { text: this.t('attnSteps.why.w', { m: this._label(name) }), calc: `${this._label(name)}[${r + 1},${c + 1}] = ${value}` };
+    if (name === 'X')
+      return {
+        text: this.t('attnSteps.why.x', { token: tok[r], c: c + 1 }),
+        calc: `X${sub(r + 1)}${sub(c + 1)} = ${value}`,
+      };
+    if (name.startsWith('W'))
+      return {
+        text: this.t('attnSteps.why.w', { m: this._label(name) }),
+        calc: `${this._label(name)}[${r + 1},${c + 1}] = ${value}`,
+      };
     if (name === 'Q' || name === 'K' || name === 'V') {
       return {
         text: this.t('attnSteps.why.proj', { m: name, token: tok[r], c: c + 1, w: this._label(`W${name}`) }),
@@ -286,12 +362,26 @@ export class NwAttentionSteps extends NwElement {
     }
     if (name === 'S' || name === 'KT') {
       const [i, j] = name === 'KT' ? [c, r] : [r, c];
-      if (name === 'KT') return { text: this.t('attnSteps.why.kt', { token: tok[c] }), calc: `Kᵀ[${r + 1},${c + 1}] = K${sub(c + 1)}${sub(r + 1)} = ${value}` };
-      return { text: this.t('attnSteps.why.score', { q: tok[i], k: tok[j] }), calc: `q${sub(i + 1)}·k${sub(j + 1)} = ${dot('Q', i, 'K', j, D, true)} = ${value}` };
+      if (name === 'KT')
+        return {
+          text: this.t('attnSteps.why.kt', { token: tok[c] }),
+          calc: `Kᵀ[${r + 1},${c + 1}] = K${sub(c + 1)}${sub(r + 1)} = ${value}`,
+        };
+      return {
+        text: this.t('attnSteps.why.score', { q: tok[i], k: tok[j] }),
+        calc: `q${sub(i + 1)}·k${sub(j + 1)} = ${dot('Q', i, 'K', j, D, true)} = ${value}`,
+      };
     }
     if (name === 'S2') {
-      if (!this.scaled) return { text: this.t('attnSteps.why.unscaled'), calc: `S'${sub(r + 1)}${sub(c + 1)} = S${sub(r + 1)}${sub(c + 1)} = ${value}` };
-      return { text: this.t('attnSteps.why.scale', { dk: D }), calc: `${v('S', r, c)} ÷ √${D} = ${v('S', r, c)} ÷ ${fmt(this._r.root, 0)} = ${value}` };
+      if (!this.scaled)
+        return {
+          text: this.t('attnSteps.why.unscaled'),
+          calc: `S'${sub(r + 1)}${sub(c + 1)} = S${sub(r + 1)}${sub(c + 1)} = ${value}`,
+        };
+      return {
+        text: this.t('attnSteps.why.scale', { dk: D }),
+        calc: `${v('S', r, c)} ÷ √${D} = ${v('S', r, c)} ÷ ${fmt(this._r.root, 0)} = ${value}`,
+      };
     }
     if (name === 'A') {
       let sum = 0;
@@ -313,14 +403,20 @@ export class NwAttentionSteps extends NwElement {
   _stepView() {
     const op = (s) => html`<span class="op" aria-hidden="true">${s}</span>`;
     switch (STEPS[this.step]) {
-      case 'x': return html`<div class="mats">${this._matrix('X', T, D)}</div>`;
-      case 'qkv': return html`<div class="mats">${this._matrix('X', T, D)}</div>
+      case 'x':
+        return html`<div class="mats">${this._matrix('X', T, D)}</div>`;
+      case 'qkv':
+        return html`<div class="mats">${this._matrix('X', T, D)}</div>
         <div class="mats" style="margin-top: 8px">${this._matrix('Q', T, D)}${this._matrix('K', T, D)}${this._matrix('V', T, D)}</div>
 `;
-      case 'scores': return html`<div class="mats">${this._matrix('Q', T, D)}${op('·')}${this._matrix('KT', D, T)}${op('=')}${this._matrix('S', T, T)}</div>`;
-      case 'scale': return html`<div class="mats">${this._matrix('S', T, T)}${op(this.scaled ? `÷ √${D} = ÷ ${fmt(this._r.root, 0)}` : '→')}${this._matrix('S2', T, T)}</div>`;
-      case 'softmax': return html`<div class="mats">${this._matrix('S2', T, T)}${op('softmax →')}${this._matrix('A', T, T, { digits: 3, rowSums: true })}</div>`;
-      default: return html`<div class="mats">${this._matrix('A', T, T, { digits: 3 })}${op('·')}${this._matrix('V', T, D)}${op('=')}${this._matrix('Z', T, D)}</div>`;
+      case 'scores':
+        return html`<div class="mats">${this._matrix('Q', T, D)}${op('·')}${this._matrix('KT', D, T)}${op('=')}${this._matrix('S', T, T)}</div>`;
+      case 'scale':
+        return html`<div class="mats">${this._matrix('S', T, T)}${op(this.scaled ? `÷ √${D} = ÷ ${fmt(this._r.root, 0)}` : '→')}${this._matrix('S2', T, T)}</div>`;
+      case 'softmax':
+        return html`<div class="mats">${this._matrix('S2', T, T)}${op('softmax →')}${this._matrix('A', T, T, { digits: 3, rowSums: true })}</div>`;
+      default:
+        return html`<div class="mats">${this._matrix('A', T, T, { digits: 3 })}${op('·')}${this._matrix('V', T, D)}${op('=')}${this._matrix('Z', T, D)}</div>`;
     }
   }
 
@@ -332,14 +428,28 @@ export class NwAttentionSteps extends NwElement {
     return html`<div class="wedit">
       <h3>${this.t('attnSteps.wTitle')}</h3>
       <p class="caption">${this.t('attnSteps.wCaption')}</p>
-      ${this.toggle({ id: 'w-tab', label: this.t('attnSteps.wWhich'), value: key, onChange: (v) => { this.wTab = v; },
-        options: [{ value: 'q', label: 'W_Q' }, { value: 'k', label: 'W_K' }, { value: 'v', label: 'W_V' }] })}
+      ${this.toggle({
+        id: 'w-tab',
+        label: this.t('attnSteps.wWhich'),
+        value: key,
+        onChange: (v) => {
+          this.wTab = v;
+        },
+        options: [
+          { value: 'q', label: 'W_Q' },
+          { value: 'k', label: 'W_K' },
+          { value: 'v', label: 'W_V' },
+        ],
+      })}
       <div class="wgrid" role="group" aria-label=${this.t('attnSteps.matLabel', { m: name, r: D, c: D })}>
-        ${Array.from(w, (val, i) => html`<input type="number" step="0.5" min=${-W_LIMIT} max=${W_LIMIT} inputmode="decimal"
+        ${Array.from(
+          w,
+          (val, i) => html`<input type="number" step="0.5" min=${-W_LIMIT} max=${W_LIMIT} inputmode="decimal"
           class=${src.has(`W${key.toUpperCase()}:${Math.floor(i / D)}:${i % D}`) ? 'src' : ''}
           data-control=${`w-${key}-${i}`} .value=${live(String(val))}
           aria-label=${this.t('attnSteps.wCell', { m: name, r: Math.floor(i / D) + 1, c: (i % D) + 1 })}
-          @input=${(e) => this._editW(key, i, e.target)}>`)}
+          @input=${(e) => this._editW(key, i, e.target)}>`,
+        )}
       </div>
       <button type="button" data-control="reset-w" @click=${this._resetW}>${this.t('attnSteps.wReset')}</button>
     </div>`;
@@ -366,24 +476,31 @@ export class NwAttentionSteps extends NwElement {
   _satBars(w) {
     const { now } = this._sat;
     const row = now.a.subarray(0, N_SAT);
-    const h = 130, m = { left: 30, right: 6, top: 10, bottom: 22 };
-    const iw = w - m.left - m.right, ih = h - m.top - m.bottom;
+    const h = 130,
+      m = { left: 30, right: 6, top: 10, bottom: 22 };
+    const iw = w - m.left - m.right,
+      ih = h - m.top - m.bottom;
     const bw = iw / N_SAT;
     const top = Math.max(...row);
     return html`<svg viewBox=${`0 0 ${w} ${h}`} width=${w} height=${h} role="img"
       aria-label=${this.t('attnSteps.satBarsAria', { dk: this._sat.dk, max: fmt(top, 3) })}>
       <line class="axis" x1=${m.left} x2=${w - m.right} y1=${m.top + ih} y2=${m.top + ih}></line>
       ${[0, 0.5, 1].map((v) => svg`<text x=${m.left - 4} y=${m.top + ih - v * ih + 4} text-anchor="end">${fmt(v, 1)}</text>`)}
-      ${Array.from(row, (v, j) => svg`<rect class=${v === top ? 'bar top' : 'bar'} x=${m.left + j * bw + 2} y=${m.top + ih - v * ih}
+      ${Array.from(
+        row,
+        (v, j) => svg`<rect class=${v === top ? 'bar top' : 'bar'} x=${m.left + j * bw + 2} y=${m.top + ih - v * ih}
         width=${Math.max(1, bw - 4)} height=${Math.max(0.5, v * ih)}></rect>
-        <text x=${m.left + (j + 0.5) * bw} y=${h - 6} text-anchor="middle">k${sub(j + 1)}</text>`)}
+        <text x=${m.left + (j + 0.5) * bw} y=${h - 6} text-anchor="middle">k${sub(j + 1)}</text>`,
+      )}
     </svg>`;
   }
 
   _satCurve(w) {
     const { curve } = this._sat;
-    const h = 150, m = { left: 40, right: 10, top: 10, bottom: 26 };
-    const iw = w - m.left - m.right, ih = h - m.top - m.bottom;
+    const h = 150,
+      m = { left: 40, right: 10, top: 10, bottom: 26 };
+    const iw = w - m.left - m.right,
+      ih = h - m.top - m.bottom;
     const x = (e) => m.left + ((e - DK_EXP.min) / (DK_EXP.max - DK_EXP.min)) * iw;
     const y = (v) => m.top + ih - v * ih;
     const line = (k) => curve.map((p) => `${x(p.e).toFixed(1)},${y(p[k]).toFixed(1)}`).join(' ');
@@ -391,8 +508,12 @@ export class NwAttentionSteps extends NwElement {
     return html`<svg viewBox=${`0 0 ${w} ${h}`} width=${w} height=${h} role="img"
       aria-label=${this.t('attnSteps.satCurveAria', { raw: fmt(curve.at(-1).raw, 3), scaled: fmt(curve.at(-1).scaled, 3), max: 2 ** DK_EXP.max })}>
       <line class="axis" x1=${m.left} x2=${w - m.right} y1=${y(0)} y2=${y(0)}></line>
-      ${[1 / N_SAT, 0.5, 1].map((v) => svg`<line class="axis" x1=${m.left} x2=${w - m.right} y1=${y(v)} y2=${y(v)} stroke-dasharray="2 3"></line>
-        <text x=${m.left - 4} y=${y(v) + 4} text-anchor="end">${fmt(v, v === 1 / N_SAT ? 3 : 1)}</text>`)}
+      ${[1 / N_SAT, 0.5, 1].map(
+        (
+          v,
+        ) => svg`<line class="axis" x1=${m.left} x2=${w - m.right} y1=${y(v)} y2=${y(v)} stroke-dasharray="2 3"></line>
+        <text x=${m.left - 4} y=${y(v) + 4} text-anchor="end">${fmt(v, v === 1 / N_SAT ? 3 : 1)}</text>`,
+      )}
       ${curve.filter((p) => p.e % (w < 360 ? 3 : 1) === 0).map((p) => svg`<text x=${x(p.e)} y=${h - 8} text-anchor="middle">${2 ** p.e}</text>`)}
       <line class="now" x1=${x(this.dkExp)} x2=${x(this.dkExp)} y1=${m.top} y2=${m.top + ih}></line>
       <polyline class="line-raw" points=${line('raw')}></polyline>
@@ -405,8 +526,13 @@ export class NwAttentionSteps extends NwElement {
   _satReadout() {
     const s = this._sat;
     return this.t('attnSteps.satReadout', {
-      dk: s.dk, root: fmt(Math.sqrt(s.dk), 2), stdRaw: fmt(s.raw.std, 2), stdScaled: fmt(s.sc.std, 2),
-      maxRaw: fmt(s.raw.meanMax, 3), maxScaled: fmt(s.sc.meanMax, 3), uniform: fmt(1 / N_SAT, 3),
+      dk: s.dk,
+      root: fmt(Math.sqrt(s.dk), 2),
+      stdRaw: fmt(s.raw.std, 2),
+      stdScaled: fmt(s.sc.std, 2),
+      maxRaw: fmt(s.raw.meanMax, 3),
+      maxScaled: fmt(s.sc.meanMax, 3),
+      uniform: fmt(1 / N_SAT, 3),
     });
   }
 
@@ -426,13 +552,25 @@ export class NwAttentionSteps extends NwElement {
       <p class="title">${this.t('attnSteps.title')}</p>
       <p class="caption">${this.t('attnSteps.caption', { t: T, d: D })}</p>
       <div class="controls">
-        ${this.toggle({ id: 'scaled', label: this.t('attnSteps.scaleSwitch'), value: this.scaled, onChange: (v) => { this.scaled = v; },
-          options: [{ value: true, label: this.t('attnSteps.on') }, { value: false, label: this.t('attnSteps.off') }] })}
+        ${this.toggle({
+          id: 'scaled',
+          label: this.t('attnSteps.scaleSwitch'),
+          value: this.scaled,
+          onChange: (v) => {
+            this.scaled = v;
+          },
+          options: [
+            { value: true, label: this.t('attnSteps.on') },
+            { value: false, label: this.t('attnSteps.off') },
+          ],
+        })}
       </div>
       <nav aria-label=${this.t('attnSteps.stepsLabel')}>
         <ol class="steps" data-control="steps">
-          ${STEPS.map((s, k) => html`<li><button type="button" data-step=${k} aria-current=${k === this.step ? 'step' : 'false'}
-            class=${s === 'scale' && !this.scaled ? 'skipped' : ''} @click=${() => this._go(k)}>${k + 1}. ${stepLabel(k)}</button></li>`)}
+          ${STEPS.map(
+            (s, k) => html`<li><button type="button" data-step=${k} aria-current=${k === this.step ? 'step' : 'false'}
+            class=${s === 'scale' && !this.scaled ? 'skipped' : ''} @click=${() => this._go(k)}>${k + 1}. ${stepLabel(k)}</button></li>`,
+          )}
         </ol>
       </nav>
       <div class="nav">
@@ -448,7 +586,16 @@ export class NwAttentionSteps extends NwElement {
         <h3>${this.t('attnSteps.satTitle')}</h3>
         <p class="caption">${this.t('attnSteps.satCaption', { n: N_SAT })}</p>
         <div class="controls">
-          ${this.slider({ id: 'dk', label: 'd_k', value: this.dkExp, ...DK_EXP, format: (e) => String(2 ** e), onInput: (v) => { this.dkExp = v; } })}
+          ${this.slider({
+            id: 'dk',
+            label: 'd_k',
+            value: this.dkExp,
+            ...DK_EXP,
+            format: (e) => String(2 ** e),
+            onInput: (v) => {
+              this.dkExp = v;
+            },
+          })}
         </div>
         <div class="plots">
           <figure style="margin: 0">

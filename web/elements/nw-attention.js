@@ -34,7 +34,12 @@ const MAX_TEXT = 160;
 const SCORES = [1.5, 0.2, -0.7, 0.9, 2.4];
 const SCORE_PADS = [0, 0, 0, 1, 1];
 /** Additive biases for the padded keys, compared with the mask (−∞; its label is a string). */
-const BIASES = [{ value: -Infinity, label: null }, { value: -1e9, label: '−10⁹' }, { value: -1e4, label: '−10⁴' }, { value: -10, label: '−10' }];
+const BIASES = [
+  { value: -Infinity, label: null },
+  { value: -1e9, label: '−10⁹' },
+  { value: -1e4, label: '−10⁴' },
+  { value: -10, label: '−10' },
+];
 
 /** 'ok', or why s is not an input of the trained model: empty | notDigits | tooShort | tooLong. */
 export function checkDigits(s) {
@@ -99,7 +104,10 @@ export class NwAttention extends NwElement {
     return { mode, input: { valid: (raw) => checkDigits(raw) === 'ok' }, ...rest };
   }
 
-  static styles = [NwElement.styles, methodStyles, css`
+  static styles = [
+    NwElement.styles,
+    methodStyles,
+    css`
     .runs { display: flex; flex-wrap: wrap; gap: 4px 10px; align-items: baseline; font-size: 0.85rem; margin: 4px 0 6px; padding: 6px 10px;
       border: 1px solid var(--nw-accent-2); border-radius: 8px; }
     .runs strong { color: var(--nw-accent-2); }
@@ -170,7 +178,8 @@ export class NwAttention extends NwElement {
     .accuracy { font-size: 0.85rem; color: var(--nw-muted); margin: 10px 0 0; }
     .recheck { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px; margin: 6px 0 0; font-size: 0.85rem; }
     .recheck button { margin-bottom: 0; }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
@@ -204,14 +213,19 @@ export class NwAttention extends NwElement {
   _loadModel() {
     this._loading = true;
     // The model file (~255 KB gzipped) is fetched when the figure nears the viewport.
-    this.whenNear().then(() => loadTinyModel(this.nw, this)).then((model) => {
-      this._loading = false;
-      if (this.isConnected) this._model = model;
-      else model.dispose();
-    }, (e) => {
-      this._loading = false;
-      this._modelError = e;
-    });
+    this.whenNear()
+      .then(() => loadTinyModel(this.nw, this))
+      .then(
+        (model) => {
+          this._loading = false;
+          if (this.isConnected) this._model = model;
+          else model.dispose();
+        },
+        (e) => {
+          this._loading = false;
+          this._modelError = e;
+        },
+      );
   }
 
   willUpdate(changed) {
@@ -221,8 +235,10 @@ export class NwAttention extends NwElement {
     if (!this._model && !this._loading && !this._modelError) this._loadModel();
     if (!this._softmax) this._softmax = softmaxLab(this.nw, SCORES, SCORE_PADS, BIASES);
     const text = this._sandboxText;
-    const key = this.mode === 'sandbox' ? `sandbox:${this.seed}:${text}`
-      : `${this.mode}:${this.input}:${this.mode === 'padding' ? `${this.pads}:${this.masked}` : ''}:${!!this._model}`;
+    const key =
+      this.mode === 'sandbox'
+        ? `sandbox:${this.seed}:${text}`
+        : `${this.mode}:${this.input}:${this.mode === 'padding' ? `${this.pads}:${this.masked}` : ''}:${!!this._model}`;
     if (key !== this._key) {
       this._result = this.mode === 'sandbox' ? this._runSandbox(text) : this._model ? this._runModel() : null;
       this._key = key;
@@ -246,7 +262,8 @@ export class NwAttention extends NwElement {
   /** The random-weight encoder on the sandbox text (while the text is unusable: the last good one). */
   _runSandbox(text) {
     let words = tokenize(text);
-    if (words.length === 0 || words.length > MAX_WORDS) words = tokenize(this._goodText ?? this.t('attention.sandboxExample'));
+    if (words.length === 0 || words.length > MAX_WORDS)
+      words = tokenize(this._goodText ?? this.t('attention.sandboxExample'));
     else this._goodText = text;
     if (!this._sandbox) {
       this._sandbox = this.nw.createEncoder({ ...SANDBOX, seed: this.seed });
@@ -309,7 +326,8 @@ export class NwAttention extends NwElement {
     const n = r.seqLen;
     const a = r.attention[this.layer];
     let mass = 0;
-    for (let k = 0; k < n; k++) if (!r.tokens[k].pad && Number(r.tokens[k].text) === r.target[q]) mass += a[(h * n + q) * n + k];
+    for (let k = 0; k < n; k++)
+      if (!r.tokens[k].pad && Number(r.tokens[k].text) === r.target[q]) mass += a[(h * n + q) * n + k];
     return mass;
   }
 
@@ -328,10 +346,14 @@ export class NwAttention extends NwElement {
           const cells = [];
           for (let r = 0; r < n; r++) {
             for (let k = 0; k < n; k++) {
-              cells.push(svg`<rect x=${k * c} y=${r * c} width=${c + 0.05} height=${c + 0.05} fill=${cssColor(SEQUENTIAL, a[(h * n + r) * n + k], 0, 1)}></rect>`);
+              cells.push(
+                svg`<rect x=${k * c} y=${r * c} width=${c + 0.05} height=${c + 0.05} fill=${cssColor(SEQUENTIAL, a[(h * n + r) * n + k], 0, 1)}></rect>`,
+              );
             }
           }
-          return html`<button type="button" data-value=${h} aria-pressed=${String(h === this.head)} @click=${() => { this.head = h; }}>
+          return html`<button type="button" data-value=${h} aria-pressed=${String(h === this.head)} @click=${() => {
+            this.head = h;
+          }}>
             <svg viewBox=${`0 0 ${size} ${size}`} width=${size} height=${size} aria-hidden="true">${cells}
               <rect class="thumb-row" x="0.5" y=${q * c + 0.5} width=${size - 1} height=${Math.max(1, c - 1)}></rect></svg>
             <span class="head-name">${this.t('attention.headLabel', { head: h + 1 })}</span>
@@ -345,8 +367,11 @@ export class NwAttention extends NwElement {
   _topKeys(q) {
     const row = this._row(q);
     const { tokens } = this._result;
-    return [...row.keys()].sort((a, b) => row[b] - row[a]).slice(0, 3)
-      .map((k) => this.t('attention.topItem', { pos: k, token: tokens[k].text, weight: fmt(row[k], 2) })).join(', ');
+    return [...row.keys()]
+      .sort((a, b) => row[b] - row[a])
+      .slice(0, 3)
+      .map((k) => this.t('attention.topItem', { pos: k, token: tokens[k].text, weight: fmt(row[k], 2) }))
+      .join(', ');
   }
 
   _heatmap(w) {
@@ -382,9 +407,14 @@ export class NwAttention extends NwElement {
             style=${`fill:${v < 0.55 ? '#ffffff' : '#111418'}`}>${fmt(v, 2)}</text>`);
         }
       }
-      cells.push(svg`<g class="row" data-row=${r} @click=${() => { this.query = r; }}>${row}</g>`);
+      cells.push(
+        svg`<g class="row" data-row=${r} @click=${() => {
+          this.query = r;
+        }}>${row}</g>`,
+      );
     }
-    const targets = wanted === null ? [] : tokens.map((t, c) => (!t.pad && Number(t.text) === wanted ? c : -1)).filter((c) => c >= 0);
+    const targets =
+      wanted === null ? [] : tokens.map((t, c) => (!t.pad && Number(t.text) === wanted ? c : -1)).filter((c) => c >= 0);
     const cls = (t, c) => `token${t.pad ? ' pad' : ''}${t.word ? ' word' : ''}${targets.includes(c) ? ' answer' : ''}`;
     return html`<svg viewBox=${`0 0 ${width} ${height}`} width=${width} height=${height} role="img"
       aria-label=${this.t('attention.heatmapAria', { layer: this.layer + 1, head: this.head + 1, n })}>
@@ -409,11 +439,17 @@ export class NwAttention extends NwElement {
     return html`<div class="queries">
       <p class="label" id="queries-label">${this.t('attention.queries')}</p>
       <div class="tokens" role="group" aria-labelledby="queries-label">
-        ${tokens.map((t, i) => html`<button type="button" data-index=${i} data-control=${`query-${i}`}
+        ${tokens.map(
+          (t, i) => html`<button type="button" data-index=${i} data-control=${`query-${i}`}
           class=${t.pad ? 'pad' : words ? 'word' : ''} aria-pressed=${String(i === this.query)}
           aria-label=${this.t('attention.queryLabel', { pos: i, token: t.text })}
-          @click=${() => { this.query = i; }} @focus=${() => { this.query = i; }}
-          @keydown=${(e) => this._tokenKey(e, i, tokens.length)}>${t.text}</button>`)}
+          @click=${() => {
+            this.query = i;
+          }} @focus=${() => {
+            this.query = i;
+          }}
+          @keydown=${(e) => this._tokenKey(e, i, tokens.length)}>${t.text}</button>`,
+        )}
       </div>
     </div>`;
   }
@@ -437,8 +473,12 @@ export class NwAttention extends NwElement {
   _textEntry() {
     const text = this._sandboxText;
     const n = tokenize(text).length;
-    const error = n === 0 ? this.t('attention.error.noWords')
-      : n > MAX_WORDS ? this.t('attention.error.tooManyWords', { max: MAX_WORDS, n }) : '';
+    const error =
+      n === 0
+        ? this.t('attention.error.noWords')
+        : n > MAX_WORDS
+          ? this.t('attention.error.tooManyWords', { max: MAX_WORDS, n })
+          : '';
     return html`<div class="entry">
       <div class="field">
         <label for="text">${this.t('attention.text')}</label>
@@ -446,7 +486,9 @@ export class NwAttention extends NwElement {
           .value=${text} aria-invalid=${String(!!error)} aria-describedby="text-error" @input=${this._onText}>
         <p class="error" id="text-error" role=${error ? 'alert' : 'none'}>${error}</p>
       </div>
-      <button type="button" data-control="reseed" @click=${() => { this.seed = (this.seed % 9999) + 1; }}>${this.t('attention.reseed', { seed: this.seed })}</button>
+      <button type="button" data-control="reseed" @click=${() => {
+        this.seed = (this.seed % 9999) + 1;
+      }}>${this.t('attention.reseed', { seed: this.seed })}</button>
     </div>`;
   }
 
@@ -458,8 +500,9 @@ export class NwAttention extends NwElement {
       <caption>${this.t('attention.outputCaption')}</caption>
       <tbody>
         <tr><th scope="row">${this.t('attention.rowInput')}</th>${r.tokens.map((t) => cell(t.text, t.pad ? 'pad' : ''))}</tr>
-        <tr><th scope="row">${this.t('attention.rowOutput')}</th>${r.outputs.map((o, p) => (real.has(p)
-          ? cell(String(o), o === r.target[p] ? 'ok' : 'bad') : cell('·', 'pad')))}</tr>
+        <tr><th scope="row">${this.t('attention.rowOutput')}</th>${r.outputs.map((o, p) =>
+          real.has(p) ? cell(String(o), o === r.target[p] ? 'ok' : 'bad') : cell('·', 'pad'),
+        )}</tr>
         <tr><th scope="row">${this.t('attention.rowTarget')}</th>${r.target.map((v) => (v === null ? cell('·', 'pad') : cell(String(v), '')))}</tr>
       </tbody>
     </table></div>
@@ -482,9 +525,11 @@ export class NwAttention extends NwElement {
           <thead><tr><th scope="col">${this.t('attention.keyHeader')}</th>
             ${rows.map((row) => html`<th scope="col" data-bias=${String(row.bias)}>${row.label ?? this.t('attention.biasMask')}</th>`)}</tr></thead>
           <tbody>
-            ${SCORES.map((score, k) => html`<tr data-key=${k} class=${SCORE_PADS[k] ? 'pad-row' : ''}>
+            ${SCORES.map(
+              (score, k) => html`<tr data-key=${k} class=${SCORE_PADS[k] ? 'pad-row' : ''}>
               <th scope="row">${this.t(SCORE_PADS[k] ? 'attention.keyPad' : 'attention.keyReal', { n: k + 1, score: fmt(score, 1) })}</th>
-              ${rows.map((row) => html`<td class="num" data-bias=${String(row.bias)}>${w(row.weights[k])}</td>`)}</tr>`)}
+              ${rows.map((row) => html`<td class="num" data-bias=${String(row.bias)}>${w(row.weights[k])}</td>`)}</tr>`,
+            )}
             <tr data-key="pad-sum" class="pad-row"><th scope="row">${this.t('attention.padSum')}</th>
               ${rows.map((row) => html`<td class="num" data-bias=${String(row.bias)}>${w(row.padSum)}</td>`)}</tr>
           </tbody>
@@ -495,9 +540,14 @@ export class NwAttention extends NwElement {
           <thead><tr><th scope="col">${this.t('attention.keyHeader')}</th><th scope="col">${this.t('attention.fullTorch')}</th>
             <th scope="col">${this.t('attention.fullOurs')}</th><th scope="col">${this.t('attention.fullBig')}</th></tr></thead>
           <tbody>
-            ${SCORES.map((score, k) => html`<tr><th scope="row">${this.t('attention.keyPad', { n: k + 1, score: fmt(score, 1) })}</th>
+            ${SCORES.map(
+              (
+                score,
+                k,
+              ) => html`<tr><th scope="row">${this.t('attention.keyPad', { n: k + 1, score: fmt(score, 1) })}</th>
               <td class="num" data-full="torch">NaN</td><td class="num" data-full="masked">${w(fullMasked[k])}</td>
-              <td class="num" data-full="big">${w(fullBig[k])}</td></tr>`)}
+              <td class="num" data-full="big">${w(fullBig[k])}</td></tr>`,
+            )}
           </tbody>
         </table></div>
         <p>${this.t('attention.fullNote')}</p>
@@ -514,16 +564,32 @@ export class NwAttention extends NwElement {
     else if (rc?.error) status = this.t('attention.recheckError', { message: rc.error });
     else if (rc) {
       status = this.t('attention.recheckResult', {
-        right: rc.correctSequences, n: rc.sequences, sequence: pct(rc.sequence), token: pct(rc.token),
-        agree: rc.agree, total: rc.total,
+        right: rc.correctSequences,
+        n: rc.sequences,
+        sequence: pct(rc.sequence),
+        token: pct(rc.token),
+        agree: rc.agree,
+        total: rc.total,
       });
     }
     const c = m.config;
     return html`<p class="accuracy" data-accuracy=${m.meta.accuracy_sequence}>${this.t('attention.accuracy', {
-      n: acc.sequences, token: pct(acc.token), sequence: pct(acc.sequence) })}
-      ${this.t('attention.modelFacts', { d: c.dModel, heads: c.nHeads, dff: c.dFF, layers: c.nLayers,
-        params: m.parameterCount.toLocaleString(this.locale), kb: fmt(m.bytes / 1024, 0),
-        seconds: fmt(acc.trainSeconds, 0), steps: m.meta.train_steps, seed: acc.seed, torch: acc.torch })}</p>
+      n: acc.sequences,
+      token: pct(acc.token),
+      sequence: pct(acc.sequence),
+    })}
+      ${this.t('attention.modelFacts', {
+        d: c.dModel,
+        heads: c.nHeads,
+        dff: c.dFF,
+        layers: c.nLayers,
+        params: m.parameterCount.toLocaleString(this.locale),
+        kb: fmt(m.bytes / 1024, 0),
+        seconds: fmt(acc.trainSeconds, 0),
+        steps: m.meta.train_steps,
+        seed: acc.seed,
+        torch: acc.torch,
+      })}</p>
       <div class="recheck">
         <button type="button" data-control="recheck" ?disabled=${!!rc?.running} @click=${this._runRecheck}>${this.t('attention.recheck')}</button>
         <span data-recheck>${status}</span>
@@ -533,7 +599,13 @@ export class NwAttention extends NwElement {
   _readout() {
     const r = this._result;
     const q = this.query;
-    const common = { layer: this.layer + 1, head: this.head + 1, pos: q, token: r.tokens[q].text, top: this._topKeys(q) };
+    const common = {
+      layer: this.layer + 1,
+      head: this.head + 1,
+      pos: q,
+      token: r.tokens[q].text,
+      top: this._topKeys(q),
+    };
     if (this.mode === 'sandbox') return this.t('attention.readoutSandbox', { ...common, seed: this.seed });
     const out = r.real.map((p) => r.outputs[p]).join(' ');
     const target = r.real.map((p) => r.target[p]).join(' ');
@@ -541,9 +613,15 @@ export class NwAttention extends NwElement {
     let onTarget = '';
     const mass = this._targetMass(q);
     if (mass !== null) onTarget = this.t('attention.onTarget', { digit: r.target[q], mass: fmt(mass, 2) });
-    if (this.mode === 'model') return this.t('attention.readoutModel', { ...common, onTarget, output: out, target, mark });
+    if (this.mode === 'model')
+      return this.t('attention.readoutModel', { ...common, onTarget, output: out, target, mark });
     return this.t('attention.readoutPadding', {
-      ...common, onTarget, output: out, target, mark, pads: this.pads,
+      ...common,
+      onTarget,
+      output: out,
+      target,
+      mark,
+      pads: this.pads,
       mask: this.t(this.masked ? 'attention.maskOn' : 'attention.maskOff'),
       padWeight: r.padWeight === 0 ? '0' : fmt(r.padWeight, 3),
       delta: r.delta === 0 ? '0' : r.delta < 1e-3 ? fmtSci(r.delta) : fmt(r.delta, 3),
@@ -553,8 +631,15 @@ export class NwAttention extends NwElement {
   render() {
     if (!this.nw) return this.renderLoading();
     const w = Math.max(260, this._width || 640);
-    const modeToggle = this.toggle({ id: 'mode', label: this.t('attention.mode'), value: this.mode, onChange: (v) => { this.mode = v; },
-      options: MODES.map((m) => ({ value: m, label: this.t(`attention.mode.${m}`) })) });
+    const modeToggle = this.toggle({
+      id: 'mode',
+      label: this.t('attention.mode'),
+      value: this.mode,
+      onChange: (v) => {
+        this.mode = v;
+      },
+      options: MODES.map((m) => ({ value: m, label: this.t(`attention.mode.${m}`) })),
+    });
     const trained = this.mode !== 'sandbox';
     const head = html`
       <p class="title">${this.t('attention.title')}</p>
@@ -562,23 +647,48 @@ export class NwAttention extends NwElement {
       <div class="controls">${modeToggle}</div>
       ${trained ? this._digitEntry() : this._textEntry()}`;
     if (trained && !this._model) {
-      return html`${head}${this._modelError
-        ? html`<p class="error" role="alert">${this.t('attention.modelError', { message: this._modelError.message })}</p>`
-        : html`<p class="caption">${this.t('attention.modelLoading')}</p>`}`;
+      return html`${head}${
+        this._modelError
+          ? html`<p class="error" role="alert">${this.t('attention.modelError', { message: this._modelError.message })}</p>`
+          : html`<p class="caption">${this.t('attention.modelLoading')}</p>`
+      }`;
     }
     const r = this._result;
     const pickers = html`<div class="controls">
-      ${this.toggle({ id: 'layer', label: this.t('attention.layer'), value: this.layer, onChange: (v) => { this.layer = v; },
-        options: Array.from({ length: LAYERS }, (_, i) => ({ value: i, label: String(i + 1) })) })}
+      ${this.toggle({
+        id: 'layer',
+        label: this.t('attention.layer'),
+        value: this.layer,
+        onChange: (v) => {
+          this.layer = v;
+        },
+        options: Array.from({ length: LAYERS }, (_, i) => ({ value: i, label: String(i + 1) })),
+      })}
       ${this._heads(w)}
-      ${this.mode === 'padding' ? html`
+      ${
+        this.mode === 'padding'
+          ? html`
         ${this.slider({ control: 'pads', label: this.t('attention.pads') })}
-        ${this.toggle({ id: 'mask', label: this.t('attention.mask'), value: this.masked, onChange: (v) => { this.masked = v; },
-          options: [{ value: true, label: this.t('attention.maskOn') }, { value: false, label: this.t('attention.maskOff') }] })}` : ''}
+        ${this.toggle({
+          id: 'mask',
+          label: this.t('attention.mask'),
+          value: this.masked,
+          onChange: (v) => {
+            this.masked = v;
+          },
+          options: [
+            { value: true, label: this.t('attention.maskOn') },
+            { value: false, label: this.t('attention.maskOff') },
+          ],
+        })}`
+          : ''
+      }
     </div>`;
     const gradient = `linear-gradient(to right, ${[0, 0.25, 0.5, 0.75, 1].map((t) => cssColor(SEQUENTIAL, t, 0, 1)).join(', ')})`;
     return html`${head}
-      ${r ? html`
+      ${
+        r
+          ? html`
         ${pickers}
         ${this._queries()}
         ${this._runsLine(trained)}
@@ -588,7 +698,9 @@ export class NwAttention extends NwElement {
         ${this.mode === 'padding' ? this._paddingLab() : ''}
         ${trained ? this._outputTable() : ''}
         <div class="readout" aria-live="polite" data-readout>${this._readout()}</div>
-        ${trained ? this._accuracy() : ''}` : ''}
+        ${trained ? this._accuracy() : ''}`
+          : ''
+      }
       <p>${this.parityBadge('encoder')}</p>
       ${methodDetails(this, this.t('attention.convention'))}
     `;
@@ -603,8 +715,10 @@ export class NwAttention extends NwElement {
       <strong>${this.t('attention.runs', { wiring: pre ? 'Pre-LN' : 'Post-LN' })}</strong>
       <code>${pre ? 'x + Sub(LN(x))' : 'LN(x + Sub(x))'}</code>
       <span>${this.t(pre ? 'attention.runsPre' : 'attention.runsPost', {
-        act: c.activation === 'gelu' ? 'GELU' : 'ReLU', layers: c.nLayers ?? LAYERS,
-        final: this.t(c.finalNorm ? 'attention.finalOn' : 'attention.finalOff') })}</span>
+        act: c.activation === 'gelu' ? 'GELU' : 'ReLU',
+        layers: c.nLayers ?? LAYERS,
+        final: this.t(c.finalNorm ? 'attention.finalOn' : 'attention.finalOff'),
+      })}</span>
     </p>`;
   }
 }

@@ -18,7 +18,8 @@ function makeBatch(seed, batch, features) {
   for (let n = 0; n < batch; n++) {
     const z = normalSource(mixSeed(seed, 0x5a3e, n));
     const rowOffset = z();
-    for (let c = 0; c < features; c++) x[n * features + c] = Math.round((rowOffset + featureOffset[c] + 0.8 * z()) * 100) / 100;
+    for (let c = 0; c < features; c++)
+      x[n * features + c] = Math.round((rowOffset + featureOffset[c] + 0.8 * z()) * 100) / 100;
   }
   return x;
 }
@@ -35,7 +36,9 @@ export class NwBatchIndependence extends NwElement {
     seed: { min: 1, max: 99999, default: 1 },
   };
 
-  static styles = [NwElement.styles, css`
+  static styles = [
+    NwElement.styles,
+    css`
     .actions { display: flex; align-items: flex-end; }
     .actions button { font: inherit; font-size: 0.85rem; border: 1px solid var(--nw-border); border-radius: 8px; padding: 6px 12px; min-height: 32px; background: var(--nw-panel); color: var(--nw-fg); cursor: pointer; }
     .panels { display: grid; grid-template-columns: 1fr; gap: 14px; }
@@ -61,15 +64,14 @@ export class NwBatchIndependence extends NwElement {
     svg .bracket { stroke: var(--nw-fg); fill: none; }
     svg text.delta { fill: var(--nw-fg); font-family: var(--nw-mono); font-size: 10px; }
     svg text.strong { fill: var(--nw-fg); }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
     this._width = 0;
     this._cacheKey = '';
   }
-
-
 
   willUpdate(changed) {
     super.willUpdate(changed);
@@ -83,7 +85,9 @@ export class NwBatchIndependence extends NwElement {
 
   /** Statistics of the whole batch and of its first half, from the kernels. */
   _compute() {
-    const C = this.features, B = this.batch, half = B / 2;
+    const C = this.features,
+      B = this.batch,
+      half = B / 2;
     const x = makeBatch(this.seed, B, C);
     const xHalf = x.slice(0, half * C);
     const ln = this.nw.layerNormWithStats(x, C);
@@ -95,15 +99,20 @@ export class NwBatchIndependence extends NwElement {
     for (let k = 0; k < C; k++) lnOutDelta = Math.max(lnOutDelta, Math.abs(ln.output[k] - lnHalf.output[k]));
     const bnDelta = Array.from(bn.mean, (m, c) => Math.abs(m - bnHalf.mean[c]));
     let worst = 0;
-    bnDelta.forEach((d, c) => { if (d > bnDelta[worst]) worst = c; });
+    bnDelta.forEach((d, c) => {
+      if (d > bnDelta[worst]) worst = c;
+    });
     return { x, ln, lnHalf, bn, bnHalf, lnDelta, lnOutDelta, bnDelta, worst };
   }
 
   _lnPanel(w) {
     const { ln, lnHalf } = this._result;
-    const B = this.batch, half = B / 2;
-    const h = 168, m = { left: 34, right: 8, top: 22, bottom: 30 };
-    const ih = h - m.top - m.bottom, iw = w - m.left - m.right;
+    const B = this.batch,
+      half = B / 2;
+    const h = 168,
+      m = { left: 34, right: 8, top: 22, bottom: 30 };
+    const ih = h - m.top - m.bottom,
+      iw = w - m.left - m.right;
     const lim = Math.max(1, Math.ceil(Math.max(...Array.from(ln.mean, Math.abs)) * 1.15 * 2) / 2);
     const y = (v) => m.top + ((lim - v) / (2 * lim)) * ih;
     const slot = iw / B;
@@ -112,8 +121,10 @@ export class NwBatchIndependence extends NwElement {
     const every = slot < 22 ? 2 : 1;
     return html`<svg viewBox=${`0 0 ${w} ${h}`} width=${w} height=${h} role="img"
       aria-label=${this.t('batchIndep.lnAria', { b: B, half })}>
-      ${[-lim, 0, lim].map((v) => svg`<line class=${v === 0 ? 'zero' : 'axis'} x1=${m.left} x2=${w - m.right} y1=${y(v)} y2=${y(v)}></line>
-        <text x=${m.left - 4} y=${y(v) + 4} text-anchor="end">${fmt(v, 1)}</text>`)}
+      ${[-lim, 0, lim].map(
+        (v) => svg`<line class=${v === 0 ? 'zero' : 'axis'} x1=${m.left} x2=${w - m.right} y1=${y(v)} y2=${y(v)}></line>
+        <text x=${m.left - 4} y=${y(v) + 4} text-anchor="end">${fmt(v, 1)}</text>`,
+      )}
       ${Array.from(ln.mean, (mu, n) => {
         const top = Math.min(y(mu), y(0));
         const cls = n === 0 ? 'sample0' : n < half ? 'full' : 'dropped';
@@ -129,22 +140,30 @@ export class NwBatchIndependence extends NwElement {
   _bnPanel(w) {
     const { bn, bnHalf, bnDelta } = this._result;
     const C = this.features;
-    const h = 168, m = { left: 34, right: 8, top: 22, bottom: 30 };
-    const ih = h - m.top - m.bottom, iw = w - m.left - m.right;
+    const h = 168,
+      m = { left: 34, right: 8, top: 22, bottom: 30 };
+    const ih = h - m.top - m.bottom,
+      iw = w - m.left - m.right;
     const all = [...bn.mean, ...bnHalf.mean].map(Math.abs);
     const lim = Math.max(1, Math.ceil(Math.max(...all) * 1.15 * 2) / 2);
     const y = (v) => m.top + ((lim - v) / (2 * lim)) * ih;
     const slot = iw / C;
     const bw = Math.max(3, Math.min(18, slot * 0.34));
     const cx = (c) => m.left + slot * (c + 0.5);
-    const bar = (v, x, cls) => svg`<rect class=${cls} x=${x} y=${Math.min(y(v), y(0))} width=${bw} height=${Math.max(1, Math.abs(y(v) - y(0)))}></rect>`;
+    const bar = (v, x, cls) =>
+      svg`<rect class=${cls} x=${x} y=${Math.min(y(v), y(0))} width=${bw} height=${Math.max(1, Math.abs(y(v) - y(0)))}></rect>`;
     return html`<svg viewBox=${`0 0 ${w} ${h}`} width=${w} height=${h} role="img"
       aria-label=${this.t('batchIndep.bnAria', { c: C })}>
-      ${[-lim, 0, lim].map((v) => svg`<line class=${v === 0 ? 'zero' : 'axis'} x1=${m.left} x2=${w - m.right} y1=${y(v)} y2=${y(v)}></line>
-        <text x=${m.left - 4} y=${y(v) + 4} text-anchor="end">${fmt(v, 1)}</text>`)}
-      ${Array.from(bn.mean, (mu, c) => svg`${bar(mu, cx(c) - bw - 1, 'full')}${bar(bnHalf.mean[c], cx(c) + 1, 'half')}
+      ${[-lim, 0, lim].map(
+        (v) => svg`<line class=${v === 0 ? 'zero' : 'axis'} x1=${m.left} x2=${w - m.right} y1=${y(v)} y2=${y(v)}></line>
+        <text x=${m.left - 4} y=${y(v) + 4} text-anchor="end">${fmt(v, 1)}</text>`,
+      )}
+      ${Array.from(
+        bn.mean,
+        (mu, c) => svg`${bar(mu, cx(c) - bw - 1, 'full')}${bar(bnHalf.mean[c], cx(c) + 1, 'half')}
         <text class="delta" x=${cx(c)} y=${12} text-anchor="middle">${fmt(bnDelta[c], 2)}</text>
-        <text x=${cx(c)} y=${h - m.bottom + 14} text-anchor="middle">c${c + 1}</text>`)}
+        <text x=${cx(c)} y=${h - m.bottom + 14} text-anchor="middle">c${c + 1}</text>`,
+      )}
       <text x=${m.left} y=${h - 3}>${this.t('batchIndep.deltaAxis')}</text>
     </svg>`;
   }
@@ -152,7 +171,8 @@ export class NwBatchIndependence extends NwElement {
   render() {
     if (!this.nw || !this._result) return this.renderLoading();
     const { ln, lnHalf, lnDelta, lnOutDelta, bnDelta, worst } = this._result;
-    const B = this.batch, half = B / 2;
+    const B = this.batch,
+      half = B / 2;
     const wide = this._width >= 620;
     const pw = Math.max(240, wide ? Math.floor((this._width - 14) / 2) : Math.min(this._width || 600, 640));
     const deltas = bnDelta.map((d) => fmt(d, 3)).join(', ');
@@ -160,10 +180,16 @@ export class NwBatchIndependence extends NwElement {
       <p class="title">${this.t('batchIndep.title')}</p>
       <p class="caption">${this.t('batchIndep.caption')}</p>
       <div class="controls">
-        ${this.slider({ control: 'batch', label: this.t('batchIndep.batch'),
-          format: (v) => this.t('batchIndep.batchValue', { b: v, half: v / 2 }) })}
+        ${this.slider({
+          control: 'batch',
+          label: this.t('batchIndep.batch'),
+          format: (v) => this.t('batchIndep.batchValue', { b: v, half: v / 2 }),
+        })}
         <div class="actions">
-          <button type="button" data-control="regenerate" @click=${() => { const { min, max } = NwBatchIndependence.controls.seed; this.seed = this.seed >= max ? min : this.seed + 1; }}>${this.t('batchIndep.regenerate')}</button>
+          <button type="button" data-control="regenerate" @click=${() => {
+            const { min, max } = NwBatchIndependence.controls.seed;
+            this.seed = this.seed >= max ? min : this.seed + 1;
+          }}>${this.t('batchIndep.regenerate')}</button>
         </div>
       </div>
       <div class=${wide ? 'panels wide' : 'panels'} data-batch=${Array.from(this._result.x).join(',')}>
@@ -188,10 +214,20 @@ export class NwBatchIndependence extends NwElement {
           <p class="note">${this.t('batchIndep.bnNote', { c: worst + 1 })} <strong>max |Δμ| = ${fmt(bnDelta[worst], 3)}</strong></p>
         </div>
       </div>
-      <div class="readout" aria-live="polite" data-readout data-ln-delta=${String(lnDelta)} data-bn-delta=${bnDelta.join(',')}>${this.t('batchIndep.readout', {
-        b: B, half, full: fmt(ln.mean[0], 3), halfMu: fmt(lnHalf.mean[0], 3), lnDelta: fmt(lnDelta, 3), outDelta: fmt(lnOutDelta, 3),
-        deltas, worst: fmt(bnDelta[worst], 3), c: worst + 1,
-      })}</div>
+      <div class="readout" aria-live="polite" data-readout data-ln-delta=${String(lnDelta)} data-bn-delta=${bnDelta.join(',')}>${this.t(
+        'batchIndep.readout',
+        {
+          b: B,
+          half,
+          full: fmt(ln.mean[0], 3),
+          halfMu: fmt(lnHalf.mean[0], 3),
+          lnDelta: fmt(lnDelta, 3),
+          outDelta: fmt(lnOutDelta, 3),
+          deltas,
+          worst: fmt(bnDelta[worst], 3),
+          c: worst + 1,
+        },
+      )}</div>
       <p class="caption">${this.t('batchIndep.note')}</p>
       ${this.parityBadges(['LayerNorm', 'layerNorm'], ['BatchNorm', 'batchNorm'])}
     `;

@@ -65,14 +65,18 @@ export class NwDepthDemo extends NwElement {
     view: { choices: VIEWS, default: 'forward' },
   };
 
-  static styles = [NwElement.styles, normFigureStyles, css`
+  static styles = [
+    NwElement.styles,
+    normFigureStyles,
+    css`
     .line { fill: none; stroke-width: 2.2; stroke-linejoin: round; }
     .plain { stroke: var(--nw-accent); }
     .normed { stroke: var(--nw-accent-2); stroke-dasharray: 7 4; }
     circle.plain { fill: var(--nw-accent); stroke: var(--nw-bg); stroke-width: 1.5; stroke-dasharray: none; }
     circle.normed { fill: var(--nw-accent-2); stroke: var(--nw-bg); stroke-width: 1.5; stroke-dasharray: none; }
     .legend .line { stroke-width: 2.5; }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
@@ -84,8 +88,6 @@ export class NwDepthDemo extends NwElement {
     this._run = null;
     this._runKey = '';
   }
-
-
 
   willUpdate(changed) {
     super.willUpdate(changed);
@@ -107,8 +109,15 @@ export class NwDepthDemo extends NwElement {
     if (!this._nwTrain) {
       // The backward passes live in the training module, loaded the first time the reader asks.
       this._trainLoad ??= this.loadLibrary({ training: true }).then(
-        (nw) => { this._nwTrain = nw; this.requestUpdate(); },
-        (e) => { this._backError = e; this.requestUpdate(); });
+        (nw) => {
+          this._nwTrain = nw;
+          this.requestUpdate();
+        },
+        (e) => {
+          this._backError = e;
+          this.requestUpdate();
+        },
+      );
     } else if (backKey !== this._backKey) {
       this._back = this._backward();
       this._backKey = backKey;
@@ -139,7 +148,8 @@ export class NwDepthDemo extends NwElement {
       const W = weights.subarray(l * w * w, (l + 1) * w * w);
       // Plain: h_{l+1} = act(W h_l).
       let gy = gPlain;
-      if (this.activation !== 'none') gy = nw.activationBackward(plainRows.subarray((l + 1) * w, (l + 2) * w), gy, this.activation);
+      if (this.activation !== 'none')
+        gy = nw.activationBackward(plainRows.subarray((l + 1) * w, (l + 2) * w), gy, this.activation);
       gPlain = nw.linearBackward(plainRows.subarray(l * w, (l + 1) * w), W, scaled(gy), { inFeatures: w }).input;
       // Normalised: h_{l+1} = LN(act(W h_l)).
       const pre = normedPre.subarray(l * w, (l + 1) * w);
@@ -214,10 +224,16 @@ export class NwDepthDemo extends NwElement {
     return html`<svg viewBox=${`0 0 ${width} ${h}`} width=${width} height=${h} role="img"
       aria-label=${this.t(back ? 'depthDemo.ariaGrad' : 'depthDemo.aria', { depth: d, plain: fmtSize(last(plain)), normed: fmtSize(last(normed)) })}>
       <text class="axis-title" x=${m.left - 40} y="13">${this.t(back ? 'depthDemo.yAxisGrad' : 'depthDemo.yAxis')}</text>
-      ${yTicks.map((e) => svg`<line class=${e === 0 ? 'grid strong' : 'grid'} x1=${m.left} x2=${width - m.right} y1=${y(10 ** e)} y2=${y(10 ** e)}></line>
-        <text x=${m.left - 6} y=${y(10 ** e) + 4} text-anchor="end">${decade(e)}</text>`)}
-      ${xTicks.map((l) => svg`<line class="grid" x1=${x(l)} x2=${x(l)} y1=${m.top + ih} y2=${m.top + ih + 4}></line>
-        <text x=${x(l)} y=${m.top + ih + 16} text-anchor="middle">${l}</text>`)}
+      ${yTicks.map(
+        (
+          e,
+        ) => svg`<line class=${e === 0 ? 'grid strong' : 'grid'} x1=${m.left} x2=${width - m.right} y1=${y(10 ** e)} y2=${y(10 ** e)}></line>
+        <text x=${m.left - 6} y=${y(10 ** e) + 4} text-anchor="end">${decade(e)}</text>`,
+      )}
+      ${xTicks.map(
+        (l) => svg`<line class="grid" x1=${x(l)} x2=${x(l)} y1=${m.top + ih} y2=${m.top + ih + 4}></line>
+        <text x=${x(l)} y=${m.top + ih + 16} text-anchor="middle">${l}</text>`,
+      )}
       <text class="axis-title" x=${width - m.right} y=${h - 4} text-anchor="end">${this.t('depthDemo.xAxis')}</text>
       <path class="line plain" d=${path(plain)}></path>
       <path class="line normed" d=${path(normed)}></path>
@@ -230,8 +246,6 @@ export class NwDepthDemo extends NwElement {
     return html`<li><svg width="28" height="10" aria-hidden="true"><line class=${`line ${cls}`} x1="1" x2="27" y1="5" y2="5"></line></svg>${text}</li>`;
   }
 
-
-
   render() {
     if (!this.nw || !this._run) return this.renderLoading();
     const d = this.depth;
@@ -242,32 +256,75 @@ export class NwDepthDemo extends NwElement {
     const ratio = plain[d] / plain[0];
     const trend = ratio > 10 ? 'depthDemo.exploded' : ratio < 0.1 ? 'depthDemo.vanished' : 'depthDemo.drifted';
     const gradRatio = plain[0] / plain[d];
-    const readout = back ? [
-      this.t('depthDemo.readoutGradPlain', { depth: d, value: fmtSize(plain[0]), ratio: fmtSize(gradRatio) }),
-      this.t('depthDemo.readoutGradNormed', { depth: d, value: fmtSize(normed[0]), ratio: fmtSize(normed[0] / normed[d]) }),
-      this.t(gradRatio > 10 ? 'depthDemo.gradExploded' : gradRatio < 0.1 ? 'depthDemo.gradVanished' : 'depthDemo.gradDrifted', { ratio: fmtSize(gradRatio) }),
-      this.t('depthDemo.readoutGradSetup', { output: fmt(plain[d], 3), scale: fmt(this.scale, 2), width: this.layerWidth, seed: this.seed }),
-    ].join('\n') : this.view === 'backward' ? [
-      this._backError ? this.t('common.loadError', { message: this._backError.message }) : this.t('depthDemo.loadingBackward'),
-    ].join('\n') : [
-      this.t('depthDemo.readoutPlain', { depth: d, value: fmtSize(plain[d]), ratio: fmtSize(ratio) }),
-      this.t('depthDemo.readoutNormed', { depth: d, value: fmtSize(normed[d]) }),
-      this.t(trend, { ratio: fmtSize(ratio) }),
-      this.t('depthDemo.readoutSetup', { first: fmt(plain[0], 3), scale: fmt(this.scale, 2), width: this.layerWidth, seed: this.seed }),
-    ].join('\n');
+    const readout = back
+      ? [
+          this.t('depthDemo.readoutGradPlain', { depth: d, value: fmtSize(plain[0]), ratio: fmtSize(gradRatio) }),
+          this.t('depthDemo.readoutGradNormed', {
+            depth: d,
+            value: fmtSize(normed[0]),
+            ratio: fmtSize(normed[0] / normed[d]),
+          }),
+          this.t(
+            gradRatio > 10
+              ? 'depthDemo.gradExploded'
+              : gradRatio < 0.1
+                ? 'depthDemo.gradVanished'
+                : 'depthDemo.gradDrifted',
+            { ratio: fmtSize(gradRatio) },
+          ),
+          this.t('depthDemo.readoutGradSetup', {
+            output: fmt(plain[d], 3),
+            scale: fmt(this.scale, 2),
+            width: this.layerWidth,
+            seed: this.seed,
+          }),
+        ].join('\n')
+      : this.view === 'backward'
+        ? [
+            this._backError
+              ? this.t('common.loadError', { message: this._backError.message })
+              : this.t('depthDemo.loadingBackward'),
+          ].join('\n')
+        : [
+            this.t('depthDemo.readoutPlain', { depth: d, value: fmtSize(plain[d]), ratio: fmtSize(ratio) }),
+            this.t('depthDemo.readoutNormed', { depth: d, value: fmtSize(normed[d]) }),
+            this.t(trend, { ratio: fmtSize(ratio) }),
+            this.t('depthDemo.readoutSetup', {
+              first: fmt(plain[0], 3),
+              scale: fmt(this.scale, 2),
+              width: this.layerWidth,
+              seed: this.seed,
+            }),
+          ].join('\n');
     return html`
       <p class="title">${this.t('depthDemo.title')}</p>
       <p class="caption">${this.t('depthDemo.caption', { width: this.layerWidth, max: MAX_DEPTH })}</p>
       <div class="controls">
         ${this.slider({ control: 'depth', label: this.t('depthDemo.depth'), value: d })}
         ${this.slider({ control: 'scale', label: this.t('depthDemo.scale'), format: (v) => fmt(v, 2) })}
-        ${this.toggle({ id: 'activation', label: this.t('depthDemo.activation'), value: this.activation, onChange: (v) => { this.activation = v; },
-          options: ACTIVATIONS.map((value) => ({ value, label: this.t(`depthDemo.activation.${value}`) })) })}
-        ${this.toggle({ id: 'view', label: this.t('depthDemo.view'), value: this.view, onChange: (v) => { this.view = v; },
-          options: VIEWS.map((value) => ({ value, label: this.t(`depthDemo.view.${value}`) })) })}
+        ${this.toggle({
+          id: 'activation',
+          label: this.t('depthDemo.activation'),
+          value: this.activation,
+          onChange: (v) => {
+            this.activation = v;
+          },
+          options: ACTIVATIONS.map((value) => ({ value, label: this.t(`depthDemo.activation.${value}`) })),
+        })}
+        ${this.toggle({
+          id: 'view',
+          label: this.t('depthDemo.view'),
+          value: this.view,
+          onChange: (v) => {
+            this.view = v;
+          },
+          options: VIEWS.map((value) => ({ value, label: this.t(`depthDemo.view.${value}`) })),
+        })}
       </div>
       <div class="actions">
-        <button type="button" data-control="new-weights" @click=${() => { this.seed = (this.seed % 999999) + 1; }}>${this.t('depthDemo.newWeights')}</button>
+        <button type="button" data-control="new-weights" @click=${() => {
+          this.seed = (this.seed % 999999) + 1;
+        }}>${this.t('depthDemo.newWeights')}</button>
         ${this.parityBadge('layerNorm')}
       </div>
       <div class="plot">${this._chart(plain, normed, width, !!back)}</div>

@@ -83,7 +83,10 @@ export class NwEncoderBlock extends NwElement {
     wiring: { choices: ['post', 'pre'], default: 'post' },
   };
 
-  static styles = [NwElement.styles, methodStyles, css`
+  static styles = [
+    NwElement.styles,
+    methodStyles,
+    css`
     .diagram .nx { fill: none; stroke: var(--nw-accent-2); stroke-width: 1.6; stroke-dasharray: 7 4; }
     .diagram text.nx-label { fill: var(--nw-accent-2); font-size: 12px; font-weight: 700; }
     .diagram .active .box, .diagram .box.active, .diagram .group.active { stroke: var(--nw-accent); stroke-width: 3; }
@@ -118,7 +121,8 @@ export class NwEncoderBlock extends NwElement {
     details { margin-top: 8px; font-size: 0.85rem; }
     details summary { cursor: pointer; color: var(--nw-muted); min-height: 28px; }
     details code { font-family: var(--nw-mono); font-size: 0.8rem; word-break: break-all; }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
@@ -144,7 +148,10 @@ export class NwEncoderBlock extends NwElement {
     super.willUpdate?.(changed);
     if (this.nw) {
       this._counts = countParameters(this.nw, {
-        dModel: this.dModel, nHeads: this.heads, dFF: this.dFF, normFirst: this.wiring === 'pre',
+        dModel: this.dModel,
+        nHeads: this.heads,
+        dFF: this.dFF,
+        normFirst: this.wiring === 'pre',
       });
     }
   }
@@ -240,10 +247,12 @@ export class NwEncoderBlock extends NwElement {
     const qk = col(0) + smW / 2;
     parts.push(svg`<rect class=${`group${on('attn')}`} data-step="attn" x=${x0} y=${top} width=${bw} height=${mh} rx="8"></rect>
       <text class="group-label" x=${cx} y=${top + 16} text-anchor="middle">${this.t(bw >= 200 ? 'encBlock.mha' : 'encBlock.mhaShort')}</text>
-      ${['Q', 'K', 'V'].map((q, k) => svg`
+      ${['Q', 'K', 'V'].map(
+        (q, k) => svg`
         <path class="wire" d=${`M${cx} ${top + 22} L${col(k) + cw / 2} ${qkvTop - 6}`}></path>
         <rect class="box inner" x=${col(k)} y=${qkvTop} width=${cw} height="22" rx="4"></rect>
-        <text class="inner-label" x=${col(k) + cw / 2} y=${qkvTop + 15} text-anchor="middle">${cw >= 58 ? `${q} = xW` : 'W'}<tspan dy="3" font-size="8">${q}</tspan></text>`)}
+        <text class="inner-label" x=${col(k) + cw / 2} y=${qkvTop + 15} text-anchor="middle">${cw >= 58 ? `${q} = xW` : 'W'}<tspan dy="3" font-size="8">${q}</tspan></text>`,
+      )}
       ${arrow(qkvTop + 22, smTop, col(0) + cw / 2)}
       ${arrow(qkvTop + 22, smTop, col(1) + cw / 2)}
       <rect class="box inner" x=${col(0)} y=${smTop} width=${smW} height="22" rx="4"></rect>
@@ -300,7 +309,9 @@ export class NwEncoderBlock extends NwElement {
       parts.push(svg`<text class="sym" x=${x0} y=${y + 10}>${this.t('encBlock.noFinalNorm')}</text>`);
       y += 16;
     }
-    parts.push(svg`<text class="box-label" x=${cx} y=${y + 14} text-anchor="middle">${this.t('encBlock.output')}</text>`);
+    parts.push(
+      svg`<text class="box-label" x=${cx} y=${y + 14} text-anchor="middle">${this.t('encBlock.output')}</text>`,
+    );
     y += 22;
     const height = y + 6;
     const width = Math.min(w, rx + 170);
@@ -333,14 +344,52 @@ export class NwEncoderBlock extends NwElement {
       <p class="title">${this.t('encBlock.title')}</p>
       <p class="caption">${this.t('encBlock.caption')}</p>
       <div class="controls">
-        ${this.toggle({ id: 'wiring', label: this.t('encBlock.wiring'), value: this.wiring, onChange: (v) => { this.wiring = v; },
-          options: [{ value: 'post', label: 'Post-LN' }, { value: 'pre', label: 'Pre-LN' }] })}
-        ${this.slider({ id: 'seq', label: this.t('encBlock.seq'), value: seq, min: SEQ.min, max: SEQ.max, onInput: (v) => { this.seq = v; } })}
+        ${this.toggle({
+          id: 'wiring',
+          label: this.t('encBlock.wiring'),
+          value: this.wiring,
+          onChange: (v) => {
+            this.wiring = v;
+          },
+          options: [
+            { value: 'post', label: 'Post-LN' },
+            { value: 'pre', label: 'Pre-LN' },
+          ],
+        })}
+        ${this.slider({
+          id: 'seq',
+          label: this.t('encBlock.seq'),
+          value: seq,
+          min: SEQ.min,
+          max: SEQ.max,
+          onInput: (v) => {
+            this.seq = v;
+          },
+        })}
         ${this.slider({ id: 'd-model', label: 'd_model', value: d, min: D_MODEL.min, max: D_MODEL.max, step: D_MODEL.step, onInput: (v) => this._setDModel(v) })}
-        ${this.slider({ id: 'heads', label: this.t('encBlock.heads'), value: choices.indexOf(heads), min: 0, max: choices.length - 1,
-          format: (k) => this.t('encBlock.headsValue', { h: choices[k], dk: d / choices[k] }), onInput: (k) => { this.heads = choices[k]; } })}
-        ${this.slider({ id: 'd-ff', label: 'd_ff', value: dFF, min: FF_RATIO.min * d, max: FF_RATIO.max * d, step: d,
-          format: (v) => `${v} (${v / d}×)`, onInput: (v) => { this.dFF = v; } })}
+        ${this.slider({
+          id: 'heads',
+          label: this.t('encBlock.heads'),
+          value: choices.indexOf(heads),
+          min: 0,
+          max: choices.length - 1,
+          format: (k) => this.t('encBlock.headsValue', { h: choices[k], dk: d / choices[k] }),
+          onInput: (k) => {
+            this.heads = choices[k];
+          },
+        })}
+        ${this.slider({
+          id: 'd-ff',
+          label: 'd_ff',
+          value: dFF,
+          min: FF_RATIO.min * d,
+          max: FF_RATIO.max * d,
+          step: d,
+          format: (v) => `${v} (${v / d}×)`,
+          onInput: (v) => {
+            this.dFF = v;
+          },
+        })}
       </div>
       <p class="formula"><span class="name">${pre ? 'Pre-LN' : 'Post-LN'}</span>${pre ? 'x + Sublayer(LayerNorm(x))' : 'LayerNorm(x + Sublayer(x))'}</p>
       <div class="diagram">${this._diagram(w)}</div>
@@ -355,8 +404,18 @@ export class NwEncoderBlock extends NwElement {
       </div>
       <div class="readout" aria-live="polite" data-readout data-attn=${groups.attn} data-ffn=${groups.ffn}
         data-norm1=${groups.norm1} data-norm2=${groups.norm2} data-total=${total}>${this.t('encBlock.readout', {
-          wiring: pre ? 'Pre-LN' : 'Post-LN', seq, d, h: heads, dk: d / heads, dff: dFF, ratio: dFF / d,
-          attn: c(groups.attn), ffn: c(groups.ffn), ln: c(groups.norm1), total: c(total), weights: c(heads * seq * seq),
+          wiring: pre ? 'Pre-LN' : 'Post-LN',
+          seq,
+          d,
+          h: heads,
+          dk: d / heads,
+          dff: dFF,
+          ratio: dFF / d,
+          attn: c(groups.attn),
+          ffn: c(groups.ffn),
+          ln: c(groups.norm1),
+          total: c(total),
+          weights: c(heads * seq * seq),
         })}</div>
       <details>
         <summary>${this.t('encBlock.tensorsSummary')}</summary>

@@ -51,8 +51,9 @@ export class NwEncoderStack extends NwElement {
     finalNorm: { bool: true, default: true },
   };
 
-
-  static styles = [NwElement.styles, css`
+  static styles = [
+    NwElement.styles,
+    css`
     .formula { font-family: var(--nw-mono); font-size: 0.9rem; background: var(--nw-panel); border-radius: 6px; padding: 6px 10px; margin: 4px 0 8px; overflow-wrap: anywhere; }
     .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(240px, 1fr)); gap: 6px 16px; }
     .chart p { margin: 0; font-size: 0.85rem; font-weight: 600; }
@@ -71,7 +72,8 @@ export class NwEncoderStack extends NwElement {
     .table-wrap { overflow-x: auto; }
     details table { border-collapse: collapse; font-family: var(--nw-mono); font-size: 0.8rem; margin-top: 4px; }
     details th, details td { padding: 2px 10px; text-align: right; border-bottom: 1px solid var(--nw-border); }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
@@ -90,8 +92,14 @@ export class NwEncoderStack extends NwElement {
   /** The nw.createEncoder config of the stack on screen. */
   get encoderConfig() {
     return {
-      dModel: D_MODEL, nHeads: N_HEADS, dFF: D_FF, nLayers: this.layers, normFirst: this.wiring === 'pre',
-      activation: 'gelu', finalNorm: this.finalNorm, seed: WEIGHT_SEED,
+      dModel: D_MODEL,
+      nHeads: N_HEADS,
+      dFF: D_FF,
+      nLayers: this.layers,
+      normFirst: this.wiring === 'pre',
+      activation: 'gelu',
+      finalNorm: this.finalNorm,
+      seed: WEIGHT_SEED,
     };
   }
 
@@ -124,7 +132,9 @@ export class NwEncoderStack extends NwElement {
       }
     }
     return {
-      mean: average((t) => mean[t]), std: average((t) => Math.sqrt(variance[t])), norm: average((t) => lengths[t]),
+      mean: average((t) => mean[t]),
+      std: average((t) => Math.sqrt(variance[t])),
+      norm: average((t) => lengths[t]),
       cos: cos / ((TOKENS * (TOKENS - 1)) / 2),
     };
   }
@@ -144,7 +154,8 @@ export class NwEncoderStack extends NwElement {
     const all = finalValue === null ? values : [...values, finalValue];
     const h = 150;
     const m = { left: 40, right: 12, top: 10, bottom: 24 };
-    const iw = w - m.left - m.right, ih = h - m.top - m.bottom;
+    const iw = w - m.left - m.right,
+      ih = h - m.top - m.bottom;
     const steps = N + (final ? 1 : 0);
     // Axes from 0 (norm, σ), symmetric about 0 (μ) or covering [0, 1] (cosine), at nice round ends.
     const peak = Math.max(...all.map(Math.abs));
@@ -159,19 +170,26 @@ export class NwEncoderStack extends NwElement {
     const yTicks = [lo, (lo + hi) / 2, hi];
     const digits = [0, 1, 2, 3].find((k) => yTicks.every((v) => Math.abs(Number(v.toFixed(k)) - v) < 1e-9)) ?? 3;
     const xTicks = [...new Set([0, Math.round(N / 2), N])];
-    const ref = metric.key === 'norm' ? Math.sqrt(D_MODEL) : metric.key === 'std' ? 1 : metric.key === 'mean' ? 0 : null;
+    const ref =
+      metric.key === 'norm' ? Math.sqrt(D_MODEL) : metric.key === 'std' ? 1 : metric.key === 'mean' ? 0 : null;
     const points = values.map((v, l) => `${X(l).toFixed(1)},${Y(v).toFixed(1)}`).join(' ');
     const last = finalValue ?? values[N];
     return html`<div class="chart">
       <p>${this.t(`encStack.${metric.key}`)} <span class="sub">${this.t(`encStack.${metric.key}Sub`)}</span></p>
       <svg viewBox=${`0 0 ${w} ${h}`} width=${w} height=${h} role="img" data-metric=${metric.key} data-values=${all.join(',')}
         aria-label=${this.t('encStack.chartAria', { name: this.t(`encStack.${metric.key}`), first: fmt(values[0], metric.digits), last: fmt(last, metric.digits) })}>
-        ${yTicks.map((v) => svg`<line class="grid" x1=${m.left} x2=${w - m.right} y1=${Y(v)} y2=${Y(v)}></line>
-          <text x=${m.left - 5} y=${Y(v) + 4} text-anchor="end">${fmt(v, digits)}</text>`)}
+        ${yTicks.map(
+          (v) => svg`<line class="grid" x1=${m.left} x2=${w - m.right} y1=${Y(v)} y2=${Y(v)}></line>
+          <text x=${m.left - 5} y=${Y(v) + 4} text-anchor="end">${fmt(v, digits)}</text>`,
+        )}
         ${ref !== null ? svg`<line class="ref" x1=${m.left} x2=${w - m.right} y1=${Y(ref)} y2=${Y(ref)}></line>` : ''}
         ${xTicks.map((l) => svg`<text x=${X(l)} y=${h - m.bottom + 15} text-anchor="middle">${l}</text>`)}
-        ${final ? svg`<text class="ln-tick" x=${X(N + 1)} y=${h - m.bottom + 15} text-anchor="middle">LN</text>
-          <line class="line final" x1=${X(N)} x2=${X(N + 1)} y1=${Y(values[N])} y2=${Y(finalValue)}></line>` : ''}
+        ${
+          final
+            ? svg`<text class="ln-tick" x=${X(N + 1)} y=${h - m.bottom + 15} text-anchor="middle">LN</text>
+          <line class="line final" x1=${X(N)} x2=${X(N + 1)} y1=${Y(values[N])} y2=${Y(finalValue)}></line>`
+            : ''
+        }
         <polyline class="line" points=${points}></polyline>
         ${values.map((v, l) => svg`<circle cx=${X(l)} cy=${Y(v)} r="2.8"></circle>`)}
         ${final ? svg`<circle class="final" cx=${X(N + 1)} cy=${Y(finalValue)} r="4"></circle>` : ''}
@@ -195,18 +213,44 @@ export class NwEncoderStack extends NwElement {
       <p class="title">${this.t('encStack.title')}</p>
       <p class="caption">${this.t('encStack.caption', { d: D_MODEL, heads: N_HEADS, dff: D_FF, tokens: TOKENS })}</p>
       <div class="controls">
-        ${this.toggle({ id: 'wiring', label: this.t('encStack.wiring'), value: this.wiring, onChange: (v) => { this.wiring = v; },
-          options: [{ value: 'post', label: 'Post-LN' }, { value: 'pre', label: 'Pre-LN' }] })}
-        ${this.toggle({ id: 'final-norm', label: this.t('encStack.finalNorm'), value: this.finalNorm, onChange: (v) => { this.finalNorm = v; },
-          options: [{ value: false, label: this.t('encStack.off') }, { value: true, label: this.t('encStack.on') }] })}
+        ${this.toggle({
+          id: 'wiring',
+          label: this.t('encStack.wiring'),
+          value: this.wiring,
+          onChange: (v) => {
+            this.wiring = v;
+          },
+          options: [
+            { value: 'post', label: 'Post-LN' },
+            { value: 'pre', label: 'Pre-LN' },
+          ],
+        })}
+        ${this.toggle({
+          id: 'final-norm',
+          label: this.t('encStack.finalNorm'),
+          value: this.finalNorm,
+          onChange: (v) => {
+            this.finalNorm = v;
+          },
+          options: [
+            { value: false, label: this.t('encStack.off') },
+            { value: true, label: this.t('encStack.on') },
+          ],
+        })}
         ${this.slider({ control: 'layers', label: this.t('encStack.layers') })}
       </div>
       <p class="formula">${pre ? 'h ← h + Sublayer(LN(h))' : 'h ← LN(h + Sublayer(h))'} × ${N}${this.finalNorm ? ' → LN(h)' : ''}</p>
       <div class="charts">${METRICS.map((metric) => this._chart(metric, w))}</div>
       <div class="readout" aria-live="polite" data-readout data-norm=${(final ?? last).norm} data-last-norm=${last.norm}
         data-cos=${(final ?? last).cos}>${this.t('encStack.readout', {
-          wiring: pre ? 'Pre-LN' : 'Post-LN', n: N, finalNorm: this.t(this.finalNorm ? 'encStack.on' : 'encStack.off'), ...lastNumbers,
-          inNorm: input.norm, inCos: input.cos, sqrt: fmt(Math.sqrt(D_MODEL), 3), d: D_MODEL,
+          wiring: pre ? 'Pre-LN' : 'Post-LN',
+          n: N,
+          finalNorm: this.t(this.finalNorm ? 'encStack.on' : 'encStack.off'),
+          ...lastNumbers,
+          inNorm: input.norm,
+          inCos: input.cos,
+          sqrt: fmt(Math.sqrt(D_MODEL), 3),
+          d: D_MODEL,
         })}${finalNumbers ? `\n${this.t('encStack.readoutFinal', finalNumbers)}` : ''}</div>
       <p class="caption">${this.t(pre ? 'encStack.explainPre' : 'encStack.explainPost')}</p>
       <p class="caption">${this.t('encStack.method', { check: check === 0 ? '0' : fmtSci(check), max: LAYERS.max })}</p>

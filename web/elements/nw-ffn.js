@@ -54,7 +54,10 @@ export class NwFfn extends NwElement {
     x: { ...PROBE, default: 1 },
   };
 
-  static styles = [NwElement.styles, methodStyles, css`
+  static styles = [
+    NwElement.styles,
+    methodStyles,
+    css`
     h3 { font-size: 0.92rem; margin: 14px 0 2px; }
     .ffn-formula { font-family: var(--nw-mono); font-size: 0.95rem; margin: 2px 0 8px; overflow-wrap: anywhere; }
     .ffn-formula span[data-part] { border-radius: 4px; padding: 0 2px; }
@@ -91,7 +94,8 @@ export class NwFfn extends NwElement {
     .legend .swatch { display: inline-block; width: 14px; height: 10px; vertical-align: -1px; margin-right: 5px; border-radius: 2px; }
     .legend .ffn { background: var(--nw-accent); }
     .legend .layer { background: var(--nw-accent-2); }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
@@ -112,7 +116,9 @@ export class NwFfn extends NwElement {
   connectedCallback() {
     super.connectedCallback();
     this._idle.armOn(this.renderRoot);
-    this._unlink = subscribe(this, 'ffn-step', ({ step }) => { this.ffnStep = typeof step === 'string' ? step : ''; });
+    this._unlink = subscribe(this, 'ffn-step', ({ step }) => {
+      this.ffnStep = typeof step === 'string' ? step : '';
+    });
   }
 
   /**
@@ -236,13 +242,23 @@ export class NwFfn extends NwElement {
     const others = (arr) => Math.max(0, ...[...arr].filter((_, t) => t !== this.token));
     const [relu] = this.nw.activation([this.x], 'relu');
     const [gelu] = this.nw.activation([this.x], 'gelu');
-    return { delta, rowMax, layerMax, self: rowMax[this.token], rest: others(rowMax), layerRest: others(layerMax), relu, gelu };
+    return {
+      delta,
+      rowMax,
+      layerMax,
+      self: rowMax[this.token],
+      rest: others(rowMax),
+      layerRest: others(layerMax),
+      relu,
+      gelu,
+    };
   }
 
   _curvePlot(w) {
     const h = 220;
     const m = { left: 34, right: 12, top: 12, bottom: 28 };
-    const iw = w - m.left - m.right, ih = h - m.top - m.bottom;
+    const iw = w - m.left - m.right,
+      ih = h - m.top - m.bottom;
     const X = (v) => m.left + ((v + 4) / 8) * iw;
     const Y = (v) => m.top + (1 - (v + 0.5) / 4.5) * ih;
     const line = (ys) => CURVE_X.map((v, k) => `${X(v).toFixed(1)},${Y(ys[k]).toFixed(1)}`).join(' ');
@@ -256,8 +272,10 @@ export class NwFfn extends NwElement {
     return html`<svg viewBox=${`0 0 ${w} ${h}`} width=${w} height=${h} role="img"
       aria-label=${this.t('ffn.curveAria', { x: fmt(this.x, 1), relu: fmt(relu, 3), gelu: fmt(gelu, 3) })}
       data-x=${CURVE_X.join(',')} data-relu=${this._curves.relu.join(',')} data-gelu=${this._curves.gelu.join(',')}>
-      ${yTicks.map((v) => svg`<line class="grid" x1=${m.left} x2=${w - m.right} y1=${Y(v)} y2=${Y(v)}></line>
-        <text x=${m.left - 6} y=${Y(v) + 4} text-anchor="end">${v}</text>`)}
+      ${yTicks.map(
+        (v) => svg`<line class="grid" x1=${m.left} x2=${w - m.right} y1=${Y(v)} y2=${Y(v)}></line>
+        <text x=${m.left - 6} y=${Y(v) + 4} text-anchor="end">${v}</text>`,
+      )}
       ${xTicks.map((v) => svg`<text x=${X(v)} y=${h - m.bottom + 15} text-anchor="middle">${fmt(v, 0)}</text>`)}
       <line class="axis" x1=${X(0)} x2=${X(0)} y1=${m.top} y2=${h - m.bottom}></line>
       <line class="axis" x1=${m.left} x2=${w - m.right} y1=${Y(0)} y2=${Y(0)}></line>
@@ -348,16 +366,30 @@ export class NwFfn extends NwElement {
       <div class="controls">
         ${this.slider({ control: 'dModel', id: 'd-model', label: 'd_model' })}
         ${this.slider({ control: 'ratio', label: this.t('ffn.ratio'), format: (v) => `${v}×` })}
-        ${this.toggle({ id: 'activation', label: this.t('ffn.activation'), value: this.activation, onChange: (v) => { this.activation = v; },
-          options: [{ value: 'relu', label: 'ReLU' }, { value: 'gelu', label: 'GELU' }] })}
+        ${this.toggle({
+          id: 'activation',
+          label: this.t('ffn.activation'),
+          value: this.activation,
+          onChange: (v) => {
+            this.activation = v;
+          },
+          options: [
+            { value: 'relu', label: 'ReLU' },
+            { value: 'gelu', label: 'GELU' },
+          ],
+        })}
       </div>
       <p class="formula">d_ff = ${this.ratio} × d_model = ${this.ratio} × ${d} = ${dff} · ${this.t('ffn.paramsLine', { n: COUNT.format(params) })}</p>
       <div class="controls">
         <div class="control wide" role="group" aria-label=${this.t('ffn.token')}>
           <label><span>${this.t('ffn.token')}</span></label>
           <div class="picker" data-control="token">
-            ${words.map((word, t) => html`<button type="button" data-value=${t} aria-pressed=${String(t === this.token)}
-              @click=${() => { this.token = t; }}>${word}</button>`)}
+            ${words.map(
+              (word, t) => html`<button type="button" data-value=${t} aria-pressed=${String(t === this.token)}
+              @click=${() => {
+                this.token = t;
+              }}>${word}</button>`,
+            )}
           </div>
         </div>
         ${this.slider({ control: 'nudge', label: this.t('ffn.nudge'), format: (v) => fmt(v, 1) })}
@@ -369,9 +401,21 @@ export class NwFfn extends NwElement {
       </div>
       <div class="readout" aria-live="polite" data-readout data-relu=${r.relu} data-gelu=${r.gelu} data-self=${r.self}
         data-rest=${r.rest} data-layer-rest=${r.layerRest}>${this.t('ffn.readout', {
-          x: fmt(this.x, 1), relu: fmt(r.relu, 3), gelu: fmt(r.gelu, 3), ratio: this.ratio, d, dff, params: COUNT.format(params),
-          n: this.token + 1, word: words[this.token], delta: fmt(this.nudge, 1), self: exact(r.self), others: TOKENS - 1,
-          rest: exact(r.rest), layer: exact(r.layerRest), act: this.activation === 'gelu' ? 'GELU' : 'ReLU',
+          x: fmt(this.x, 1),
+          relu: fmt(r.relu, 3),
+          gelu: fmt(r.gelu, 3),
+          ratio: this.ratio,
+          d,
+          dff,
+          params: COUNT.format(params),
+          n: this.token + 1,
+          word: words[this.token],
+          delta: fmt(this.nudge, 1),
+          self: exact(r.self),
+          others: TOKENS - 1,
+          rest: exact(r.rest),
+          layer: exact(r.layerRest),
+          act: this.activation === 'gelu' ? 'GELU' : 'ReLU',
         })}</div>
       ${methodDetails(this, this.t('ffn.layout'), this.t('ffn.method'))}
     `;
@@ -379,7 +423,8 @@ export class NwFfn extends NwElement {
 
   /** FFN(x) = act(xW₁ + b₁)W₂ + b₂ with its three parts marked for the page channel. */
   _formulaLine() {
-    const part = (name, content) => html`<span data-part=${name} class=${this.ffnStep === name ? 'active' : ''}>${content}</span>`;
+    const part = (name, content) =>
+      html`<span data-part=${name} class=${this.ffnStep === name ? 'active' : ''}>${content}</span>`;
     return html`<p class="ffn-formula" data-formula>FFN(x) = ${part('linear2', html`${part('act', html`act(${part('linear1', 'xW₁ + b₁')})`)}W₂ + b₂`)}</p>`;
   }
 }

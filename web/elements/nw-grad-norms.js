@@ -38,7 +38,7 @@ function fmtNorm(v) {
  * theme. The URL hash keeps depth, dModel and seed.
  */
 export class NwGradNorms extends NwElement {
-  static training = true;  // encoder.backward from the first draw: the training module
+  static training = true; // encoder.backward from the first draw: the training module
 
   static controls = {
     depth: { min: 1, max: MAX_DEPTH, default: 12 },
@@ -46,13 +46,17 @@ export class NwGradNorms extends NwElement {
     seed: { min: 1, max: 999999, default: 1 },
   };
 
-  static styles = [NwElement.styles, normFigureStyles, css`
+  static styles = [
+    NwElement.styles,
+    normFigureStyles,
+    css`
     .line { fill: none; stroke-width: 2.2; stroke-linejoin: round; }
     .post { stroke: var(--nw-accent); }
     .pre { stroke: var(--nw-accent-2); stroke-dasharray: 7 4; }
     circle.post { fill: var(--nw-accent); stroke: none; }
     circle.pre { fill: var(--nw-accent-2); stroke: none; }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
@@ -152,7 +156,10 @@ export class NwGradNorms extends NwElement {
     const logs = [...post, ...pre].filter((v) => v > 0).map(Math.log10);
     let lo = Math.floor(Math.min(...logs));
     let hi = Math.ceil(Math.max(...logs));
-    if (hi - lo < 2) { lo -= 1; hi += 1; }
+    if (hi - lo < 2) {
+      lo -= 1;
+      hi += 1;
+    }
     const x = (l) => m.left + (L === 1 ? iw / 2 : (l / (L - 1)) * iw);
     const y = (v) => m.top + ((hi - Math.log10(Math.max(v, 10 ** lo))) / (hi - lo)) * ih;
     const path = (vals) => vals.map((v, l) => `${l ? 'L' : 'M'}${x(l).toFixed(1)},${y(v).toFixed(1)}`).join('');
@@ -165,10 +172,14 @@ export class NwGradNorms extends NwElement {
     return html`<svg viewBox=${`0 0 ${width} ${h}`} width=${width} height=${h} role="img"
       aria-label=${this.t('gradNorms.aria', { depth: L, postFirst: fmtNorm(post[0]), postLast: fmtNorm(post[L - 1]), preFirst: fmtNorm(pre[0]), preLast: fmtNorm(pre[L - 1]) })}>
       <text class="axis-title" x=${m.left - 44} y="13">${this.t('gradNorms.yAxis')}</text>
-      ${yTicks.map((e) => svg`<line class="grid" x1=${m.left} x2=${width - m.right} y1=${y(10 ** e)} y2=${y(10 ** e)}></line>
-        <text x=${m.left - 6} y=${y(10 ** e) + 4} text-anchor="end">${e === 0 ? '1' : `1e${e}`}</text>`)}
-      ${xTicks.map((l) => svg`<line class="grid" x1=${x(l)} x2=${x(l)} y1=${m.top + ih} y2=${m.top + ih + 4}></line>
-        <text x=${x(l)} y=${m.top + ih + 16} text-anchor="middle">${l + 1}</text>`)}
+      ${yTicks.map(
+        (e) => svg`<line class="grid" x1=${m.left} x2=${width - m.right} y1=${y(10 ** e)} y2=${y(10 ** e)}></line>
+        <text x=${m.left - 6} y=${y(10 ** e) + 4} text-anchor="end">${e === 0 ? '1' : `1e${e}`}</text>`,
+      )}
+      ${xTicks.map(
+        (l) => svg`<line class="grid" x1=${x(l)} x2=${x(l)} y1=${m.top + ih} y2=${m.top + ih + 4}></line>
+        <text x=${x(l)} y=${m.top + ih + 16} text-anchor="middle">${l + 1}</text>`,
+      )}
       <text class="axis-title" x=${width - m.right} y=${h - 4} text-anchor="end">${this.t('gradNorms.xAxis')}</text>
       <path class="line post" d=${path(post)}></path>
       <path class="line pre" d=${path(pre)}></path>
@@ -188,20 +199,46 @@ export class NwGradNorms extends NwElement {
     const width = Math.max(260, this._width || 640);
     const spread = (v) => Math.max(...v) / Math.min(...v);
     const readout = [
-      this.t('gradNorms.readoutPost', { first: fmtNorm(post[0]), last: fmtNorm(post[L - 1]), ratio: fmtNorm(post[L - 1] / post[0]), spread: fmtNorm(spread(post)) }),
-      this.t('gradNorms.readoutPre', { first: fmtNorm(pre[0]), last: fmtNorm(pre[L - 1]), ratio: fmtNorm(pre[L - 1] / pre[0]), spread: fmtNorm(spread(pre)) }),
-      this.t('gradNorms.readoutSetup', { depth: L, width: this.dModel, ff: 4 * Number(this.dModel), heads: HEADS, rows: BATCH * SEQ, seed: this.seed }),
+      this.t('gradNorms.readoutPost', {
+        first: fmtNorm(post[0]),
+        last: fmtNorm(post[L - 1]),
+        ratio: fmtNorm(post[L - 1] / post[0]),
+        spread: fmtNorm(spread(post)),
+      }),
+      this.t('gradNorms.readoutPre', {
+        first: fmtNorm(pre[0]),
+        last: fmtNorm(pre[L - 1]),
+        ratio: fmtNorm(pre[L - 1] / pre[0]),
+        spread: fmtNorm(spread(pre)),
+      }),
+      this.t('gradNorms.readoutSetup', {
+        depth: L,
+        width: this.dModel,
+        ff: 4 * Number(this.dModel),
+        heads: HEADS,
+        rows: BATCH * SEQ,
+        seed: this.seed,
+      }),
     ].join('\n');
     return html`
       <p class="title">${this.t('gradNorms.title')}</p>
       <p class="caption">${this.t('gradNorms.caption')}</p>
       <div class="controls">
         ${this.slider({ control: 'depth', label: this.t('gradNorms.depth'), value: L })}
-        ${this.toggle({ id: 'd-model', label: this.t('gradNorms.width'), value: this.dModel, onChange: (v) => { this.dModel = v; },
-          options: WIDTHS.map((value) => ({ value, label: value })) })}
+        ${this.toggle({
+          id: 'd-model',
+          label: this.t('gradNorms.width'),
+          value: this.dModel,
+          onChange: (v) => {
+            this.dModel = v;
+          },
+          options: WIDTHS.map((value) => ({ value, label: value })),
+        })}
       </div>
       <div class="actions">
-        <button type="button" data-control="new-weights" @click=${() => { this.seed = (this.seed % 999999) + 1; }}>${this.t('gradNorms.newWeights')}</button>
+        <button type="button" data-control="new-weights" @click=${() => {
+          this.seed = (this.seed % 999999) + 1;
+        }}>${this.t('gradNorms.newWeights')}</button>
       </div>
       <div class="plot">${this._chart(this._run, width)}</div>
       <ul class="legend">

@@ -30,7 +30,10 @@ function linearInit(out, inFeatures, seed) {
 
 const identityPair = (d) => {
   const w = new Float32Array(d * 2 * d);
-  for (let i = 0; i < d; i++) { w[i * 2 * d + i] = 1; w[i * 2 * d + d + i] = 1; }
+  for (let i = 0; i < d; i++) {
+    w[i * 2 * d + i] = 1;
+    w[i * 2 * d + d + i] = 1;
+  }
   return w;
 };
 const diagonal = (n, v) => {
@@ -52,8 +55,10 @@ export class NwKernelSource extends NwElement {
 
   static properties = { step: { state: true } };
 
-
-  static styles = [NwElement.styles, methodStyles, css`
+  static styles = [
+    NwElement.styles,
+    methodStyles,
+    css`
     .tabs { display: flex; flex-wrap: wrap; gap: 6px; margin: 6px 0 10px; }
     .tabs button { font: inherit; font-size: 0.85rem; padding: 6px 10px; min-height: 36px; border: 1px solid var(--nw-border); border-radius: 8px;
       background: var(--nw-panel); color: var(--nw-fg); cursor: pointer; }
@@ -84,7 +89,8 @@ export class NwKernelSource extends NwElement {
     .result { font: 12.5px/1.5 var(--nw-mono); }
     .note { font-size: 0.88rem; border: 1px solid var(--nw-warn); border-radius: 8px; padding: 8px 10px; margin: 10px 0 0; }
     .note strong { color: var(--nw-warn); }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
@@ -183,12 +189,19 @@ export class NwKernelSource extends NwElement {
       const sd = enc.stateDict();
       const p = (name) => sd[`layers.0.${name}`];
       const x = normals(T * d, ENC.inputSeed);
-      const ln = (v, name) => nw.layerNorm(v, d, { gamma: sd[`${name}.weight`] ?? p(`${name}.weight`), beta: sd[`${name}.bias`] ?? p(`${name}.bias`) });
+      const ln = (v, name) =>
+        nw.layerNorm(v, d, {
+          gamma: sd[`${name}.weight`] ?? p(`${name}.weight`),
+          beta: sd[`${name}.bias`] ?? p(`${name}.bias`),
+        });
       // x + y as one linear map: [x | y] · [I | I]ᵀ (the addition done by the kernel, not in JS).
       const sum = identityPair(d);
       const add = (a, b) => {
         const cat = new Float32Array(T * 2 * d);
-        for (let t = 0; t < T; t++) { cat.set(a.subarray(t * d, (t + 1) * d), t * 2 * d); cat.set(b.subarray(t * d, (t + 1) * d), t * 2 * d + d); }
+        for (let t = 0; t < T; t++) {
+          cat.set(a.subarray(t * d, (t + 1) * d), t * 2 * d);
+          cat.set(b.subarray(t * d, (t + 1) * d), t * 2 * d + d);
+        }
         return nw.linear(cat, sum, null, { inFeatures: 2 * d });
       };
       const attention = (h) => {
@@ -197,12 +210,17 @@ export class NwKernelSource extends NwElement {
         const ctx = new Float32Array(T * d);
         const part = (head, which) => {
           const out = new Float32Array(T * dk);
-          for (let t = 0; t < T; t++) out.set(qkv.subarray(t * 3 * d + which * d + head * dk, t * 3 * d + which * d + (head + 1) * dk), t * dk);
+          for (let t = 0; t < T; t++)
+            out.set(qkv.subarray(t * 3 * d + which * d + head * dk, t * 3 * d + which * d + (head + 1) * dk), t * dk);
           return out;
         };
         for (let head = 0; head < nHeads; head++) {
-          const q = part(head, 0), k = part(head, 1), v = part(head, 2);
-          const s = nw.linear(nw.linear(q, k, null, { inFeatures: dk }), diagonal(T, 1 / Math.sqrt(dk)), null, { inFeatures: T });
+          const q = part(head, 0),
+            k = part(head, 1),
+            v = part(head, 2);
+          const s = nw.linear(nw.linear(q, k, null, { inFeatures: dk }), diagonal(T, 1 / Math.sqrt(dk)), null, {
+            inFeatures: T,
+          });
           const a = nw.softmax(s, T);
           const vt = new Float32Array(dk * T);
           for (let t = 0; t < T; t++) for (let c = 0; c < dk; c++) vt[c * T + t] = v[t * dk + c];
@@ -211,8 +229,13 @@ export class NwKernelSource extends NwElement {
         }
         return nw.linear(ctx, p('self_attn.out_proj.weight'), p('self_attn.out_proj.bias'), { inFeatures: d });
       };
-      const ffn = (h) => nw.linear(nw.activation(nw.linear(h, p('linear1.weight'), p('linear1.bias'), { inFeatures: d }), 'relu'),
-        p('linear2.weight'), p('linear2.bias'), { inFeatures: dFF });
+      const ffn = (h) =>
+        nw.linear(
+          nw.activation(nw.linear(h, p('linear1.weight'), p('linear1.bias'), { inFeatures: d }), 'relu'),
+          p('linear2.weight'),
+          p('linear2.bias'),
+          { inFeatures: dFF },
+        );
       const steps = {};
       let cur = x;
       if (normFirst) {
@@ -270,7 +293,10 @@ export class NwKernelSource extends NwElement {
       default: {
         const v = e.steps[s];
         if (!v) return '';
-        return this.t('kernelSource.tokenRow', { values: list(v.subarray(0, ENC.dModel), 2), norm: fmt(e.norms[s], 3) });
+        return this.t('kernelSource.tokenRow', {
+          values: list(v.subarray(0, ENC.dModel), 2),
+          norm: fmt(e.norms[s], 3),
+        });
       }
     }
   }
@@ -278,7 +304,7 @@ export class NwKernelSource extends NwElement {
   _peTable() {
     const { pe } = this._example();
     const cls = (c) => ((this.step === 'sin' && c % 2 === 0) || (this.step === 'cos' && c % 2 === 1) ? 'hl' : '');
-    const rowCls = (p) => (this.step === 'angle' && p === 3) || this.step === 'pos' ? 'hl' : '';
+    const rowCls = (p) => ((this.step === 'angle' && p === 3) || this.step === 'pos' ? 'hl' : '');
     return html`<div class="mini-wrap"><table class="mini" data-pe-table>
       <caption class="visually-hidden">${this.t('kernelSource.peTable')}</caption>
       <thead><tr><th scope="col">pos</th>${[0, 1, 2, 3, 4, 5, 6, 7].map((c) => html`<th scope="col" class=${cls(c)}>${c % 2 ? 'cos' : 'sin'}${c >> 1}</th>`)}</tr></thead>
@@ -291,18 +317,26 @@ export class NwKernelSource extends NwElement {
     const list = (a, digits = 3) => Array.from(a, (v) => fmt(v, digits)).join(' ');
     switch (this.kernel) {
       case 'positionalEncoding':
-        return { code: `const pe = nw.positionalEncoding(4, 8);\n// [4 × 8]: dim 2i = sin, 2i+1 = cos`,
-          result: [0, 1, 2, 3].map((p) => list(e.pe.subarray(p * 8, p * 8 + 8))).join('\n') };
+        return {
+          code: `const pe = nw.positionalEncoding(4, 8);\n// [4 × 8]: dim 2i = sin, 2i+1 = cos`,
+          result: [0, 1, 2, 3].map((p) => list(e.pe.subarray(p * 8, p * 8 + 8))).join('\n'),
+        };
       case 'layerNorm':
-        return { code: `const x = new Float32Array([${X.join(', ')}]);\nconst { output, mean, variance } =\n  nw.layerNormWithStats(x, 8);`,
-          result: `mean = ${fmt(e.mean, 4)}, variance = ${fmt(e.variance, 4)}\noutput = ${list(e.output)}` };
+        return {
+          code: `const x = new Float32Array([${X.join(', ')}]);\nconst { output, mean, variance } =\n  nw.layerNormWithStats(x, 8);`,
+          result: `mean = ${fmt(e.mean, 4)}, variance = ${fmt(e.variance, 4)}\noutput = ${list(e.output)}`,
+        };
       case 'ffn':
-        return { code: `// w1: [8, 4] = W₁ᵀ, w2: [4, 8] = W₂ᵀ (nn.Linear layout)\nconst h = nw.linear(x, w1, b1, { inFeatures: 4 });\nconst y = nw.linear(nw.activation(h, 'relu'), w2, b2, { inFeatures: 8 });`,
-          result: `y = ${list(e.y)}` };
+        return {
+          code: `// w1: [8, 4] = W₁ᵀ, w2: [4, 8] = W₂ᵀ (nn.Linear layout)\nconst h = nw.linear(x, w1, b1, { inFeatures: 4 });\nconst y = nw.linear(nw.activation(h, 'relu'), w2, b2, { inFeatures: 8 });`,
+          result: `y = ${list(e.y)}`,
+        };
       default: {
         const pre = e.normFirst;
-        return { code: `const enc = nw.createEncoder({ dModel: 8, nHeads: 2, dFF: 16,\n  normFirst: ${pre}, finalNorm: ${pre}, seed: ${ENC.seed} });\nconst { output } = enc.forward(x, { seqLen: 3 });`,
-          result: `${this.t('kernelSource.outputRow', { values: list(e.output.subarray(0, ENC.dModel), 3) })}\n${this.t('kernelSource.check', { worst: e.worst === 0 ? '0' : fmtSci(e.worst) })}` };
+        return {
+          code: `const enc = nw.createEncoder({ dModel: 8, nHeads: 2, dFF: 16,\n  normFirst: ${pre}, finalNorm: ${pre}, seed: ${ENC.seed} });\nconst { output } = enc.forward(x, { seqLen: 3 });`,
+          result: `${this.t('kernelSource.outputRow', { values: list(e.output.subarray(0, ENC.dModel), 3) })}\n${this.t('kernelSource.check', { worst: e.worst === 0 ? '0' : fmtSci(e.worst) })}`,
+        };
       }
     }
   }
@@ -312,16 +346,27 @@ export class NwKernelSource extends NwElement {
   _pythonListing() {
     const tab = this._tab;
     const blocks = tab.python.map((name) => sources.python.blocks[name]);
-    const lines = [...sources.python.header.split('\n').map((code) => ({ code, step: null })), { code: '', step: null }];
-    blocks.forEach((b, k) => { if (k) lines.push({ code: '', step: null }); lines.push(...b.lines); });
+    const lines = [
+      ...sources.python.header.split('\n').map((code) => ({ code, step: null })),
+      { code: '', step: null },
+    ];
+    blocks.forEach((b, k) => {
+      if (k) lines.push({ code: '', step: null });
+      lines.push(...b.lines);
+    });
     const stepped = lines.map((l, n) => (l.step ? n : -1)).filter((n) => n >= 0);
     const focusAt = this._lineFocus?.[this.kernel] ?? stepped[0];
     return html`<pre class="code py" data-lang="python" aria-label=${this.t('kernelSource.pyLabel')}
-      @keydown=${(e) => this._lineKey(e, stepped)}><code>${lines.map((l, n) => (l.step
-        ? html`<span class=${`line stepped${l.step === this.step ? ' active' : ''}`} data-step=${l.step} data-n=${n}
-            tabindex=${n === focusAt ? 0 : -1} @mouseenter=${() => this._pick(l.step)} @focus=${() => { this._lineFocus = { ...this._lineFocus, [this.kernel]: n }; this._pick(l.step); }}
+      @keydown=${(e) => this._lineKey(e, stepped)}><code>${lines.map((l, n) =>
+        l.step
+          ? html`<span class=${`line stepped${l.step === this.step ? ' active' : ''}`} data-step=${l.step} data-n=${n}
+            tabindex=${n === focusAt ? 0 : -1} @mouseenter=${() => this._pick(l.step)} @focus=${() => {
+              this._lineFocus = { ...this._lineFocus, [this.kernel]: n };
+              this._pick(l.step);
+            }}
             @click=${() => this._pick(l.step)}>${l.code}\n</span>`
-        : html`<span class="line">${l.code}\n</span>`))}</code></pre>`;
+          : html`<span class="line">${l.code}\n</span>`,
+      )}</code></pre>`;
   }
 
   /** ↑/↓ (Home/End) move between the lines that have a step. */
@@ -340,36 +385,51 @@ export class NwKernelSource extends NwElement {
     const keys = tab.cpp[this.impl];
     const parts = keys.map((k) => ({ key: k, ...sources.cpp[k] }));
     return html`<p class="file">${parts.map((p) => `${p.file}:${p.line}`).join(' · ')}</p>
-      <pre class="code cpp" tabindex="0" data-lang="cpp" aria-label=${this.t('kernelSource.codeLabel', { file: parts[0].file })}><code>${parts.map((p, k) => {
-        const steps = cppLineSteps(p.key, p.code, tab.wiring);
-        return html`${k ? html`<span class="line">\n</span>` : ''}${p.code.split('\n').map((l, n) => html`<span
-          class=${`line${this.step && steps[n].includes(this.step) ? ' active' : ''}`} data-steps=${steps[n].join(' ')}>${l}\n</span>`)}`;
-      })}</code></pre>`;
+      <pre class="code cpp" tabindex="0" data-lang="cpp" aria-label=${this.t('kernelSource.codeLabel', { file: parts[0].file })}><code>${parts.map(
+        (p, k) => {
+          const steps = cppLineSteps(p.key, p.code, tab.wiring);
+          return html`${k ? html`<span class="line">\n</span>` : ''}${p.code.split('\n').map(
+            (l, n) => html`<span
+          class=${`line${this.step && steps[n].includes(this.step) ? ' active' : ''}`} data-steps=${steps[n].join(' ')}>${l}\n</span>`,
+          )}`;
+        },
+      )}</code></pre>`;
   }
 
   render() {
     if (!this.nw) return this.renderLoading();
     const tab = this._tab;
     const run = this._run();
-    const stepName = (s) => this.t(this.kernel === 'layerNorm' ? `lnStep.${s}` : `kernelSource.step.${this.kernel}.${s}`);
+    const stepName = (s) =>
+      this.t(this.kernel === 'layerNorm' ? `lnStep.${s}` : `kernelSource.step.${this.kernel}.${s}`);
     const nums = this.step ? this._stepNumbers() : '';
     return html`
       <p class="title">${this.t('kernelSource.title')}</p>
       <p class="caption">${this.t('kernelSource.caption')}</p>
       <div class="tabs" role="tablist" aria-label=${this.t('kernelSource.kernel')} data-control="kernel" @keydown=${this._tabKey}>
-        ${TAB_NAMES.map((name) => html`<button type="button" role="tab" data-value=${name} id=${`tab-${name}`}
+        ${TAB_NAMES.map(
+          (name) => html`<button type="button" role="tab" data-value=${name} id=${`tab-${name}`}
           aria-selected=${String(name === this.kernel)} aria-controls="code-panel" tabindex=${name === this.kernel ? 0 : -1}
-          @click=${() => { this.kernel = name; }}>${this.t(`kernelSource.tab.${name}`)}</button>`)}
+          @click=${() => {
+            this.kernel = name;
+          }}>${this.t(`kernelSource.tab.${name}`)}</button>`,
+        )}
       </div>
       <div id="code-panel" role="tabpanel" aria-labelledby=${`tab-${this.kernel}`}>
         <div class="chips" role="group" aria-label=${this.t('kernelSource.steps')} data-control="steps">
           <span class="label" aria-hidden="true">${this.t('kernelSource.steps')}</span>
-          ${tab.steps.map((s) => html`<button type="button" data-step=${s} aria-pressed=${String(s === this.step)}
-            @click=${() => this._pick(s === this.step ? '' : s)}>${stepName(s)}</button>`)}
+          ${tab.steps.map(
+            (s) => html`<button type="button" data-step=${s} aria-pressed=${String(s === this.step)}
+            @click=${() => this._pick(s === this.step ? '' : s)}>${stepName(s)}</button>`,
+          )}
         </div>
         <div class="step-panel" aria-live="polite" data-step-panel=${this.step}>
-          ${this.step ? html`<strong>${stepName(this.step)}</strong> — ${this.t(`kernelSource.text.${this.kernel}.${this.step}`)}
-            ${nums ? html`<span class="nums">${nums}</span>` : ''}` : this.t('kernelSource.stepHint')}
+          ${
+            this.step
+              ? html`<strong>${stepName(this.step)}</strong> — ${this.t(`kernelSource.text.${this.kernel}.${this.step}`)}
+            ${nums ? html`<span class="nums">${nums}</span>` : ''}`
+              : this.t('kernelSource.stepHint')
+          }
         </div>
         ${this.kernel === 'positionalEncoding' ? this._peTable() : ''}
         <div class="cols" style="margin-top: 10px">
@@ -380,8 +440,18 @@ export class NwKernelSource extends NwElement {
           </div>
           <div>
             <p class="pane-title">${this.t('kernelSource.cppTitle')}</p>
-            ${this.toggle({ id: 'impl', label: this.t('kernelSource.impl'), value: this.impl, onChange: (v) => { this.impl = v; },
-              options: [{ value: 'ref', label: this.t('kernelSource.implRef') }, { value: 'fast', label: this.t('kernelSource.implFast') }] })}
+            ${this.toggle({
+              id: 'impl',
+              label: this.t('kernelSource.impl'),
+              value: this.impl,
+              onChange: (v) => {
+                this.impl = v;
+              },
+              options: [
+                { value: 'ref', label: this.t('kernelSource.implRef') },
+                { value: 'fast', label: this.t('kernelSource.implFast') },
+              ],
+            })}
             ${this._cppListing()}
           </div>
         </div>

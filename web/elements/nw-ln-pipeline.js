@@ -22,7 +22,18 @@ const AFFINE_LIMIT = 10;
 const SUB = '₀₁₂₃₄₅₆₇₈₉';
 const sub = (n) => [...String(n)].map((c) => SUB[c]).join('');
 /** Each formula symbol as plain text, for its accessible name. */
-const PLAIN = { mu: 'μ', sigma2: 'σ²', H: 'H', sum: 'Σ', x: 'xᵢ', xhat: 'x̂ᵢ', eps: 'ε', gamma: 'γᵢ', beta: 'βᵢ', y: 'yᵢ' };
+const PLAIN = {
+  mu: 'μ',
+  sigma2: 'σ²',
+  H: 'H',
+  sum: 'Σ',
+  x: 'xᵢ',
+  xhat: 'x̂ᵢ',
+  eps: 'ε',
+  gamma: 'γᵢ',
+  beta: 'βᵢ',
+  y: 'yᵢ',
+};
 
 // dim, then x, γ, β of each dimension: the order of the URL state.
 const controls = { dim: { min: 1, max: H, default: 1 } };
@@ -46,7 +57,11 @@ export class NwLnPipeline extends LnStepLinked(NwElement) {
     lnStep: { state: true },
   };
 
-  static styles = [NwElement.styles, normFigureStyles, methodStyles, css`
+  static styles = [
+    NwElement.styles,
+    normFigureStyles,
+    methodStyles,
+    css`
     .step.active { border-color: var(--nw-accent); box-shadow: inset 4px 0 0 var(--nw-accent); }
     button.step-title { font: inherit; font-size: 0.88rem; font-weight: 650; margin: 0 0 2px; padding: 2px 6px; min-height: 28px; border: 1px solid var(--nw-border);
       border-radius: 6px; background: var(--nw-panel); color: var(--nw-fg); cursor: pointer; }
@@ -93,7 +108,8 @@ export class NwLnPipeline extends LnStepLinked(NwElement) {
     tr.selected td:first-child { color: var(--nw-accent); font-weight: 700; }
     td input[type='number'] { text-align: right; padding: 3px 4px; }
     .dim-toggle .toggle button { padding: 6px 0; min-width: 32px; }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
@@ -102,8 +118,6 @@ export class NwLnPipeline extends LnStepLinked(NwElement) {
     this._active = [0, 0, 0, 0];
     this.lnStep = 0;
   }
-
-
 
   _vector(p) {
     return Float32Array.from(DIMS, (k) => this[`${p}${k}`]);
@@ -117,8 +131,13 @@ export class NwLnPipeline extends LnStepLinked(NwElement) {
     const y = this.nw.layerNormWithStats(x, H, { gamma: this._vector('g'), beta: this._vector('b') }).output;
     const hatStats = this.nw.layerNormStats(plain.output, H);
     this._result = {
-      x, hat: plain.output, y, mu: plain.mean[0], variance: plain.variance[0],
-      hatMean: hatStats.mean[0], hatVariance: hatStats.variance[0],
+      x,
+      hat: plain.output,
+      y,
+      mu: plain.mean[0],
+      variance: plain.variance[0],
+      hatMean: hatStats.mean[0],
+      hatVariance: hatStats.variance[0],
     };
   }
 
@@ -135,23 +154,35 @@ export class NwLnPipeline extends LnStepLinked(NwElement) {
         .value=${live(String(this[prop]))}
         @input=${(e) => this._edit(prop, e.target)}
         @change=${() => this.requestUpdate()}
-        @focus=${() => { if (dim) this.dim = dim; }}></label>`;
+        @focus=${() => {
+          if (dim) this.dim = dim;
+        }}></label>`;
   }
 
   // ── the formulas ──
 
   _symbolText(key) {
     switch (key) {
-      case 'mu': return 'μ';
-      case 'sigma2': return html`σ<sup>2</sup>`;
-      case 'sum': return 'Σ';
-      case 'x': return html`x<sub>i</sub>`;
-      case 'xhat': return html`x̂<sub>i</sub>`;
-      case 'eps': return 'ε';
-      case 'gamma': return html`γ<sub>i</sub>`;
-      case 'beta': return html`β<sub>i</sub>`;
-      case 'y': return html`y<sub>i</sub>`;
-      default: return key;
+      case 'mu':
+        return 'μ';
+      case 'sigma2':
+        return html`σ<sup>2</sup>`;
+      case 'sum':
+        return 'Σ';
+      case 'x':
+        return html`x<sub>i</sub>`;
+      case 'xhat':
+        return html`x̂<sub>i</sub>`;
+      case 'eps':
+        return 'ε';
+      case 'gamma':
+        return html`γ<sub>i</sub>`;
+      case 'beta':
+        return html`β<sub>i</sub>`;
+      case 'y':
+        return html`y<sub>i</sub>`;
+      default:
+        return key;
     }
   }
 
@@ -161,17 +192,28 @@ export class NwLnPipeline extends LnStepLinked(NwElement) {
     const i = this.dim;
     const at = (arr) => fmt(arr[i - 1], 3);
     switch (key) {
-      case 'mu': return `μ = ${fmt(r.mu, 3)}`;
-      case 'sigma2': return `σ² = ${fmt(r.variance, 3)} (σ = ${fmt(Math.sqrt(r.variance), 3)})`;
-      case 'H': return `H = ${H}`;
-      case 'sum': return `Σ xᵢ = H·μ = ${fmt(H * r.mu, 3)}`;
-      case 'x': return `x${sub(i)} = ${at(r.x)}`;
-      case 'xhat': return `x̂${sub(i)} = ${at(r.hat)}`;
-      case 'eps': return `ε = ${fmtSci(EPS, 0)}`;
-      case 'gamma': return `γ${sub(i)} = ${fmt(this[`g${i}`], 3)}`;
-      case 'beta': return `β${sub(i)} = ${fmt(this[`b${i}`], 3)}`;
-      case 'y': return `y${sub(i)} = ${at(r.y)}`;
-      default: return '';
+      case 'mu':
+        return `μ = ${fmt(r.mu, 3)}`;
+      case 'sigma2':
+        return `σ² = ${fmt(r.variance, 3)} (σ = ${fmt(Math.sqrt(r.variance), 3)})`;
+      case 'H':
+        return `H = ${H}`;
+      case 'sum':
+        return `Σ xᵢ = H·μ = ${fmt(H * r.mu, 3)}`;
+      case 'x':
+        return `x${sub(i)} = ${at(r.x)}`;
+      case 'xhat':
+        return `x̂${sub(i)} = ${at(r.hat)}`;
+      case 'eps':
+        return `ε = ${fmtSci(EPS, 0)}`;
+      case 'gamma':
+        return `γ${sub(i)} = ${fmt(this[`g${i}`], 3)}`;
+      case 'beta':
+        return `β${sub(i)} = ${fmt(this[`b${i}`], 3)}`;
+      case 'y':
+        return `y${sub(i)} = ${at(r.y)}`;
+      default:
+        return '';
     }
   }
 
@@ -212,20 +254,35 @@ export class NwLnPipeline extends LnStepLinked(NwElement) {
     const sumH = (f) => html`<span class="sum"><span>H</span>${s(f, 'sum')}<span>i=1</span></span>`;
     const frac = (num, den) => html`<span class="frac"><span>${num}</span><span>${den}</span></span>`;
     return [
-      this._formula(0, html`
-        <span class="eq">${s(0, 'mu')}<span class="op">=</span>${frac('1', s(0, 'H'))}${sumH(0)}${s(0, 'x')}</span>`),
-      this._formula(1, html`
-        <span class="eq">${s(1, 'sigma2')}<span class="op">=</span>${frac('1', s(1, 'H'))}${sumH(1)}<span class="op">(</span>${s(1, 'x')}<span class="op">−</span>${s(1, 'mu')}<span class="op">)<sup>2</sup></span></span>`),
-      this._formula(2, html`
-        <span class="eq">${s(2, 'xhat')}<span class="op">=</span>${frac(html`${s(2, 'x')}<span class="op">−</span>${s(2, 'mu')}`,
-          html`<span class="sqrt"><svg class="radical" viewBox="0 0 10 20" preserveAspectRatio="none" aria-hidden="true"><path d="M0.5,12 L3,10.5 L6,19.5 L10,0.5"></path></svg><span class="sqrt-body">${s(2, 'sigma2')}<span class="op">+</span>${s(2, 'eps')}</span></span>`)}</span>`),
-      this._formula(3, html`
-        <span class="eq">${s(3, 'y')}<span class="op">=</span>${s(3, 'gamma')}${s(3, 'xhat')}<span class="op">+</span>${s(3, 'beta')}</span>`),
+      this._formula(
+        0,
+        html`
+        <span class="eq">${s(0, 'mu')}<span class="op">=</span>${frac('1', s(0, 'H'))}${sumH(0)}${s(0, 'x')}</span>`,
+      ),
+      this._formula(
+        1,
+        html`
+        <span class="eq">${s(1, 'sigma2')}<span class="op">=</span>${frac('1', s(1, 'H'))}${sumH(1)}<span class="op">(</span>${s(1, 'x')}<span class="op">−</span>${s(1, 'mu')}<span class="op">)<sup>2</sup></span></span>`,
+      ),
+      this._formula(
+        2,
+        html`
+        <span class="eq">${s(2, 'xhat')}<span class="op">=</span>${frac(
+          html`${s(2, 'x')}<span class="op">−</span>${s(2, 'mu')}`,
+          html`<span class="sqrt"><svg class="radical" viewBox="0 0 10 20" preserveAspectRatio="none" aria-hidden="true"><path d="M0.5,12 L3,10.5 L6,19.5 L10,0.5"></path></svg><span class="sqrt-body">${s(2, 'sigma2')}<span class="op">+</span>${s(2, 'eps')}</span></span>`,
+        )}</span>`,
+      ),
+      this._formula(
+        3,
+        html`
+        <span class="eq">${s(3, 'y')}<span class="op">=</span>${s(3, 'gamma')}${s(3, 'xhat')}<span class="op">+</span>${s(3, 'beta')}</span>`,
+      ),
     ];
   }
 
   _info() {
-    if (!this.symbol) return html`<div class="info" aria-live="polite" data-symbol-info>${this.t('lnPipe.symHint')}</div>`;
+    if (!this.symbol)
+      return html`<div class="info" aria-live="polite" data-symbol-info>${this.t('lnPipe.symHint')}</div>`;
     return html`<div class="info" aria-live="polite" data-symbol-info=${this.symbol}>
       <strong>${this._symbolText(this.symbol)}</strong> — ${this.t(`lnPipe.sym.${this.symbol}.name`)}: ${this.t(`lnPipe.sym.${this.symbol}.text`)}
       <span class="value">${this.t('lnPipe.symNow', { value: this._symbolValue(this.symbol) })}</span>
@@ -236,7 +293,11 @@ export class NwLnPipeline extends LnStepLinked(NwElement) {
 
   _bars(width) {
     const { x, hat, y, mu } = this._result;
-    const rows = [['x', x], ['x̂', hat], ['y', y]];
+    const rows = [
+      ['x', x],
+      ['x̂', hat],
+      ['y', y],
+    ];
     let extent = 0;
     for (const [, r] of rows) for (const v of r) extent = Math.max(extent, Math.abs(v));
     extent = extent || 1;
@@ -255,11 +316,18 @@ export class NwLnPipeline extends LnStepLinked(NwElement) {
         const yv = (v) => zero - (v / extent) * half;
         return svg`<text class="row-label" x="4" y=${zero + 4}>${label}</text>
           <line class="zero" x1=${m.left} x2=${width - m.right} y1=${zero} y2=${zero}></line>
-          ${Array.from(vals, (v, k) => svg`<rect class=${k + 1 === this.dim ? 'bar selected' : 'bar'}
+          ${Array.from(
+            vals,
+            (v, k) => svg`<rect class=${k + 1 === this.dim ? 'bar selected' : 'bar'}
             x=${(m.left + k * slot + (slot - bw) / 2).toFixed(1)} y=${Math.min(zero, yv(v)).toFixed(1)}
-            width=${bw.toFixed(1)} height=${Math.max(1, Math.abs(yv(v) - zero)).toFixed(1)}></rect>`)}
-          ${r === 0 ? svg`<line class="mu-line" x1=${m.left} x2=${width - m.right} y1=${yv(mu)} y2=${yv(mu)}></line>
-            <text x=${width - 2} y=${yv(mu) + 4} text-anchor="end">μ</text>` : ''}
+            width=${bw.toFixed(1)} height=${Math.max(1, Math.abs(yv(v) - zero)).toFixed(1)}></rect>`,
+          )}
+          ${
+            r === 0
+              ? svg`<line class="mu-line" x1=${m.left} x2=${width - m.right} y1=${yv(mu)} y2=${yv(mu)}></line>
+            <text x=${width - 2} y=${yv(mu) + 4} text-anchor="end">μ</text>`
+              : ''
+          }
           ${r === rows.length - 1 ? DIMS.map((k) => svg`<text x=${m.left + (k - 0.5) * slot} y=${top + rowH - 1} text-anchor="middle">${k}</text>`) : ''}`;
       })}
     </svg>`;
@@ -271,7 +339,12 @@ export class NwLnPipeline extends LnStepLinked(NwElement) {
     const width = Math.max(240, this._width || 640);
     const list = (arr) => Array.from(arr, (v) => fmt(v, 3)).join(', ');
     const readout = [
-      this.t('lnPipe.readoutStats', { mu: fmt(r.mu, 3), variance: fmt(r.variance, 3), hatMean: fmt(r.hatMean, 3), hatVar: fmt(r.hatVariance, 3) }),
+      this.t('lnPipe.readoutStats', {
+        mu: fmt(r.mu, 3),
+        variance: fmt(r.variance, 3),
+        hatMean: fmt(r.hatMean, 3),
+        hatVar: fmt(r.hatVariance, 3),
+      }),
       this.t('lnPipe.readoutHat', { values: list(r.hat) }),
       this.t('lnPipe.readoutY', { values: list(r.y) }),
     ].join('\n');
@@ -291,28 +364,39 @@ export class NwLnPipeline extends LnStepLinked(NwElement) {
       <p class="section-title">${this.t('lnPipe.formulas')}</p>
       <p class="caption">${this.t('lnPipe.symHelp')}</p>
       <div class="formulas" data-active-step=${this.lnStep}>
-        ${LN_STEPS.map((k) => html`<div class=${`step${this.lnStep === k ? ' active' : ''}`} data-step=${k}>
+        ${LN_STEPS.map(
+          (k) => html`<div class=${`step${this.lnStep === k ? ' active' : ''}`} data-step=${k}>
           <button type="button" class="step-title" data-step=${k} aria-pressed=${String(this.lnStep === k)}
             @click=${() => this._pickStep(k)}>${this.t(`lnStep.${k}`)}</button>
           ${formulas[k - 1]}
           <p class="step-note">${this.t(`lnPipe.f${k}.note`)}</p>
-        </div>`)}
+        </div>`,
+        )}
       </div>
       ${this._info()}
       <p class="section-title">${this.t('lnPipe.perDim')}</p>
       <div class="controls dim-toggle">
-        ${this.toggle({ id: 'dim', label: this.t('lnPipe.dim'), value: this.dim, onChange: (v) => { this.dim = v; },
-          options: DIMS.map((k) => ({ value: k, label: String(k) })) })}
+        ${this.toggle({
+          id: 'dim',
+          label: this.t('lnPipe.dim'),
+          value: this.dim,
+          onChange: (v) => {
+            this.dim = v;
+          },
+          options: DIMS.map((k) => ({ value: k, label: String(k) })),
+        })}
       </div>
       <table>
         <caption class="visually-hidden">${this.t('lnPipe.tableCaption')}</caption>
         <thead><tr><th scope="col">i</th><th scope="col">x<sub>i</sub></th><th scope="col">x̂<sub>i</sub></th>
           <th scope="col">γ<sub>i</sub></th><th scope="col">β<sub>i</sub></th><th scope="col">y<sub>i</sub></th></tr></thead>
-        <tbody>${DIMS.map((k) => html`<tr class=${k === this.dim ? 'selected' : ''}>
+        <tbody>${DIMS.map(
+          (k) => html`<tr class=${k === this.dim ? 'selected' : ''}>
           <td>${k}</td><td>${fmt(r.x[k - 1], 2)}</td><td>${fmt(r.hat[k - 1], 3)}</td>
           <td>${this._numberInput(`g${k}`, `γ${sub(k)}`, AFFINE_LIMIT, { hiddenLabel: true, dim: k })}</td>
           <td>${this._numberInput(`b${k}`, `β${sub(k)}`, AFFINE_LIMIT, { hiddenLabel: true, dim: k })}</td>
-          <td>${fmt(r.y[k - 1], 3)}</td></tr>`)}</tbody>
+          <td>${fmt(r.y[k - 1], 3)}</td></tr>`,
+        )}</tbody>
       </table>
       <div class="readout" aria-live="polite" data-readout>${readout}</div>
       ${methodDetails(this, this.t('lnPipe.method'))}

@@ -29,7 +29,10 @@ export class NwLnSimulator extends NwElement {
     seed: { min: 1, max: 999999, default: 1 },
   };
 
-  static styles = [NwElement.styles, normFigureStyles, css`
+  static styles = [
+    NwElement.styles,
+    normFigureStyles,
+    css`
     .panels { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 300px), 1fr)); gap: 10px 16px; }
     .panel { margin: 0; }
     .panel-head { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0 10px; font-size: 0.85rem; }
@@ -39,7 +42,8 @@ export class NwLnSimulator extends NwElement {
     .before .bars { fill: var(--nw-muted); fill-opacity: 0.75; }
     .after .bars { fill: var(--nw-accent-2); fill-opacity: 0.85; }
     .frame { fill: var(--nw-panel); }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
@@ -47,8 +51,6 @@ export class NwLnSimulator extends NwElement {
     this._z = null;
     this._zKey = '';
   }
-
-
 
   willUpdate(changed) {
     super.willUpdate?.(changed);
@@ -73,7 +75,9 @@ export class NwLnSimulator extends NwElement {
     for (let k = 0; k < h; k++) extent = Math.max(extent, Math.abs(x[k]), Math.abs(y[k]));
     const range = niceCeil(extent * 1.02);
     return {
-      x, y, range,
+      x,
+      y,
+      range,
       before: { mean: before.mean[0], std: Math.sqrt(before.variance[0]), counts: histogram(x, -range, range, BINS) },
       after: { mean: after.mean[0], std: Math.sqrt(after.variance[0]), counts: histogram(y, -range, range, BINS) },
     };
@@ -104,14 +108,16 @@ export class NwLnSimulator extends NwElement {
       aria-label=${this.t(`lnSim.aria.${which}`, { h: this.h, mean: fmt(mean, 3), std: fmt(std, 3) })}>
       <rect class="frame" x=${m.left} y=${m.top} width=${iw} height=${ih}></rect>
       <rect class="sigma-band" x=${lo} y=${m.top} width=${Math.max(0, hi - lo)} height=${ih}></rect>
-      ${t.values.map((v) => svg`<line class=${v === 0 ? 'zero' : 'grid'} x1=${x(v)} x2=${x(v)} y1=${m.top} y2=${m.top + ih + 4}></line>
-        <text x=${x(v)} y=${h - 6} text-anchor=${anchor(x(v))}>${fmt(v, digits)}</text>`)}
+      ${t.values.map(
+        (
+          v,
+        ) => svg`<line class=${v === 0 ? 'zero' : 'grid'} x1=${x(v)} x2=${x(v)} y1=${m.top} y2=${m.top + ih + 4}></line>
+        <text x=${x(v)} y=${h - 6} text-anchor=${anchor(x(v))}>${fmt(v, digits)}</text>`,
+      )}
       <path class="bars" d=${d}></path>
       <line class="mu" x1=${x(mean)} x2=${x(mean)} y1=${m.top} y2=${m.top + ih}></line>
     </svg>`;
   }
-
-
 
   render() {
     if (!this.nw || !this._result) return this.renderLoading();
@@ -120,8 +126,19 @@ export class NwLnSimulator extends NwElement {
     const panelWidth = this.columnWidth(w, 616);
     const stats = (s) => this.t('lnSim.stats', { mean: fmt(s.mean, 3), std: fmt(s.std, 3) });
     const readout = [
-      this.t('lnSim.readoutBefore', { h: this.h, mean: fmt(before.mean, 3), std: fmt(before.std, 3), targetMean: fmt(this.mean, 1), targetStd: fmt(this.std, 1) }),
-      this.t('lnSim.readoutAfter', { mean: fmt(after.mean, 3), std: fmt(after.std, 3), beta: fmt(this.beta, 1), gamma: fmt(Math.abs(this.gamma), 1) }),
+      this.t('lnSim.readoutBefore', {
+        h: this.h,
+        mean: fmt(before.mean, 3),
+        std: fmt(before.std, 3),
+        targetMean: fmt(this.mean, 1),
+        targetStd: fmt(this.std, 1),
+      }),
+      this.t('lnSim.readoutAfter', {
+        mean: fmt(after.mean, 3),
+        std: fmt(after.std, 3),
+        beta: fmt(this.beta, 1),
+        gamma: fmt(Math.abs(this.gamma), 1),
+      }),
       this.t('lnSim.readoutEps', { eps: fmtSci(EPS, 0) }),
     ].join('\n');
     const slider = (id, prop, label, digits = 1) =>
@@ -137,7 +154,9 @@ export class NwLnSimulator extends NwElement {
         ${slider('h', 'h', this.t('lnSim.h'), 0)}
       </div>
       <div class="actions">
-        <button type="button" data-control="new-sample" @click=${() => { this.seed = (this.seed % 999999) + 1; }}>${this.t('lnSim.newSample')}</button>
+        <button type="button" data-control="new-sample" @click=${() => {
+          this.seed = (this.seed % 999999) + 1;
+        }}>${this.t('lnSim.newSample')}</button>
         ${this.parityBadge('layerNorm')}
       </div>
       <div class="panels plot">

@@ -38,7 +38,11 @@ export class NwLnSteps extends LnStepLinked(NwElement) {
 
   static properties = { lnStep: { state: true } };
 
-  static styles = [NwElement.styles, normFigureStyles, methodStyles, css`
+  static styles = [
+    NwElement.styles,
+    normFigureStyles,
+    methodStyles,
+    css`
     .step-pick { display: flex; flex-wrap: wrap; gap: 6px; margin: 0 0 10px; align-items: center; }
     .step-pick .label { font-size: 0.85rem; color: var(--nw-muted); }
     .step-pick button { font: inherit; font-size: 0.85rem; border: 1px solid var(--nw-border); border-radius: 8px; padding: 4px 10px; min-height: 32px;
@@ -56,7 +60,8 @@ export class NwLnSteps extends LnStepLinked(NwElement) {
     .dot { fill: var(--nw-accent-2); fill-opacity: 0.75; stroke: var(--nw-bg); stroke-width: 0.8; }
     .strip-bg { fill: var(--nw-panel); }
     svg text.mu-label { fill: var(--nw-accent); font-weight: 600; }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
@@ -65,8 +70,6 @@ export class NwLnSteps extends LnStepLinked(NwElement) {
     this._zKey = '';
     this.lnStep = 0;
   }
-
-
 
   willUpdate(changed) {
     super.willUpdate?.(changed);
@@ -91,7 +94,9 @@ export class NwLnSteps extends LnStepLinked(NwElement) {
     rows.forEach((r, k) => all.set(r, k * h));
     const stats = nw.layerNormStats(all, h);
     return {
-      rows, mu, variance: plain.variance[0],
+      rows,
+      mu,
+      variance: plain.variance[0],
       stats: rows.map((_, k) => ({ mean: stats.mean[k], std: Math.sqrt(stats.variance[k]) })),
     };
   }
@@ -118,21 +123,28 @@ export class NwLnSteps extends LnStepLinked(NwElement) {
       aria-label=${this.t('lnSteps.aria', { stage: this.t(`lnSteps.stage.${STAGES[k]}`), h: values.length, mean: fmt(mean, 3), std: fmt(std, 3) })}>
       <rect class="strip-bg" x=${m.left} y=${m.top} width=${width - m.left - m.right} height=${m.band}></rect>
       <rect class="sigma-band" x=${x(mean - std)} y=${m.top} width=${Math.max(0, x(mean + std) - x(mean - std))} height=${m.band}></rect>
-      ${axis.ticks.map((t) => svg`<line class=${t === 0 ? 'zero' : 'grid'} x1=${x(t)} x2=${x(t)} y1=${m.top} y2=${m.top + m.band + 3}></line>
-        <text x=${x(t)} y=${h - 4} text-anchor=${anchor(x(t))}>${fmt(t, axis.digits)}</text>`)}
+      ${axis.ticks.map(
+        (
+          t,
+        ) => svg`<line class=${t === 0 ? 'zero' : 'grid'} x1=${x(t)} x2=${x(t)} y1=${m.top} y2=${m.top + m.band + 3}></line>
+        <text x=${x(t)} y=${h - 4} text-anchor=${anchor(x(t))}>${fmt(t, axis.digits)}</text>`,
+      )}
       <path class="dot" data-dots=${values.length} d=${dots}></path>
       <line class="mu" x1=${x(mean)} x2=${x(mean)} y1=${m.top - 2} y2=${m.top + m.band + 2}></line>
     </svg>`;
   }
 
-
-
   render() {
     if (!this.nw || !this._result) return this.renderLoading();
     const { rows, mu, variance, stats } = this._result;
     const width = Math.max(240, this._width || 640);
-    let lo = Infinity, hi = -Infinity;
-    for (const r of rows) for (const v of r) { if (v < lo) lo = v; if (v > hi) hi = v; }
+    let lo = Infinity,
+      hi = -Infinity;
+    for (const r of rows)
+      for (const v of r) {
+        if (v < lo) lo = v;
+        if (v > hi) hi = v;
+      }
     const pad = Math.max(0.25, (hi - lo) * 0.04);
     const t = ticks(lo - pad, hi + pad, width < 480 ? 6 : 9);
     const axis = { lo: lo - pad, hi: hi + pad, ticks: t.values, digits: tickDigits(t.step) };
@@ -143,9 +155,18 @@ export class NwLnSteps extends LnStepLinked(NwElement) {
     ];
     const statLine = (k) => this.t('lnSteps.stats', { mean: fmt(stats[k].mean, 3), std: fmt(stats[k].std, 3) });
     const readout = [
-      this.t('lnSteps.readoutInput', { h: this.h, mu: fmt(mu, 3), variance: fmt(variance, 3), std: fmt(Math.sqrt(variance), 3) }),
+      this.t('lnSteps.readoutInput', {
+        h: this.h,
+        mu: fmt(mu, 3),
+        variance: fmt(variance, 3),
+        std: fmt(Math.sqrt(variance), 3),
+      }),
       ...STAGES.map((s, k) => `${this.t(`lnSteps.stage.${s}`)}: ${statLine(k)}`),
-      this.t('lnSteps.readoutNote', { gamma: fmt(Math.abs(this.gamma), 1), beta: fmt(this.beta, 1), eps: fmtSci(EPS, 0) }),
+      this.t('lnSteps.readoutNote', {
+        gamma: fmt(Math.abs(this.gamma), 1),
+        beta: fmt(this.beta, 1),
+        eps: fmtSci(EPS, 0),
+      }),
     ].join('\n');
     const slider = (id, prop, digits = 1) =>
       this.slider({
@@ -161,21 +182,27 @@ export class NwLnSteps extends LnStepLinked(NwElement) {
         ${slider('h', 'h', 0)}${slider('mean', 'mean')}${slider('std', 'std')}${slider('gamma', 'gamma')}${slider('beta', 'beta')}
       </div>
       <div class="actions">
-        <button type="button" data-control="new-vector" @click=${() => { this.seed = (this.seed % 999999) + 1; }}>${this.t('lnSteps.newVector')}</button>
+        <button type="button" data-control="new-vector" @click=${() => {
+          this.seed = (this.seed % 999999) + 1;
+        }}>${this.t('lnSteps.newVector')}</button>
         ${this.parityBadge('layerNorm')}
       </div>
       <div class="step-pick" role="group" aria-label=${this.t('lnStep.label')} data-control="ln-step">
         <span class="label" aria-hidden="true">${this.t('lnStep.label')}</span>
-        ${LN_STEPS.map((k) => html`<button type="button" data-step=${k} aria-pressed=${String(this.lnStep === k)}
-          @click=${() => this._pickStep(k)}>${this.t(`lnStep.${k}`)}</button>`)}
+        ${LN_STEPS.map(
+          (k) => html`<button type="button" data-step=${k} aria-pressed=${String(this.lnStep === k)}
+          @click=${() => this._pickStep(k)}>${this.t(`lnStep.${k}`)}</button>`,
+        )}
       </div>
       <div class="plot" data-active-step=${this.lnStep}>
-        ${STAGES.map((s, k) => html`
+        ${STAGES.map(
+          (s, k) => html`
           ${k ? html`<p class=${`op${this.lnStep === OP_STEP[k - 1] ? ' active' : ''}`} aria-hidden="true">↓ ${ops[k - 1]}</p>` : ''}
           <figure class=${`stage${this._stageClass(k)}`}>
             <figcaption class="stage-head"><span class="stage-name">${this.t(`lnSteps.stage.${s}`)}</span><span class="stage-stats">${statLine(k)}</span></figcaption>
             ${this._strip(k, axis, width)}
-          </figure>`)}
+          </figure>`,
+        )}
       </div>
       <div class="readout" aria-live="polite" data-readout>${readout}</div>
       ${methodDetails(this, this.t('lnSteps.method'))}

@@ -44,7 +44,9 @@ export class NwNormAxes extends NwElement {
     seed: { min: 1, max: 99999, default: 1 },
   };
 
-  static styles = [NwElement.styles, css`
+  static styles = [
+    NwElement.styles,
+    css`
     .controls > .control[role='group'] { flex: 0 0 auto; min-width: 0; }
     .actions { display: flex; align-items: flex-end; }
     .actions button { font: inherit; font-size: 0.85rem; border: 1px solid var(--nw-border); border-radius: 8px; padding: 6px 12px; min-height: 32px; background: var(--nw-panel); color: var(--nw-fg); cursor: pointer; }
@@ -74,7 +76,8 @@ export class NwNormAxes extends NwElement {
     .strip .dot.current { fill: var(--nw-accent); stroke: var(--nw-fg); stroke-width: 1.5; }
     .strip text.row-label { fill: var(--nw-fg); font-size: 12px; }
     .strip text.mu-label { fill: var(--nw-accent-2); font-size: 11px; }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
@@ -83,8 +86,6 @@ export class NwNormAxes extends NwElement {
     this._cacheKey = '';
     this._focusCursor = false;
   }
-
-
 
   willUpdate(changed) {
     super.willUpdate(changed);
@@ -95,8 +96,12 @@ export class NwNormAxes extends NwElement {
       this._x = makeBatch(this.seed, this.rows, this.cols);
       this._bn = this.nw.batchNormWithStats(this._x, this.cols);
       this._ln = this.nw.layerNormWithStats(this._x, this.cols);
-      let lo = Infinity, hi = -Infinity;
-      for (const v of this._x) { if (v < lo) lo = v; if (v > hi) hi = v; }
+      let lo = Infinity,
+        hi = -Infinity;
+      for (const v of this._x) {
+        if (v < lo) lo = v;
+        if (v > hi) hi = v;
+      }
       this._range = { lo, hi };
       this._cacheKey = key;
     }
@@ -116,12 +121,16 @@ export class NwNormAxes extends NwElement {
     if (this.mode === 'bn') {
       return {
         members: Array.from({ length: this.rows }, (_, k) => k * this.cols + c),
-        mean: this._bn.mean[c], variance: this._bn.variance[c], out: this._bn.output,
+        mean: this._bn.mean[c],
+        variance: this._bn.variance[c],
+        out: this._bn.output,
       };
     }
     return {
       members: Array.from({ length: this.cols }, (_, k) => r * this.cols + k),
-      mean: this._ln.mean[r], variance: this._ln.variance[r], out: this._ln.output,
+      mean: this._ln.mean[r],
+      variance: this._ln.variance[r],
+      out: this._ln.output,
     };
   }
 
@@ -137,8 +146,12 @@ export class NwNormAxes extends NwElement {
   _onKey(e) {
     const { r, c } = this.cursor;
     const moves = {
-      ArrowLeft: [r, c - 1], ArrowRight: [r, c + 1], ArrowUp: [r - 1, c], ArrowDown: [r + 1, c],
-      Home: [e.ctrlKey ? 0 : r, 0], End: [e.ctrlKey ? this.rows - 1 : r, this.cols - 1],
+      ArrowLeft: [r, c - 1],
+      ArrowRight: [r, c + 1],
+      ArrowUp: [r - 1, c],
+      ArrowDown: [r + 1, c],
+      Home: [e.ctrlKey ? 0 : r, 0],
+      End: [e.ctrlKey ? this.rows - 1 : r, this.cols - 1],
     };
     const m = moves[e.key];
     if (!m) return;
@@ -160,7 +173,9 @@ export class NwNormAxes extends NwElement {
       ${Array.from({ length: this.cols }, (_, c) => html`<th scope="col" title=${this.t('normAxes.featureName', { c: c + 1 })}>c${c + 1}</th>`)}
       ${bn ? '' : html`<th scope="col" title=${this.t('normAxes.rowMeanTitle')}>μ</th>`}
     </tr>`;
-    const body = Array.from({ length: this.rows }, (_, r) => html`<tr>
+    const body = Array.from(
+      { length: this.rows },
+      (_, r) => html`<tr>
       <th scope="row" title=${this.t('normAxes.sampleName', { n: r + 1 })}>s${r + 1}</th>
       ${Array.from({ length: this.cols }, (_, c) => {
         const current = r === cr && c === cc;
@@ -169,11 +184,14 @@ export class NwNormAxes extends NwElement {
           tabindex=${current ? '0' : '-1'}>${cellText(this._x[r * this.cols + c])}</td>`;
       })}
       ${bn ? '' : html`<td role="gridcell" class=${r === cr ? 'stat in-group' : 'stat'}>${fmt(this._ln.mean[r], 1)}</td>`}
-    </tr>`);
-    const foot = bn ? html`<tr>
+    </tr>`,
+    );
+    const foot = bn
+      ? html`<tr>
       <th scope="row" title=${this.t('normAxes.colMeanTitle')}>μ</th>
       ${Array.from({ length: this.cols }, (_, c) => html`<td role="gridcell" class=${c === cc ? 'stat in-group' : 'stat'}>${fmt(this._bn.mean[c], 1)}</td>`)}
-    </tr>` : '';
+    </tr>`
+      : '';
     // Cells share the width (fixed layout) and the text shrinks to fit "−0.2", but a cell never gets
     // narrower than MIN_CELL: on a phone with 12 columns the grid scrolls sideways inside its box
     // (row labels stay put) rather than cut the numbers.
@@ -185,8 +203,14 @@ export class NwNormAxes extends NwElement {
       <div class="grid-wrap"><table class="grid" role="grid" aria-labelledby="grid-caption" aria-describedby="grid-keys"
       style=${`font-size:${font.toFixed(1)}px;min-width:${minWidth}px`}
       @keydown=${this._onKey}
-      @pointerover=${(e) => { const cell = this._cellFrom(e); if (cell) this._move(cell.r, cell.c, false); }}
-      @focusin=${(e) => { const cell = this._cellFrom(e); if (cell && (cell.r !== cr || cell.c !== cc)) this._move(cell.r, cell.c, false); }}>
+      @pointerover=${(e) => {
+        const cell = this._cellFrom(e);
+        if (cell) this._move(cell.r, cell.c, false);
+      }}
+      @focusin=${(e) => {
+        const cell = this._cellFrom(e);
+        if (cell && (cell.r !== cr || cell.c !== cc)) this._move(cell.r, cell.c, false);
+      }}>
       <thead>${head}</thead>
       <tbody>${body}${foot}</tbody>
     </table></div>`;
@@ -201,9 +225,11 @@ export class NwNormAxes extends NwElement {
     const iw = w - m.left - m.right;
     const { lo, hi } = this._range;
     const pad = Math.max(0.5, (hi - lo) * 0.06);
-    const x0 = Math.floor(lo - pad), x1 = Math.ceil(hi + pad);
+    const x0 = Math.floor(lo - pad),
+      x1 = Math.ceil(hi + pad);
     const sx = (v) => m.left + ((v - x0) / (x1 - x0)) * iw;
-    const z0 = -3.5, z1 = 3.5;
+    const z0 = -3.5,
+      z1 = 3.5;
     const sz = (v) => m.left + ((Math.min(z1, Math.max(z0, v)) - z0) / (z1 - z0)) * iw;
     const sigma = Math.sqrt(group.variance);
     const cur = this.cursor.r * this.cols + this.cursor.c;
@@ -211,8 +237,10 @@ export class NwNormAxes extends NwElement {
       const step = Math.max(1, Math.ceil((b - a) / 8));
       const out = [];
       for (let t = Math.ceil(a / step) * step; t <= b; t += step) out.push(t);
-      return out.map((t) => svg`<line class="axis" x1=${f(t)} x2=${f(t)} y1=${0} y2=${5}></line>
-        <text x=${f(t)} y=${17} text-anchor="middle">${fmt(t, 0)}</text>`);
+      return out.map(
+        (t) => svg`<line class="axis" x1=${f(t)} x2=${f(t)} y1=${0} y2=${5}></line>
+        <text x=${f(t)} y=${17} text-anchor="middle">${fmt(t, 0)}</text>`,
+      );
     };
     const order = [...group.members].sort((a, b) => (a === cur) - (b === cur));
     return html`<svg viewBox=${`0 0 ${w} ${h}`} width=${w} height=${h} role="img"
@@ -230,8 +258,12 @@ export class NwNormAxes extends NwElement {
       <line class="zero" x1=${sz(0)} x2=${sz(0)} y1=${rowY[1] - 16} y2=${rowY[1] + 12}></line>
       <text class="mu-label" x=${sz(0)} y=${rowY[1] - 20} text-anchor="middle">0 ± 1</text>
       ${order.map((i) => svg`<line class="link" x1=${sx(this._x[i])} y1=${rowY[0] + 5} x2=${sz(group.out[i])} y2=${rowY[1] - 5}></line>`)}
-      ${order.map((i) => svg`<circle class=${i === cur ? 'dot current' : 'dot'} cx=${sx(this._x[i])} cy=${rowY[0]} r=${i === cur ? 7 : 5}></circle>
-        <circle class=${i === cur ? 'dot current' : 'dot'} cx=${sz(group.out[i])} cy=${rowY[1]} r=${i === cur ? 7 : 5}></circle>`)}
+      ${order.map(
+        (
+          i,
+        ) => svg`<circle class=${i === cur ? 'dot current' : 'dot'} cx=${sx(this._x[i])} cy=${rowY[0]} r=${i === cur ? 7 : 5}></circle>
+        <circle class=${i === cur ? 'dot current' : 'dot'} cx=${sz(group.out[i])} cy=${rowY[1]} r=${i === cur ? 7 : 5}></circle>`,
+      )}
     </svg>`;
   }
 
@@ -241,17 +273,32 @@ export class NwNormAxes extends NwElement {
     const group = this._group();
     const { r, c } = this.cursor;
     const i = r * this.cols + c;
-    const groupName = bn ? this.t('normAxes.groupBn', { c: c + 1, n: this.rows }) : this.t('normAxes.groupLn', { r: r + 1, n: this.cols });
+    const groupName = bn
+      ? this.t('normAxes.groupBn', { c: c + 1, n: this.rows })
+      : this.t('normAxes.groupLn', { r: r + 1, n: this.cols });
     return html`
       <p class="title">${this.t('normAxes.title')}</p>
       <p class="caption">${this.t('normAxes.caption')}</p>
       <div class="controls">
-        ${this.toggle({ id: 'mode', label: this.t('normAxes.mode'), value: this.mode, onChange: (v) => { this.mode = v; },
-          options: [{ value: 'bn', label: this.t('normAxes.modeBn') }, { value: 'ln', label: this.t('normAxes.modeLn') }] })}
+        ${this.toggle({
+          id: 'mode',
+          label: this.t('normAxes.mode'),
+          value: this.mode,
+          onChange: (v) => {
+            this.mode = v;
+          },
+          options: [
+            { value: 'bn', label: this.t('normAxes.modeBn') },
+            { value: 'ln', label: this.t('normAxes.modeLn') },
+          ],
+        })}
         ${this.slider({ control: 'rows', label: this.t('normAxes.rows') })}
         ${this.slider({ control: 'cols', label: this.t('normAxes.cols') })}
         <div class="actions">
-          <button type="button" data-control="new-batch" @click=${() => { const { min, max } = NwNormAxes.controls.seed; this.seed = this.seed >= max ? min : this.seed + 1; }}>${this.t('normAxes.newBatch')}</button>
+          <button type="button" data-control="new-batch" @click=${() => {
+            const { min, max } = NwNormAxes.controls.seed;
+            this.seed = this.seed >= max ? min : this.seed + 1;
+          }}>${this.t('normAxes.newBatch')}</button>
         </div>
       </div>
       ${this._grid()}
@@ -261,12 +308,20 @@ export class NwNormAxes extends NwElement {
       </div>
       <p class="caption" id="grid-keys">${this.t('normAxes.keys')}</p>
       <div class="strip">${this._strip(group)}</div>
-      <div class="readout" aria-live="polite" data-readout data-mean=${String(group.mean)} data-variance=${String(group.variance)}>${this.t('normAxes.readout', {
-        group: groupName,
-        mean: fmt(group.mean, 3), variance: fmt(group.variance, 3), sigma: fmt(Math.sqrt(group.variance), 3),
-        r: r + 1, c: c + 1, x: fmt(this._x[i], 1), xhat: fmt(group.out[i], 3),
-        kernel: bn ? 'nw.batchNormWithStats' : 'nw.layerNormWithStats',
-      })}</div>
+      <div class="readout" aria-live="polite" data-readout data-mean=${String(group.mean)} data-variance=${String(group.variance)}>${this.t(
+        'normAxes.readout',
+        {
+          group: groupName,
+          mean: fmt(group.mean, 3),
+          variance: fmt(group.variance, 3),
+          sigma: fmt(Math.sqrt(group.variance), 3),
+          r: r + 1,
+          c: c + 1,
+          x: fmt(this._x[i], 1),
+          xhat: fmt(group.out[i], 3),
+          kernel: bn ? 'nw.batchNormWithStats' : 'nw.layerNormWithStats',
+        },
+      )}</div>
       <p class="caption">${this.t(bn ? 'normAxes.noteBn' : 'normAxes.noteLn', { eps: '10⁻⁵' })}</p>
       ${this.parityBadges(bn ? ['BatchNorm', 'batchNorm'] : ['LayerNorm', 'layerNorm'])}
     `;

@@ -23,7 +23,10 @@ function permutations(n) {
     if (!rest.length) out.push(prefix);
     rest.forEach((d, k) => walk(prefix + d, [...rest.slice(0, k), ...rest.slice(k + 1)]));
   };
-  walk('', Array.from({ length: n }, (_, k) => String(k)));
+  walk(
+    '',
+    Array.from({ length: n }, (_, k) => String(k)),
+  );
   return out;
 }
 const PERMS = permutations(N_TOKENS);
@@ -43,8 +46,9 @@ export class NwOrderDemo extends NwElement {
     perm: { choices: PERMS, default: DEFAULT_PERM },
   };
 
-
-  static styles = [NwElement.styles, css`
+  static styles = [
+    NwElement.styles,
+    css`
     .sentences { display: grid; grid-template-columns: max-content 1fr; gap: 8px 12px; align-items: center; margin: 6px 0 10px; }
     .sentence-label { font-size: 0.85rem; color: var(--nw-muted); }
     .tokens { display: flex; flex-wrap: wrap; gap: 6px; margin: 0; padding: 0; list-style: none; }
@@ -64,7 +68,8 @@ export class NwOrderDemo extends NwElement {
     .colorbar { display: flex; align-items: center; gap: 8px; margin-top: 6px; font-size: 0.8rem; color: var(--nw-muted); max-width: 360px; }
     .colorbar .bar { flex: 1; height: 10px; border-radius: 3px; border: 1px solid var(--nw-border); }
     .readout .badge { font-family: var(--nw-font); margin-right: 6px; }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
@@ -73,7 +78,6 @@ export class NwOrderDemo extends NwElement {
     this._key = '';
     this._result = null;
   }
-
 
   disconnectedCallback() {
     this._encoder?.dispose();
@@ -188,23 +192,40 @@ export class NwOrderDemo extends NwElement {
       <p class="title">${this.t('orderDemo.title')}</p>
       <p class="caption">${this.t('orderDemo.caption', { d: D_MODEL, heads: ENCODER.nHeads, dff: ENCODER.dFF })}</p>
       <div class="controls">
-        ${this.toggle({ id: 'with-pe', label: this.t('orderDemo.pe'), value: this.withPe, onChange: (v) => { this.withPe = v; },
-          options: [{ value: false, label: this.t('orderDemo.peOff') }, { value: true, label: this.t('orderDemo.peOn') }] })}
+        ${this.toggle({
+          id: 'with-pe',
+          label: this.t('orderDemo.pe'),
+          value: this.withPe,
+          onChange: (v) => {
+            this.withPe = v;
+          },
+          options: [
+            { value: false, label: this.t('orderDemo.peOff') },
+            { value: true, label: this.t('orderDemo.peOn') },
+          ],
+        })}
       </div>
       <div class=${w < 440 ? 'sentences narrow' : 'sentences'}>
         <span class="sentence-label" id="original-label">${this.t('orderDemo.original')}</span>
         <ol class="tokens" aria-labelledby="original-label">${tokens.map((tok) => html`<li>${tok}</li>`)}</ol>
         <span class="sentence-label" id="permuted-label">${this.t('orderDemo.permuted')}</span>
         <ol class="tokens" aria-labelledby="permuted-label">
-          ${order.map((tok, k) => html`<li class="pick"><select data-control=${`perm-${k}`} aria-label=${this.t('orderDemo.slot', { n: k + 1 })}
+          ${order.map(
+            (
+              tok,
+              k,
+            ) => html`<li class="pick"><select data-control=${`perm-${k}`} aria-label=${this.t('orderDemo.slot', { n: k + 1 })}
             .value=${String(tok)} @change=${(e) => this._place(k, Number(e.target.value))}>
             ${tokens.map((label, t) => html`<option value=${t} ?selected=${t === tok}>${label}</option>`)}
-          </select></li>`)}
+          </select></li>`,
+          )}
         </ol>
       </div>
       <div class="actions">
         <button type="button" data-control="shuffle" @click=${this._shuffle}>${this.t('orderDemo.shuffle')}</button>
-        <button type="button" data-control="reset" @click=${() => { this.perm = IDENTITY; }}>${this.t('orderDemo.reset')}</button>
+        <button type="button" data-control="reset" @click=${() => {
+          this.perm = IDENTITY;
+        }}>${this.t('orderDemo.reset')}</button>
       </div>
       <p class="caption">${this.t('orderDemo.matrixCaption')}</p>
       <div class="matrix">${this._matrix(tokens, order, w)}</div>

@@ -37,7 +37,8 @@ const K_BASE = new Float32Array(MAX_ROPE_DIM);
 function rotationWeight(x, d) {
   const W = new Float32Array(d * d);
   for (let i = 0; 2 * i + 1 < d; i++) {
-    const a = x[2 * i], b = x[2 * i + 1];
+    const a = x[2 * i],
+      b = x[2 * i + 1];
     W[2 * i * d + 2 * i] = -b;
     W[2 * i * d + 2 * i + 1] = a;
     W[(2 * i + 1) * d + 2 * i] = a;
@@ -71,7 +72,9 @@ export class NwPeCompare extends NwElement {
     mask: { choices: MASKS, default: 'causal' },
   };
 
-  static styles = [NwElement.styles, css`
+  static styles = [
+    NwElement.styles,
+    css`
     .table-wrap { overflow-x: auto; margin: 6px 0 18px; border: 1px solid var(--nw-border); border-radius: 8px; }
     table { border-collapse: collapse; table-layout: fixed; width: 100%; min-width: 600px; font-size: 0.88rem; }
     thead th:first-child { width: 19%; }
@@ -94,15 +97,14 @@ export class NwPeCompare extends NwElement {
     figcaption { font-size: 0.82rem; color: var(--nw-muted); margin-bottom: 4px; }
     svg.plot { display: block; max-width: 100%; height: auto; overflow: visible; }
     svg text.halo { paint-order: stroke; stroke: var(--nw-bg); stroke-width: 4px; stroke-linejoin: round; }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
     this._width = 600;
     this._ropeKey = null;
   }
-
-
 
   /** q and k of the RoPE view before rotation (copies). */
   get ropeVectors() {
@@ -124,7 +126,8 @@ export class NwPeCompare extends NwElement {
    * weight); a key position's scores are computed when asked for (_curve).
    */
   _ropeScores() {
-    const d = this.ropeDim, P = ROPE_POSITIONS;
+    const d = this.ropeDim,
+      P = ROPE_POSITIONS;
     const { q, k } = this.ropeVectors;
     const pe = this.nw.positionalEncoding(P, d);
     const Q = this.nw.linear(pe, rotationWeight(q, d), null, { inFeatures: d });
@@ -150,7 +153,9 @@ export class NwPeCompare extends NwElement {
 
   /** ALiBi bias of the query row and its softmax with and without the bias (content scores all 0). */
   _alibiRow() {
-    const L = this.alibiLen, i = this.query, causal = this.mask === 'causal';
+    const L = this.alibiLen,
+      i = this.query,
+      causal = this.mask === 'causal';
     const e = (8 * this.head) / this.heads;
     const slope = 2 ** -e;
     const bias = Float32Array.from({ length: L }, (_, j) => (causal && j > i ? 0 : -slope * Math.abs(i - j)));
@@ -185,10 +190,12 @@ export class NwPeCompare extends NwElement {
           ${COLS.map((c) => html`<th scope="col">${this.t(`peCompare.th.${c}`)}</th>`)}
         </tr></thead>
         <tbody>
-          ${ROWS.map((r) => html`<tr>
+          ${ROWS.map(
+            (r) => html`<tr>
             <th scope="row">${this.t(`peCompare.r.${r}`)}</th>
             ${COLS.map((c) => html`<td>${this.t(`peCompare.r.${r}.${c}`)}</td>`)}
-          </tr>`)}
+          </tr>`,
+          )}
         </tbody>
       </table>
     </div>`;
@@ -215,10 +222,18 @@ export class NwPeCompare extends NwElement {
   }
 
   _ropePlot() {
-    const a = this._curve(this.posA), b = this._curve(this.posB);
-    const W = Math.max(240, this._width), H = 220, ml = 46, mr = 12, mt = 12, mb = 38;
-    const pw = W - ml - mr, ph = H - mt - mb;
-    let lo = Math.min(0, ...a, ...b), hi = Math.max(0, ...a, ...b);
+    const a = this._curve(this.posA),
+      b = this._curve(this.posB);
+    const W = Math.max(240, this._width),
+      H = 220,
+      ml = 46,
+      mr = 12,
+      mt = 12,
+      mb = 38;
+    const pw = W - ml - mr,
+      ph = H - mt - mb;
+    let lo = Math.min(0, ...a, ...b),
+      hi = Math.max(0, ...a, ...b);
     const pad = 0.06 * (hi - lo || 1);
     lo -= pad;
     hi += pad;
@@ -232,8 +247,10 @@ export class NwPeCompare extends NwElement {
       aria-label=${this.t('peCompare.rope.aria', { d: this.ropeDim, n1: this.posA, n2: this.posB })}>${svg`
       <line x1=${ml} x2=${ml + pw} y1=${y(0)} y2=${y(0)} stroke="var(--nw-border)"></line>
       <line x1=${ml} x2=${ml} y1=${mt} y2=${mt + ph} stroke="var(--nw-border)"></line>
-      ${ticks.map((t) => svg`<line x1=${x(t)} x2=${x(t)} y1=${mt + ph} y2=${mt + ph + 4} stroke="var(--nw-muted)"></line>
-        <text x=${x(t)} y=${mt + ph + 16} text-anchor="middle">${t > 0 ? `+${t}` : fmt(t, 0)}</text>`)}
+      ${ticks.map(
+        (t) => svg`<line x1=${x(t)} x2=${x(t)} y1=${mt + ph} y2=${mt + ph + 4} stroke="var(--nw-muted)"></line>
+        <text x=${x(t)} y=${mt + ph + 16} text-anchor="middle">${t > 0 ? `+${t}` : fmt(t, 0)}</text>`,
+      )}
       <text x=${ml + pw / 2} y=${H - 4} text-anchor="middle">${this.t('peCompare.rope.xAxis')}</text>
       <text x=${ml - 6} y=${mt + 8} text-anchor="end">${fmt(hi, 1)}</text>
       ${y(0) - mt > 20 && mt + ph - y(0) > 16 ? svg`<text x=${ml - 6} y=${y(0) + 4} text-anchor="end">0</text>` : ''}
@@ -249,15 +266,23 @@ export class NwPeCompare extends NwElement {
   }
 
   _ropeReadout() {
-    const a = this._curve(this.posA), b = this._curve(this.posB);
+    const a = this._curve(this.posA),
+      b = this._curve(this.posB);
     const i = this.offset + MAX_OFFSET;
     let maxDiff = 0;
     for (let j = 0; j < a.length; j++) maxDiff = Math.max(maxDiff, Math.abs(a[j] - b[j]));
     return this.t('peCompare.rope.readout', {
-      delta: this.offset, d: this.ropeDim,
-      m1: this.posA + this.offset, n1: this.posA, s1: fmt(a[i], 4),
-      m2: this.posB + this.offset, n2: this.posB, s2: fmt(b[i], 4),
-      diff: fmtSci(Math.abs(a[i] - b[i])), maxDiff: fmtSci(maxDiff), raw: fmt(this._rope.raw, 4),
+      delta: this.offset,
+      d: this.ropeDim,
+      m1: this.posA + this.offset,
+      n1: this.posA,
+      s1: fmt(a[i], 4),
+      m2: this.posB + this.offset,
+      n2: this.posB,
+      s2: fmt(b[i], 4),
+      diff: fmtSci(Math.abs(a[i] - b[i])),
+      maxDiff: fmtSci(maxDiff),
+      raw: fmt(this._rope.raw, 4),
     });
   }
 
@@ -267,11 +292,25 @@ export class NwPeCompare extends NwElement {
       <h3 id="alibi-h">${this.t('peCompare.alibi.title')}</h3>
       <p class="lead">${this.t('peCompare.alibi.lead')}</p>
       <div class="controls">
-        ${this.toggle({ id: 'heads', label: this.t('peCompare.alibi.heads'), value: this.heads, onChange: (v) => { this.heads = v; },
-          options: HEADS.map((h) => ({ value: h, label: String(h) })) })}
+        ${this.toggle({
+          id: 'heads',
+          label: this.t('peCompare.alibi.heads'),
+          value: this.heads,
+          onChange: (v) => {
+            this.heads = v;
+          },
+          options: HEADS.map((h) => ({ value: h, label: String(h) })),
+        })}
         ${this.slider({ control: 'head', label: this.t('peCompare.alibi.head') })}
-        ${this.toggle({ id: 'mask', label: this.t('peCompare.alibi.mask'), value: this.mask, onChange: (v) => { this.mask = v; },
-          options: MASKS.map((m) => ({ value: m, label: this.t(`peCompare.alibi.mask.${m}`) })) })}
+        ${this.toggle({
+          id: 'mask',
+          label: this.t('peCompare.alibi.mask'),
+          value: this.mask,
+          onChange: (v) => {
+            this.mask = v;
+          },
+          options: MASKS.map((m) => ({ value: m, label: this.t(`peCompare.alibi.mask.${m}`) })),
+        })}
       </div>
       <div class="controls">
         ${this.slider({ control: 'alibiLen', id: 'alibi-len', label: this.t('peCompare.alibi.len') })}
@@ -304,9 +343,11 @@ export class NwPeCompare extends NwElement {
 
   /** The L × L bias matrix; masked cells (causal, j > i) in the panel colour; the query row outlined. */
   _alibiHeatmap() {
-    const L = this.alibiLen, { slope, causal } = this._alibi;
+    const L = this.alibiLen,
+      { slope, causal } = this._alibi;
     const size = Math.min(this._colWidth, 340);
-    const lm = 26, tm = 22;
+    const lm = 26,
+      tm = 22;
     const cell = (size - lm - 2) / L;
     const lo = -slope * (L - 1);
     const H = tm + cell * L + 2;
@@ -343,9 +384,16 @@ export class NwPeCompare extends NwElement {
 
   /** Softmax of the query row: outline = without bias, filled = with the ALiBi bias. */
   _alibiBars() {
-    const L = this.alibiLen, { withBias, plain } = this._alibi;
-    const W = this._colWidth, H = 200, ml = 40, mr = 8, mt = 12, mb = 34;
-    const pw = W - ml - mr, ph = H - mt - mb;
+    const L = this.alibiLen,
+      { withBias, plain } = this._alibi;
+    const W = this._colWidth,
+      H = 200,
+      ml = 40,
+      mr = 8,
+      mt = 12,
+      mb = 34;
+    const pw = W - ml - mr,
+      ph = H - mt - mb;
     const top = Math.max(...withBias, ...plain) * 1.05;
     const gw = pw / L;
     const y = (v) => mt + ph - (v / top) * ph;
@@ -354,10 +402,13 @@ export class NwPeCompare extends NwElement {
       aria-label=${this.t('peCompare.alibi.barsAria', { i: this.query, self: fmt(withBias[this.query], 3), plain: fmt(plain[this.query], 3) })}>${svg`
       <line x1=${ml} x2=${ml + pw} y1=${mt + ph} y2=${mt + ph} stroke="var(--nw-border)"></line>
       <line x1=${ml} x2=${ml} y1=${mt} y2=${mt + ph} stroke="var(--nw-border)"></line>
-      ${Array.from({ length: L }, (_, j) => svg`
+      ${Array.from(
+        { length: L },
+        (_, j) => svg`
         <rect x=${ml + j * gw + gw * 0.1} y=${y(plain[j])} width=${gw * 0.8} height=${mt + ph - y(plain[j])} fill="none" stroke="var(--nw-muted)" stroke-width="1.2"></rect>
         <rect x=${ml + j * gw + gw * 0.25} y=${y(withBias[j])} width=${gw * 0.5} height=${mt + ph - y(withBias[j])} fill="var(--nw-accent)"></rect>
-        ${j % every === 0 || j === L - 1 ? svg`<text x=${ml + (j + 0.5) * gw} y=${mt + ph + 14} text-anchor="middle" style=${j === this.query ? 'fill: var(--nw-fg); font-weight: 600' : ''}>${j}</text>` : ''}`)}
+        ${j % every === 0 || j === L - 1 ? svg`<text x=${ml + (j + 0.5) * gw} y=${mt + ph + 14} text-anchor="middle" style=${j === this.query ? 'fill: var(--nw-fg); font-weight: 600' : ''}>${j}</text>` : ''}`,
+      )}
       <text x=${ml - 6} y=${mt + 8} text-anchor="end">${fmt(top, 2)}</text>
       <text x=${ml - 6} y=${mt + ph} text-anchor="end">0</text>
       <text x=${ml + pw / 2} y=${H - 4} text-anchor="middle">${this.t('peCompare.alibi.keyAxisLong')}</text>`}
@@ -365,12 +416,21 @@ export class NwPeCompare extends NwElement {
   }
 
   _alibiReadout() {
-    const { e, slope, bias, withBias, plain, far } = this._alibi, i = this.query;
+    const { e, slope, bias, withBias, plain, far } = this._alibi,
+      i = this.query;
     return this.t('peCompare.alibi.readout', {
-      h: this.head, H: this.heads, e: exponent(e), slope: fmt(slope, 4),
-      mask: this.t(`peCompare.alibi.mask.${this.mask}`), i, L: this.alibiLen,
-      jFar: far, bFar: fmt(bias[far], 4), wFar: fmt(withBias[far], 4),
-      wSelf: fmt(withBias[i], 4), uniform: fmt(plain[i], 4),
+      h: this.head,
+      H: this.heads,
+      e: exponent(e),
+      slope: fmt(slope, 4),
+      mask: this.t(`peCompare.alibi.mask.${this.mask}`),
+      i,
+      L: this.alibiLen,
+      jFar: far,
+      bFar: fmt(bias[far], 4),
+      wFar: fmt(withBias[far], 4),
+      wSelf: fmt(withBias[i], 4),
+      uniform: fmt(plain[i], 4),
     });
   }
 }

@@ -21,7 +21,10 @@ export class NwPeHeatmap extends NwElement {
 
   static properties = { cursor: { state: true } };
 
-  static styles = [NwElement.styles, methodStyles, css`
+  static styles = [
+    NwElement.styles,
+    methodStyles,
+    css`
     .plot { display: grid; grid-template-columns: auto 1fr; grid-template-rows: 1fr auto; gap: 4px 6px; }
     .ylabel { writing-mode: vertical-rl; transform: rotate(180deg); font-size: 0.8rem; color: var(--nw-muted); text-align: center; }
     .frame { position: relative; width: 100%; aspect-ratio: 16 / 10; border: 1px solid var(--nw-border); touch-action: none; }
@@ -30,7 +33,8 @@ export class NwPeHeatmap extends NwElement {
     .xlabel { grid-column: 2; display: flex; justify-content: space-between; font-size: 0.8rem; color: var(--nw-muted); gap: 8px; }
     .colorbar { display: flex; align-items: center; gap: 8px; margin-top: 8px; font-size: 0.8rem; color: var(--nw-muted); }
     .colorbar .bar { flex: 1; height: 12px; border-radius: 3px; border: 1px solid var(--nw-border); }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
@@ -67,10 +71,13 @@ export class NwPeHeatmap extends NwElement {
     if (this.nw && (changed.has('nw') || changed.has('dModel') || changed.has('seqLen') || !this._table)) {
       // One buffer for the largest table, so dragging copies into it instead of allocating 8 MB.
       this._buffer ??= new Float32Array(2048 * 1024);
-      this._table = this.nw.positionalEncoding(this.seqLen, this.dModel, { out: this._buffer.subarray(0, this.seqLen * this.dModel) });
+      this._table = this.nw.positionalEncoding(this.seqLen, this.dModel, {
+        out: this._buffer.subarray(0, this.seqLen * this.dModel),
+      });
       // An indexed loop: for…of over 2 M floats costs several times more (a frame at the largest table).
       const t = this._table;
-      let min = Infinity, max = -Infinity;
+      let min = Infinity,
+        max = -Infinity;
       for (let k = 0; k < t.length; k++) {
         const x = t[k];
         if (x < min) min = x;
@@ -100,7 +107,14 @@ export class NwPeHeatmap extends NwElement {
 
   _key(e) {
     const step = e.shiftKey ? 10 : 1;
-    const moves = { ArrowLeft: [0, -step], ArrowRight: [0, step], ArrowUp: [-step, 0], ArrowDown: [step, 0], Home: [-Infinity, 0], End: [Infinity, 0] };
+    const moves = {
+      ArrowLeft: [0, -step],
+      ArrowRight: [0, step],
+      ArrowUp: [-step, 0],
+      ArrowDown: [step, 0],
+      Home: [-Infinity, 0],
+      End: [Infinity, 0],
+    };
     const m = moves[e.key];
     if (!m) return;
     e.preventDefault();
@@ -113,11 +127,26 @@ export class NwPeHeatmap extends NwElement {
   updated(changed) {
     super.updated(changed);
     const canvas = this.renderRoot.querySelector('canvas');
-    if (canvas && this._table && (changed.has('nw') || changed.has('dModel') || changed.has('seqLen') || changed.has('layout') || changed.has('_width') || !canvas.dataset.painted)) {
+    if (
+      canvas &&
+      this._table &&
+      (changed.has('nw') ||
+        changed.has('dModel') ||
+        changed.has('seqLen') ||
+        changed.has('layout') ||
+        changed.has('_width') ||
+        !canvas.dataset.painted)
+    ) {
       // At most two canvas pixels per screen pixel of the frame (16:10 of the element's width).
       const dpr = Math.min(2, globalThis.devicePixelRatio || 1);
-      const cap = this._width ? { maxCols: Math.ceil(this._width * dpr), maxRows: Math.ceil((this._width * 10 / 16) * dpr) } : {};
-      paintMatrix(canvas, this._table, this.seqLen, this.dModel, { lut: DIVERGING, colIndex: layoutColumns(this.layout, this.dModel), ...cap });
+      const cap = this._width
+        ? { maxCols: Math.ceil(this._width * dpr), maxRows: Math.ceil(((this._width * 10) / 16) * dpr) }
+        : {};
+      paintMatrix(canvas, this._table, this.seqLen, this.dModel, {
+        lut: DIVERGING,
+        colIndex: layoutColumns(this.layout, this.dModel),
+        ...cap,
+      });
       canvas.dataset.painted = `${this.seqLen}x${this.dModel}:${this.layout}:${canvas.width}x${canvas.height}`;
     }
   }
@@ -135,8 +164,18 @@ export class NwPeHeatmap extends NwElement {
       <div class="controls">
         ${this.slider({ control: 'dModel', id: 'd-model', label: this.t('peHeatmap.dModel') })}
         ${this.slider({ control: 'seqLen', id: 'seq-len', label: this.t('peHeatmap.seqLen') })}
-        ${this.toggle({ id: 'layout', label: this.t('pe.layout'), value: this.layout, onChange: (v) => { this.layout = v; },
-          options: [{ value: 'interleaved', label: this.t('pe.layout.interleaved') }, { value: 'concat', label: this.t('pe.layout.concat') }] })}
+        ${this.toggle({
+          id: 'layout',
+          label: this.t('pe.layout'),
+          value: this.layout,
+          onChange: (v) => {
+            this.layout = v;
+          },
+          options: [
+            { value: 'interleaved', label: this.t('pe.layout.interleaved') },
+            { value: 'concat', label: this.t('pe.layout.concat') },
+          ],
+        })}
       </div>
       <div class="plot">
         <div class="ylabel">${this.t('peHeatmap.yAxis', { max: this.seqLen - 1 })}</div>
@@ -150,7 +189,13 @@ export class NwPeHeatmap extends NwElement {
       </div>
       <div class="colorbar" aria-hidden="true"><span>−1</span><div class="bar" style=${`background:${gradient}`}></div><span>+1</span></div>
       <div class="readout" aria-live="polite" data-readout>${this.t('peHeatmap.readout', {
-        pos, dim, fn, i, value: fmt(v, 4), min: fmt(min, 3), max: fmt(max, 3),
+        pos,
+        dim,
+        fn,
+        i,
+        value: fmt(v, 4),
+        min: fmt(min, 3),
+        max: fmt(max, 3),
       })}</div>
       <p class="caption">${this.t('peHeatmap.keys')}</p>
       <p>${this.parityBadge('positionalEncoding')}</p>

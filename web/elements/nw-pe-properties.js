@@ -59,7 +59,10 @@ export class NwPeProperties extends NwElement {
     pair: { min: 0, max: 255, default: 0, limit: (el) => ({ max: el.dModel / 2 - 1 }) },
   };
 
-  static styles = [NwElement.styles, methodStyles, css`
+  static styles = [
+    NwElement.styles,
+    methodStyles,
+    css`
     .circle-wrap { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 240px), 1fr)); gap: 10px 16px; align-items: start; margin-top: 12px;
       border-top: 1px solid var(--nw-border); padding-top: 10px; }
     .circle text.pt { fill: var(--nw-fg); font-weight: 600; }
@@ -88,7 +91,8 @@ export class NwPeProperties extends NwElement {
     .zoom text.cell { fill: var(--nw-fg); font-family: var(--nw-mono); }
     .zoom text.dark { fill: #ffffff; }
     .zoom text.lightcell { fill: #111418; }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
@@ -121,11 +125,17 @@ export class NwPeProperties extends NwElement {
   }
 
   _togglePlay() {
-    if (this.playing) { this._stop(); return; }
+    if (this.playing) {
+      this._stop();
+      return;
+    }
     this.playing = true;
     if (this.pos >= this.seqLen - 1) this._setCircle({ pos: 0 });
     this._timer = setInterval(() => {
-      if (this.pos >= this.seqLen - 1) { this._stop(); return; }
+      if (this.pos >= this.seqLen - 1) {
+        this._stop();
+        return;
+      }
       this._setCircle({ pos: this.pos + 1 });
     }, PLAY_STEP_MS);
   }
@@ -135,8 +145,6 @@ export class NwPeProperties extends NwElement {
     this._timer = null;
     this.playing = false;
   }
-
-
 
   willUpdate(changed) {
     super.willUpdate(changed);
@@ -181,7 +189,10 @@ export class NwPeProperties extends NwElement {
   /** ① min, max and a histogram of every value; bins over [−1, 1], plus counts outside it. */
   _boundedStats() {
     const counts = new Uint32Array(BINS);
-    let min = Infinity, max = -Infinity, below = 0, above = 0;
+    let min = Infinity,
+      max = -Infinity,
+      below = 0,
+      above = 0;
     const t = this._table;
     for (let k = 0; k < t.length; k++) {
       const v = t[k];
@@ -200,11 +211,17 @@ export class NwPeProperties extends NwElement {
    * along each diagonal p − q = const.
    */
   _gramStats() {
-    const n = this.seqLen, d = this.dModel, T = this._table;
+    const n = this.seqLen,
+      d = this.dModel,
+      T = this._table;
     const G = this.nw.linear(T, T, null, { inFeatures: d });
     const dist = new Float32Array(n * n);
-    const lo = new Float64Array(n).fill(Infinity), hi = new Float64Array(n).fill(-Infinity);
-    let best = Infinity, far = 0, normMin = Infinity, normMax = 0;
+    const lo = new Float64Array(n).fill(Infinity),
+      hi = new Float64Array(n).fill(-Infinity);
+    let best = Infinity,
+      far = 0,
+      normMin = Infinity,
+      normMax = 0;
     for (let p = 0; p < n; p++) {
       const gp = G[p * n + p];
       normMin = Math.min(normMin, gp);
@@ -229,15 +246,26 @@ export class NwPeProperties extends NwElement {
     let pair = null;
     for (let p = 0; p < n && !pair; p++) {
       for (let q = p + 1; q < n; q++) {
-        if (dist[p * n + q] ** 2 <= tol) { pair = [p, q]; break; }
+        if (dist[p * n + q] ** 2 <= tol) {
+          pair = [p, q];
+          break;
+        }
       }
     }
     let spread = 0;
     for (let delta = 0; delta < n - 1; delta++) spread = Math.max(spread, hi[delta] - lo[delta]);
     return {
-      G, dist, far, lo, hi, spread,
-      closest: Math.sqrt(best), p: pair[0], q: pair[1],
-      normMin: Math.sqrt(normMin), normMax: Math.sqrt(normMax),
+      G,
+      dist,
+      far,
+      lo,
+      hi,
+      spread,
+      closest: Math.sqrt(best),
+      p: pair[0],
+      q: pair[1],
+      normMin: Math.sqrt(normMin),
+      normMax: Math.sqrt(normMax),
     };
   }
 
@@ -249,12 +277,15 @@ export class NwPeProperties extends NwElement {
    * permutation, so this is the same rotation in another basis order.
    */
   _relativeStats() {
-    const n = this.seqLen, d = this.dModel, k = this.k;
+    const n = this.seqLen,
+      d = this.dModel,
+      k = this.k;
     const ext = this.nw.positionalEncoding(n + k, d);
     const idx = layoutColumns(this.layout, d);
     const M = new Float32Array(d * d);
     for (let i = 0; 2 * i + 1 < d; i++) {
-      const s = ext[k * d + 2 * i], c = ext[k * d + 2 * i + 1];
+      const s = ext[k * d + 2 * i],
+        c = ext[k * d + 2 * i + 1];
       M[2 * i * d + 2 * i] = c;
       M[2 * i * d + 2 * i + 1] = s;
       M[(2 * i + 1) * d + 2 * i] = -s;
@@ -277,11 +308,17 @@ export class NwPeProperties extends NwElement {
 
   /** ④ the table drawn as a strip (dims × positions), and what the rows beyond L look like. */
   _extrapolationStats() {
-    const n = this.seqLen, d = this.dModel, L = this.trainedLen, T = this._table;
+    const n = this.seqLen,
+      d = this.dModel,
+      L = this.trainedLen,
+      T = this._table;
     const idx = layoutColumns(this.layout, d);
     const strip = new Float32Array(d * n);
     for (let pos = 0; pos < n; pos++) for (let c = 0; c < d; c++) strip[c * n + pos] = T[pos * d + idx[c]];
-    let min = Infinity, max = -Infinity, normMin = Infinity, normMax = 0;
+    let min = Infinity,
+      max = -Infinity,
+      normMin = Infinity,
+      normMax = 0;
     for (let pos = L; pos < n; pos++) {
       let s = 0;
       for (let c = 0; c < d; c++) {
@@ -307,9 +344,14 @@ export class NwPeProperties extends NwElement {
   }
 
   _paint(canvas) {
-    const what = canvas.dataset.paint, n = this.seqLen, d = this.dModel;
+    const what = canvas.dataset.paint,
+      n = this.seqLen,
+      d = this.dModel;
     const key = {
-      dist: this._key, gram: this._key, mk: this._relKey, strip: `${this._key}:${this.layout}`,
+      dist: this._key,
+      gram: this._key,
+      mk: this._relKey,
+      strip: `${this._key}:${this.layout}`,
     }[what];
     if (!key || canvas.dataset.painted === `${what}:${key}`) return;
     if (what === 'dist') paintMatrix(canvas, this._gram.dist, n, n, { lo: 0, hi: this._gram.far, lut: SEQUENTIAL });
@@ -344,18 +386,51 @@ export class NwPeProperties extends NwElement {
       <p class="title">${this.t('peProps.title')}</p>
       <p class="caption">${this.t('peProps.caption')}</p>
       <div class="controls">
-        ${this.slider({ id: 'd-model', label: this.t('peProps.dModel'), value: this.dModel, min: 16, max: 512, step: 16, onInput: (v) => { this.dModel = v; } })}
-        ${this.slider({ id: 'seq-len', label: this.t('peProps.seqLen'), value: this.seqLen, min: 16, max: 1024, onInput: (v) => { this.seqLen = v; } })}
-        ${this.toggle({ id: 'layout', label: this.t('pe.layout'), value: this.layout, onChange: (v) => { this.layout = v; },
-          options: [{ value: 'interleaved', label: this.t('pe.layout.interleaved') }, { value: 'concat', label: this.t('pe.layout.concat') }] })}
+        ${this.slider({
+          id: 'd-model',
+          label: this.t('peProps.dModel'),
+          value: this.dModel,
+          min: 16,
+          max: 512,
+          step: 16,
+          onInput: (v) => {
+            this.dModel = v;
+          },
+        })}
+        ${this.slider({
+          id: 'seq-len',
+          label: this.t('peProps.seqLen'),
+          value: this.seqLen,
+          min: 16,
+          max: 1024,
+          onInput: (v) => {
+            this.seqLen = v;
+          },
+        })}
+        ${this.toggle({
+          id: 'layout',
+          label: this.t('pe.layout'),
+          value: this.layout,
+          onChange: (v) => {
+            this.layout = v;
+          },
+          options: [
+            { value: 'interleaved', label: this.t('pe.layout.interleaved') },
+            { value: 'concat', label: this.t('pe.layout.concat') },
+          ],
+        })}
       </div>
       <div class="tabs" role="tablist" aria-label=${this.t('peProps.tabs')} @keydown=${this._tabKey}>
-        ${PANELS.map((p) => html`<button type="button" role="tab" id=${`tab-${p}`} data-panel=${p}
+        ${PANELS.map(
+          (p) => html`<button type="button" role="tab" id=${`tab-${p}`} data-panel=${p}
           aria-selected=${String(p === this.panel)} aria-controls=${`panel-${p}`} tabindex=${p === this.panel ? '0' : '-1'}
-          @click=${() => this._select(p)}>${this.t(`peProps.tab.${p}`)}</button>`)}
+          @click=${() => this._select(p)}>${this.t(`peProps.tab.${p}`)}</button>`,
+        )}
       </div>
-      ${PANELS.map((p) => html`<div class="tabpanel" role="tabpanel" id=${`panel-${p}`} aria-labelledby=${`tab-${p}`}
-        ?hidden=${p !== this.panel} tabindex="0">${p === this.panel ? this._renderPanel(p) : ''}</div>`)}
+      ${PANELS.map(
+        (p) => html`<div class="tabpanel" role="tabpanel" id=${`panel-${p}`} aria-labelledby=${`tab-${p}`}
+        ?hidden=${p !== this.panel} tabindex="0">${p === this.panel ? this._renderPanel(p) : ''}</div>`,
+      )}
       <div class="readout" aria-live="polite" data-readout>${this._readout()}</div>
       <p class="caption">${this.t('peProps.keys')}</p>
       <p>${this.parityBadge('positionalEncoding')}</p>
@@ -381,8 +456,15 @@ export class NwPeProperties extends NwElement {
   /** Histogram of every table value on [−1.3, 1.3]; the bands outside [−1, 1] show their (zero) counts. */
   _histogram() {
     const { counts, min, max, below, above, total } = this._bounded;
-    const W = Math.max(240, this._width), H = 190, ml = 44, mr = 12, mt = 28, mb = 40;
-    const pw = W - ml - mr, ph = H - mt - mb, span = 1.3;
+    const W = Math.max(240, this._width),
+      H = 190,
+      ml = 44,
+      mr = 12,
+      mt = 28,
+      mb = 40;
+    const pw = W - ml - mr,
+      ph = H - mt - mb,
+      span = 1.3;
     const x = (v) => ml + ((v + span) / (2 * span)) * pw;
     const top = Math.max(1, ...counts);
     const y = (c) => mt + ph - (c / top) * ph;
@@ -397,8 +479,10 @@ export class NwPeProperties extends NwElement {
         <text x=${(x(1) + ml + pw) / 2} y=${mt + ph / 2} text-anchor="middle">${count(above)}</text>
         ${Array.from(counts, (c, i) => svg`<rect x=${x(-1) + i * bw + 0.5} y=${y(c)} width=${Math.max(0.5, bw - 1)} height=${mt + ph - y(c)} fill="var(--nw-accent-2)"></rect>`)}
         <line x1=${ml} x2=${ml + pw} y1=${mt + ph} y2=${mt + ph} stroke="var(--nw-border)"></line>
-        ${ticks.map((t) => svg`<line x1=${x(t)} x2=${x(t)} y1=${mt + ph} y2=${mt + ph + 4} stroke="var(--nw-muted)"></line>
-          <text x=${x(t)} y=${mt + ph + 16} text-anchor="middle">${fmt(t, t % 1 ? 1 : 0)}</text>`)}
+        ${ticks.map(
+          (t) => svg`<line x1=${x(t)} x2=${x(t)} y1=${mt + ph} y2=${mt + ph + 4} stroke="var(--nw-muted)"></line>
+          <text x=${x(t)} y=${mt + ph + 16} text-anchor="middle">${fmt(t, t % 1 ? 1 : 0)}</text>`,
+        )}
         <text x=${ml + pw / 2} y=${H - 4} text-anchor="middle">${this.t('peProps.bounded.xAxis')}</text>
         <text x=${ml - 6} y=${mt + 4} text-anchor="end">${count(top)}</text>
         <text x=${ml - 6} y=${mt + ph} text-anchor="end">0</text>
@@ -411,7 +495,9 @@ export class NwPeProperties extends NwElement {
   }
 
   _renderUnique() {
-    const g = this._gram, n = this.seqLen, gap = g.q - g.p;
+    const g = this._gram,
+      n = this.seqLen,
+      gap = g.q - g.p;
     const pairs = count((n * (n - 1)) / 2);
     return html`
       <p class="lead">${this.t('peProps.unique.lead', { pairs })}</p>
@@ -436,9 +522,16 @@ export class NwPeProperties extends NwElement {
 
   /** dist(0, Δ) against Δ: by the symmetry above it is the distance of every pair at offset Δ. */
   _distCurve() {
-    const g = this._gram, n = this.seqLen;
-    const W = this._colWidth, H = 200, ml = 40, mr = 12, mt = 14, mb = 34;
-    const pw = W - ml - mr, ph = H - mt - mb;
+    const g = this._gram,
+      n = this.seqLen;
+    const W = this._colWidth,
+      H = 200,
+      ml = 40,
+      mr = 12,
+      mt = 14,
+      mb = 34;
+    const pw = W - ml - mr,
+      ph = H - mt - mb;
     const x = (delta) => ml + (delta / (n - 1)) * pw;
     const y = (v) => mt + ph - (v / g.far) * ph;
     const pts = Array.from({ length: n }, (_, q) => `${x(q).toFixed(1)},${y(g.dist[q]).toFixed(1)}`).join(' ');
@@ -460,10 +553,22 @@ export class NwPeProperties extends NwElement {
   }
 
   _renderRelative() {
-    const n = this.seqLen, d = this.dModel, k = this.k, g = this._gram;
+    const n = this.seqLen,
+      d = this.dModel,
+      k = this.k,
+      g = this._gram;
     return html`
       <div class="controls">
-        ${this.slider({ id: 'k', label: this.t('peProps.k'), value: k, min: 0, max: this._kMax, onInput: (v) => { this.k = v; } })}
+        ${this.slider({
+          id: 'k',
+          label: this.t('peProps.k'),
+          value: k,
+          min: 0,
+          max: this._kMax,
+          onInput: (v) => {
+            this.k = v;
+          },
+        })}
       </div>
       <p class="lead">${this.t('peProps.relative.lead')}</p>
       <p class="note">${this.t(this.layout === 'concat' ? 'peProps.relative.blocksConcat' : 'peProps.relative.blocksInterleaved')}</p>
@@ -502,20 +607,36 @@ export class NwPeProperties extends NwElement {
    */
   _circle() {
     const { ext, Y, idx } = this._rel;
-    const d = this.dModel, n = this.seqLen, k = this.k, i = this.pair, pos = this.pos;
+    const d = this.dModel,
+      n = this.seqLen,
+      k = this.k,
+      i = this.pair,
+      pos = this.pos;
     const at = (p) => ({ x: ext[p * d + 2 * i + 1], y: ext[p * d + 2 * i] });
     const drawn = (c) => idx.indexOf(c);
     const rotated = { x: Y[pos * d + drawn(2 * i + 1)], y: Y[pos * d + drawn(2 * i)] };
     const step = at(1);
     const omega = Math.atan2(step.y, step.x);
     const shift = at(k);
-    return { p: at(pos), q: at(pos + k), rotated, omega, angle: Math.atan2(shift.y, shift.x), all: Array.from({ length: n }, (_, p) => at(p)) };
+    return {
+      p: at(pos),
+      q: at(pos + k),
+      rotated,
+      omega,
+      angle: Math.atan2(shift.y, shift.x),
+      all: Array.from({ length: n }, (_, p) => at(p)),
+    };
   }
 
   _circleView() {
     const c = this._circle();
-    const W = Math.min(this._colWidth, 300), H = W, R = W / 2 - 28, cx = W / 2, cy = H / 2;
-    const X = (v) => cx + v * R, Yc = (v) => cy - v * R;
+    const W = Math.min(this._colWidth, 300),
+      H = W,
+      R = W / 2 - 28,
+      cx = W / 2,
+      cy = H / 2;
+    const X = (v) => cx + v * R,
+      Yc = (v) => cy - v * R;
     const deg = (a) => fmt((a * 180) / Math.PI, 1);
     const a0 = Math.atan2(c.p.y, c.p.x);
     const sweep = ((c.angle % (2 * Math.PI)) + 2 * Math.PI) % (2 * Math.PI);
@@ -523,7 +644,8 @@ export class NwPeProperties extends NwElement {
     const arcEnd = a0 + sweep;
     const large = sweep > Math.PI ? 1 : 0;
     const arc = `M${cx + arcR * Math.cos(a0)},${cy - arcR * Math.sin(a0)} A${arcR},${arcR} 0 ${large} 0 ${cx + arcR * Math.cos(arcEnd)},${cy - arcR * Math.sin(arcEnd)}`;
-    const maxPos = this.seqLen - 1, maxPair = this.dModel / 2 - 1;
+    const maxPos = this.seqLen - 1,
+      maxPair = this.dModel / 2 - 1;
     return html`<div class="circle-wrap">
       <figure>
         <figcaption>${this.t('peProps.circle.title', { i: this.pair, s: 2 * this.pair, c: 2 * this.pair + 1 })}</figcaption>
@@ -547,13 +669,33 @@ export class NwPeProperties extends NwElement {
       </figure>
       <div>
         <div class="controls">
-          ${this.slider({ id: 'circle-pos', label: this.t('peProps.circle.pos'), value: this.pos, min: 0, max: maxPos, onInput: (v) => { this._stop(); this._setCircle({ pos: v }); } })}
+          ${this.slider({
+            id: 'circle-pos',
+            label: this.t('peProps.circle.pos'),
+            value: this.pos,
+            min: 0,
+            max: maxPos,
+            onInput: (v) => {
+              this._stop();
+              this._setCircle({ pos: v });
+            },
+          })}
           ${this.slider({ id: 'circle-pair', label: this.t('peProps.circle.pair'), value: this.pair, min: 0, max: maxPair, onInput: (v) => this._setCircle({ pair: v }) })}
         </div>
         <button type="button" class="play" data-control="circle-play" aria-pressed=${String(this.playing)} @click=${this._togglePlay}>${this.t(this.playing ? 'peWaves.pause' : 'peWaves.play')}</button>
         <p class="note">${this.t('peProps.circle.note', {
-          pos: this.pos, k: this.k, i: this.pair, omega: fmt(c.omega, 4), angle: deg(sweep),
-          px: fmt(c.p.x, 3), py: fmt(c.p.y, 3), qx: fmt(c.q.x, 3), qy: fmt(c.q.y, 3), rx: fmt(c.rotated.x, 3), ry: fmt(c.rotated.y, 3) })}</p>
+          pos: this.pos,
+          k: this.k,
+          i: this.pair,
+          omega: fmt(c.omega, 4),
+          angle: deg(sweep),
+          px: fmt(c.p.x, 3),
+          py: fmt(c.p.y, 3),
+          qx: fmt(c.q.x, 3),
+          qy: fmt(c.q.y, 3),
+          rx: fmt(c.rotated.x, 3),
+          ry: fmt(c.rotated.y, 3),
+        })}</p>
       </div>
     </div>`;
   }
@@ -562,7 +704,8 @@ export class NwPeProperties extends NwElement {
   _zoom() {
     const { zoom, zoomValues, drawnIndex } = this._rel;
     const W = Math.min(this._colWidth, 380);
-    const lm = 40, tm = 34;
+    const lm = 40,
+      tm = 34;
     const cell = Math.floor((W - lm - 4) / ZOOM_DIMS);
     const H = tm + cell * ZOOM_DIMS + 4;
     const font = `font-size: ${cell < 40 ? 9.5 : 10.5}px`;
@@ -572,25 +715,42 @@ export class NwPeProperties extends NwElement {
     };
     return html`<svg class="plot zoom" width=${W} height=${H} viewBox=${`0 0 ${W} ${H}`} role="img"
       aria-label=${this.t('peProps.relative.zoomAria', { k: this.k })}>${svg`
-      ${zoom.map((j, c) => svg`<text x=${lm + c * cell + cell / 2} y=${tm - 18} text-anchor="middle">${dimName(j)}</text>
-        <text x=${lm + c * cell + cell / 2} y=${tm - 5} text-anchor="middle">${drawnIndex(j)}</text>`)}
-      ${zoom.map((j, r) => svg`<text x=${lm - 6} y=${tm + r * cell + cell / 2 + 4} text-anchor="end">${dimName(j)}</text>
-        ${zoomValues[r].map((v, c) => (v === 0
-          ? svg`<rect x=${lm + c * cell + 0.5} y=${tm + r * cell + 0.5} width=${cell - 2} height=${cell - 2} fill="var(--nw-panel)" stroke="var(--nw-border)"></rect>`
-          : svg`<rect x=${lm + c * cell} y=${tm + r * cell} width=${cell - 1} height=${cell - 1} fill=${colour(v)}></rect>
-            <text class=${`cell ${Math.abs(v) > 0.6 ? 'dark' : 'lightcell'}`} style=${font} x=${lm + c * cell + cell / 2} y=${tm + r * cell + cell / 2 + 4} text-anchor="middle">${fmt(v, 2)}</text>`))}`)}
+      ${zoom.map(
+        (j, c) => svg`<text x=${lm + c * cell + cell / 2} y=${tm - 18} text-anchor="middle">${dimName(j)}</text>
+        <text x=${lm + c * cell + cell / 2} y=${tm - 5} text-anchor="middle">${drawnIndex(j)}</text>`,
+      )}
+      ${zoom.map(
+        (j, r) => svg`<text x=${lm - 6} y=${tm + r * cell + cell / 2 + 4} text-anchor="end">${dimName(j)}</text>
+        ${zoomValues[r].map((v, c) =>
+          v === 0
+            ? svg`<rect x=${lm + c * cell + 0.5} y=${tm + r * cell + 0.5} width=${cell - 2} height=${cell - 2} fill="var(--nw-panel)" stroke="var(--nw-border)"></rect>`
+            : svg`<rect x=${lm + c * cell} y=${tm + r * cell} width=${cell - 1} height=${cell - 1} fill=${colour(v)}></rect>
+            <text class=${`cell ${Math.abs(v) > 0.6 ? 'dark' : 'lightcell'}`} style=${font} x=${lm + c * cell + cell / 2} y=${tm + r * cell + cell / 2 + 4} text-anchor="middle">${fmt(v, 2)}</text>`,
+        )}`,
+      )}
     `}</svg>`;
   }
 
   /** PE(p)·PE(p+k) along the diagonal (flat) against PE(0)·PE(p) along a row (not flat). */
   _diagonalPlot(g) {
-    const n = this.seqLen, d = this.dModel, k = this.k, half = d / 2;
-    const W = this._colWidth, H = 200, ml = 40, mr = 12, mt = 14, mb = 34;
-    const pw = W - ml - mr, ph = H - mt - mb;
+    const n = this.seqLen,
+      d = this.dModel,
+      k = this.k,
+      half = d / 2;
+    const W = this._colWidth,
+      H = 200,
+      ml = 40,
+      mr = 12,
+      mt = 14,
+      mb = 34;
+    const pw = W - ml - mr,
+      ph = H - mt - mb;
     const x = (p) => ml + (p / (n - 1)) * pw;
     const y = (v) => mt + ph / 2 - (v / half) * (ph / 2);
     const row = Array.from({ length: n }, (_, p) => `${x(p).toFixed(1)},${y(g.G[p]).toFixed(1)}`).join(' ');
-    const diag = Array.from({ length: n - k }, (_, p) => `${x(p).toFixed(1)},${y(g.G[p * n + p + k]).toFixed(1)}`).join(' ');
+    const diag = Array.from({ length: n - k }, (_, p) => `${x(p).toFixed(1)},${y(g.G[p * n + p + k]).toFixed(1)}`).join(
+      ' ',
+    );
     return html`<svg class="plot" width=${W} height=${H} viewBox=${`0 0 ${W} ${H}`} role="img"
       aria-label=${this.t('peProps.relative.lineAria', { k, dot: fmt((g.lo[k] + g.hi[k]) / 2, 3) })}>${svg`
       <line x1=${ml} x2=${ml + pw} y1=${y(0)} y2=${y(0)} stroke="var(--nw-border)"></line>
@@ -609,8 +769,11 @@ export class NwPeProperties extends NwElement {
   }
 
   _renderExtrapolation() {
-    const n = this.seqLen, d = this.dModel, L = this.trainedLen;
-    const W = Math.max(240, this._width), H = 58;
+    const n = this.seqLen,
+      d = this.dModel,
+      L = this.trainedLen;
+    const W = Math.max(240, this._width),
+      H = 58;
     const xL = (L / n) * W;
     const params = count(L * d);
     const fits = (text, width) => textWidth(text) + 12 < width;
@@ -621,7 +784,16 @@ export class NwPeProperties extends NwElement {
     const beyond = this.t('peProps.extra.beyond');
     return html`
       <div class="controls">
-        ${this.slider({ id: 'trained-len', label: this.t('peProps.trainedLen'), value: L, min: 1, max: n - 1, onInput: (v) => { this.trainedLen = v; } })}
+        ${this.slider({
+          id: 'trained-len',
+          label: this.t('peProps.trainedLen'),
+          value: L,
+          min: 1,
+          max: n - 1,
+          onInput: (v) => {
+            this.trainedLen = v;
+          },
+        })}
       </div>
       <p class="lead">${this.t('peProps.extra.lead')}</p>
       <p class="strip-label">${this.t('peProps.extra.sinLabel', { last: n - 1 })}</p>
@@ -647,31 +819,63 @@ export class NwPeProperties extends NwElement {
   }
 
   _readout() {
-    const n = this.seqLen, d = this.dModel;
+    const n = this.seqLen,
+      d = this.dModel;
     if (this.panel === 'bounded') {
       const b = this._bounded;
       return this.t('peProps.bounded.readout', {
-        count: count(b.total), n, d, min: fmt(b.min, 4), max: fmt(b.max, 4), outside: count(b.below + b.above), naive: n - 1,
+        count: count(b.total),
+        n,
+        d,
+        min: fmt(b.min, 4),
+        max: fmt(b.max, 4),
+        outside: count(b.below + b.above),
+        naive: n - 1,
       });
     }
     if (this.panel === 'unique') {
       const g = this._gram;
       return this.t('peProps.unique.readout', {
-        p: g.p, q: g.q, delta: g.q - g.p, dist: fmt(g.closest, 4), pairs: count((n * (n - 1)) / 2),
-        far: fmt(g.far, 3), norm: fmt(g.normMax, 3), root: fmt(Math.sqrt(d / 2), 3),
+        p: g.p,
+        q: g.q,
+        delta: g.q - g.p,
+        dist: fmt(g.closest, 4),
+        pairs: count((n * (n - 1)) / 2),
+        far: fmt(g.far, 3),
+        norm: fmt(g.normMax, 3),
+        root: fmt(Math.sqrt(d / 2), 3),
       });
     }
     if (this.panel === 'relative') {
-      const g = this._gram, k = this.k;
+      const g = this._gram,
+        k = this.k;
       return this.t('peProps.relative.readout', {
-        k, n, d, layout: this.t(`pe.layout.${this.layout}`), err: fmtSci(this._rel.err),
-        dot: fmt((g.lo[k] + g.hi[k]) / 2, 4), spreadK: fmtSci(g.hi[k] - g.lo[k]), spread: fmtSci(g.spread), half: d / 2,
+        k,
+        n,
+        d,
+        layout: this.t(`pe.layout.${this.layout}`),
+        err: fmtSci(this._rel.err),
+        dot: fmt((g.lo[k] + g.hi[k]) / 2, 4),
+        spreadK: fmtSci(g.hi[k] - g.lo[k]),
+        spread: fmtSci(g.spread),
+        half: d / 2,
       });
     }
-    const e = this._extra, L = this.trainedLen;
+    const e = this._extra,
+      L = this.trainedLen;
     return this.t('peProps.extra.readout', {
-      L, n, last: n - 1, beyond: n - L, min: fmt(e.min, 3), max: fmt(e.max, 3), norm: fmt(e.normMax, 3),
-      Lm1: L - 1, adjL: fmt(e.adjL, 4), adj0: fmt(e.adj0, 4), params: count(L * d), d,
+      L,
+      n,
+      last: n - 1,
+      beyond: n - L,
+      min: fmt(e.min, 3),
+      max: fmt(e.max, 3),
+      norm: fmt(e.normMax, 3),
+      Lm1: L - 1,
+      adjL: fmt(e.adjL, 4),
+      adj0: fmt(e.adj0, 4),
+      params: count(L * d),
+      d,
     });
   }
 }

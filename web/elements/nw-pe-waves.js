@@ -54,7 +54,10 @@ export class NwPeWaves extends NwElement {
     layout: { choices: LAYOUTS, default: 'interleaved' },
   };
 
-  static styles = [NwElement.styles, methodStyles, css`
+  static styles = [
+    NwElement.styles,
+    methodStyles,
+    css`
     .play { font: inherit; font-size: 0.88rem; border: 1px solid var(--nw-border); border-radius: 8px; padding: 6px 14px; min-height: 36px;
       background: var(--nw-panel); color: var(--nw-fg); cursor: pointer; margin: 0 0 8px; }
     .play[aria-pressed='true'] { background: var(--nw-accent); color: var(--nw-on-accent); border-color: var(--nw-accent); }
@@ -87,7 +90,8 @@ export class NwPeWaves extends NwElement {
     .note { font-size: 0.85rem; color: var(--nw-muted); margin: 4px 0 0; }
     .control .toggle { align-self: flex-start; }
     .readout .line { display: block; padding-left: 2ch; text-indent: -2ch; }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
@@ -119,11 +123,17 @@ export class NwPeWaves extends NwElement {
   }
 
   _togglePlay() {
-    if (this.playing) { this._stop(); return; }
+    if (this.playing) {
+      this._stop();
+      return;
+    }
     this.playing = true;
     if (this.pos >= LAST_POS) this._set({ pos: 0 });
     this._timer = setInterval(() => {
-      if (this.pos >= LAST_POS) { this._stop(); return; }
+      if (this.pos >= LAST_POS) {
+        this._stop();
+        return;
+      }
       this._set({ pos: this.pos + 1 });
     }, PLAY_STEP_MS);
   }
@@ -133,8 +143,6 @@ export class NwPeWaves extends NwElement {
     this._timer = null;
     this.playing = false;
   }
-
-
 
   willUpdate(changed) {
     super.willUpdate?.(changed);
@@ -172,22 +180,35 @@ export class NwPeWaves extends NwElement {
     const x = (p) => m.left + (p / LAST_POS) * iw;
     const y = (v) => m.top + ((1 - v) / 2) * ih;
     const xs = Array.from({ length: LAST_POS + 1 }, (_, p) => x(p));
-    const curve = (src) => smoothPath(xs, xs.map((_, p) => y(this._value(p, src))));
+    const curve = (src) =>
+      smoothPath(
+        xs,
+        xs.map((_, p) => y(this._value(p, src))),
+      );
     const step = w < 480 ? 25 : 10;
     const ticks = Array.from({ length: LAST_POS / step + 1 }, (_, k) => k * step);
     const px = x(this.pos);
     const labelAnchor = px > w - 60 ? 'end' : px < m.left + 30 ? 'start' : 'middle';
     const [main, low] = pairs;
-    const dots = [[low, 'low'], [main, '']].flatMap(([p, extra]) => [
+    const dots = [
+      [low, 'low'],
+      [main, ''],
+    ].flatMap(([p, extra]) => [
       svg`<circle class=${`sin ${extra}`} cx=${px} cy=${y(this._value(this.pos, p.sinSrc))} r="4.5"></circle>`,
       svg`<circle class=${`cos ${extra}`} cx=${px} cy=${y(this._value(this.pos, p.cosSrc))} r="4.5"></circle>`,
     ]);
     return html`<svg viewBox=${`0 0 ${w} ${h}`} width=${w} height=${h} role="img"
       aria-label=${this.t('peWaves.aria', { last: LAST_POS, i: main.i, iLow: low.i, pos: this.pos })}>
       ${[1, 0.5, 0, -0.5, -1].map((v) => svg`<line class=${v === 0 ? 'grid level zero' : 'grid level'} x1=${m.left} x2=${w - m.right} y1=${y(v)} y2=${y(v)}></line>`)}
-      ${[[1, '+1'], [0, '0'], [-1, '−1']].map(([v, label]) => svg`<text x=${m.left - 6} y=${y(v) + 4} text-anchor="end">${label}</text>`)}
-      ${ticks.map((p) => svg`<line class="grid" x1=${x(p)} x2=${x(p)} y1=${m.top + ih} y2=${m.top + ih + 4}></line>
-        <text x=${x(p)} y=${m.top + ih + 16} text-anchor="middle">${p}</text>`)}
+      ${[
+        [1, '+1'],
+        [0, '0'],
+        [-1, '−1'],
+      ].map(([v, label]) => svg`<text x=${m.left - 6} y=${y(v) + 4} text-anchor="end">${label}</text>`)}
+      ${ticks.map(
+        (p) => svg`<line class="grid" x1=${x(p)} x2=${x(p)} y1=${m.top + ih} y2=${m.top + ih + 4}></line>
+        <text x=${x(p)} y=${m.top + ih + 16} text-anchor="middle">${p}</text>`,
+      )}
       <text x=${w - m.right} y=${h - 3} text-anchor="end">${this.t('peWaves.xAxis')}</text>
       <path class="curve sin" d=${curve(main.sinSrc)}></path>
       <path class="curve cos" d=${curve(main.cosSrc)}></path>
@@ -207,14 +228,19 @@ export class NwPeWaves extends NwElement {
     const d = this.dModel;
     const x = (col) => m.left + (col / d) * iw;
     const cw = Math.max(3, iw / d);
-    const cell = (col, cls) => svg`<rect class=${`strip-cell ${cls}`} x=${Math.min(x(col), w - m.right - cw)} y=${m.top} width=${cw} height=${m.bar}></rect>`;
+    const cell = (col, cls) =>
+      svg`<rect class=${`strip-cell ${cls}`} x=${Math.min(x(col), w - m.right - cw)} y=${m.top} width=${cw} height=${m.bar}></rect>`;
     const [main, low] = pairs;
     const concat = this.layout === 'concat';
     return html`<svg viewBox=${`0 0 ${w} ${h}`} width=${w} height=${h} aria-hidden="true">
       <rect class="strip-bg" x=${m.left} y=${m.top} width=${iw} height=${m.bar}></rect>
-      ${concat ? svg`<line class="strip-divider" x1=${x(d / 2)} x2=${x(d / 2)} y1=${m.top - 2} y2=${m.top + m.bar + 2}></line>
+      ${
+        concat
+          ? svg`<line class="strip-divider" x1=${x(d / 2)} x2=${x(d / 2)} y1=${m.top - 2} y2=${m.top + m.bar + 2}></line>
         <text x=${x(d / 4)} y=${h - 6} text-anchor="middle">${this.t('peWaves.stripSin')}</text>
-        <text x=${x((3 * d) / 4)} y=${h - 6} text-anchor="middle">${this.t('peWaves.stripCos')}</text>` : ''}
+        <text x=${x((3 * d) / 4)} y=${h - 6} text-anchor="middle">${this.t('peWaves.stripCos')}</text>`
+          : ''
+      }
       ${cell(low.sinCol, 'sin low')}${cell(low.cosCol, 'cos low')}${cell(main.sinCol, 'sin')}${cell(main.cosCol, 'cos')}
       <text x=${m.left} y=${h - 6}>0</text>
       <text x=${w - m.right} y=${h - 6} text-anchor="end">${d - 1}</text>
@@ -232,28 +258,68 @@ export class NwPeWaves extends NwElement {
     const [main, low] = pairs;
     const w = Math.max(240, this._width || 640);
     const layoutName = this.t(`pe.layout.${this.layout}`);
-    const legend = (p, fn, extra) => this._legendItem(`${fn} ${extra}`, this.t('peWaves.legend', { fn, i: p.i, col: fn === 'sin' ? p.sinCol : p.cosCol }));
-    const valueLine = (p, fn) => this.t('peWaves.readoutValue', {
-      pos: this.pos, col: fn === 'sin' ? p.sinCol : p.cosCol, fn, k: 2 * p.i, d,
-      value: fmt(this._value(this.pos, fn === 'sin' ? p.sinSrc : p.cosSrc), 4),
-    });
-    const lambdaLine = (p) => this.t('peWaves.readoutLambda', { i: p.i, k: 2 * p.i, d, lambda: this._wavelength(p).toPrecision(5) });
+    const legend = (p, fn, extra) =>
+      this._legendItem(
+        `${fn} ${extra}`,
+        this.t('peWaves.legend', { fn, i: p.i, col: fn === 'sin' ? p.sinCol : p.cosCol }),
+      );
+    const valueLine = (p, fn) =>
+      this.t('peWaves.readoutValue', {
+        pos: this.pos,
+        col: fn === 'sin' ? p.sinCol : p.cosCol,
+        fn,
+        k: 2 * p.i,
+        d,
+        value: fmt(this._value(this.pos, fn === 'sin' ? p.sinSrc : p.cosSrc), 4),
+      });
+    const lambdaLine = (p) =>
+      this.t('peWaves.readoutLambda', { i: p.i, k: 2 * p.i, d, lambda: this._wavelength(p).toPrecision(5) });
     // One block per line (wrapped lines hang-indented); the newline keeps textContent line by line.
     const readout = [
       this.t('peWaves.readoutHead', { pos: this.pos, d, layout: layoutName }),
-      valueLine(main, 'sin'), valueLine(main, 'cos'), valueLine(low, 'sin'), valueLine(low, 'cos'),
-      lambdaLine(main), lambdaLine(low),
+      valueLine(main, 'sin'),
+      valueLine(main, 'cos'),
+      valueLine(low, 'sin'),
+      valueLine(low, 'cos'),
+      lambdaLine(main),
+      lambdaLine(low),
     ].map((line) => html`<span class="line">${line}\n</span>`);
     return html`
       <p class="title">${this.t('peWaves.title')}</p>
       <p class="caption">${this.t('peWaves.caption', { last: LAST_POS })}</p>
       <div class="controls">
-        ${this.slider({ id: 'pos', label: this.t('peWaves.pos'), value: this.pos, min: 0, max: LAST_POS, onInput: (v) => { this._stop(); this._set({ pos: v }); } })}
+        ${this.slider({
+          id: 'pos',
+          label: this.t('peWaves.pos'),
+          value: this.pos,
+          min: 0,
+          max: LAST_POS,
+          onInput: (v) => {
+            this._stop();
+            this._set({ pos: v });
+          },
+        })}
         ${this.slider({ id: 'i', label: this.t('peWaves.i'), value: this.i, min: 0, max: d / 2 - 1, onInput: (v) => this._set({ i: v }) })}
-        ${this.slider({ id: 'i-low', label: this.t('peWaves.iLow'), value: this.iLow, min: 0, max: d / 2 - 1, onInput: (v) => { this.iLow = v; } })}
+        ${this.slider({
+          id: 'i-low',
+          label: this.t('peWaves.iLow'),
+          value: this.iLow,
+          min: 0,
+          max: d / 2 - 1,
+          onInput: (v) => {
+            this.iLow = v;
+          },
+        })}
         ${this.slider({ id: 'd-model', label: this.t('peWaves.dModel'), value: d, min: 16, max: 1024, step: 16, onInput: (v) => this._set({ dModel: v }) })}
-        ${this.toggle({ id: 'layout', label: this.t('pe.layout'), value: this.layout, onChange: (v) => { this.layout = v; },
-          options: LAYOUTS.map((value) => ({ value, label: this.t(`pe.layout.${value}`) })) })}
+        ${this.toggle({
+          id: 'layout',
+          label: this.t('pe.layout'),
+          value: this.layout,
+          onChange: (v) => {
+            this.layout = v;
+          },
+          options: LAYOUTS.map((value) => ({ value, label: this.t(`pe.layout.${value}`) })),
+        })}
       </div>
       <button type="button" class="play" data-control="play" aria-pressed=${String(this.playing)} @click=${this._togglePlay}>${this.t(this.playing ? 'peWaves.pause' : 'peWaves.play')}</button>
       <div class="plot">${this._plot(pairs, w)}</div>

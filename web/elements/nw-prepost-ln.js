@@ -44,8 +44,9 @@ export class NwPrepostLn extends NwElement {
     wiring: { choices: ['post', 'pre'], default: 'pre' },
   };
 
-
-  static styles = [NwElement.styles, css`
+  static styles = [
+    NwElement.styles,
+    css`
     .formula { font-family: var(--nw-mono); font-size: 1rem; background: var(--nw-panel); border-radius: 6px; padding: 6px 10px; margin: 4px 0 6px; overflow-wrap: anywhere; }
     .formula .name { font-family: var(--nw-font); font-weight: 650; margin-right: 8px; }
     .diagram svg, .plot svg { display: block; max-width: 100%; height: auto; }
@@ -80,7 +81,8 @@ export class NwPrepostLn extends NwElement {
     details summary { cursor: pointer; color: var(--nw-muted); min-height: 28px; }
     details table { border-collapse: collapse; font-family: var(--nw-mono); font-size: 0.8rem; margin-top: 4px; }
     details th, details td { padding: 2px 10px; text-align: right; border-bottom: 1px solid var(--nw-border); }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
@@ -88,8 +90,6 @@ export class NwPrepostLn extends NwElement {
     this._full = null;
     this._result = null;
   }
-
-
 
   willUpdate(changed) {
     super.willUpdate?.(changed);
@@ -165,7 +165,8 @@ export class NwPrepostLn extends NwElement {
     const N = this.layers;
     const h = 230;
     const m = { left: 40, right: 78, top: 24, bottom: 38 };
-    const iw = w - m.left - m.right, ih = h - m.top - m.bottom;
+    const iw = w - m.left - m.right,
+      ih = h - m.top - m.bottom;
     const peak = Math.max(...post.norms, ...pre.norms);
     const yMax = Math.ceil((peak * 1.1) / 4) * 4;
     const x = (l) => m.left + (N === 0 ? 0 : (l / N) * iw);
@@ -178,7 +179,8 @@ export class NwPrepostLn extends NwElement {
     const curve = (norms, cls) => svg`<polyline class=${`line ${cls}${selected === cls ? ' selected' : ''}`}
         points=${norms.map((v, l) => `${x(l).toFixed(1)},${y(v).toFixed(1)}`).join(' ')}></polyline>
       ${norms.map((v, l) => svg`<circle class=${cls} cx=${x(l)} cy=${y(v)} r=${selected === cls ? 3.2 : 2.4}></circle>`)}`;
-    let yPost = y(post.norms[N]), yPre = y(pre.norms[N]);
+    let yPost = y(post.norms[N]),
+      yPre = y(pre.norms[N]);
     if (Math.abs(yPost - yPre) < 14) {
       const mid = (yPost + yPre) / 2;
       const sign = pre.norms[N] >= post.norms[N] ? 1 : -1;
@@ -188,8 +190,10 @@ export class NwPrepostLn extends NwElement {
     return html`<svg viewBox=${`0 0 ${w} ${h}`} width=${w} height=${h} role="img"
       aria-label=${this.t('prePost.plotAria', { n: N, post: fmt(post.norms[N], 2), pre: fmt(pre.norms[N], 2) })}
       data-post=${post.norms.join(',')} data-pre=${pre.norms.join(',')}>
-      ${yTicks.map((v) => svg`<line class="grid" x1=${m.left} x2=${w - m.right} y1=${y(v)} y2=${y(v)}></line>
-        <text x=${m.left - 6} y=${y(v) + 4} text-anchor="end">${v}</text>`)}
+      ${yTicks.map(
+        (v) => svg`<line class="grid" x1=${m.left} x2=${w - m.right} y1=${y(v)} y2=${y(v)}></line>
+        <text x=${m.left - 6} y=${y(v) + 4} text-anchor="end">${v}</text>`,
+      )}
       ${xTicks.map((l) => svg`<text x=${x(l)} y=${h - m.bottom + 15} text-anchor="middle">${l}</text>`)}
       <text x=${m.left + iw / 2} y=${h - 6} text-anchor="middle">${this.t('prePost.xAxis')}</text>
       <text x=${4} y=${12}>${this.t('prePost.yAxis', { tokens: TOKENS })}</text>
@@ -212,8 +216,18 @@ export class NwPrepostLn extends NwElement {
       <p class="title">${this.t('prePost.title')}</p>
       <p class="caption">${this.t('prePost.caption', { d: D_MODEL, heads: N_HEADS, dff: D_FF, tokens: TOKENS })}</p>
       <div class="controls">
-        ${this.toggle({ id: 'wiring', label: this.t('prePost.wiring'), value: this.wiring, onChange: (v) => { this.wiring = v; },
-          options: [{ value: 'post', label: 'Post-LN' }, { value: 'pre', label: 'Pre-LN' }] })}
+        ${this.toggle({
+          id: 'wiring',
+          label: this.t('prePost.wiring'),
+          value: this.wiring,
+          onChange: (v) => {
+            this.wiring = v;
+          },
+          options: [
+            { value: 'post', label: 'Post-LN' },
+            { value: 'pre', label: 'Pre-LN' },
+          ],
+        })}
         ${this.slider({ control: 'layers', label: this.t('prePost.layers') })}
       </div>
       <p class="formula"><span class="name">${isPre ? 'Pre-LN' : 'Post-LN'}</span>${this.t(isPre ? 'prePost.formulaPre' : 'prePost.formulaPost')}</p>
@@ -226,9 +240,14 @@ export class NwPrepostLn extends NwElement {
       </div>
       <div class="plot">${this._plot(w)}</div>
       <div class="readout" aria-live="polite" data-readout>${this.t('prePost.readout', {
-        n: N, wiring: isPre ? 'Pre-LN' : 'Post-LN',
-        post: fmt(post.norms[N], 3), pre: fmt(pre.norms[N], 3), input: fmt(post.norms[0], 3),
-        ratio: fmt(pre.norms[N] / pre.norms[0], 2), sqrt: fmt(Math.sqrt(D_MODEL), 3), d: D_MODEL,
+        n: N,
+        wiring: isPre ? 'Pre-LN' : 'Post-LN',
+        post: fmt(post.norms[N], 3),
+        pre: fmt(pre.norms[N], 3),
+        input: fmt(post.norms[0], 3),
+        ratio: fmt(pre.norms[N] / pre.norms[0], 2),
+        sqrt: fmt(Math.sqrt(D_MODEL), 3),
+        d: D_MODEL,
       })}</div>
       <p class="caption">${this.t('prePost.method', { check: check === 0 ? '0' : fmtSci(check), max: LAYERS.max })}</p>
       <details>

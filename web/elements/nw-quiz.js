@@ -16,25 +16,31 @@ const CALC = {
   q6(nw) {
     const h = Q6_X.length;
     const { output, mean, variance } = nw.layerNormWithStats(Q6_X, h);
-    const mu = mean[0], v = variance[0];
+    const mu = mean[0],
+      v = variance[0];
     const last = Q6_X[h - 1];
     const values = {
-      a: output[h - 1],                               // LayerNorm
-      b: nw.rmsNorm(Q6_X, h)[h - 1],                   // forgot to subtract μ
-      c: (last - mu) / Math.sqrt((v * h) / (h - 1)),   // divided by H − 1
-      d: last - mu,                                    // forgot to divide
+      a: output[h - 1], // LayerNorm
+      b: nw.rmsNorm(Q6_X, h)[h - 1], // forgot to subtract μ
+      c: (last - mu) / Math.sqrt((v * h) / (h - 1)), // divided by H − 1
+      d: last - mu, // forgot to divide
     };
     const shared = { mean: fmt(mu, 2), variance: fmt(v, 2) };
-    return Object.fromEntries(Object.entries(values).map(([o, x]) => [o, { v: fmt(x, 2), ...shared, a: fmt(values.a, 2) }]));
+    return Object.fromEntries(
+      Object.entries(values).map(([o, x]) => [o, { v: fmt(x, 2), ...shared, a: fmt(values.a, 2) }]),
+    );
   },
   q7(nw) {
     const pe = nw.positionalEncoding(2, 8);
     const lambda = [0, 1, 2, 3].map((i) => (2 * Math.PI) / Math.atan2(pe[8 + 2 * i], pe[8 + 2 * i + 1]));
-    const shared = Object.fromEntries(lambda.map((l, i) => [`l${i}`, l < 100 ? fmt(l, 1) : Math.round(l).toLocaleString('en-US')]));
+    const shared = Object.fromEntries(
+      lambda.map((l, i) => [`l${i}`, l < 100 ? fmt(l, 1) : Math.round(l).toLocaleString('en-US')]),
+    );
     return Object.fromEntries(['a', 'b', 'c', 'd'].map((o, i) => [o, { i, s: 2 * i, c: 2 * i + 1, ...shared }]));
   },
   q8(nw) {
-    const raw = saturationRun(nw, 64, false).meanMax, scaled = saturationRun(nw, 64, true).meanMax;
+    const raw = saturationRun(nw, 64, false).meanMax,
+      scaled = saturationRun(nw, 64, true).meanMax;
     const shared = { raw: fmt(raw, 2), scaled: fmt(scaled, 2) };
     return { a: shared, b: shared, c: shared, d: shared };
   },
@@ -105,7 +111,9 @@ export class NwQuiz extends NwElement {
     chosen: { state: true },
   };
 
-  static styles = [NwElement.styles, css`
+  static styles = [
+    NwElement.styles,
+    css`
     fieldset { border: 1px solid var(--nw-border); border-radius: 8px; margin: 0 0 12px; padding: 10px 12px; }
     legend { font-weight: 600; padding: 0 4px; }
     .option { display: flex; gap: 8px; align-items: flex-start; padding: 6px 4px; border-radius: 6px; cursor: pointer; }
@@ -121,7 +129,8 @@ export class NwQuiz extends NwElement {
     .score strong { font-size: 1.1rem; }
     button.retry { font: inherit; border: 1px solid var(--nw-border); background: var(--nw-panel); color: var(--nw-fg); border-radius: 8px; padding: 6px 14px; min-height: 36px; cursor: pointer; }
     a { color: var(--nw-accent-2); }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
@@ -156,8 +165,13 @@ export class NwQuiz extends NwElement {
 
   _save() {
     try {
-      localStorage.setItem(storageKey(this.set), JSON.stringify({ questions: this.questions.join(','), first: this.first, chosen: this.chosen }));
-    } catch { /* storage off: keep it in the page */ }
+      localStorage.setItem(
+        storageKey(this.set),
+        JSON.stringify({ questions: this.questions.join(','), first: this.first, chosen: this.chosen }),
+      );
+    } catch {
+      /* storage off: keep it in the page */
+    }
   }
 
   _choose(q, option) {
@@ -169,7 +183,11 @@ export class NwQuiz extends NwElement {
   _retry() {
     this.first = {};
     this.chosen = {};
-    try { localStorage.removeItem(storageKey(this.set)); } catch { /* nothing stored */ }
+    try {
+      localStorage.removeItem(storageKey(this.set));
+    } catch {
+      /* nothing stored */
+    }
     this.renderRoot.querySelector('input[type=radio]')?.focus();
   }
 
@@ -201,9 +219,13 @@ export class NwQuiz extends NwElement {
           </label>`;
       })}
       ${chosen !== undefined ? html`<p class="why" id=${`${q}-why`} data-why=${chosen}>${this.t(chosen === answer ? 'quiz.correctMark' : 'quiz.wrongMark')} ${this._text(q, chosen, 'why')}</p>` : ''}
-      ${answered ? html`<p class="verdict ${scoredRight ? 'ok' : 'bad'}" role="status">${this.t(scoredRight ? 'quiz.right' : 'quiz.wrong')}
+      ${
+        answered
+          ? html`<p class="verdict ${scoredRight ? 'ok' : 'bad'}" role="status">${this.t(scoredRight ? 'quiz.right' : 'quiz.wrong')}
         <a href=${`${this.figureBase}#${figure}`}>${this.t('quiz.seeFigure')}</a></p>
-        ${chosen !== first ? html`<p class="scored">${this.t('quiz.scoredFirst')}</p>` : ''}` : ''}
+        ${chosen !== first ? html`<p class="scored">${this.t('quiz.scoredFirst')}</p>` : ''}`
+          : ''
+      }
     </fieldset>`;
   }
 

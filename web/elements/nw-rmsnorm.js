@@ -14,7 +14,9 @@ const DEFAULT_VALUES = [1.2, -0.4, 0.9, -1.1, 0.3, 2.0, -0.6, 0.5];
 const BENCH = { rows: 512, cols: 4096, runs: 9, warmup: 3 };
 
 function parseValues(text) {
-  const v = String(text ?? '').split(',').map((s) => Number(s.trim()));
+  const v = String(text ?? '')
+    .split(',')
+    .map((s) => Number(s.trim()));
   return v.length === H && v.every(Number.isFinite) ? v : DEFAULT_VALUES;
 }
 
@@ -41,8 +43,9 @@ export class NwRmsnorm extends NwElement {
     _measuring: { state: true },
   };
 
-
-  static styles = [NwElement.styles, css`
+  static styles = [
+    NwElement.styles,
+    css`
     .panels { display: grid; grid-template-columns: 1fr; gap: 12px; }
     .panels.wide { grid-template-columns: 1fr 1fr; }
     .panel { min-width: 0; }
@@ -70,7 +73,8 @@ export class NwRmsnorm extends NwElement {
     .timing svg .bar-rms { fill: var(--nw-accent); }
     .timing svg .bar-copy { fill: none; stroke: var(--nw-muted); stroke-dasharray: 4 3; }
     .timing svg text.label { fill: var(--nw-fg); font-size: 12px; }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
@@ -81,7 +85,6 @@ export class NwRmsnorm extends NwElement {
     this._runs = 0;
     this._big = null;
   }
-
 
   disconnectedCallback() {
     clearTimeout(this._timer);
@@ -101,7 +104,8 @@ export class NwRmsnorm extends NwElement {
 
   updated(changed) {
     super.updated(changed);
-    if (this.nw && !this._timing && !this._measuring && !this._timer) this._timer = setTimeout(() => this._measure(), 60);
+    if (this.nw && !this._timing && !this._measuring && !this._timer)
+      this._timer = setTimeout(() => this._measure(), 60);
   }
 
   /**
@@ -118,7 +122,11 @@ export class NwRmsnorm extends NwElement {
       const { rows, cols, runs } = BENCH;
       this._big ??= normals(rows * cols, 0xbe7c, { mean: 0.5, std: 1.5 });
       const big = this._big;
-      const time = (f) => { const t0 = performance.now(); f(); return performance.now() - t0; };
+      const time = (f) => {
+        const t0 = performance.now();
+        f();
+        return performance.now() - t0;
+      };
       const ln = () => this.nw.layerNorm(big, cols);
       const rms = () => this.nw.rmsNorm(big, cols);
       const copy = () => this.nw.activation(big, 'relu');
@@ -143,34 +151,51 @@ export class NwRmsnorm extends NwElement {
     const meanY = kind === 'ln' ? this._result.meanLn : this._result.meanRms;
     const h = 170;
     const m = { left: 30, right: 8, top: 10, bottom: 22 };
-    const iw = w - m.left - m.right, ih = h - m.top - m.bottom;
+    const iw = w - m.left - m.right,
+      ih = h - m.top - m.bottom;
     const sy = (v) => m.top + ((lim - v) / (2 * lim)) * ih;
     const slot = iw / H;
     const bw = Math.max(6, Math.min(30, slot * 0.56));
     const cx = (i) => m.left + slot * (i + 0.5);
-    const rect = (v, i, cls, wid) => svg`<rect class=${cls} x=${cx(i) - wid / 2} y=${Math.min(sy(v), sy(0))} width=${wid} height=${Math.max(1, Math.abs(sy(v) - sy(0)))}></rect>`;
+    const rect = (v, i, cls, wid) =>
+      svg`<rect class=${cls} x=${cx(i) - wid / 2} y=${Math.min(sy(v), sy(0))} width=${wid} height=${Math.max(1, Math.abs(sy(v) - sy(0)))}></rect>`;
     return html`<svg viewBox=${`0 0 ${w} ${h}`} width=${w} height=${h} role="img"
       aria-label=${this.t(kind === 'ln' ? 'rmsNorm.lnAria' : 'rmsNorm.rmsAria', { mean: fmt(meanY, 3) })}>
-      ${[-lim, 0, lim].map((v) => svg`<line class=${v === 0 ? 'zero' : 'axis'} x1=${m.left} x2=${w - m.right} y1=${sy(v)} y2=${sy(v)}></line>
-        <text x=${m.left - 4} y=${sy(v) + 4} text-anchor="end">${fmt(v, 1)}</text>`)}
+      ${[-lim, 0, lim].map(
+        (
+          v,
+        ) => svg`<line class=${v === 0 ? 'zero' : 'axis'} x1=${m.left} x2=${w - m.right} y1=${sy(v)} y2=${sy(v)}></line>
+        <text x=${m.left - 4} y=${sy(v) + 4} text-anchor="end">${fmt(v, 1)}</text>`,
+      )}
       ${Array.from(x, (v, i) => rect(v, i, 'ghost', bw + 6))}
-      ${Array.from(y, (v, i) => svg`${rect(v, i, kind, bw)}
-        <text x=${cx(i)} y=${h - 6} text-anchor="middle">${i + 1}</text>`)}
+      ${Array.from(
+        y,
+        (v, i) => svg`${rect(v, i, kind, bw)}
+        <text x=${cx(i)} y=${h - 6} text-anchor="middle">${i + 1}</text>`,
+      )}
       <line class="mean" x1=${m.left} x2=${w - m.right} y1=${sy(meanY)} y2=${sy(meanY)}></line>
     </svg>`;
   }
 
   _timingBars(w) {
     const { ln, rms, copy } = this._timing;
-    const rows = [['LayerNorm', ln, 'bar-ln'], ['RMSNorm', rms, 'bar-rms'], [this.t('rmsNorm.copyLabel'), copy, 'bar-copy']];
-    const h = 30 * rows.length + 4, labelW = 96, right = 70;
+    const rows = [
+      ['LayerNorm', ln, 'bar-ln'],
+      ['RMSNorm', rms, 'bar-rms'],
+      [this.t('rmsNorm.copyLabel'), copy, 'bar-copy'],
+    ];
+    const h = 30 * rows.length + 4,
+      labelW = 96,
+      right = 70;
     const max = Math.max(ln, rms, copy);
     const bar = (v) => Math.max(2, ((w - labelW - right) * v) / max);
     return html`<svg viewBox=${`0 0 ${w} ${h}`} width=${w} height=${h} role="img"
       aria-label=${this.t('rmsNorm.timeAria', { ln: fmt(ln, 2), rms: fmt(rms, 2), copy: fmt(copy, 2) })}>
-      ${rows.map(([label, v, cls], k) => svg`<text class="label" x=${0} y=${20 + 30 * k}>${label}</text>
+      ${rows.map(
+        ([label, v, cls], k) => svg`<text class="label" x=${0} y=${20 + 30 * k}>${label}</text>
         <rect class=${cls} x=${labelW} y=${8 + 30 * k} width=${bar(v)} height=${16} rx="2"></rect>
-        <text x=${labelW + bar(v) + 6} y=${20 + 30 * k}>${this.t('rmsNorm.ms', { t: fmt(v, 2) })}</text>`)}
+        <text x=${labelW + bar(v) + 6} y=${20 + 30 * k}>${this.t('rmsNorm.ms', { t: fmt(v, 2) })}</text>`,
+      )}
     </svg>`;
   }
 
@@ -185,13 +210,23 @@ export class NwRmsnorm extends NwElement {
     const timing = this._timing;
     const rmsX = rms.rms[0];
     const stats = this.t('rmsNorm.readout', {
-      meanX: fmt(meanX, 3), rms: fmt(rmsX, 3), meanLn: fmt(meanLn, 3), meanRms: fmt(meanRms, 3), gamma: fmt(this.gamma, 2),
+      meanX: fmt(meanX, 3),
+      rms: fmt(rmsX, 3),
+      meanLn: fmt(meanLn, 3),
+      meanRms: fmt(meanRms, 3),
+      gamma: fmt(this.gamma, 2),
     });
     const time = timing
       ? this.t('rmsNorm.readoutTime', {
-        rows: BENCH.rows, cols: BENCH.cols, runs: BENCH.runs, ln: fmt(timing.ln, 2), rms: fmt(timing.rms, 2),
-        ratio: fmt(timing.rms / timing.ln, 2), copy: fmt(timing.copy, 2), run: timing.run,
-      })
+          rows: BENCH.rows,
+          cols: BENCH.cols,
+          runs: BENCH.runs,
+          ln: fmt(timing.ln, 2),
+          rms: fmt(timing.rms, 2),
+          ratio: fmt(timing.rms / timing.ln, 2),
+          copy: fmt(timing.copy, 2),
+          run: timing.run,
+        })
       : this.t('rmsNorm.measuring');
     return html`
       <p class="title">${this.t('rmsNorm.title')}</p>

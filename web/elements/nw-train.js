@@ -9,7 +9,7 @@ import { svg } from 'lit';
 import { NwElement, html, css } from '../lib/base.js';
 import { fmt } from '../lib/format.js';
 import { normFigureStyles } from '../lib/norm-figures.js';
-import { paintMatrix, SEQUENTIAL } from '../lib/colormap-core.js';  // no d3: viridis only
+import { paintMatrix, SEQUENTIAL } from '../lib/colormap-core.js'; // no d3: viridis only
 import { assetBase, assetUrl } from '../lib/assets.js';
 import { TrainSession, SORT } from '../lib/train-session.js';
 
@@ -24,7 +24,8 @@ function workerScriptUrl(url) {
   if (!tt?.createPolicy) return url;
   workerPolicy ??= tt.createPolicy('normwave-train-worker', {
     createScriptURL: (u) => {
-      if (!/\/train-worker\.mjs$/.test(new URL(u).pathname)) throw new TypeError(`normwave: ${u} is not the training worker`);
+      if (!/\/train-worker\.mjs$/.test(new URL(u).pathname))
+        throw new TypeError(`normwave: ${u} is not the training worker`);
       return u;
     },
   });
@@ -42,7 +43,7 @@ const RATES = ['1e-3', '2e-3', '5e-3', '1e-2', '3e-2'];
  * theme. The URL hash keeps norm, lr and warmup.
  */
 export class NwTrain extends NwElement {
-  static training = true;  // the trainer (in its worker, or in the page without one): the training module
+  static training = true; // the trainer (in its worker, or in the page without one): the training module
 
   static controls = {
     norm: { choices: NORMS, default: 'pre' },
@@ -58,8 +59,10 @@ export class NwTrain extends NwElement {
     _status: { state: true },
   };
 
-
-  static styles = [NwElement.styles, normFigureStyles, css`
+  static styles = [
+    NwElement.styles,
+    normFigureStyles,
+    css`
     .plots { display: flex; flex-wrap: wrap; gap: 16px; }
     .line { fill: none; stroke-width: 2; stroke-linejoin: round; }
     .loss { stroke: var(--nw-accent); }
@@ -76,7 +79,8 @@ export class NwTrain extends NwElement {
     .file:focus-within { outline: 2px solid var(--nw-accent-2); outline-offset: 2px; border-radius: 8px; }
     /* Five learning rates do not fit a phone's half-width column: the switch wraps. */
     .toggle { flex-wrap: wrap; max-width: 100%; }
-  `];
+  `,
+  ];
 
   constructor() {
     super();
@@ -116,7 +120,15 @@ export class NwTrain extends NwElement {
     this._configured = this._key();
     this._status = 'idle';
     this._error = null;
-    this._send({ type: 'configure', normFirst: this.norm === 'pre', lr: Number(this.lr), warmup: this.warmup, steps: this.steps, batch: this.batch, seed: this.seed });
+    this._send({
+      type: 'configure',
+      normFirst: this.norm === 'pre',
+      lr: Number(this.lr),
+      warmup: this.warmup,
+      steps: this.steps,
+      batch: this.batch,
+      seed: this.seed,
+    });
     this._send({ type: 'example', index: this._exampleIndex });
   }
 
@@ -127,7 +139,10 @@ export class NwTrain extends NwElement {
   /** A worker when the page allows one, else the page itself. */
   _start() {
     if (!this.isConnected || this._port) return;
-    if (this.hasAttribute('no-worker') || typeof Worker !== 'function') { this._inPage(); return; }
+    if (this.hasAttribute('no-worker') || typeof Worker !== 'function') {
+      this._inPage();
+      return;
+    }
     let worker;
     try {
       const url = assetUrl(this, 'train-worker.mjs', () => new URL('./train-worker.mjs', import.meta.url));
@@ -139,13 +154,23 @@ export class NwTrain extends NwElement {
     const base = assetBase(this);
     let ready = false;
     worker.onmessage = ({ data }) => {
-      if (data.type === 'ready') { ready = true; return; }
-      if (!ready && data.type === 'error') { worker.terminate(); this._inPage(); return; }
+      if (data.type === 'ready') {
+        ready = true;
+        return;
+      }
+      if (!ready && data.type === 'error') {
+        worker.terminate();
+        this._inPage();
+        return;
+      }
       this._onMessage(data);
     };
     worker.onerror = (e) => {
       e.preventDefault?.();
-      if (!ready) { worker.terminate(); this._inPage(); }
+      if (!ready) {
+        worker.terminate();
+        this._inPage();
+      }
     };
     worker.postMessage({ type: 'init', wasmUrl: base ? new URL('normwave_train.wasm', base).href : undefined });
     this._mode = 'worker';
@@ -168,16 +193,27 @@ export class NwTrain extends NwElement {
         if (m.attention) this._attention = m.attention;
         if (this._status === 'running' && !m.running && !m.stopped && m.step < m.steps) this._status = 'paused';
         break;
-      case 'stopped': this._status = 'stopped'; this._stopMessage = m.message; break;
-      case 'done': this._status = 'done'; break;
-      case 'saved': this._download(m.bytes); break;
+      case 'stopped':
+        this._status = 'stopped';
+        this._stopMessage = m.message;
+        break;
+      case 'done':
+        this._status = 'done';
+        break;
+      case 'saved':
+        this._download(m.bytes);
+        break;
       case 'loaded':
         this.norm = m.normFirst ? 'pre' : 'post';
         this._configured = this._key();
         this._status = 'loaded';
         break;
-      case 'error': this._error = m.message; this._status = 'error'; break;
-      default: break;
+      case 'error':
+        this._error = m.message;
+        this._status = 'error';
+        break;
+      default:
+        break;
     }
     this.requestUpdate();
   }
@@ -249,8 +285,10 @@ export class NwTrain extends NwElement {
     const ticks = log ? [min, Math.sqrt(min * max), max] : [0, 0.5, 1];
     return html`<svg viewBox=${`0 0 ${width} ${h}`} width=${width} height=${h} role="img" aria-label=${label}>
       <text class="axis-title" x="4" y="12">${label}</text>
-      ${ticks.map((v) => svg`<line class="grid" x1=${m.left} x2=${width - m.right} y1=${y(v)} y2=${y(v)}></line>
-        <text x=${m.left - 4} y=${y(v) + 4} text-anchor="end">${log ? fmt(v, 2) : `${Math.round(v * 100)}%`}</text>`)}
+      ${ticks.map(
+        (v) => svg`<line class="grid" x1=${m.left} x2=${width - m.right} y1=${y(v)} y2=${y(v)}></line>
+        <text x=${m.left - 4} y=${y(v) + 4} text-anchor="end">${log ? fmt(v, 2) : `${Math.round(v * 100)}%`}</text>`,
+      )}
       ${target === undefined ? '' : svg`<line class="target" x1=${m.left} x2=${width - m.right} y1=${y(target)} y2=${y(target)}></line>`}
       <text x=${m.left} y=${h - 8}>0</text>
       <text x=${width - m.right} y=${h - 8} text-anchor="end">${this.t('train.stepAxis', { steps: xMax })}</text>
@@ -264,7 +302,9 @@ export class NwTrain extends NwElement {
     const a = this._attention ?? { index: this._exampleIndex, tokens: null, predictions: null };
     const dashes = Array(SORT.seqLen).fill('–').join(' ');
     const shown = a.tokens ? a.tokens.map((t) => (t === SORT.pad ? '·' : String(t))).join(' ') : dashes;
-    const pred = a.tokens ? a.predictions.map((p, i) => (a.tokens[i] === SORT.pad ? '·' : String(p))).join(' ') : dashes;
+    const pred = a.tokens
+      ? a.predictions.map((p, i) => (a.tokens[i] === SORT.pad ? '·' : String(p))).join(' ')
+      : dashes;
     return html`
       <p class="example">${this.t('train.example', { index: a.index + 1, tokens: shown, predictions: pred })}</p>
       <div class="actions">
@@ -273,20 +313,29 @@ export class NwTrain extends NwElement {
       </div>
       <div class="maps" role="img" aria-label=${this.t('train.mapsAria', { index: a.index + 1 })}>
         <span></span>${[0, 1, 2, 3].map((h) => html`<span class="head">${this.t('train.head', { head: h + 1 })}</span>`)}
-        ${[0, 1].map((l) => html`<span class="layer">${this.t('train.layer', { layer: l + 1 })}</span>
-          ${[0, 1, 2, 3].map((h) => html`<canvas data-map=${`${l}:${h}`} width="8" height="8"></canvas>`)}`)}
+        ${[0, 1].map(
+          (l) => html`<span class="layer">${this.t('train.layer', { layer: l + 1 })}</span>
+          ${[0, 1, 2, 3].map((h) => html`<canvas data-map=${`${l}:${h}`} width="8" height="8"></canvas>`)}`,
+        )}
       </div>`;
   }
 
   _statusText(p) {
     switch (this._status) {
-      case 'running': return this.t('train.statusRunning');
-      case 'paused': return this.t('train.statusPaused');
-      case 'done': return this.t('train.statusDone');
-      case 'stopped': return this.t('train.statusStopped', { message: this._stopMessage ?? '' });
-      case 'loaded': return this.t('train.statusLoaded');
-      case 'error': return this.t('train.statusError', { message: this._error ?? '' });
-      default: return p && p.step > 0 ? this.t('train.statusPaused') : this.t('train.statusIdle');
+      case 'running':
+        return this.t('train.statusRunning');
+      case 'paused':
+        return this.t('train.statusPaused');
+      case 'done':
+        return this.t('train.statusDone');
+      case 'stopped':
+        return this.t('train.statusStopped', { message: this._stopMessage ?? '' });
+      case 'loaded':
+        return this.t('train.statusLoaded');
+      case 'error':
+        return this.t('train.statusError', { message: this._error ?? '' });
+      default:
+        return p && p.step > 0 ? this.t('train.statusPaused') : this.t('train.statusIdle');
     }
   }
 
@@ -299,11 +348,24 @@ export class NwTrain extends NwElement {
     const acc = p?.eval?.accuracy;
     // Five lines from the start (dashes until the first progress), so the height stays put.
     const readout = [
-      this.t('train.readoutStep', { step: p?.step ?? 0, steps: p?.steps ?? this.steps, loss: Number.isFinite(p?.loss) ? fmt(p.loss, 4) : '–', lr: p ? p.lr.toExponential(2) : '–' }),
-      this.t('train.readoutAccuracy', { accuracy: Number.isFinite(acc) ? fmt(acc * 100, 1) : '–', step: p?.eval?.step ?? 0 }),
-      this.t('train.readoutSpeed', { tokens: Math.round(p?.tokensPerSecond ?? 0).toLocaleString('en-US'), seconds: fmt(p?.seconds ?? 0, 1),
-        where: this.t(this._mode === 'page' ? 'train.inPage' : 'train.inWorker') }),
-      p?.reached95 ? this.t('train.reached95', { step: p.reached95.step, seconds: fmt(p.reached95.seconds, 1) }) : this.t('train.not95'),
+      this.t('train.readoutStep', {
+        step: p?.step ?? 0,
+        steps: p?.steps ?? this.steps,
+        loss: Number.isFinite(p?.loss) ? fmt(p.loss, 4) : '–',
+        lr: p ? p.lr.toExponential(2) : '–',
+      }),
+      this.t('train.readoutAccuracy', {
+        accuracy: Number.isFinite(acc) ? fmt(acc * 100, 1) : '–',
+        step: p?.eval?.step ?? 0,
+      }),
+      this.t('train.readoutSpeed', {
+        tokens: Math.round(p?.tokensPerSecond ?? 0).toLocaleString('en-US'),
+        seconds: fmt(p?.seconds ?? 0, 1),
+        where: this.t(this._mode === 'page' ? 'train.inPage' : 'train.inWorker'),
+      }),
+      p?.reached95
+        ? this.t('train.reached95', { step: p.reached95.step, seconds: fmt(p.reached95.seconds, 1) })
+        : this.t('train.not95'),
       p ? this._statusText(p) : this.t('common.loading'),
     ].join('\n');
     const losses = p ? p.losses.map((v, i) => [i + 1, v]) : [];
@@ -312,12 +374,36 @@ export class NwTrain extends NwElement {
       <p class="title">${this.t('train.title')}</p>
       <p class="caption">${this.t('train.caption')}</p>
       <div class="controls">
-        ${this.toggle({ id: 'norm', label: this.t('train.norm'), value: this.norm, onChange: (v) => { this.norm = v; },
-          options: NORMS.map((value) => ({ value, label: this.t(`train.norm.${value}`) })) })}
-        ${this.toggle({ id: 'lr', label: this.t('train.lr'), value: String(this.lr), onChange: (v) => { this.lr = v; },
-          options: RATES.map((value) => ({ value, label: value })) })}
-        ${this.toggle({ id: 'warmup', label: this.t('train.warmup'), value: this.warmup ? 'on' : 'off', onChange: (v) => { this.warmup = v === 'on'; },
-          options: [{ value: 'on', label: this.t('train.on') }, { value: 'off', label: this.t('train.off') }] })}
+        ${this.toggle({
+          id: 'norm',
+          label: this.t('train.norm'),
+          value: this.norm,
+          onChange: (v) => {
+            this.norm = v;
+          },
+          options: NORMS.map((value) => ({ value, label: this.t(`train.norm.${value}`) })),
+        })}
+        ${this.toggle({
+          id: 'lr',
+          label: this.t('train.lr'),
+          value: String(this.lr),
+          onChange: (v) => {
+            this.lr = v;
+          },
+          options: RATES.map((value) => ({ value, label: value })),
+        })}
+        ${this.toggle({
+          id: 'warmup',
+          label: this.t('train.warmup'),
+          value: this.warmup ? 'on' : 'off',
+          onChange: (v) => {
+            this.warmup = v === 'on';
+          },
+          options: [
+            { value: 'on', label: this.t('train.on') },
+            { value: 'off', label: this.t('train.off') },
+          ],
+        })}
       </div>
       <div class="actions">
         <button type="button" data-control="run" aria-pressed=${String(running)} @click=${() => this._toggleRun()}>${this.t(running ? 'train.pause' : p && p.step > 0 && this._status === 'paused' ? 'train.resume' : 'train.start')}</button>

@@ -4,7 +4,8 @@ export default {
   // ── common ──
   'common.loading': 'Loading the WebAssembly kernels…',
   'common.loadError': 'Could not load the compute module: {message}',
-  'common.noSimd': 'This browser lacks WebAssembly SIMD. Please open the page in Chrome/Edge 91+, Firefox 89+ or Safari 16.4+.',
+  'common.noSimd':
+    'This browser lacks WebAssembly SIMD. Please open the page in Chrome/Edge 91+, Firefox 89+ or Safari 16.4+.',
   'common.parityRunning': 'Checking against PyTorch…',
   'common.parityOk': 'PyTorch parity ✓ max error {error} (tolerance {tolerance})',
   'common.parityBad': 'PyTorch parity ✗ max error {error} (tolerance {tolerance})',
@@ -31,7 +32,8 @@ export default {
 
   // ── page ──
   'page.title': 'Positional Encoding, Layer Normalization and the Encoder',
-  'page.subtitle': 'How a Transformer knows word order and how it keeps deep stacks stable — computed live in your browser by C++ kernels compiled to WebAssembly SIMD.',
+  'page.subtitle':
+    'How a Transformer knows word order and how it keeps deep stacks stable — computed live in your browser by C++ kernels compiled to WebAssembly SIMD.',
   'page.meta': 'Every number and figure is computed in this browser right now · normwave {version}',
   'page.langSwitch': '한국어',
   'page.themeLabel': 'Theme',
@@ -44,85 +46,145 @@ export default {
   'page.partA': 'Part A · Positional encoding',
   'page.partB': 'Part B · Layer normalization',
   'page.partC': 'Part C · The Transformer encoder',
-  'page.noSimd': 'This browser cannot run WebAssembly SIMD, so the figures cannot compute. Please use Chrome/Edge 91+, Firefox 89+ or Safari 16.4+.',
-  'page.footer': 'normwave — formulas typeset by KaTeX; numbers computed by C++ kernels written with xsimd and compiled by Emscripten to a WebAssembly SIMD module. Code and tests are in the repository.',
-  'page.description': 'Positional encoding (sin/cos, RoPE, ALiBi) and layer normalization (LayerNorm, RMSNorm, Pre-LN) in a Transformer, explained with formulas and live figures. Every number is computed in your browser by WebAssembly SIMD.',
-  'page.noWasmCsp': 'This page\'s Content-Security-Policy forbids compiling WebAssembly, so the figures cannot compute (script-src needs \'wasm-unsafe-eval\'). Your browser\'s SIMD support is not the problem.',
-  'page.island': 'Interactive figure — scroll here and your browser computes and draws it with the WebAssembly kernels (needs JavaScript).',
+  'page.noSimd':
+    'This browser cannot run WebAssembly SIMD, so the figures cannot compute. Please use Chrome/Edge 91+, Firefox 89+ or Safari 16.4+.',
+  'page.footer':
+    'normwave — formulas typeset by KaTeX; numbers computed by C++ kernels written with xsimd and compiled by Emscripten to a WebAssembly SIMD module. Code and tests are in the repository.',
+  'page.description':
+    'Positional encoding (sin/cos, RoPE, ALiBi) and layer normalization (LayerNorm, RMSNorm, Pre-LN) in a Transformer, explained with formulas and live figures. Every number is computed in your browser by WebAssembly SIMD.',
+  'page.noWasmCsp':
+    "This page's Content-Security-Policy forbids compiling WebAssembly, so the figures cannot compute (script-src needs 'wasm-unsafe-eval'). Your browser's SIMD support is not the problem.",
+  'page.island':
+    'Interactive figure — scroll here and your browser computes and draws it with the WebAssembly kernels (needs JavaScript).',
   'page.ogImageAlt': 'A heatmap of the positional-encoding table: embedding dimensions across, positions down.',
 
   's1.title': 'Why position matters',
-  's1.body': '<p>Self-attention looks at every token of a sentence at once. That makes it fast and parallel, but it also means <strong>it cannot tell tokens apart by order</strong>. Attention only scores pairs of tokens, so if you permute the input rows, the output rows are permuted the same way and otherwise unchanged (permutation equivariance).</p><p>“The dog bit the man” and “the man bit the dog” are made of the same words but say opposite things; “only she saw the cat” and “she only saw the cat” differ in what “only” limits. To attention each pair is the same bag of words. Languages that mark roles with case endings or particles, such as Korean, seem to need order less, but a particle is a token too: once split into tokens, which particle belongs to which noun is known only from the order. So the Transformer adds a distinct vector PE(pos) to the embedding at every position.</p>',
-  's1.figNote': 'The figure runs a real encoder with random weights on a sentence and on a permutation of it. Without PE the two outputs are the same set of rows in a different order; with PE added they differ.',
+  's1.body':
+    '<p>Self-attention looks at every token of a sentence at once. That makes it fast and parallel, but it also means <strong>it cannot tell tokens apart by order</strong>. Attention only scores pairs of tokens, so if you permute the input rows, the output rows are permuted the same way and otherwise unchanged (permutation equivariance).</p><p>“The dog bit the man” and “the man bit the dog” are made of the same words but say opposite things; “only she saw the cat” and “she only saw the cat” differ in what “only” limits. To attention each pair is the same bag of words. Languages that mark roles with case endings or particles, such as Korean, seem to need order less, but a particle is a token too: once split into tokens, which particle belongs to which noun is known only from the order. So the Transformer adds a distinct vector PE(pos) to the embedding at every position.</p>',
+  's1.figNote':
+    'The figure runs a real encoder with random weights on a sentence and on a permutation of it. Without PE the two outputs are the same set of rows in a different order; with PE added they differ.',
 
   's2.title': 'The sin/cos formula, piece by piece',
   's2.intro': '<p>The encoding proposed in “Attention Is All You Need” is a formula with no parameters at all.</p>',
-  's2.symbols': '<dl class="symbols"><dt>pos</dt><dd>the token’s position in the sequence (0, 1, …, seq_len − 1)</dd><dt>i</dt><dd>the index of a sin/cos pair (0, 1, …, d_model/2 − 1); dimension 2i holds the sin, 2i+1 the cos</dd><dt>d_model</dt><dd>the embedding width (BERT-base 768, GPT-3 12288)</dd><dt>10000</dt><dd>the constant that sets the range of wavelengths, growing geometrically from 2π (i = 0) to about 10000·2π (the last pair)</dd></dl>',
-  's2.body': '<p>The PE of one position is a vector of d_model numbers, and each pair has its own frequency. Pairs with small i are <strong>high-frequency</strong>: they change a lot from one position to the next. Pairs with large i are <strong>low-frequency</strong>: they drift slowly over thousands of positions.</p>',
-  's2.callout': '<strong>Think of binary digits</strong> — the ones digit flips every step while the thousands digit barely moves. Likewise the high-frequency dimensions are a fine fingerprint that separates neighbours, and the low-frequency ones are a coarse ruler that separates distant positions. PE’s “digits” are continuous waves rather than 0s and 1s.',
+  's2.symbols':
+    '<dl class="symbols"><dt>pos</dt><dd>the token’s position in the sequence (0, 1, …, seq_len − 1)</dd><dt>i</dt><dd>the index of a sin/cos pair (0, 1, …, d_model/2 − 1); dimension 2i holds the sin, 2i+1 the cos</dd><dt>d_model</dt><dd>the embedding width (BERT-base 768, GPT-3 12288)</dd><dt>10000</dt><dd>the constant that sets the range of wavelengths, growing geometrically from 2π (i = 0) to about 10000·2π (the last pair)</dd></dl>',
+  's2.body':
+    '<p>The PE of one position is a vector of d_model numbers, and each pair has its own frequency. Pairs with small i are <strong>high-frequency</strong>: they change a lot from one position to the next. Pairs with large i are <strong>low-frequency</strong>: they drift slowly over thousands of positions.</p>',
+  's2.callout':
+    '<strong>Think of binary digits</strong> — the ones digit flips every step while the thousands digit barely moves. Likewise the high-frequency dimensions are a fine fingerprint that separates neighbours, and the low-frequency ones are a coarse ruler that separates distant positions. PE’s “digits” are continuous waves rather than 0s and 1s.',
 
   's3.title': 'The PE matrix as a heatmap',
-  's3.body': '<p>Colour the whole table [seq_len × d_model] and its structure appears at once. The horizontal axis is the embedding dimension, the vertical axis the position. Columns on the left (high frequency) are tight stripes; columns on the right (low frequency) are broad, almost constant bands. Push d_model up to 1024 and seq_len to 2048 below: the table is recomputed on every move. Point at the heatmap and the wave figure above and the properties figure below follow the same position and pair.</p>',
+  's3.body':
+    '<p>Colour the whole table [seq_len × d_model] and its structure appears at once. The horizontal axis is the embedding dimension, the vertical axis the position. Columns on the left (high frequency) are tight stripes; columns on the right (low frequency) are broad, almost constant bands. Push d_model up to 1024 and seq_len to 2048 below: the table is recomputed on every move. Point at the heatmap and the wave figure above and the properties figure below follow the same position and pair.</p>',
 
   's4.title': 'Four reasons for sin and cos',
-  's4.p1': '<h3>① Bounded: every value lies in [−1, 1]</h3><p>sin and cos never exceed ±1, so adding PE to an embedding never blows up at far positions. Using the position itself, or an exponential, would grow with sentence length and destabilise training.</p>',
-  's4.p2': '<h3>② Deterministic and unique: a different pattern at every position</h3><p>Hundreds of waves with different frequencies are read together, so two different positions practically never share a vector. And because a formula makes them, there are zero parameters to learn.</p>',
-  's4.p3': '<h3>③ Relative position: one linear map shifts by k</h3><p>Thanks to the angle-addition identities, PE(pos+k) is a rotation M<sub>k</sub> of PE(pos), and M<sub>k</sub> depends only on k, not on pos. That makes “how far apart are these tokens?” easy for attention to learn in general — and applying the same idea directly to Q and K is RoPE.</p>',
-  's4.p4': '<h3>④ Extrapolation: defined beyond the training length</h3><p>It is a formula, so a model trained on at most 512 positions can still compute PE at pos = 600. Quality is not guaranteed there, but a learned table simply has no value for that position.</p>',
+  's4.p1':
+    '<h3>① Bounded: every value lies in [−1, 1]</h3><p>sin and cos never exceed ±1, so adding PE to an embedding never blows up at far positions. Using the position itself, or an exponential, would grow with sentence length and destabilise training.</p>',
+  's4.p2':
+    '<h3>② Deterministic and unique: a different pattern at every position</h3><p>Hundreds of waves with different frequencies are read together, so two different positions practically never share a vector. And because a formula makes them, there are zero parameters to learn.</p>',
+  's4.p3':
+    '<h3>③ Relative position: one linear map shifts by k</h3><p>Thanks to the angle-addition identities, PE(pos+k) is a rotation M<sub>k</sub> of PE(pos), and M<sub>k</sub> depends only on k, not on pos. That makes “how far apart are these tokens?” easy for attention to learn in general — and applying the same idea directly to Q and K is RoPE.</p>',
+  's4.p4':
+    '<h3>④ Extrapolation: defined beyond the training length</h3><p>It is a formula, so a model trained on at most 512 positions can still compute PE at pos = 600. Quality is not guaranteed there, but a learned table simply has no value for that position.</p>',
   's4.addition': 'Angle addition — why relative positions are linear',
 
   's5.title': 'Fixed, learned, RoPE and ALiBi',
-  's5.body': '<p>The original sinusoidal encoding is not the only way to inject position. BERT and GPT-2/3 learned one vector per position as parameters, and most recent LLMs handle relative position inside attention, as RoPE does.</p>',
-  's5.callout': '<strong>Today’s default, RoPE</strong> — most recent models (LLaMA, Mistral, Gemma …) use Rotary Position Embedding. Rotating Q and K by angles proportional to their positions makes their dot product depend only on the difference of positions, so relative position enters the attention score directly. RoPE alone does not make contexts longer than the training length work, though: quality usually drops once positions bring rotation angles the model never saw in training. Contexts of tens of thousands of tokens come from further training on long data and from methods that rescale the positions — position interpolation, NTK-aware scaling of the frequency base, YaRN.',
+  's5.body':
+    '<p>The original sinusoidal encoding is not the only way to inject position. BERT and GPT-2/3 learned one vector per position as parameters, and most recent LLMs handle relative position inside attention, as RoPE does.</p>',
+  's5.callout':
+    '<strong>Today’s default, RoPE</strong> — most recent models (LLaMA, Mistral, Gemma …) use Rotary Position Embedding. Rotating Q and K by angles proportional to their positions makes their dot product depend only on the difference of positions, so relative position enters the attention score directly. RoPE alone does not make contexts longer than the training length work, though: quality usually drops once positions bring rotation angles the model never saw in training. Contexts of tens of thousands of tokens come from further training on long data and from methods that rescale the positions — position interpolation, NTK-aware scaling of the frequency base, YaRN.',
 
   's6.title': 'Why normalize',
-  's6.body': '<p>Stack dozens of layers (GPT-3 has 96) and each one scales its activations up or down a little; the effects multiply until activations <strong>explode or vanish</strong>. The figure below measures exactly this, on the forward values. The usual explanation adds that gradients travel the same layers backwards and multiply the same way; this figure does not measure gradients.</p><p>The batch-normalization paper explained normalization’s benefit as reducing internal covariate shift: whenever an earlier layer’s weights change, the distribution a later layer receives shifts too. That explanation is debated. Santurkar et al. (2018) argued that batch normalization helps less by reducing covariate shift than by making the loss landscape smoother. Either way, normalization pulls each layer’s activations back to mean 0 and variance 1, which breaks the compounding of sizes.</p>',
+  's6.body':
+    '<p>Stack dozens of layers (GPT-3 has 96) and each one scales its activations up or down a little; the effects multiply until activations <strong>explode or vanish</strong>. The figure below measures exactly this, on the forward values. The usual explanation adds that gradients travel the same layers backwards and multiply the same way; this figure does not measure gradients.</p><p>The batch-normalization paper explained normalization’s benefit as reducing internal covariate shift: whenever an earlier layer’s weights change, the distribution a later layer receives shifts too. That explanation is debated. Santurkar et al. (2018) argued that batch normalization helps less by reducing covariate shift than by making the loss landscape smoother. Either way, normalization pulls each layer’s activations back to mean 0 and variance 1, which breaks the compounding of sizes.</p>',
   's7.title': 'The μ · σ · γ · β formula',
-  's7.body': '<p>Layer normalization computes the mean and variance <strong>within one token’s vector</strong>, across its H = d_model features. It subtracts the mean to centre, divides by the standard deviation to rescale, and then lets learned γ and β set whatever scale and offset the model prefers.</p>',
-  's7.symbols': '<dl class="symbols"><dt>H</dt><dd>the number of features normalized, usually d_model (768, 4096 …)</dd><dt>μ, σ²</dt><dd>the mean of that vector and its variance divided by H (the population variance) — one scalar each per token</dd><dt>ε</dt><dd>a small constant that keeps the division safe (1e-5, 1e-6)</dd><dt>γ, β</dt><dd>a learned scale and shift per feature (H each). With γ = 1 and β = 0 it is plain standardization.</dd></dl>',
-  's7.callout': '<strong>Why γ and β</strong> — normalization alone would pin every layer’s output to the same N(0, 1) shape. The best distribution may differ from layer to layer, and γ and β give the model the freedom to restore a scale and a mean.',
+  's7.body':
+    '<p>Layer normalization computes the mean and variance <strong>within one token’s vector</strong>, across its H = d_model features. It subtracts the mean to centre, divides by the standard deviation to rescale, and then lets learned γ and β set whatever scale and offset the model prefers.</p>',
+  's7.symbols':
+    '<dl class="symbols"><dt>H</dt><dd>the number of features normalized, usually d_model (768, 4096 …)</dd><dt>μ, σ²</dt><dd>the mean of that vector and its variance divided by H (the population variance) — one scalar each per token</dd><dt>ε</dt><dd>a small constant that keeps the division safe (1e-5, 1e-6)</dd><dt>γ, β</dt><dd>a learned scale and shift per feature (H each). With γ = 1 and β = 0 it is plain standardization.</dd></dl>',
+  's7.callout':
+    '<strong>Why γ and β</strong> — normalization alone would pin every layer’s output to the same N(0, 1) shape. The best distribution may differ from layer to layer, and γ and β give the model the freedom to restore a scale and a mean.',
   's8.title': 'A layer-norm simulator',
-  's8.body': '<p>Change the input distribution’s mean and spread, and γ and β, and compare the distributions before and after normalization.</p>',
+  's8.body':
+    '<p>Change the input distribution’s mean and spread, and γ and β, and compare the distributions before and after normalization.</p>',
   's9.title': 'Batch norm vs layer norm',
-  's9.body': '<p>Before Transformers, batch normalization (BN) was the standard. The difference is <strong>which axis the statistics run over</strong>: BN pools the same feature across the samples of a batch (down a column); LN pools all the features of one sample (along a row).</p>',
-  's9.th.aspect': 'Aspect', 's9.th.bn': 'Batch normalization', 's9.th.ln': 'Layer normalization',
-  's9.r1': 'Axis', 's9.r1.bn': 'the batch dimension N (plus spatial dims in CNNs)', 's9.r1.ln': 'the feature dimension H — within a sample',
-  's9.r2': 'Statistics', 's9.r2.bn': 'mean/variance of one feature over the batch', 's9.r2.ln': 'mean/variance of all features of one sample',
-  's9.r3': 'Batch dependence', 's9.r3.bn': 'strong — unstable with small batches', 's9.r3.ln': 'none — works on a single sample',
-  's9.r4': 'At inference', 's9.r4.bn': 'uses running averages collected in training (train ≠ test)', 's9.r4.ln': 'computed exactly as in training',
-  's9.r5': 'RNNs and Transformers', 's9.r5.bn': 'poor fit — sensitive to varying sequence length', 's9.r5.ln': 'good fit — each token normalized on its own',
-  's9.r6': 'Typical use', 's9.r6.bn': 'CNN image models (ResNet, VGG)', 's9.r6.ln': 'Transformers, RNNs, BERT, GPT',
+  's9.body':
+    '<p>Before Transformers, batch normalization (BN) was the standard. The difference is <strong>which axis the statistics run over</strong>: BN pools the same feature across the samples of a batch (down a column); LN pools all the features of one sample (along a row).</p>',
+  's9.th.aspect': 'Aspect',
+  's9.th.bn': 'Batch normalization',
+  's9.th.ln': 'Layer normalization',
+  's9.r1': 'Axis',
+  's9.r1.bn': 'the batch dimension N (plus spatial dims in CNNs)',
+  's9.r1.ln': 'the feature dimension H — within a sample',
+  's9.r2': 'Statistics',
+  's9.r2.bn': 'mean/variance of one feature over the batch',
+  's9.r2.ln': 'mean/variance of all features of one sample',
+  's9.r3': 'Batch dependence',
+  's9.r3.bn': 'strong — unstable with small batches',
+  's9.r3.ln': 'none — works on a single sample',
+  's9.r4': 'At inference',
+  's9.r4.bn': 'uses running averages collected in training (train ≠ test)',
+  's9.r4.ln': 'computed exactly as in training',
+  's9.r5': 'RNNs and Transformers',
+  's9.r5.bn': 'poor fit — sensitive to varying sequence length',
+  's9.r5.ln': 'good fit — each token normalized on its own',
+  's9.r6': 'Typical use',
+  's9.r6.bn': 'CNN image models (ResNet, VGG)',
+  's9.r6.ln': 'Transformers, RNNs, BERT, GPT',
   's10.title': 'The same thing in code: PyTorch and C++',
-  's10.prepost': '<strong>Pre-LN vs Post-LN</strong> — the original Transformer used sublayer → add residual → LayerNorm (Post-LN). Recent LLMs such as GPT-3, LLaMA and Mistral use LayerNorm → sublayer → add residual (Pre-LN). Xiong et al. (2020, “On Layer Normalization in the Transformer Architecture”) showed that at initialization the gradients of the layers near the output are large in Post-LN, which makes a learning-rate warm-up necessary, and that Pre-LN trains without the warm-up.',
+  's10.prepost':
+    '<strong>Pre-LN vs Post-LN</strong> — the original Transformer used sublayer → add residual → LayerNorm (Post-LN). Recent LLMs such as GPT-3, LLaMA and Mistral use LayerNorm → sublayer → add residual (Pre-LN). Xiong et al. (2020, “On Layer Normalization in the Transformer Architecture”) showed that at initialization the gradients of the layers near the output are large in Post-LN, which makes a learning-rate warm-up necessary, and that Pre-LN trains without the warm-up.',
 
   's11.title': 'Inside an encoder block',
-  's11.body': '<p>The encoder is where the position-encoded input goes first. One encoder block has two sublayers: <strong>multi-head self-attention</strong>, where every position consults every other to gather context, and a <strong>position-wise feed-forward network (FFN)</strong>, which applies the same nonlinear map to each token separately. Both are wrapped in a residual connection and layer normalization (Add & Norm).</p>',
+  's11.body':
+    '<p>The encoder is where the position-encoded input goes first. One encoder block has two sublayers: <strong>multi-head self-attention</strong>, where every position consults every other to gather context, and a <strong>position-wise feed-forward network (FFN)</strong>, which applies the same nonlinear map to each token separately. Both are wrapped in a residual connection and layer normalization (Add & Norm).</p>',
   's12.title': 'Self-attention and the padding mask',
-  's12.body': '<p>In the encoder’s self-attention, queries, keys and values all come from the same input x. In “The player won a silver medal”, “The” may attend strongly to “player”. &lt;PAD&gt; tokens added to fill a batch are blocked by setting their attention scores to −∞, so after the softmax their weight is exactly 0.</p>',
-  's12.model': '<p>The model in the figure below is a small encoder this project trained itself. The training script, the task and the accuracy are stated in the figure; its weights (.safetensors) ship with the site and are loaded in your browser with <code>loadSafetensors</code>. There is also a free-text sandbox with random weights, and a padding lab.</p>',
+  's12.body':
+    '<p>In the encoder’s self-attention, queries, keys and values all come from the same input x. In “The player won a silver medal”, “The” may attend strongly to “player”. &lt;PAD&gt; tokens added to fill a batch are blocked by setting their attention scores to −∞, so after the softmax their weight is exactly 0.</p>',
+  's12.model':
+    '<p>The model in the figure below is a small encoder this project trained itself. The training script, the task and the accuracy are stated in the figure; its weights (.safetensors) ship with the site and are loaded in your browser with <code>loadSafetensors</code>. There is also a free-text sandbox with random weights, and a padding lab.</p>',
   's13.title': 'The feed-forward network',
-  's13.body': '<p>The FFN is two linear maps with a ReLU or GELU between them. Its inner width d_ff is usually 4 × d_model; the original paper used d_model = 512 and d_ff = 2048. It is applied to each position independently, so changing one token changes only that token’s FFN output.</p>',
+  's13.body':
+    '<p>The FFN is two linear maps with a ReLU or GELU between them. Its inner width d_ff is usually 4 × d_model; the original paper used d_model = 512 and d_ff = 2048. It is applied to each position independently, so changing one token changes only that token’s FFN output.</p>',
   's14.title': 'Stacking N layers; Post-LN vs Pre-LN',
-  's14.body': '<p>Stacking the same block N times is known to make the representation more abstract. Studies that probe trained models report that shallow layers mostly carry surface information such as parts of speech and word relations, middle layers phrase structure and grammar, and deep layers meaning and long-range dependencies (the figure below uses untrained weights and does not show this). The final output is a (seq_len × d_model) matrix with context folded into every token.</p><p>Where the LayerNorm sits matters once you stack deep. The original paper and BERT normalize after the sublayer (<strong>Post-LN</strong>); recent models prefer to normalize before it (<strong>Pre-LN</strong>), which leaves the residual path without any normalization. Stack layers both ways in the figure below, then compare with the table after it.</p>',
-  's14.th.aspect': 'Aspect', 's14.th.post': 'Post-LN', 's14.th.pre': 'Pre-LN',
-  's14.r1': 'Formula', 's14.r2': 'Training stability', 's14.r2.post': 'at initialization the layers near the output have large gradients, so a learning-rate warm-up is needed (Xiong et al., 2020)', 's14.r2.pre': 'trains without the warm-up (Xiong et al., 2020)',
-  's14.r3': 'Used in', 's14.r3.post': 'the original paper, BERT', 's14.r3.pre': 'GPT-3, LLaMA and most recent LLMs',
-  's14.summary': '<ul><li>Encoder block = self-attention + FFN, each wrapped in a residual connection and LayerNorm (Add & Norm).</li><li>Self-attention gathers context from the whole sentence; the FFN transforms each token on its own.</li><li>The block is stacked N times. The positional encoding is added once, before the stack.</li><li>The LayerNorm can come after the addition, as in the original paper (Post-LN), or before each sublayer, as in recent LLMs (Pre-LN). A Pre-LN stack needs one more LayerNorm at the end; a Post-LN stack already ends with a LayerNorm, so one more is redundant.</li><li>The final output is a (seq_len × d_model) matrix with context in every token.</li></ul>',
+  's14.body':
+    '<p>Stacking the same block N times is known to make the representation more abstract. Studies that probe trained models report that shallow layers mostly carry surface information such as parts of speech and word relations, middle layers phrase structure and grammar, and deep layers meaning and long-range dependencies (the figure below uses untrained weights and does not show this). The final output is a (seq_len × d_model) matrix with context folded into every token.</p><p>Where the LayerNorm sits matters once you stack deep. The original paper and BERT normalize after the sublayer (<strong>Post-LN</strong>); recent models prefer to normalize before it (<strong>Pre-LN</strong>), which leaves the residual path without any normalization. Stack layers both ways in the figure below, then compare with the table after it.</p>',
+  's14.th.aspect': 'Aspect',
+  's14.th.post': 'Post-LN',
+  's14.th.pre': 'Pre-LN',
+  's14.r1': 'Formula',
+  's14.r2': 'Training stability',
+  's14.r2.post':
+    'at initialization the layers near the output have large gradients, so a learning-rate warm-up is needed (Xiong et al., 2020)',
+  's14.r2.pre': 'trains without the warm-up (Xiong et al., 2020)',
+  's14.r3': 'Used in',
+  's14.r3.post': 'the original paper, BERT',
+  's14.r3.pre': 'GPT-3, LLaMA and most recent LLMs',
+  's14.summary':
+    '<ul><li>Encoder block = self-attention + FFN, each wrapped in a residual connection and LayerNorm (Add & Norm).</li><li>Self-attention gathers context from the whole sentence; the FFN transforms each token on its own.</li><li>The block is stacked N times. The positional encoding is added once, before the stack.</li><li>The LayerNorm can come after the addition, as in the original paper (Post-LN), or before each sublayer, as in recent LLMs (Pre-LN). A Pre-LN stack needs one more LayerNorm at the end; a Post-LN stack already ends with a LayerNorm, so one more is redundant.</li><li>The final output is a (seq_len × d_model) matrix with context in every token.</li></ul>',
 
-  's6.analogy': '<strong>A 30-second analogy</strong> — batch norm grades on a curve set by “the whole class that sat the same exam”: if the class size jumps around, or you must grade one student at a time, the curve wobbles. Layer norm rescales “one student’s marks across subjects” within that student, so batch size never enters.',
-  's7.pipeline': '<p>Below, one token (H = 8) passes through layer normalization. Edit its values. γ and β are vectors of length H, not scalars: every dimension has its own scale and shift. Click or focus a symbol in the formulas to see what it means.</p>',
-  's9.limits': '<p>Layer norm targeted three weaknesses of batch norm. <strong>① Batch dependence</strong> — small batches give noisy μ and σ, and splitting a batch across GPUs makes the statistics awkward to gather. <strong>② A poor fit for RNNs</strong> — statistics differ per time step and per length. <strong>③ Train/test mismatch</strong> — inference must use running averages collected during training. Layer norm uses only the features of one sample, so none of these applies. Halve the batch below and see the difference.</p>',
+  's6.analogy':
+    '<strong>A 30-second analogy</strong> — batch norm grades on a curve set by “the whole class that sat the same exam”: if the class size jumps around, or you must grade one student at a time, the curve wobbles. Layer norm rescales “one student’s marks across subjects” within that student, so batch size never enters.',
+  's7.pipeline':
+    '<p>Below, one token (H = 8) passes through layer normalization. Edit its values. γ and β are vectors of length H, not scalars: every dimension has its own scale and shift. Click or focus a symbol in the formulas to see what it means.</p>',
+  's9.limits':
+    '<p>Layer norm targeted three weaknesses of batch norm. <strong>① Batch dependence</strong> — small batches give noisy μ and σ, and splitting a batch across GPUs makes the statistics awkward to gather. <strong>② A poor fit for RNNs</strong> — statistics differ per time step and per length. <strong>③ Train/test mismatch</strong> — inference must use running averages collected during training. Layer norm uses only the features of one sample, so none of these applies. Halve the batch below and see the difference.</p>',
   's15.title': 'Layer norm inside the Transformer: Pre-LN, Post-LN, RMSNorm',
-  's15.body': '<p>Where the normalization sits relative to the residual connection gives two LN placements. <strong>Post-LN</strong>, y = LN(x + Sub(x)), normalizes after adding the residual; <strong>Pre-LN</strong>, y = x + Sub(LN(x)), normalizes only the sublayer’s input. In Pre-LN the skip path carries no normalization, so x reaches y untouched; this is often described as a “highway” along which gradients flow straight back. The figure below measures forward values only; the gradients themselves are measured, by the library’s backward pass, in the figure “Gradients at initialisation” near the end of the article, beside a model you can train with either placement. The established result about gradients is Xiong et al. (2020): at initialization Post-LN had large gradients in the layers near the output and needed a warm-up, while Pre-LN trained without one. Since GPT-2, most LLMs use Pre-LN or a variant of it.</p>',
-  's15.rms': '<p><strong>RMSNorm</strong> drops the mean subtraction and rescales by the root mean square alone. With no separate mean and variance it computes less (often quoted as about 30% less — the figure below measures the ratio in this browser), and the quality cost is small, so LLaMA, Mistral, Gemma and others use RMSNorm variants.</p>',
+  's15.body':
+    '<p>Where the normalization sits relative to the residual connection gives two LN placements. <strong>Post-LN</strong>, y = LN(x + Sub(x)), normalizes after adding the residual; <strong>Pre-LN</strong>, y = x + Sub(LN(x)), normalizes only the sublayer’s input. In Pre-LN the skip path carries no normalization, so x reaches y untouched; this is often described as a “highway” along which gradients flow straight back. The figure below measures forward values only; the gradients themselves are measured, by the library’s backward pass, in the figure “Gradients at initialisation” near the end of the article, beside a model you can train with either placement. The established result about gradients is Xiong et al. (2020): at initialization Post-LN had large gradients in the layers near the output and needed a warm-up, while Pre-LN trained without one. Since GPT-2, most LLMs use Pre-LN or a variant of it.</p>',
+  's15.rms':
+    '<p><strong>RMSNorm</strong> drops the mean subtraction and rescales by the root mean square alone. With no separate mean and variance it computes less (often quoted as about 30% less — the figure below measures the ratio in this browser), and the quality cost is small, so LLaMA, Mistral, Gemma and others use RMSNorm variants.</p>',
   's16.title': 'Result tables (source not traceable) and the key ideas',
-  's16.body': '<p>The source article presents the two tables below, in which layer normalization beats batch normalization in recurrent networks, as results of “the original paper”. It does not say which paper or which table, and we could not trace these numbers to a source either. So they are copied here as the article’s numbers only and marked as untraceable. Do not draw conclusions from them.</p>',
+  's16.body':
+    '<p>The source article presents the two tables below, in which layer normalization beats batch normalization in recurrent networks, as results of “the original paper”. It does not say which paper or which table, and we could not trace these numbers to a source either. So they are copied here as the article’s numbers only and marked as untraceable. Do not draw conclusions from them.</p>',
   's16.mt.caption': 'Machine translation BLEU — numbers as printed in the source article, source not traceable',
-  's16.lm.caption': 'Penn Treebank language model perplexity (lower is better) — numbers as printed in the source article, source not traceable',
+  's16.lm.caption':
+    'Penn Treebank language model perplexity (lower is better) — numbers as printed in the source article, source not traceable',
   's16.model': 'Model',
   's16.ppl': 'Perplexity',
   's16.rnn': 'RNN baseline',
-  's16.intuition': '<p>Transformers compute token by token. Correcting “how skewed are the features inside this token” — layer norm — fits naturally; asking “how is this feature across the batch” — batch norm — fits less well.</p>',
+  's16.intuition':
+    '<p>Transformers compute token by token. Correcting “how skewed are the features inside this token” — layer norm — fits naturally; asking “how is this feature across the batch” — batch norm — fits less well.</p>',
   's16.kc.caption': 'Key ideas',
   's16.kc.concept': 'Concept',
   's16.kc.idea': 'Idea',
@@ -132,8 +194,10 @@ export default {
   's16.kc.pre.v': 'normalize before the sublayer — today’s default',
   's16.kc.rms.v': 'scale by RMS only, no mean — LLaMA',
   's17.title': 'Check your understanding',
-  's17.body': '<p>The five questions of the layer-norm article, plus questions that ask for a calculation or cover positional encoding and attention. Each question is scored on the first option you pick, and only the chosen option’s explanation is shown; you may pick others to read their explanations, but the score stays. Every question links to the figure that shows the answer. Grading happens in this page only, and your answers are saved in this browser per question set.</p>',
-  's10.body': '<p>The source articles show PE, LayerNorm, a Pre-LN block, the FFN and an encoder layer in PyTorch. Below is the same in PyTorch code this project wrote itself, beside the C++ kernels that actually compute this page’s figures (the C++ is taken from cpp/ when the site is built). Point at or focus a line of code to see which step it performs; figures that draw the same step highlight it too.</p>',
+  's17.body':
+    '<p>The five questions of the layer-norm article, plus questions that ask for a calculation or cover positional encoding and attention. Each question is scored on the first option you pick, and only the chosen option’s explanation is shown; you may pick others to read their explanations, but the score stays. Every question links to the figure that shows the answer. Grading happens in this page only, and your answers are saved in this browser per question set.</p>',
+  's10.body':
+    '<p>The source articles show PE, LayerNorm, a Pre-LN block, the FFN and an encoder layer in PyTorch. Below is the same in PyTorch code this project wrote itself, beside the C++ kernels that actually compute this page’s figures (the C++ is taken from cpp/ when the site is built). Point at or focus a line of code to see which step it performs; figures that draw the same step highlight it too.</p>',
 
   // ── <nw-kernel-source> ──
   'kernelSource.title': 'The articles’ code, ours: PyTorch beside this page’s C++ kernels',
@@ -151,26 +215,33 @@ export default {
   'peHeatmap.xLeft': '← high frequency (dim 0)',
   'peHeatmap.xLeftConcat': '← sin half | cos half',
   'peHeatmap.xRight': 'low frequency (dim {max}) →',
-  'peHeatmap.aria': 'Positional-encoding heatmap, {seqLen} positions by {dModel} dimensions. Use the arrow keys to move the cursor and read values.',
-  'peHeatmap.readout': 'PE(pos={pos}, dim={dim}) = {fn}(pos / 10000^(2·{i}/d_model)) = {value}\nwhole table: min {min}, max {max}',
-  'peHeatmap.keys': 'Point at the heatmap, or focus it and use the arrow keys (Shift = 10 cells) to read values. The wave and property figures on the same page follow the chosen position and sin/cos pair.',
+  'peHeatmap.aria':
+    'Positional-encoding heatmap, {seqLen} positions by {dModel} dimensions. Use the arrow keys to move the cursor and read values.',
+  'peHeatmap.readout':
+    'PE(pos={pos}, dim={dim}) = {fn}(pos / 10000^(2·{i}/d_model)) = {value}\nwhole table: min {min}, max {max}',
+  'peHeatmap.keys':
+    'Point at the heatmap, or focus it and use the arrow keys (Shift = 10 cells) to read values. The wave and property figures on the same page follow the chosen position and sin/cos pair.',
 
   // ── <nw-pe-waves> ──
   'peWaves.title': 'Waveform explorer',
-  'peWaves.caption': 'Positions 0 to {last}: the sin and cos of the chosen pair (bold, solid) and of a second pair for comparison (faint, dashed). Each curve is a smooth line through the values of the PE table at every whole position. The ▶ button sweeps the position from 0 to the end.',
+  'peWaves.caption':
+    'Positions 0 to {last}: the sin and cos of the chosen pair (bold, solid) and of a second pair for comparison (faint, dashed). Each curve is a smooth line through the values of the PE table at every whole position. The ▶ button sweeps the position from 0 to the end.',
   'peWaves.pos': 'position pos',
   'peWaves.i': 'pair i (solid)',
   'peWaves.iLow': '2nd pair (dashed)',
   'peWaves.dModel': 'd_model',
   'peWaves.xAxis': 'position pos →',
   'peWaves.marker': 'pos = {pos}',
-  'peWaves.aria': 'Positional-encoding waves over positions 0 to {last}: sin and cos of pair {i} as solid lines, of pair {iLow} as dashed lines, and a vertical marker at pos = {pos}. The exact values are in the readout below.',
+  'peWaves.aria':
+    'Positional-encoding waves over positions 0 to {last}: sin and cos of pair {i} as solid lines, of pair {iLow} as dashed lines, and a vertical marker at pos = {pos}. The exact values are in the readout below.',
   'peWaves.legend': '{fn}, i = {i} → dim {col}',
   'peWaves.stripTitle': 'Where the four plotted dims sit in the d_model vector ({layout}, 0 … {max})',
   'peWaves.stripSin': 'sin half',
   'peWaves.stripCos': 'cos half',
-  'peWaves.noteInterleaved': 'Interleaved (as in the paper): the sin of pair i is dim 2i and its cos sits right next to it in dim 2i+1.',
-  'peWaves.noteConcat': 'Concatenated: all the sines fill the first half and all the cosines the second, so the sin of pair i is dim i and its cos is dim d_model/2 + i. Same numbers, columns in another order.',
+  'peWaves.noteInterleaved':
+    'Interleaved (as in the paper): the sin of pair i is dim 2i and its cos sits right next to it in dim 2i+1.',
+  'peWaves.noteConcat':
+    'Concatenated: all the sines fill the first half and all the cosines the second, so the sin of pair i is dim i and its cos is dim d_model/2 + i. Same numbers, columns in another order.',
   'peWaves.readoutHead': 'pos = {pos} · d_model = {d} · {layout}',
   'peWaves.readoutValue': 'PE({pos}, {col}) = {fn}({pos} / 10000^({k}/{d})) = {value}',
   'peWaves.readoutLambda': 'wavelength of pair i = {i}: 2π·10000^({k}/{d}) = {lambda} positions',
@@ -178,7 +249,8 @@ export default {
 
   // ── <nw-order-demo> ──
   'orderDemo.title': 'Shuffle the words: does the encoder notice?',
-  'orderDemo.caption': 'One encoder layer with random weights (d_model {d}, {heads} heads, d_ff {dff}) reads the sentence and a reordered copy of it. The token embeddings are random vectors from a fixed seed, so the figure shows the same numbers every time.',
+  'orderDemo.caption':
+    'One encoder layer with random weights (d_model {d}, {heads} heads, d_ff {dff}) reads the sentence and a reordered copy of it. The token embeddings are random vectors from a fixed seed, so the figure shows the same numbers every time.',
   'orderDemo.tokens': 'only|she|saw|the|cat',
   'orderDemo.pe': 'Positional encoding',
   'orderDemo.peOff': 'No PE',
@@ -188,18 +260,23 @@ export default {
   'orderDemo.slot': 'Token {n} of the reordered sentence',
   'orderDemo.shuffle': 'Shuffle',
   'orderDemo.reset': 'Original order',
-  'orderDemo.matrixCaption': 'Rows are the outputs for the original sentence, columns those for the reordered one. Each cell is the Euclidean distance between two output vectors; the outlined cell in each row is its nearest match.',
-  'orderDemo.aria': '{n} × {n} distance matrix between the encoder outputs of the original sentence (rows) and the reordered sentence (columns). The summary is in the readout below.',
+  'orderDemo.matrixCaption':
+    'Rows are the outputs for the original sentence, columns those for the reordered one. Each cell is the Euclidean distance between two output vectors; the outlined cell in each row is its nearest match.',
+  'orderDemo.aria':
+    '{n} × {n} distance matrix between the encoder outputs of the original sentence (rows) and the reordered sentence (columns). The summary is in the readout below.',
   'orderDemo.badgeSame': 'Identical up to order',
   'orderDemo.badgeDiffer': 'Outputs differ',
-  'orderDemo.readoutSame': 'Every output row of the original sentence has an exact twin among the reordered outputs. Largest distance to a twin: {worst} (below {tol}).',
-  'orderDemo.readoutDiffer': 'Even the closest pair of rows is {closest} apart (largest nearest-row distance {worst}). PE added a different vector at each position, so the two inputs are no longer the same rows in another order.',
+  'orderDemo.readoutSame':
+    'Every output row of the original sentence has an exact twin among the reordered outputs. Largest distance to a twin: {worst} (below {tol}).',
+  'orderDemo.readoutDiffer':
+    'Even the closest pair of rows is {closest} apart (largest nearest-row distance {worst}). PE added a different vector at each position, so the two inputs are no longer the same rows in another order.',
   'orderDemo.identity': 'The order is unchanged, so the two inputs are identical.',
   // ── </nw-order-demo> ──
 
   // ── <nw-pe-properties> ──
   'peProps.title': 'Four properties of the sine–cosine PE, measured',
-  'peProps.caption': 'Every number below is computed on the spot from the PE table built for the current d_model and seq_len. Pick a property with the tabs and move the sliders.',
+  'peProps.caption':
+    'Every number below is computed on the spot from the PE table built for the current d_model and seq_len. Pick a property with the tabs and move the sliders.',
   'peProps.dModel': 'd_model',
   'peProps.seqLen': 'seq_len',
   'peProps.tabs': 'Four properties of the PE',
@@ -208,26 +285,36 @@ export default {
   'peProps.tab.relative': '③ Relative position',
   'peProps.tab.extrapolation': '④ Extrapolation',
   'peProps.keys': 'Focus a tab and use ←/→ to switch properties (Home/End for the first/last).',
-  'peProps.bounded.lead': 'All {count} values of the PE table in one histogram. The shaded bands on either side lie outside [−1, 1]; the number in each is how many values landed there.',
+  'peProps.bounded.lead':
+    'All {count} values of the PE table in one histogram. The shaded bands on either side lie outside [−1, 1]; the number in each is how many values landed there.',
   'peProps.bounded.aria': 'Histogram of {count} PE values: minimum {min}, maximum {max}',
   'peProps.bounded.min': 'min {v}',
   'peProps.bounded.max': 'max {v}',
   'peProps.bounded.xAxis': 'PE value',
-  'peProps.bounded.layoutNote': 'The layout (interleaved or concatenated) only reorders columns, so the histogram, the minimum and the maximum stay the same.',
-  'peProps.bounded.readout': '{count} values (seq_len {n} × d_model {d})\nmin {min}, max {max}\nvalues outside [−1, 1]: {outside}\nfor comparison: adding the raw position pos would reach {naive}',
-  'peProps.unique.lead': 'The Euclidean distance of every one of the {pairs} pairs of distinct positions. The Gram matrix G = PE·PEᵀ holds all the dot products at once, and distance² = |a|² + |b|² − 2a·b. The distance depends only on the gap |p − q|, so pairs with the same gap have the same distance up to floating-point rounding.',
+  'peProps.bounded.layoutNote':
+    'The layout (interleaved or concatenated) only reorders columns, so the histogram, the minimum and the maximum stay the same.',
+  'peProps.bounded.readout':
+    '{count} values (seq_len {n} × d_model {d})\nmin {min}, max {max}\nvalues outside [−1, 1]: {outside}\nfor comparison: adding the raw position pos would reach {naive}',
+  'peProps.unique.lead':
+    'The Euclidean distance of every one of the {pairs} pairs of distinct positions. The Gram matrix G = PE·PEᵀ holds all the dot products at once, and distance² = |a|² + |b|² − 2a·b. The distance depends only on the gap |p − q|, so pairs with the same gap have the same distance up to floating-point rounding.',
   'peProps.unique.distTitle': 'Distance ‖PE(p) − PE(q)‖ (darker = closer; dashed = every pair at the closest gap)',
-  'peProps.unique.distAria': 'Distance matrix of {n}×{n} positions. The closest pair is pos {p} and pos {q}, distance {dist}.',
+  'peProps.unique.distAria':
+    'Distance matrix of {n}×{n} positions. The closest pair is pos {p} and pos {q}, distance {dist}.',
   'peProps.unique.axes': 'row p, column q = 0 … {max}',
   'peProps.unique.curveTitle': 'Distance between two positions Δ apart',
-  'peProps.unique.curveAria': 'Distance against gap. The shortest distance is {dist} at Δ = {delta}; the longest is {far}.',
+  'peProps.unique.curveAria':
+    'Distance against gap. The shortest distance is {dist} at Δ = {delta}; the longest is {far}.',
   'peProps.unique.minLabel': 'min: Δ = {delta}, {dist}',
   'peProps.unique.xAxis': 'gap Δ = q − p',
-  'peProps.unique.readout': 'closest pair: pos {p} and pos {q} (gap {delta}), distance {dist}\nlargest distance among the {pairs} pairs: {far}\nevery row has length ‖PE(pos)‖ = {norm} (√(d_model/2) = {root})',
+  'peProps.unique.readout':
+    'closest pair: pos {p} and pos {q} (gap {delta}), distance {dist}\nlargest distance among the {pairs} pairs: {far}\nevery row has length ‖PE(pos)‖ = {norm} (√(d_model/2) = {root})',
   'peProps.k': 'shift k',
-  'peProps.relative.lead': 'M_k consists of d_model/2 rotation blocks of size 2×2; block i turns by the angle k·ω_i. Its cos and sin are read straight from row k of the table. M_k·PE(pos) is computed for every position at once and compared with PE(pos+k). The unit circle below draws one pair in the plane: each step in position turns the point by ω_i, and the point k positions later sits exactly k·ω_i further round.',
-  'peProps.relative.blocksInterleaved': 'Interleaved: block i occupies rows and columns 2i and 2i+1, so the 2×2 blocks sit next to each other along the diagonal.',
-  'peProps.relative.blocksConcat': 'Concatenated: block i is split over rows and columns i and i + d_model/2, giving four diagonal lines. Same numbers, same rotation, only the rows and columns are reordered, so the error is the same too.',
+  'peProps.relative.lead':
+    'M_k consists of d_model/2 rotation blocks of size 2×2; block i turns by the angle k·ω_i. Its cos and sin are read straight from row k of the table. M_k·PE(pos) is computed for every position at once and compared with PE(pos+k). The unit circle below draws one pair in the plane: each step in position turns the point by ω_i, and the point k positions later sits exactly k·ω_i further round.',
+  'peProps.relative.blocksInterleaved':
+    'Interleaved: block i occupies rows and columns 2i and 2i+1, so the 2×2 blocks sit next to each other along the diagonal.',
+  'peProps.relative.blocksConcat':
+    'Concatenated: block i is split over rows and columns i and i + d_model/2, giving four diagonal lines. Same numbers, same rotation, only the rows and columns are reordered, so the error is the same too.',
   'peProps.relative.mkTitle': 'All of M_k ({d}×{d}, k = {k})',
   'peProps.relative.mkAria': 'Heatmap of the {d}×{d} rotation matrix M_k for k = {k}',
   'peProps.relative.zoomTitle': 'The first four blocks, zoomed (top: dimension name and drawn row/column)',
@@ -239,23 +326,30 @@ export default {
   'peProps.relative.lineAxis': 'position p',
   'peProps.relative.lineDiag': 'PE(p)·PE(p+{k}): same gap, same value',
   'peProps.relative.lineRow': 'PE(0)·PE(p): the gap changes, so does the value',
-  'peProps.relative.readout': 'k = {k}, {layout}: over all {n} positions × {d} dims\nmax |PE(pos+k) − M_k·PE(pos)| = {err}\nPE(p)·PE(p+{k}) = {dot}, spread over p {spreadK}\nlargest spread along any diagonal (q − p fixed) {spread} (values range over −{half} … {half})',
+  'peProps.relative.readout':
+    'k = {k}, {layout}: over all {n} positions × {d} dims\nmax |PE(pos+k) − M_k·PE(pos)| = {err}\nPE(p)·PE(p+{k}) = {dot}, spread over p {spreadK}\nlargest spread along any diagonal (q − p fixed) {spread} (values range over −{half} … {half})',
   'peProps.trainedLen': 'training length L',
-  'peProps.extra.lead': 'Suppose the longest sentence seen in training had L tokens. The formula keeps producing values after L (the strip below is computed all the way to the end). A learned table has only L rows, so a later position has no row to look up.',
-  'peProps.extra.sinLabel': 'Sine–cosine PE: pos 0 … {last}, all from the formula (vertical: dimension, horizontal: position)',
-  'peProps.extra.stripAria': 'The PE table drawn as a strip of {n} positions by {d} dimensions, with a vertical line at the training length L = {L}.',
+  'peProps.extra.lead':
+    'Suppose the longest sentence seen in training had L tokens. The formula keeps producing values after L (the strip below is computed all the way to the end). A learned table has only L rows, so a later position has no row to look up.',
+  'peProps.extra.sinLabel':
+    'Sine–cosine PE: pos 0 … {last}, all from the formula (vertical: dimension, horizontal: position)',
+  'peProps.extra.stripAria':
+    'The PE table drawn as a strip of {n} positions by {d} dimensions, with a vertical line at the training length L = {L}.',
   'peProps.extra.learnedLabel': 'Learned PE table: rows only for trained positions',
   'peProps.extra.learnedBar': '{params} parameters',
   'peProps.extra.noRow': 'no row',
   'peProps.extra.beyond': 'past L, still from the formula →',
   'peProps.extra.marker': 'L = {L}',
-  'peProps.extra.learnedAria': 'Learned table: rows for {L} positions ({params} parameters) and no row for the {beyond} positions after them.',
-  'peProps.extra.readout': 'training length L = {L}, table length {n}\nsine–cosine: pos {L} … {last} ({beyond} rows) all computed, values in [{min}, {max}], row length {norm}\nneighbour distance: pos {Lm1}→{L} = {adjL}, pos 0→1 = {adj0}\nlearned: L × d_model = {L} × {d} = {params} parameters, no row for pos ≥ {L}, so the lookup fails',
+  'peProps.extra.learnedAria':
+    'Learned table: rows for {L} positions ({params} parameters) and no row for the {beyond} positions after them.',
+  'peProps.extra.readout':
+    'training length L = {L}, table length {n}\nsine–cosine: pos {L} … {last} ({beyond} rows) all computed, values in [{min}, {max}], row length {norm}\nneighbour distance: pos {Lm1}→{L} = {adjL}, pos 0→1 = {adj0}\nlearned: L × d_model = {L} × {d} = {params} parameters, no row for pos ≥ {L}, so the lookup fails',
   // ── </nw-pe-properties> ──
 
   // ── <nw-pe-compare> ──
   'peCompare.title': 'Three ways to give a Transformer positions',
-  'peCompare.caption': 'The table sums up how the three approaches differ; the two figures below compute the third column (RoPE and ALiBi) at work.',
+  'peCompare.caption':
+    'The table sums up how the three approaches differ; the two figures below compute the third column (RoPE and ALiBi) at work.',
   'peCompare.tableRegion': 'Comparison of positional-encoding methods (scrolls sideways on narrow screens)',
   'peCompare.tableCaption': 'Fixed sine–cosine PE, learned PE, and RoPE / ALiBi compared',
   'peCompare.th.aspect': 'Aspect',
@@ -265,7 +359,8 @@ export default {
   'peCompare.r.principle': 'Idea',
   'peCompare.r.principle.fixed': 'A formula gives each position a vector, added to the embedding',
   'peCompare.r.principle.learned': 'One parameter vector per position, learned from data and added to the embedding',
-  'peCompare.r.principle.rope': 'RoPE rotates q and k by their positions; ALiBi adds a penalty proportional to distance to the attention scores',
+  'peCompare.r.principle.rope':
+    'RoPE rotates q and k by their positions; ALiBi adds a penalty proportional to distance to the attention scores',
   'peCompare.r.params': 'Extra parameters',
   'peCompare.r.params.fixed': 'none',
   'peCompare.r.params.learned': 'max_len × d_model (BERT-base: 512 × 768 = 393,216)',
@@ -273,7 +368,8 @@ export default {
   'peCompare.r.extrapolation': 'Beyond the training length',
   'peCompare.r.extrapolation.fixed': 'values exist, but quality tends to drop',
   'peCompare.r.extrapolation.learned': 'impossible: positions past max_len have no row',
-  'peCompare.r.extrapolation.rope': 'RoPE alone degrades past the training length; extended with position interpolation, NTK-aware scaling, YaRN and further training. ALiBi was designed to train short and run long',
+  'peCompare.r.extrapolation.rope':
+    'RoPE alone degrades past the training length; extended with position interpolation, NTK-aware scaling, YaRN and further training. ALiBi was designed to train short and run long',
   'peCompare.r.models': 'Used by',
   'peCompare.r.models.fixed': 'the original Transformer (2017)',
   'peCompare.r.models.learned': 'BERT, GPT-2, GPT-3',
@@ -283,17 +379,21 @@ export default {
   'peCompare.r.performance.learned': 'slightly ahead on some tasks',
   'peCompare.r.performance.rope': 'widely used in long-context models (together with a length-extension method)',
   'peCompare.rope.title': 'RoPE: rotate q and k by their positions',
-  'peCompare.rope.lead': 'The components of the d-dimensional vectors q and k are taken in pairs, and each pair is rotated by position × θ_i (θ_i = 10000^(−2i/d)). The cos and sin are the values of the positional-encoding table. Put the key at two positions n₁ and n₂, the query at m = n + Δ, and plot the score (before dividing by √d): the two curves coincide. The score depends on the gap Δ, not on the absolute positions.',
+  'peCompare.rope.lead':
+    'The components of the d-dimensional vectors q and k are taken in pairs, and each pair is rotated by position × θ_i (θ_i = 10000^(−2i/d)). The cos and sin are the values of the positional-encoding table. Put the key at two positions n₁ and n₂, the query at m = n + Δ, and plot the score (before dividing by √d): the two curves coincide. The score depends on the gap Δ, not on the absolute positions.',
   'peCompare.rope.dim': 'head dimension d',
   'peCompare.rope.posA': 'key position n₁',
   'peCompare.rope.posB': 'key position n₂',
   'peCompare.rope.offset': 'gap Δ = m − n',
   'peCompare.rope.legend': 'key at n = {n}',
-  'peCompare.rope.aria': 'Two curves of the rotated q·k against the gap Δ for d = {d}, with the key at {n1} and at {n2}',
+  'peCompare.rope.aria':
+    'Two curves of the rotated q·k against the gap Δ for d = {d}, with the key at {n1} and at {n2}',
   'peCompare.rope.xAxis': 'gap Δ = m − n',
-  'peCompare.rope.readout': 'Δ = {delta} (d = {d})\n(m, n) = ({m1}, {n1}): q·k = {s1}\n(m, n) = ({m2}, {n2}): q·k = {s2}\ndifference {diff}; largest difference between the curves over Δ = −32 … +32: {maxDiff}\nq·k before rotation = {raw}',
+  'peCompare.rope.readout':
+    'Δ = {delta} (d = {d})\n(m, n) = ({m1}, {n1}): q·k = {s1}\n(m, n) = ({m2}, {n2}): q·k = {s2}\ndifference {diff}; largest difference between the curves over Δ = −32 … +32: {maxDiff}\nq·k before rotation = {raw}',
   'peCompare.alibi.title': 'ALiBi: a bias that docks points for distance',
-  'peCompare.alibi.lead': 'Each head h gets a coefficient m = 2^(−8h/H) (the paper’s “slope”), and the score of query i for key j gets −m·|i − j| added. Nothing is learned. Here every content score is 0, so you see only how the bias reshapes one softmax row.',
+  'peCompare.alibi.lead':
+    'Each head h gets a coefficient m = 2^(−8h/H) (the paper’s “slope”), and the score of query i for key j gets −m·|i − j| added. Nothing is learned. Here every content score is 0, so you see only how the bias reshapes one softmax row.',
   'peCompare.alibi.heads': 'heads H',
   'peCompare.alibi.head': 'head h',
   'peCompare.alibi.mask': 'Direction',
@@ -301,8 +401,10 @@ export default {
   'peCompare.alibi.mask.symmetric': 'symmetric',
   'peCompare.alibi.len': 'length',
   'peCompare.alibi.query': 'query row i',
-  'peCompare.alibi.causalNote': 'Causal: as in the language models of the ALiBi paper, query i sees only keys j ≤ i (later keys are masked) and the bias is −m·(i − j).',
-  'peCompare.alibi.symmetricNote': 'Symmetric: every key is visible and the bias is −m·|i − j|, the form used when ALiBi goes into a bidirectional encoder.',
+  'peCompare.alibi.causalNote':
+    'Causal: as in the language models of the ALiBi paper, query i sees only keys j ≤ i (later keys are masked) and the bias is −m·(i − j).',
+  'peCompare.alibi.symmetricNote':
+    'Symmetric: every key is visible and the bias is −m·|i − j|, the form used when ALiBi goes into a bidirectional encoder.',
   'peCompare.alibi.heatTitle': 'Bias matrix (m = {slope}; outlined: the query row)',
   'peCompare.alibi.masked': 'masked',
   'peCompare.alibi.barsTitle': 'Softmax of query row i = {i}',
@@ -318,7 +420,8 @@ export default {
 
   // ── <nw-depth-demo> ──
   'depthDemo.title': 'What happens to the signal as layers pile up',
-  'depthDemo.caption': 'A stack of up to {max} random linear layers, {width} features wide, and one random input vector sent through it twice: once as it is, once with a LayerNorm after every layer. The chart plots the standard deviation of the activations after each layer on a log scale.',
+  'depthDemo.caption':
+    'A stack of up to {max} random linear layers, {width} features wide, and one random input vector sent through it twice: once as it is, once with a LayerNorm after every layer. The chart plots the standard deviation of the activations after each layer on a log scale.',
   'depthDemo.depth': 'Layers',
   'depthDemo.scale': 'Weight scale s',
   'depthDemo.activation': 'Activation',
@@ -327,31 +430,42 @@ export default {
   'depthDemo.newWeights': 'Draw new weights',
   'depthDemo.yAxis': 'Standard deviation σ (log scale)',
   'depthDemo.xAxis': 'Layer →',
-  'depthDemo.aria': 'Per-layer standard deviation on a log scale, layers 0 to {depth}. At the last layer it is {plain} without normalization and {normed} with LayerNorm. The readout below has the numbers.',
+  'depthDemo.aria':
+    'Per-layer standard deviation on a log scale, layers 0 to {depth}. At the last layer it is {plain} without normalization and {normed} with LayerNorm. The readout below has the numbers.',
   'depthDemo.legendPlain': 'No normalization',
   'depthDemo.legendNormed': 'LayerNorm after every layer',
   'depthDemo.readoutPlain': 'σ after {depth} layers, no normalization: {value} ({ratio}× the input)',
   'depthDemo.readoutNormed': 'σ after {depth} layers, with LayerNorm: {value}',
   'depthDemo.exploded': 'Without normalization the signal grew to {ratio}× its input size: it exploded.',
   'depthDemo.vanished': 'Without normalization the signal shrank to {ratio}× its input size: it vanished.',
-  'depthDemo.drifted': 'This time the signal stayed near its input size even without normalization ({ratio}×). Move s away from 1.',
+  'depthDemo.drifted':
+    'This time the signal stayed near its input size even without normalization ({ratio}×). Move s away from 1.',
   'depthDemo.readoutSetup': 'input σ = {first} · s = {scale} · width {width} · seed {seed}',
-  'depthDemo.note': 'The weights come from a normal distribution with mean 0 and variance g·s²/width (g = 1 without activation, g = 2 with ReLU, as in He initialization). So s = 1 keeps the size on average, and any other s multiplies it by roughly s per layer. The layers run in nw.linear, the norm in nw.layerNorm, and every σ comes from nw.layerNormStats.',
+  'depthDemo.note':
+    'The weights come from a normal distribution with mean 0 and variance g·s²/width (g = 1 without activation, g = 2 with ReLU, as in He initialization). So s = 1 keeps the size on average, and any other s multiplies it by roughly s per layer. The layers run in nw.linear, the norm in nw.layerNorm, and every σ comes from nw.layerNormStats.',
   'depthDemo.view': 'Pass',
   'depthDemo.view.forward': 'Forward',
   'depthDemo.view.backward': 'Backward',
   'depthDemo.loadingBackward': 'Loading the training kernels (backward passes) for the backward view…',
   'depthDemo.yAxisGrad': 'Gradient σ (log scale)',
-  'depthDemo.ariaGrad': 'Standard deviation of the gradient at each layer on a log scale, going back from layer {depth} to the input. At the input it is {plain} without normalization and {normed} with LayerNorm. The readout below has the numbers.',
-  'depthDemo.readoutGradPlain': 'gradient σ at the input, {depth} layers back, no normalization: {value} ({ratio}× the output\'s)',
-  'depthDemo.readoutGradNormed': 'gradient σ at the input, {depth} layers back, with LayerNorm: {value} ({ratio}× the output\'s)',
-  'depthDemo.gradExploded': 'Without normalization the gradient grew to {ratio}× on its way back: the first layers would get huge updates.',
-  'depthDemo.gradVanished': 'Without normalization the gradient shrank to {ratio}× on its way back: the first layers would barely learn.',
-  'depthDemo.gradDrifted': 'This time the gradient kept roughly its size on the way back even without normalization ({ratio}×). Move s away from 1.',
+  'depthDemo.ariaGrad':
+    'Standard deviation of the gradient at each layer on a log scale, going back from layer {depth} to the input. At the input it is {plain} without normalization and {normed} with LayerNorm. The readout below has the numbers.',
+  'depthDemo.readoutGradPlain':
+    "gradient σ at the input, {depth} layers back, no normalization: {value} ({ratio}× the output's)",
+  'depthDemo.readoutGradNormed':
+    "gradient σ at the input, {depth} layers back, with LayerNorm: {value} ({ratio}× the output's)",
+  'depthDemo.gradExploded':
+    'Without normalization the gradient grew to {ratio}× on its way back: the first layers would get huge updates.',
+  'depthDemo.gradVanished':
+    'Without normalization the gradient shrank to {ratio}× on its way back: the first layers would barely learn.',
+  'depthDemo.gradDrifted':
+    'This time the gradient kept roughly its size on the way back even without normalization ({ratio}×). Move s away from 1.',
   'depthDemo.readoutGradSetup': 'output gradient σ = {output} · s = {scale} · width {width} · seed {seed}',
-  'depthDemo.noteGrad': 'The backward pass of the same two stacks: a random gradient arrives at the last layer\'s output and travels back, through each LayerNorm (nw.layerNormBackward), each ReLU (nw.activationBackward) and each layer\'s weights (nw.linearBackward). Each layer multiplies the gradient by its transposed weights, so without normalization it grows or shrinks by about s per layer, as the activations did. LayerNorm divides the gradient by the σ its input had, which undoes that factor; what is left shrinks by only a few per cent per layer, because each norm also removes the parts of the gradient along its mean and along its own output.',
+  'depthDemo.noteGrad':
+    "The backward pass of the same two stacks: a random gradient arrives at the last layer's output and travels back, through each LayerNorm (nw.layerNormBackward), each ReLU (nw.activationBackward) and each layer's weights (nw.linearBackward). Each layer multiplies the gradient by its transposed weights, so without normalization it grows or shrinks by about s per layer, as the activations did. LayerNorm divides the gradient by the σ its input had, which undoes that factor; what is left shrinks by only a few per cent per layer, because each norm also removes the parts of the gradient along its mean and along its own output.",
   'gradNorms.title': 'Gradients at initialisation: Post-LN against Pre-LN',
-  'gradNorms.caption': 'Two encoders of the same depth and width, freshly initialised with the same weights, one with LayerNorm after each residual add (Post-LN, no final norm) and one with LayerNorm before each sublayer (Pre-LN, with the final LayerNorm it needs). Both take one backward pass of the same loss on the same random batch; the chart shows, for every layer, the norm of the gradient of all its parameters, on a log scale.',
+  'gradNorms.caption':
+    'Two encoders of the same depth and width, freshly initialised with the same weights, one with LayerNorm after each residual add (Post-LN, no final norm) and one with LayerNorm before each sublayer (Pre-LN, with the final LayerNorm it needs). Both take one backward pass of the same loss on the same random batch; the chart shows, for every layer, the norm of the gradient of all its parameters, on a log scale.',
   'gradNorms.depth': 'Layers',
   'gradNorms.width': 'Width d_model',
   'gradNorms.newWeights': 'Draw new weights',
@@ -359,13 +473,19 @@ export default {
   'gradNorms.xAxis': 'Layer (input → output)',
   'gradNorms.legendPost': 'Post-LN',
   'gradNorms.legendPre': 'Pre-LN',
-  'gradNorms.aria': 'Gradient norms per layer on a log scale for {depth} layers. Post-LN: {postFirst} at the first layer, {postLast} at the last. Pre-LN: {preFirst} at the first, {preLast} at the last. The readout below has the numbers.',
-  'gradNorms.readoutPost': 'Post-LN: layer 1 {first}, last layer {last} (last/first {ratio}×; largest/smallest {spread}×)',
-  'gradNorms.readoutPre': 'Pre-LN: layer 1 {first}, last layer {last} (last/first {ratio}×; largest/smallest {spread}×)',
-  'gradNorms.readoutSetup': '{depth} layers · d_model {width} · d_ff {ff} · {heads} heads · {rows} tokens · seed {seed}',
-  'gradNorms.note': 'The loss is the sum of the output times a fixed random tensor, so both stacks receive the same gradient at their output. In Post-LN the gradient passes through every layer\'s LayerNorm on its way down and tends to shrink: the layers nearest the output get the larger gradients, one reason Post-LN needs a learning-rate warm-up. In Pre-LN the residual path carries it to every layer past the norms, and each sublayer adds its share on the way down, so the profile leans the other way. The forward and backward run in the library\'s kernels (encoder.forward with keepActivations, then encoder.backward), the same ones checked against PyTorch autograd.',
+  'gradNorms.aria':
+    'Gradient norms per layer on a log scale for {depth} layers. Post-LN: {postFirst} at the first layer, {postLast} at the last. Pre-LN: {preFirst} at the first, {preLast} at the last. The readout below has the numbers.',
+  'gradNorms.readoutPost':
+    'Post-LN: layer 1 {first}, last layer {last} (last/first {ratio}×; largest/smallest {spread}×)',
+  'gradNorms.readoutPre':
+    'Pre-LN: layer 1 {first}, last layer {last} (last/first {ratio}×; largest/smallest {spread}×)',
+  'gradNorms.readoutSetup':
+    '{depth} layers · d_model {width} · d_ff {ff} · {heads} heads · {rows} tokens · seed {seed}',
+  'gradNorms.note':
+    "The loss is the sum of the output times a fixed random tensor, so both stacks receive the same gradient at their output. In Post-LN the gradient passes through every layer's LayerNorm on its way down and tends to shrink: the layers nearest the output get the larger gradients, one reason Post-LN needs a learning-rate warm-up. In Pre-LN the residual path carries it to every layer past the norms, and each sublayer adds its share on the way down, so the profile leans the other way. The forward and backward run in the library's kernels (encoder.forward with keepActivations, then encoder.backward), the same ones checked against PyTorch autograd.",
   'train.title': 'Train the sorting model here, in your browser',
-  'train.caption': 'The tiny encoder that sorts 3 to 8 digits (d_model 64, 4 heads, d_ff 128, 2 layers), trained from random weights on batches of random sequences. Watch the training loss fall, the accuracy on 500 held-out sequences rise, and the attention maps of one held-out example take shape. Try Post-LN without warm-up at a learning rate of 3e-2, then Pre-LN at the same rate, then Post-LN with warm-up.',
+  'train.caption':
+    'The tiny encoder that sorts 3 to 8 digits (d_model 64, 4 heads, d_ff 128, 2 layers), trained from random weights on batches of random sequences. Watch the training loss fall, the accuracy on 500 held-out sequences rise, and the attention maps of one held-out example take shape. Try Post-LN without warm-up at a learning rate of 3e-2, then Pre-LN at the same rate, then Post-LN with warm-up.',
   'train.norm': 'Norm placement',
   'train.norm.post': 'Post-LN',
   'train.norm.pre': 'Pre-LN',
@@ -385,7 +505,8 @@ export default {
   'train.example': 'Held-out example {index}: input {tokens} → predicted {predictions}',
   'train.prevExample': 'Previous example',
   'train.nextExample': 'Next example',
-  'train.mapsAria': 'Attention maps of held-out example {index}: 2 layers by 4 heads, each 8 queries by 8 keys; brighter means more attention.',
+  'train.mapsAria':
+    'Attention maps of held-out example {index}: 2 layers by 4 heads, each 8 queries by 8 keys; brighter means more attention.',
   'train.head': 'head {head}',
   'train.layer': 'layer {layer}',
   'train.readoutStep': 'step {step}/{steps} · loss {loss} · learning rate {lr}',
@@ -402,12 +523,14 @@ export default {
   'train.statusStopped': 'Stopped: {message}',
   'train.statusLoaded': 'Weights loaded; Train starts a new run from random weights.',
   'train.statusError': 'Error: {message}',
-  'train.note': 'Each step draws {batch} new sequences (none from the held-out set) and runs the forward pass, the cross-entropy loss over the real positions, the backward pass, gradient clipping to norm 1 and an AdamW update (betas 0.9 and 0.98, weight decay 0.01), all in the library\'s WebAssembly kernels with one call per step. With warm-up on, the learning rate climbs linearly over the first 5% of the steps; after that it follows a cosine down to zero. If the loss stops being a finite number, training stops and keeps the last weights whose loss was finite. The downloaded .safetensors file uses the same names as scripts/train_tiny.py.',
+  'train.note':
+    "Each step draws {batch} new sequences (none from the held-out set) and runs the forward pass, the cross-entropy loss over the real positions, the backward pass, gradient clipping to norm 1 and an AdamW update (betas 0.9 and 0.98, weight decay 0.01), all in the library's WebAssembly kernels with one call per step. With warm-up on, the learning rate climbs linearly over the first 5% of the steps; after that it follows a cosine down to zero. If the loss stops being a finite number, training stops and keeps the last weights whose loss was finite. The downloaded .safetensors file uses the same names as scripts/train_tiny.py.",
   // ── </nw-depth-demo> ──
 
   // ── <nw-ln-steps> ──
   'lnSteps.title': 'The four steps of LayerNorm on one vector',
-  'lnSteps.caption': 'One vector goes through the four steps of LayerNorm in turn (① mean μ, ② variance σ², ③ normalize x̂, ④ scale and shift y). Each dot is one feature, and all four rows share the same horizontal axis. The orange line marks each row’s mean and the shaded band mean ± standard deviation. Press a step button to highlight that step here and in the page’s other LayerNorm figures. The input is a sample drawn with the sliders’ mean and standard deviation, so the μ and σ LayerNorm actually uses differ a little from the sliders.',
+  'lnSteps.caption':
+    'One vector goes through the four steps of LayerNorm in turn (① mean μ, ② variance σ², ③ normalize x̂, ④ scale and shift y). Each dot is one feature, and all four rows share the same horizontal axis. The orange line marks each row’s mean and the shaded band mean ± standard deviation. Press a step button to highlight that step here and in the page’s other LayerNorm figures. The input is a sample drawn with the sliders’ mean and standard deviation, so the μ and σ LayerNorm actually uses differ a little from the sliders.',
   'lnSteps.h': 'Vector size H',
   'lnSteps.mean': 'Input mean',
   'lnSteps.std': 'Input standard deviation',
@@ -424,12 +547,14 @@ export default {
   'lnSteps.stats': 'μ = {mean} · σ = {std}',
   'lnSteps.aria': '{stage}: strip of {h} values, mean {mean}, standard deviation {std}',
   'lnSteps.readoutInput': 'This vector of H = {h} values has μ = {mu}, σ² = {variance} (σ = {std})',
-  'lnSteps.readoutNote': '③ x̂ has mean 0 and standard deviation ≈ 1; ④ y has mean β = {beta} and standard deviation |γ| = {gamma}. Because of ε = {eps}, the standard deviation of ③ x̂ is a hair below 1.',
+  'lnSteps.readoutNote':
+    '③ x̂ has mean 0 and standard deviation ≈ 1; ④ y has mean β = {beta} and standard deviation |γ| = {gamma}. Because of ε = {eps}, the standard deviation of ③ x̂ is a hair below 1.',
   // ── </nw-ln-steps> ──
 
   // ── <nw-ln-simulator> ──
   'lnSim.title': 'LayerNorm simulator',
-  'lnSim.caption': 'H values drawn from a standard normal, shifted by the input mean and stretched by the input standard deviation, go through LayerNorm as one vector. Everything is recomputed on every move of a slider.',
+  'lnSim.caption':
+    'H values drawn from a standard normal, shifted by the input mean and stretched by the input standard deviation, go through LayerNorm as one vector. Everything is recomputed on every move of a slider.',
   'lnSim.mean': 'Input mean',
   'lnSim.std': 'Input standard deviation',
   'lnSim.gamma': 'γ (scale)',
@@ -441,46 +566,59 @@ export default {
   'lnSim.stats': 'μ = {mean} · σ = {std}',
   'lnSim.aria.before': 'Histogram of the {h} values before normalization. Mean {mean}, standard deviation {std}.',
   'lnSim.aria.after': 'Histogram of the {h} values after LayerNorm. Mean {mean}, standard deviation {std}.',
-  'lnSim.axisNote': 'Both histograms share the horizontal axis and the same {bins} bins. Bar heights are scaled to the tallest bar of each plot. The orange line is the mean μ, the shaded band μ ± σ.',
-  'lnSim.readoutBefore': 'before (H = {h}): μ = {mean}, σ = {std} — a sample, so slightly off the settings (mean {targetMean}, standard deviation {targetStd})',
+  'lnSim.axisNote':
+    'Both histograms share the horizontal axis and the same {bins} bins. Bar heights are scaled to the tallest bar of each plot. The orange line is the mean μ, the shaded band μ ± σ.',
+  'lnSim.readoutBefore':
+    'before (H = {h}): μ = {mean}, σ = {std} — a sample, so slightly off the settings (mean {targetMean}, standard deviation {targetStd})',
   'lnSim.readoutAfter': 'after: μ = {mean}, σ = {std} — expected β = {beta}, |γ| = {gamma}',
   'lnSim.readoutEps': 'μ and σ on both sides come from the LayerNorm kernel. ε = {eps}',
   // ── </nw-ln-simulator> ──
 
   // ── <nw-ln-pipeline> ──
   'lnPipe.title': 'LayerNorm forward pipeline — one token, H = 8',
-  'lnPipe.caption': 'The {h}-dimensional vector of one token on its way through LayerNorm. Edit any value and μ, σ², x̂ and y are recomputed at once. γ and β are vectors of length H rather than scalars, so every dimension has its own. Press a step title to highlight that step in the page’s other LayerNorm figures too.',
+  'lnPipe.caption':
+    'The {h}-dimensional vector of one token on its way through LayerNorm. Edit any value and μ, σ², x̂ and y are recomputed at once. γ and β are vectors of length H rather than scalars, so every dimension has its own. Press a step title to highlight that step in the page’s other LayerNorm figures too.',
   'lnPipe.inputs': 'Input x — edit the values',
   'lnPipe.formulas': 'The four steps as formulas (① μ to ④ y)',
-  'lnPipe.symHelp': 'Click a symbol, or Tab into a formula and move with ←/→, to see below what it means and what it is worth right now.',
+  'lnPipe.symHelp':
+    'Click a symbol, or Tab into a formula and move with ←/→, to see below what it means and what it is worth right now.',
   'lnPipe.symHint': 'Pick a symbol to see its meaning and current value here.',
   'lnPipe.symNow': 'Now: {value}',
   'lnPipe.symLabel': '{symbol} — {name}',
   'lnPipe.sym.mu.name': 'mean',
-  'lnPipe.sym.mu.text': 'The H values of one token added up and divided by H. One scalar per token, whatever the other samples in the batch are.',
+  'lnPipe.sym.mu.text':
+    'The H values of one token added up and divided by H. One scalar per token, whatever the other samples in the batch are.',
   'lnPipe.sym.sigma2.name': 'variance',
-  'lnPipe.sym.sigma2.text': 'The average squared distance of the values from μ. It divides by H, not H − 1 (the population variance), as PyTorch’s LayerNorm does.',
+  'lnPipe.sym.sigma2.text':
+    'The average squared distance of the values from μ. It divides by H, not H − 1 (the population variance), as PyTorch’s LayerNorm does.',
   'lnPipe.sym.H.name': 'number of features',
   'lnPipe.sym.H.text': 'The length of the axis being normalized: d_model in a Transformer, 8 in this figure.',
   'lnPipe.sym.sum.name': 'sum',
-  'lnPipe.sym.sum.text': 'Adds over every dimension from i = 1 to H. The direction of this sum is exactly the axis LayerNorm normalizes over.',
+  'lnPipe.sym.sum.text':
+    'Adds over every dimension from i = 1 to H. The direction of this sum is exactly the axis LayerNorm normalizes over.',
   'lnPipe.sym.x.name': 'i-th input',
   'lnPipe.sym.x.text': 'Component i of the token vector. Choose i under “Dimension i” below.',
   'lnPipe.sym.xhat.name': 'standardized value',
-  'lnPipe.sym.xhat.text': 'xᵢ minus μ, divided by √(σ² + ε). The eight of them have mean 0 and a variance just under 1.',
+  'lnPipe.sym.xhat.text':
+    'xᵢ minus μ, divided by √(σ² + ε). The eight of them have mean 0 and a variance just under 1.',
   'lnPipe.sym.eps.name': 'epsilon',
-  'lnPipe.sym.eps.text': 'A tiny number added so that a variance near zero never leads to a division by zero. 1e-5, the PyTorch default.',
+  'lnPipe.sym.eps.text':
+    'A tiny number added so that a variance near zero never leads to a division by zero. 1e-5, the PyTorch default.',
   'lnPipe.sym.gamma.name': 'scale',
   'lnPipe.sym.gamma.text': 'A learned factor per dimension that stretches x̂ᵢ. It starts at 1.',
   'lnPipe.sym.beta.name': 'shift',
   'lnPipe.sym.beta.text': 'A learned offset per dimension, added after the scaling to move the centre. It starts at 0.',
   'lnPipe.sym.y.name': 'output',
   'lnPipe.sym.y.text': 'The final output γᵢ·x̂ᵢ + βᵢ of LayerNorm, handed on to the next sublayer.',
-  'lnPipe.f1.note': 'Computed from the token’s own H values alone, so it does not matter how many other tokens share the batch.',
+  'lnPipe.f1.note':
+    'Computed from the token’s own H values alone, so it does not matter how many other tokens share the batch.',
   'lnPipe.f2.note': 'The mean of the squared distances from μ: the variance divided by H (the population variance).',
-  'lnPipe.f3.note': 'Subtracting the mean centres the values at 0; dividing by the standard deviation brings their spread to 1.',
-  'lnPipe.f4.note': 'Per-dimension γᵢ and βᵢ give the model back whatever size and position it wants. Edit them in the table below.',
-  'lnPipe.barsAria': 'Bar chart of the eight dimensions of the input x, the standardized x̂ and the output y, with dimension {dim} highlighted. The table and the readout below have the exact values.',
+  'lnPipe.f3.note':
+    'Subtracting the mean centres the values at 0; dividing by the standard deviation brings their spread to 1.',
+  'lnPipe.f4.note':
+    'Per-dimension γᵢ and βᵢ give the model back whatever size and position it wants. Edit them in the table below.',
+  'lnPipe.barsAria':
+    'Bar chart of the eight dimensions of the input x, the standardized x̂ and the output y, with dimension {dim} highlighted. The table and the readout below have the exact values.',
   'lnPipe.perDim': 'Per-dimension γᵢ, βᵢ and output',
   'lnPipe.dim': 'Dimension i',
   'lnPipe.tableCaption': 'Input, standardized value, γ, β and output for each dimension',
@@ -491,7 +629,8 @@ export default {
 
   // ── <nw-norm-axes> ──
   'normAxes.title': 'Who shares one μ and σ? BatchNorm versus LayerNorm',
-  'normAxes.caption': 'Rows are the samples of a batch (N), columns are features (C). The green cells share one mean μ and one variance σ². BatchNorm groups a column (one feature across the batch); LayerNorm groups a row (all the features of one sample). Point at a cell or move the focus to it to see that group’s statistics computed.',
+  'normAxes.caption':
+    'Rows are the samples of a batch (N), columns are features (C). The green cells share one mean μ and one variance σ². BatchNorm groups a column (one feature across the batch); LayerNorm groups a row (all the features of one sample). Point at a cell or move the focus to it to see that group’s statistics computed.',
   'normAxes.mode': 'Normalization',
   'normAxes.modeBn': 'BatchNorm (columns)',
   'normAxes.modeLn': 'LayerNorm (rows)',
@@ -503,9 +642,12 @@ export default {
   'normAxes.sampleName': 'sample {n}',
   'normAxes.rowMeanTitle': 'mean μ of each row (sample): the LayerNorm statistic',
   'normAxes.colMeanTitle': 'mean μ of each column (feature): the BatchNorm statistic',
-  'normAxes.gridCaptionBn': 'Batch {rows} × features {cols}. The μ row at the bottom holds one BatchNorm mean per column.',
-  'normAxes.gridCaptionLn': 'Batch {rows} × features {cols}. The μ column on the right holds one LayerNorm mean per row.',
-  'normAxes.stripAria': 'The {n} values of the selected group: the top line shows the inputs x with the band μ ± σ, the bottom line the normalized x̂ with the band 0 ± 1. Exact numbers are in the readout below.',
+  'normAxes.gridCaptionBn':
+    'Batch {rows} × features {cols}. The μ row at the bottom holds one BatchNorm mean per column.',
+  'normAxes.gridCaptionLn':
+    'Batch {rows} × features {cols}. The μ column on the right holds one LayerNorm mean per row.',
+  'normAxes.stripAria':
+    'The {n} values of the selected group: the top line shows the inputs x with the band μ ± σ, the bottom line the normalized x̂ with the band 0 ± 1. Exact numbers are in the readout below.',
   'normAxes.rowX': 'input x',
   'normAxes.rowXhat': 'normed x̂',
   'normAxes.groupBn': 'BatchNorm · column c{c} ({n} samples)',
@@ -513,15 +655,20 @@ export default {
   'normAxes.legendGroupBn': 'cells sharing one μ and σ (a column)',
   'normAxes.legendGroupLn': 'cells sharing one μ and σ (a row)',
   'normAxes.legendCurrent': 'selected cell',
-  'normAxes.keys': 'Point at a cell, or focus a cell of the table and move with the arrow keys. Home/End go to the start and end of the row, Ctrl+Home/End to the first and last cell.',
-  'normAxes.readout': '{group}: μ = {mean}, σ² = {variance} (σ = {sigma}) — {kernel}\nselected cell (sample s{r}, feature c{c}): x = {x} → x̂ = (x − μ) / √(σ² + ε) = {xhat}',
-  'normAxes.noteBn': 'BatchNorm uses batch statistics, like PyTorch in training mode: per column the mean and the variance divided by N (the population variance), ε = {eps}. The same cell normalizes differently when the other samples of the batch change.',
-  'normAxes.noteLn': 'LayerNorm, like PyTorch’s layer_norm, uses per row the mean and the variance divided by C (the population variance), ε = {eps}. Whatever the other samples are, this row’s result stays the same.',
+  'normAxes.keys':
+    'Point at a cell, or focus a cell of the table and move with the arrow keys. Home/End go to the start and end of the row, Ctrl+Home/End to the first and last cell.',
+  'normAxes.readout':
+    '{group}: μ = {mean}, σ² = {variance} (σ = {sigma}) — {kernel}\nselected cell (sample s{r}, feature c{c}): x = {x} → x̂ = (x − μ) / √(σ² + ε) = {xhat}',
+  'normAxes.noteBn':
+    'BatchNorm uses batch statistics, like PyTorch in training mode: per column the mean and the variance divided by N (the population variance), ε = {eps}. The same cell normalizes differently when the other samples of the batch change.',
+  'normAxes.noteLn':
+    'LayerNorm, like PyTorch’s layer_norm, uses per row the mean and the variance divided by C (the population variance), ε = {eps}. Whatever the other samples are, this row’s result stays the same.',
   // ── </nw-norm-axes> ──
 
   // ── <nw-batch-independence> ──
   'batchIndep.title': 'Halve the batch: LayerNorm holds still, BatchNorm moves',
-  'batchIndep.caption': 'The same batch is normalized twice: once with all B samples, once with only the first B/2. Both times the means are computed afresh.',
+  'batchIndep.caption':
+    'The same batch is normalized twice: once with all B samples, once with only the first B/2. Both times the means are computed afresh.',
   'batchIndep.batch': 'batch size B',
   'batchIndep.batchValue': '{b} → half {half}',
   'batchIndep.regenerate': 'Regenerate batch',
@@ -532,43 +679,56 @@ export default {
   'batchIndep.legendHalfMu': 'μ recomputed from the half',
   'batchIndep.legendFull': 'μ from B = {b}',
   'batchIndep.legendHalf': 'μ from B/2 = {half}',
-  'batchIndep.lnAria': 'Bars of the LayerNorm mean of each of the {b} samples. For the first {half}, the mean recomputed from the half batch sits exactly on the end of the bar.',
-  'batchIndep.bnAria': 'BatchNorm means of {c} channels: per channel one bar from the whole batch and one from the half, with the difference |Δμ| above.',
+  'batchIndep.lnAria':
+    'Bars of the LayerNorm mean of each of the {b} samples. For the first {half}, the mean recomputed from the half batch sits exactly on the end of the bar.',
+  'batchIndep.bnAria':
+    'BatchNorm means of {c} channels: per channel one bar from the whole batch and one from the half, with the difference |Δμ| above.',
   'batchIndep.keptHalf': 'only the first {half} used',
   'batchIndep.deltaAxis': 'number above the bars = |Δμ|',
   'batchIndep.lnNote': 'μ of sample 0: {full} with B = {b}, {halfMu} with B/2 = {half}.',
   'batchIndep.bnNote': 'Channel means depend on who is in the batch. The largest move is in c{c}.',
-  'batchIndep.readout': 'LayerNorm — μ of sample 0: {full} from B = {b}, {halfMu} from only the first B/2 = {half} → |Δ| = {lnDelta} (normalized output: max |Δ| = {outDelta})\nBatchNorm — |Δμ| per channel = {deltas}\nlargest move in channel c{c}: |Δμ| = {worst}',
-  'batchIndep.note': 'LayerNorm looks only at sample 0’s own features, so it gives the same answer whoever else is in the batch; inference computes exactly the same thing, with no running averages collected during training. BatchNorm averages each channel over the whole batch, so its statistics wobble when the batch is small or changes.',
+  'batchIndep.readout':
+    'LayerNorm — μ of sample 0: {full} from B = {b}, {halfMu} from only the first B/2 = {half} → |Δ| = {lnDelta} (normalized output: max |Δ| = {outDelta})\nBatchNorm — |Δμ| per channel = {deltas}\nlargest move in channel c{c}: |Δμ| = {worst}',
+  'batchIndep.note':
+    'LayerNorm looks only at sample 0’s own features, so it gives the same answer whoever else is in the batch; inference computes exactly the same thing, with no running averages collected during training. BatchNorm averages each channel over the whole batch, so its statistics wobble when the batch is small or changes.',
   // ── </nw-batch-independence> ──
 
   // ── <nw-prepost-ln> ──
   'prePost.title': 'Post-LN and Pre-LN: measuring the residual stream layer by layer',
-  'prePost.caption': 'The green line is the residual (skip) connection. Below, a real encoder stack with random weights from a fixed seed (d_model {d}, {heads} heads, d_ff {dff}) reads a fixed input of {tokens} tokens, and the norm of the residual stream is measured after every layer. Both LN placements use the same weights.',
+  'prePost.caption':
+    'The green line is the residual (skip) connection. Below, a real encoder stack with random weights from a fixed seed (d_model {d}, {heads} heads, d_ff {dff}) reads a fixed input of {tokens} tokens, and the norm of the residual stream is measured after every layer. Both LN placements use the same weights.',
   'prePost.wiring': 'LN placement',
   'prePost.layers': 'layers N',
   'prePost.sublayer': 'Sublayer',
   'prePost.sublayerHint': 'attention or FFN',
   'prePost.skipLabel': 'skip: x as is',
-  'prePost.diagramAriaPost': 'Post-LN: x goes through the sublayer, is added to x arriving along the skip path, and the sum goes through LN to give y. The skip path passes through LN too.',
-  'prePost.diagramAriaPre': 'Pre-LN: x goes through LN and the sublayer, and the result is added to x arriving along the skip path to give y. There is no LN on the skip path.',
+  'prePost.diagramAriaPost':
+    'Post-LN: x goes through the sublayer, is added to x arriving along the skip path, and the sum goes through LN to give y. The skip path passes through LN too.',
+  'prePost.diagramAriaPre':
+    'Pre-LN: x goes through LN and the sublayer, and the result is added to x arriving along the skip path to give y. There is no LN on the skip path.',
   'prePost.formulaPost': 'y = LN(x + Sublayer(x))',
   'prePost.formulaPre': 'y = x + Sublayer(LN(x))',
-  'prePost.explainPost': 'Normalize after adding the residual (the original Transformer, BERT). After every layer the whole stream, skip included, is normalized again, so with γ = 1 and β = 0 each token vector comes back to a norm close to √d. The price: the gradient has to pass through an LN in every layer.',
-  'prePost.explainPre': 'Normalize only the sublayer’s input (most LLMs since GPT-2). There is no LN on the skip path, so x reaches y untouched (the path often called a “highway” for the gradient), and every layer only adds its sublayer’s output to the stream, so the norm grows with depth.',
+  'prePost.explainPost':
+    'Normalize after adding the residual (the original Transformer, BERT). After every layer the whole stream, skip included, is normalized again, so with γ = 1 and β = 0 each token vector comes back to a norm close to √d. The price: the gradient has to pass through an LN in every layer.',
+  'prePost.explainPre':
+    'Normalize only the sublayer’s input (most LLMs since GPT-2). There is no LN on the skip path, so x reaches y untouched (the path often called a “highway” for the gradient), and every layer only adds its sublayer’s output to the stream, so the norm grows with depth.',
   'prePost.refLegend': '√d_model = √{d} = {s}',
   'prePost.xAxis': 'layer (0 = input)',
   'prePost.yAxis': 'residual-stream norm ‖h‖ (mean of {tokens} tokens)',
-  'prePost.plotAria': 'Norm of the residual stream from layer 0 to {n}. Post-LN stays near 8 and ends at {post}; Pre-LN grows with depth and ends at {pre}. The per-layer numbers are in the table below.',
-  'prePost.readout': '{wiring} selected · N = {n} layers\nresidual-stream norm after the last layer ({n}): Post-LN {post} (√{d} = {sqrt}), Pre-LN {pre} ({ratio}× the input’s {input})',
-  'prePost.method': 'The states after each layer come from one forward() of a seeded {max}-layer encoder with { hiddenStates: true }. Seeded stacks are prefixes of each other — the N-layer encoder with this seed is exactly the first N layers of the {max}-layer one (the library draws the weights in state_dict order) — so the {max} layers are computed once and the slider only chooses how many to show. Largest difference between the last state and the output of forward(): {check}. As in PyTorch inference there is no dropout, and no final LayerNorm after the stack.',
+  'prePost.plotAria':
+    'Norm of the residual stream from layer 0 to {n}. Post-LN stays near 8 and ends at {post}; Pre-LN grows with depth and ends at {pre}. The per-layer numbers are in the table below.',
+  'prePost.readout':
+    '{wiring} selected · N = {n} layers\nresidual-stream norm after the last layer ({n}): Post-LN {post} (√{d} = {sqrt}), Pre-LN {pre} ({ratio}× the input’s {input})',
+  'prePost.method':
+    'The states after each layer come from one forward() of a seeded {max}-layer encoder with { hiddenStates: true }. Seeded stacks are prefixes of each other — the N-layer encoder with this seed is exactly the first N layers of the {max}-layer one (the library draws the weights in state_dict order) — so the {max} layers are computed once and the slider only chooses how many to show. Largest difference between the last state and the output of forward(): {check}. As in PyTorch inference there is no dropout, and no final LayerNorm after the stack.',
   'prePost.tableSummary': 'Per-layer table',
   'prePost.tableLayer': 'layer',
   // ── </nw-prepost-ln> ──
 
   // ── <nw-rmsnorm> ──
   'rmsNorm.title': 'LayerNorm versus RMSNorm: to subtract the mean or not',
-  'rmsNorm.caption': 'The same 8 values normalized two ways. LayerNorm subtracts the mean and divides by the standard deviation; RMSNorm subtracts nothing and divides by RMS(x) alone. Dashed bars are the input x, the dashed line is the mean of the output. Try the “shift” slider, which adds the same number to every value.',
+  'rmsNorm.caption':
+    'The same 8 values normalized two ways. LayerNorm subtracts the mean and divides by the standard deviation; RMSNorm subtracts nothing and divides by RMS(x) alone. Dashed bars are the input x, the dashed line is the mean of the output. Try the “shift” slider, which adds the same number to every value.',
   'rmsNorm.gamma': 'γ (same for every feature)',
   'rmsNorm.shift': 'shift (added to every x)',
   'rmsNorm.legendX': 'input x',
@@ -579,27 +739,34 @@ export default {
   'rmsNorm.rmsAria': 'Bars of the 8 RMSNorm outputs over dashed bars of the input x. The output mean is {mean}.',
   'rmsNorm.timeAria': 'Run times: LayerNorm {ln} ms, RMSNorm {rms} ms, copy baseline (ReLU) {copy} ms.',
   'rmsNorm.ms': '{t} ms',
-  'rmsNorm.readout': 'γ = {gamma} · mean(x) = {meanX} · RMS(x) = {rms}\nLayerNorm mean(y) = {meanLn} · RMSNorm mean(y) = {meanRms}',
-  'rmsNorm.readoutTime': '{rows} × {cols} input, median of {runs}: LayerNorm {ln} ms · RMSNorm {rms} ms → RMSNorm/LayerNorm = {ratio}\nReLU, which only moves the same data in and out: {copy} ms (measurement {run})',
+  'rmsNorm.readout':
+    'γ = {gamma} · mean(x) = {meanX} · RMS(x) = {rms}\nLayerNorm mean(y) = {meanLn} · RMSNorm mean(y) = {meanRms}',
+  'rmsNorm.readoutTime':
+    '{rows} × {cols} input, median of {runs}: LayerNorm {ln} ms · RMSNorm {rms} ms → RMSNorm/LayerNorm = {ratio}\nReLU, which only moves the same data in and out: {copy} ms (measurement {run})',
   'rmsNorm.measuring': 'Timing the two kernels…',
   'rmsNorm.measure': 'Measure again',
   'rmsNorm.measuringButton': 'Measuring…',
-  'rmsNorm.timeCaption': 'Median of {runs} calls of each of the three functions, in rotating order, on a {rows} × {cols} input (8 MiB) in this browser. Each time is the whole call, including copying the input into WebAssembly memory and the result back out. The dashed bar (ReLU) does the same copying with almost no arithmetic, so it shows how much of each time is the copy. Expect it to vary with the device, the browser and whatever else is running.',
-  'rmsNorm.note': 'LayerNorm ignores the shift (add the same number to every x and y does not change). RMSNorm keeps the mean, so mean(y) = γ · mean(x) / RMS(x). In trained models the difference in quality is small, which is why LLaMA, Mistral and Gemma use RMSNorm.',
+  'rmsNorm.timeCaption':
+    'Median of {runs} calls of each of the three functions, in rotating order, on a {rows} × {cols} input (8 MiB) in this browser. Each time is the whole call, including copying the input into WebAssembly memory and the result back out. The dashed bar (ReLU) does the same copying with almost no arithmetic, so it shows how much of each time is the copy. Expect it to vary with the device, the browser and whatever else is running.',
+  'rmsNorm.note':
+    'LayerNorm ignores the shift (add the same number to every x and y does not change). RMSNorm keeps the mean, so mean(y) = γ · mean(x) / RMS(x). In trained models the difference in quality is small, which is why LLaMA, Mistral and Gemma use RMSNorm.',
   'rmsNorm.copyLabel': 'ReLU (copy)',
   // ── </nw-rmsnorm> ──
 
   // ── <nw-quiz> ──
   'quiz.title.article': 'Check your understanding (8 questions)',
   'quiz.title.ln': 'Layer norm check (5 questions)',
-  'quiz.caption': 'Each question is scored on your first answer. Picking another option afterwards shows only that option’s explanation and leaves the score alone. The options are shuffled on every visit. Press “Retry” below to start over.',
+  'quiz.caption':
+    'Each question is scored on your first answer. Picking another option afterwards shows only that option’s explanation and leaves the score alone. The options are shuffled on every visit. Press “Retry” below to start over.',
   'quiz.q1': 'Over which axis does layer normalization compute its mean and variance?',
   'quiz.q1.a': 'Over the samples of a batch, per feature (columns)',
   'quiz.q1.a.why': 'That is batch normalization’s axis. Layer norm never looks at the batch.',
   'quiz.q1.b': 'Over all the features of one token (rows)',
-  'quiz.q1.b.why': 'Right. Each token gets μ and σ² over its own H features, the last dimension, so a single token is enough.',
+  'quiz.q1.b.why':
+    'Right. Each token gets μ and σ² over its own H features, the last dimension, so a single token is enough.',
   'quiz.q1.c': 'Over all positions of a sentence, per feature (time)',
-  'quiz.q1.c.why': 'Statistics over positions would change with sentence length. Layer norm normalizes every position separately.',
+  'quiz.q1.c.why':
+    'Statistics over positions would change with sentence length. Layer norm normalizes every position separately.',
   'quiz.q1.d': 'Over every element of the batch at once (all)',
   'quiz.q1.d.why': 'Then samples would affect each other’s statistics. Layer norm’s statistics stay inside one sample.',
   'quiz.q2': 'Why, unlike batch norm, does layer norm not depend on the batch size?',
@@ -608,12 +775,15 @@ export default {
   'quiz.q2.b': 'Training always uses one fixed batch size',
   'quiz.q2.b.why': 'Fixing the batch size has nothing to do with it: with a batch of 1 the formula is the same.',
   'quiz.q2.c': 'Each sample’s statistics use its own features',
-  'quiz.q2.c.why': 'Right. Other samples can come or go and that sample’s μ and σ² stay the same: halve the batch and |Δ| = 0.',
+  'quiz.q2.c.why':
+    'Right. Other samples can come or go and that sample’s μ and σ² stay the same: halve the batch and |Δ| = 0.',
   'quiz.q2.d': 'Batch statistics are divided by B to compensate',
-  'quiz.q2.d.why': 'Normalizing along the batch makes it depend on the batch’s contents; a different divisor does not fix that.',
+  'quiz.q2.d.why':
+    'Normalizing along the batch makes it depend on the batch’s contents; a different divisor does not fix that.',
   'quiz.q3': 'What is the main reason Transformers adopted layer normalization?',
   'quiz.q3.a': 'It works token by token, whatever batch or length',
-  'quiz.q3.a.why': 'Right. Variable-length sequences, small batches and one-sentence-at-a-time inference all compute exactly what training did.',
+  'quiz.q3.a.why':
+    'Right. Variable-length sequences, small batches and one-sentence-at-a-time inference all compute exactly what training did.',
   'quiz.q3.b': 'It is faster than every other normalization',
   'quiz.q3.b.why': 'Speed is not the reason — RMSNorm even does less work than layer norm.',
   'quiz.q3.c': 'It lets deep stacks work without residuals',
@@ -626,14 +796,17 @@ export default {
   'quiz.q4.b': 'Pre-LN normalizes after adding the residual',
   'quiz.q4.b.why': 'Normalizing after the residual addition is Post-LN, y = LN(x + Sub(x)).',
   'quiz.q4.c': 'Both are the same maths and give one output',
-  'quiz.q4.c.why': 'The normalization sits in a different place, so outputs differ — the figure shows the residual stream’s size evolving differently per layer.',
+  'quiz.q4.c.why':
+    'The normalization sits in a different place, so outputs differ — the figure shows the residual stream’s size evolving differently per layer.',
   'quiz.q4.d': 'Pre-LN has no normalization on the residual path',
-  'quiz.q4.d.why': 'Right. In y = x + Sub(LN(x)) only the sublayer’s input is normalized and the skip path passes x through unchanged. Xiong et al. (2020) showed that Pre-LN trains without a learning-rate warm-up.',
+  'quiz.q4.d.why':
+    'Right. In y = x + Sub(LN(x)) only the sublayer’s input is normalized and the skip path passes x through unchanged. Xiong et al. (2020) showed that Pre-LN trains without a learning-rate warm-up.',
   'quiz.q5': 'What does RMSNorm leave out of layer normalization?',
   'quiz.q5.a': 'The scale parameter γ',
   'quiz.q5.a.why': 'RMSNorm still scales by γ: y = x / RMS(x) · γ.',
   'quiz.q5.b': 'Centering by subtracting the mean',
-  'quiz.q5.b.why': 'Right. μ is neither computed nor subtracted (and there is no shift β), so the output mean is not 0 — compare mean(y) in the figure.',
+  'quiz.q5.b.why':
+    'Right. μ is neither computed nor subtracted (and there is no shift β), so the output mean is not 0 — compare mean(y) in the figure.',
   'quiz.q5.c': 'Scaling by dividing by the RMS',
   'quiz.q5.c.why': 'Dividing by the RMS is the heart of RMSNorm; it stays.',
   'quiz.q5.d': 'The ε that keeps the division safe',
@@ -641,24 +814,34 @@ export default {
   'quiz.q6': 'Layer normalization (γ = 1, β = 0) of x = [1, 2, 3, 6]: what is the last value, x̂₄? (You may ignore ε.)',
   'quiz.q6.opt': 'x̂₄ ≈ {v}',
   'quiz.q6.a.why': 'Right. ① μ = {mean}, ② σ² = {variance} (divided by 4), ③ x̂₄ = (6 − {mean}) / √{variance} ≈ {a}.',
-  'quiz.q6.b.why': 'That divides by the RMS without subtracting the mean: RMSNorm’s answer. Layer normalization first subtracts ① μ = {mean}.',
-  'quiz.q6.c.why': 'That uses the sample variance divided by H − 1 = 3. Layer normalization divides by H = 4: the population variance σ² = {variance}.',
-  'quiz.q6.d.why': 'That subtracts the mean but never divides by the standard deviation. Step ③ divides x − μ by √(σ² + ε).',
+  'quiz.q6.b.why':
+    'That divides by the RMS without subtracting the mean: RMSNorm’s answer. Layer normalization first subtracts ① μ = {mean}.',
+  'quiz.q6.c.why':
+    'That uses the sample variance divided by H − 1 = 3. Layer normalization divides by H = 4: the population variance σ² = {variance}.',
+  'quiz.q6.d.why':
+    'That subtracts the mean but never divides by the standard deviation. Step ③ divides x − μ by √(σ² + ε).',
   'quiz.q7': 'In the sine-cosine positional encoding with d_model = 8, which sin/cos pair has the longest wavelength?',
   'quiz.q7.opt': 'pair i = {i} (dims {s} and {c})',
   'quiz.q7.a.why': 'i = 0 has ω₀ = 1, the fastest pair: its wavelength is 2π ≈ {l0} positions, the shortest.',
-  'quiz.q7.b.why': 'The wavelength of i = 1 is about {l1} positions. ω_i = 10000^(−2i/d_model) shrinks as i grows, so there is a longer one.',
+  'quiz.q7.b.why':
+    'The wavelength of i = 1 is about {l1} positions. ω_i = 10000^(−2i/d_model) shrinks as i grows, so there is a longer one.',
   'quiz.q7.c.why': 'The wavelength of i = 2 is about {l2} positions, shorter than the last pair’s.',
-  'quiz.q7.d.why': 'Right. The last pair, i = 3, has the smallest ω₃ = 10000^(−6/8), so the longest wavelength: 2π/ω₃ ≈ {l3} positions.',
-  'quiz.q8': 'In an attention head with d_k = 64, what happens to the softmax if the scores QKᵀ are not divided by √d_k?',
+  'quiz.q7.d.why':
+    'Right. The last pair, i = 3, has the smallest ω₃ = 10000^(−6/8), so the longest wavelength: 2π/ω₃ ≈ {l3} positions.',
+  'quiz.q8':
+    'In an attention head with d_k = 64, what happens to the softmax if the scores QKᵀ are not divided by √d_k?',
   'quiz.q8.a': 'It piles onto one key: weights near 0 or 1',
-  'quiz.q8.a.why': 'Right. With unit-variance entries the dot products have a standard deviation of about √64 = 8, so the scores spread far apart. In this page’s experiment the mean largest weight per row is {raw} without dividing and {scaled} with it.',
+  'quiz.q8.a.why':
+    'Right. With unit-variance entries the dot products have a standard deviation of about √64 = 8, so the scores spread far apart. In this page’s experiment the mean largest weight per row is {raw} without dividing and {scaled} with it.',
   'quiz.q8.b': 'The weights of a row add up to more than 1',
-  'quiz.q8.b.why': 'The softmax gives weights summing to exactly 1 whatever the scores. What changes is how they are spread (mean largest weight {raw} without dividing).',
+  'quiz.q8.b.why':
+    'The softmax gives weights summing to exactly 1 whatever the scores. What changes is how they are spread (mean largest weight {raw} without dividing).',
   'quiz.q8.c': 'Every key gets the same weight 1/n',
-  'quiz.q8.c.why': 'The opposite: weights spread evenly when the scores are close; without dividing they spread apart and pile onto one key (mean largest weight {raw}).',
+  'quiz.q8.c.why':
+    'The opposite: weights spread evenly when the scores are close; without dividing they spread apart and pile onto one key (mean largest weight {raw}).',
   'quiz.q8.d': 'Negative weights appear and flip the output',
-  'quiz.q8.d.why': 'The softmax builds its weights with exp, so they are always positive. Without dividing they pile onto one key (mean largest weight {raw}).',
+  'quiz.q8.d.why':
+    'The softmax builds its weights with exp, so they are always positive. Without dividing they pile onto one key (mean largest weight {raw}).',
   'quiz.correctMark': '✓',
   'quiz.wrongMark': '✗',
   'quiz.right': 'First answer: correct.',
@@ -671,7 +854,8 @@ export default {
 
   // ── <nw-encoder-block> ──
   'encBlock.title': 'One encoder block: a tensor shape on every arrow, a parameter count for every sublayer',
-  'encBlock.caption': 'Data flows from top to bottom; the green lines are the residual (skip) connections. Move a slider and the shapes on the arrows and the parameter counts are recomputed at once. The defaults are the original paper’s base model (d_model 512, 8 heads, d_ff 2048). The head count h must divide d_model, and changing it leaves the attention’s parameter count alone: the heads only split d_model into slices of d_k = d_model / h.',
+  'encBlock.caption':
+    'Data flows from top to bottom; the green lines are the residual (skip) connections. Move a slider and the shapes on the arrows and the parameter counts are recomputed at once. The defaults are the original paper’s base model (d_model 512, 8 heads, d_ff 2048). The head count h must divide d_model, and changing it leaves the attention’s parameter count alone: the heads only split d_model into slices of d_k = d_model / h.',
   'encBlock.wiring': 'LN placement',
   'encBlock.seq': 'tokens seq',
   'encBlock.heads': 'heads h',
@@ -690,10 +874,14 @@ export default {
   'encBlock.output': 'encoder output',
   'encBlock.finalNormNote': 'once, at the end of a Pre-LN stack',
   'encBlock.residual': 'residual',
-  'encBlock.ariaPost': 'Post-LN encoder. The input embeddings ({seq} × {d}) get the positional encoding added once, then the following layer repeats N times: the output of multi-head self-attention ({h} heads, d_k {dk}, attention weights {h} × {seq} × {seq}), {seq} × {d}, is added to the residual and goes through LayerNorm; then the FFN ({seq} × {dff} inside, back to {seq} × {d}) is added to the residual and LayerNorm follows again. The residual path passes through LayerNorm too. The layer ends with a LayerNorm, so the stack adds no LayerNorm at the end.',
-  'encBlock.ariaPre': 'Pre-LN encoder. The input embeddings ({seq} × {d}) get the positional encoding added once, then the following layer repeats N times: LayerNorm feeds multi-head self-attention ({h} heads, d_k {dk}, attention weights {h} × {seq} × {seq}), whose {seq} × {d} output is added to the residual; then LayerNorm and the FFN ({seq} × {dff} inside, back to {seq} × {d}) are added to the residual. The residual path has no LayerNorm. After the N layers comes one final LayerNorm.',
-  'encBlock.explainPost': 'Post-LN: add the input to the sublayer’s output, then normalize (the original paper, BERT, PyTorch’s default). The green residual path passes through a LayerNorm in every block as well.',
-  'encBlock.explainPre': 'Pre-LN: normalize only what goes into each sublayer; the green residual path is added untouched (most LLMs since GPT-2, PyTorch’s norm_first=True). Only the LayerNorms moved, so the parameter count is the same as Post-LN’s.',
+  'encBlock.ariaPost':
+    'Post-LN encoder. The input embeddings ({seq} × {d}) get the positional encoding added once, then the following layer repeats N times: the output of multi-head self-attention ({h} heads, d_k {dk}, attention weights {h} × {seq} × {seq}), {seq} × {d}, is added to the residual and goes through LayerNorm; then the FFN ({seq} × {dff} inside, back to {seq} × {d}) is added to the residual and LayerNorm follows again. The residual path passes through LayerNorm too. The layer ends with a LayerNorm, so the stack adds no LayerNorm at the end.',
+  'encBlock.ariaPre':
+    'Pre-LN encoder. The input embeddings ({seq} × {d}) get the positional encoding added once, then the following layer repeats N times: LayerNorm feeds multi-head self-attention ({h} heads, d_k {dk}, attention weights {h} × {seq} × {seq}), whose {seq} × {d} output is added to the residual; then LayerNorm and the FFN ({seq} × {dff} inside, back to {seq} × {d}) are added to the residual. The residual path has no LayerNorm. After the N layers comes one final LayerNorm.',
+  'encBlock.explainPost':
+    'Post-LN: add the input to the sublayer’s output, then normalize (the original paper, BERT, PyTorch’s default). The green residual path passes through a LayerNorm in every block as well.',
+  'encBlock.explainPre':
+    'Pre-LN: normalize only what goes into each sublayer; the green residual path is added untouched (most LLMs since GPT-2, PyTorch’s norm_first=True). Only the LayerNorms moved, so the parameter count is the same as Post-LN’s.',
   'encBlock.tableCaption': 'Parameters per sublayer',
   'encBlock.colSublayer': 'sublayer',
   'encBlock.colFormula': 'formula (d = d_model)',
@@ -703,18 +891,23 @@ export default {
   'encBlock.rowNorm1': 'first LayerNorm (γ, β)',
   'encBlock.rowNorm2': 'second LayerNorm (γ, β)',
   'encBlock.rowTotal': 'whole block',
-  'encBlock.readout': '{wiring} · seq {seq} · d_model {d} · {h} heads (d_k = {dk}) · d_ff {dff} ({ratio} × d_model)\nparameters: attention {attn} + FFN {ffn} + LayerNorm 2 × {ln} = {total}\nattention weights: {h} heads × {seq} × {seq} = {weights} numbers per layer',
+  'encBlock.readout':
+    '{wiring} · seq {seq} · d_model {d} · {h} heads (d_k = {dk}) · d_ff {dff} ({ratio} × d_model)\nparameters: attention {attn} + FFN {ffn} + LayerNorm 2 × {ln} = {total}\nattention weights: {h} heads × {seq} × {seq} = {weights} numbers per layer',
   'encBlock.tensorsSummary': 'The tensors the library lists (torch names)',
   'encBlock.colTensor': 'name',
   'encBlock.colShape': 'shape',
-  'encBlock.method': 'The parameter counts are not worked out by hand: nw.encoderParameters(…) returns, for the current settings, the list of tensors a real nw.createEncoder(…) would allocate — the same C++ parameter list, without allocating any weights — and their numel are added up. Names and shapes are those of torch.nn.TransformerEncoderLayer’s state_dict, and the sums agree with the formulas in the table.',
+  'encBlock.method':
+    'The parameter counts are not worked out by hand: nw.encoderParameters(…) returns, for the current settings, the list of tensors a real nw.createEncoder(…) would allocate — the same C++ parameter list, without allocating any weights — and their numel are added up. Names and shapes are those of torch.nn.TransformerEncoderLayer’s state_dict, and the sums agree with the formulas in the table.',
   // ── </nw-encoder-block> ──
 
   // ── <nw-attention> ──
   'attention.title': 'Inside self-attention: a tiny encoder that sorts digits',
-  'attention.caption.model': 'This project trained the encoder itself: it sorts {min} to {max} digits in ascending order. It fills every slot in a single forward pass, so output slot i has to find where the i-th smallest digit sits in the input. Check how much the layer-2 heads look at that position (dashed cells), and compare with layer 1.',
-  'attention.caption.sandbox': 'Type any sentence. It is split into tokens at spaces; each token’s embedding is drawn from a seed hashed from its characters, and goes through an encoder with random weights (seed {seed}). Untrained weights make a map without meaning: compare it with the trained model’s.',
-  'attention.caption.padding': 'Append <PAD> tokens to the trained model’s input and switch the mask on and off. With the mask, the PAD keys get exactly zero weight and the real tokens’ outputs stay the same however many PADs there are. Without it, the PADs draw attention like any other token and the outputs shift.',
+  'attention.caption.model':
+    'This project trained the encoder itself: it sorts {min} to {max} digits in ascending order. It fills every slot in a single forward pass, so output slot i has to find where the i-th smallest digit sits in the input. Check how much the layer-2 heads look at that position (dashed cells), and compare with layer 1.',
+  'attention.caption.sandbox':
+    'Type any sentence. It is split into tokens at spaces; each token’s embedding is drawn from a seed hashed from its characters, and goes through an encoder with random weights (seed {seed}). Untrained weights make a map without meaning: compare it with the trained model’s.',
+  'attention.caption.padding':
+    'Append <PAD> tokens to the trained model’s input and switch the mask on and off. With the mask, the PAD keys get exactly zero weight and the real tokens’ outputs stay the same however many PADs there are. Without it, the PADs draw attention like any other token and the outputs shift.',
   'attention.mode': 'Mode',
   'attention.mode.model': 'Trained model',
   'attention.mode.sandbox': 'Free text',
@@ -727,7 +920,8 @@ export default {
   'attention.random': 'Random example',
   'attention.text': 'Sentence (split into tokens at spaces)',
   'attention.error.noWords': 'Type at least one word. Meanwhile the figure keeps the last sentence it accepted.',
-  'attention.error.tooManyWords': 'At most {max} tokens ({n} now). Meanwhile the figure keeps the last sentence it accepted.',
+  'attention.error.tooManyWords':
+    'At most {max} tokens ({n} now). Meanwhile the figure keeps the last sentence it accepted.',
   'attention.sandboxExample': 'The player won a silver medal',
   'attention.reseed': 'Draw new weights (seed now {seed})',
   'attention.layer': 'Layer',
@@ -736,15 +930,18 @@ export default {
   'attention.mask': 'Padding mask',
   'attention.maskOn': 'On',
   'attention.maskOff': 'Off',
-  'attention.queries': 'Query tokens: click one or Tab to it to see where it looks (one row of the heatmap). Arrow keys move between them too.',
+  'attention.queries':
+    'Query tokens: click one or Tab to it to see where it looks (one row of the heatmap). Arrow keys move between them too.',
   'attention.queryLabel': 'Query {pos}: {token}',
-  'attention.heatmapAria': 'Attention weights of layer {layer}, head {head}: {n} query rows by {n} key columns. The selected row’s values are in the description below.',
+  'attention.heatmapAria':
+    'Attention weights of layer {layer}, head {head}: {n} query rows by {n} key columns. The selected row’s values are in the description below.',
   'attention.axisKeys': 'keys →',
   'attention.axisQueries': 'queries ↓',
   'attention.headLabel': 'Head {head}',
   'attention.headMass': 'answer {mass}',
   'attention.topItem': '#{pos} “{token}” {weight}',
-  'attention.legendTarget': 'Dashed cells and orange labels: the input positions holding the digit the selected query slot must output. The “answer” value under each head’s map is the total weight on those positions.',
+  'attention.legendTarget':
+    'Dashed cells and orange labels: the input positions holding the digit the selected query slot must output. The “answer” value under each head’s map is the total weight on those positions.',
   'attention.outputCaption': 'The model’s output and the answer',
   'attention.rowInput': 'Input',
   'attention.rowOutput': 'Model output',
@@ -754,40 +951,52 @@ export default {
   'attention.factPadWeight': 'Largest weight any PAD key receives (all layers, heads, queries):',
   'attention.factDelta': 'Largest |Δ| of the real tokens’ outputs against no padding:',
   'attention.softmaxTitle': 'What if we add a large negative number instead of −∞?',
-  'attention.softmaxCaption': 'Take one row of scores [{scores}] and say the last two keys are PAD. Instead of the mask (−∞), add various negative numbers to the PAD scores; these are the weights nw.softmax computes.',
+  'attention.softmaxCaption':
+    'Take one row of scores [{scores}] and say the last two keys are PAD. Instead of the mask (−∞), add various negative numbers to the PAD scores; these are the weights nw.softmax computes.',
   'attention.keyHeader': 'key (raw score)',
   'attention.keyReal': 'key {n} ({score})',
   'attention.keyPad': 'PAD {n} ({score})',
   'attention.padSum': 'PAD total',
   'attention.biasMask': '−∞ (mask)',
-  'attention.softmaxNote': 'In float32, exp(−10⁴) already underflows to 0, so −10⁴ and −10⁹ give exactly 0, just like −∞. A milder value such as −10 lets a little weight leak to the PADs. Large negatives cause trouble elsewhere: float16 tops out at 65504, so −10⁹ overflows to −∞ there, and a row whose keys are all PAD comes out differently, as below.',
+  'attention.softmaxNote':
+    'In float32, exp(−10⁴) already underflows to 0, so −10⁴ and −10⁹ give exactly 0, just like −∞. A milder value such as −10 lets a little weight leak to the PADs. Large negatives cause trouble elsewhere: float16 tops out at 65504, so −10⁹ overflows to −∞ there, and a row whose keys are all PAD comes out differently, as below.',
   'attention.fullTitle': 'A row whose keys are all PAD',
   'attention.fullTorch': 'PyTorch, −∞',
   'attention.fullOurs': 'normwave mask',
   'attention.fullBig': 'adding −10⁹',
-  'attention.fullNote': 'In PyTorch, when every score is −∞ the maximum is −∞ too, so exp(−∞ − (−∞)) = exp(NaN): a 0/0 that gives NaN, and the NaN spreads to the next layer. normwave’s softmax returns zeros for a row whose keys are all masked (the middle column is nw.softmax with every key masked), so the attention output is just out_proj’s bias and stays finite. Adding −10⁹ wipes out the score differences in float32 (1.5 + (−10⁹) = −10⁹), so the PADs share the weight evenly, 1/n each: not NaN, but a meaningless average.',
-  'attention.accuracy': 'Accuracy PyTorch measured on {n} sequences held out of training: {token} of tokens, {sequence} of sequences.',
-  'attention.modelFacts': 'Model: d_model {d}, {heads} heads, d_ff {dff}, {layers} layers, {params} parameters (weights file {kb} KB). Training: {seconds} s, {steps} steps, CPU, seed {seed}, torch {torch}.',
+  'attention.fullNote':
+    'In PyTorch, when every score is −∞ the maximum is −∞ too, so exp(−∞ − (−∞)) = exp(NaN): a 0/0 that gives NaN, and the NaN spreads to the next layer. normwave’s softmax returns zeros for a row whose keys are all masked (the middle column is nw.softmax with every key masked), so the attention output is just out_proj’s bias and stays finite. Adding −10⁹ wipes out the score differences in float32 (1.5 + (−10⁹) = −10⁹), so the PADs share the weight evenly, 1/n each: not NaN, but a meaningless average.',
+  'attention.accuracy':
+    'Accuracy PyTorch measured on {n} sequences held out of training: {token} of tokens, {sequence} of sequences.',
+  'attention.modelFacts':
+    'Model: d_model {d}, {heads} heads, d_ff {dff}, {layers} layers, {params} parameters (weights file {kb} KB). Training: {seconds} s, {steps} steps, CPU, seed {seed}, torch {torch}.',
   'attention.recheck': 'Measure again in this browser',
   'attention.recheckRunning': 'Measuring…',
-  'attention.recheckResult': 'This browser: {right} of {n} right ({sequence} of sequences, {token} of tokens); {agree} of {total} positions agree with PyTorch’s predictions.',
+  'attention.recheckResult':
+    'This browser: {right} of {n} right ({sequence} of sequences, {token} of tokens); {agree} of {total} positions agree with PyTorch’s predictions.',
   'attention.recheckError': 'Could not measure again: {message}',
   'attention.onTarget': ' Weight on the positions holding the answer digit {digit}: {mass}.',
-  'attention.readoutModel': 'Layer {layer} · head {head} · query #{pos} “{token}” → keys it looks at most: {top}.{onTarget}\nModel output {output} {mark} (answer {target})',
-  'attention.readoutSandbox': 'Layer {layer} · head {head} · query #{pos} “{token}” → keys it looks at most: {top}. (random weights, seed {seed})',
-  'attention.readoutPadding': '{pads} × <PAD>, mask {mask}: largest weight on a PAD key {padWeight}, largest |Δ| of the real outputs {delta}. Model output {output} {mark} (answer {target})\nLayer {layer} · head {head} · query #{pos} “{token}” → keys it looks at most: {top}.{onTarget}',
+  'attention.readoutModel':
+    'Layer {layer} · head {head} · query #{pos} “{token}” → keys it looks at most: {top}.{onTarget}\nModel output {output} {mark} (answer {target})',
+  'attention.readoutSandbox':
+    'Layer {layer} · head {head} · query #{pos} “{token}” → keys it looks at most: {top}. (random weights, seed {seed})',
+  'attention.readoutPadding':
+    '{pads} × <PAD>, mask {mask}: largest weight on a PAD key {padWeight}, largest |Δ| of the real outputs {delta}. Model output {output} {mark} (answer {target})\nLayer {layer} · head {head} · query #{pos} “{token}” → keys it looks at most: {top}.{onTarget}',
   'attention.modelLoading': 'Loading the trained weights…',
   'attention.modelError': 'Could not load the trained weights: {message}',
-  'attention.convention': 'Input = token embedding + PE (interleaved sin/cos, no √d_model scale). The encoder is torch.nn.TransformerEncoder’s Pre-LN, ReLU, final-LayerNorm configuration, and the mask means what torch’s src_key_padding_mask means (1 = PAD key). Every number on screen is computed by the WebAssembly kernels.',
+  'attention.convention':
+    'Input = token embedding + PE (interleaved sin/cos, no √d_model scale). The encoder is torch.nn.TransformerEncoder’s Pre-LN, ReLU, final-LayerNorm configuration, and the mask means what torch’s src_key_padding_mask means (1 = PAD key). Every number on screen is computed by the WebAssembly kernels.',
   // ── </nw-attention> ──
 
   // ── <nw-ffn> ──
   'ffn.title': 'The feed-forward network: activations and position-wise independence',
-  'ffn.caption': 'The position-wise feed-forward network in two parts. Above, the activation between the two linear maps (ReLU and GELU); below, how the output changes when only one token changes. W₁ is a d_model × d_ff matrix and W₂ a d_ff × d_model one.',
+  'ffn.caption':
+    'The position-wise feed-forward network in two parts. Above, the activation between the two linear maps (ReLU and GELU); below, how the output changes when only one token changes. W₁ is a d_model × d_ff matrix and W₂ a d_ff × d_model one.',
   'ffn.curvesHeading': 'ReLU and GELU',
   'ffn.probe': 'read the curves at x',
   'ffn.curveAria': 'ReLU and GELU for x from −4 to 4. At x = {x}: ReLU {relu}, GELU {gelu}.',
-  'ffn.curvesNote': 'ReLU cuts negatives to zero (max(0, x)). GELU multiplies x by the standard normal CDF, x·Φ(x); this is the exact erf form, PyTorch’s default. It is smooth around 0 and dips slightly below zero on the negative side (to about −0.17) before returning to 0. The original paper used ReLU; BERT and GPT-2 use GELU.',
+  'ffn.curvesNote':
+    'ReLU cuts negatives to zero (max(0, x)). GELU multiplies x by the standard normal CDF, x·Φ(x); this is the exact erf form, PyTorch’s default. It is smooth around 0 and dips slightly below zero on the negative side (to about −0.17) before returning to 0. The original paper used ReLU; BERT and GPT-2 use GELU.',
   'ffn.positionHeading': 'Position-wise: nudge a single token',
   'ffn.ratio': 'ratio d_ff / d_model',
   'ffn.activation': 'activation',
@@ -797,16 +1006,20 @@ export default {
   'ffn.tokens': 'The|player|won|a|silver|medal',
   'ffn.deltaHeading': 'output change |Δ| ({d} features)',
   'ffn.deltaHeadingShort': '|Δ| ({d} features)',
-  'ffn.deltaAria': 'Change of the FFN output when the input of “{word}” is nudged: that token’s max |Δ| = {self}, the other tokens {rest}. In a whole encoder layer with the same FFN, the other tokens move by up to {layer}.',
+  'ffn.deltaAria':
+    'Change of the FFN output when the input of “{word}” is nudged: that token’s max |Δ| = {self}, the other tokens {rest}. In a whole encoder layer with the same FFN, the other tokens move by up to {layer}.',
   'ffn.legendFfn': 'FFN alone (position-wise)',
   'ffn.legendLayer': 'whole encoder layer (attention + FFN)',
-  'ffn.readout': 'x = {x}: ReLU = {relu} · GELU = {gelu}\nd_ff = {ratio} × {d} = {dff} · FFN parameters {params} ({act})\ntoken {n} “{word}” nudged by δ = {delta}: its max |Δ| = {self} · the other {others} tokens: max |Δ| = {rest}\na whole encoder layer with the same FFN: the other tokens’ max |Δ| = {layer}',
-  'ffn.method': 'The input is six seeded token vectors; δ moves the chosen token’s input along a fixed random direction. The FFN weights use PyTorch’s nn.Linear default initialization (uniform in ±1/√fan_in) with a fixed seed. The FFN multiplies every row (token) by the same W₁ and W₂ separately, so the other rows come out identical to the last bit: their |Δ| is exactly 0, not a rounded small number. The comparison encoder layer (2 heads, Post-LN) carries the same FFN weights, but its self-attention mixes all tokens first, so every row changes.',
+  'ffn.readout':
+    'x = {x}: ReLU = {relu} · GELU = {gelu}\nd_ff = {ratio} × {d} = {dff} · FFN parameters {params} ({act})\ntoken {n} “{word}” nudged by δ = {delta}: its max |Δ| = {self} · the other {others} tokens: max |Δ| = {rest}\na whole encoder layer with the same FFN: the other tokens’ max |Δ| = {layer}',
+  'ffn.method':
+    'The input is six seeded token vectors; δ moves the chosen token’s input along a fixed random direction. The FFN weights use PyTorch’s nn.Linear default initialization (uniform in ±1/√fan_in) with a fixed seed. The FFN multiplies every row (token) by the same W₁ and W₂ separately, so the other rows come out identical to the last bit: their |Δ| is exactly 0, not a rounded small number. The comparison encoder layer (2 heads, Post-LN) carries the same FFN weights, but its self-attention mixes all tokens first, so every row changes.',
   // ── </nw-ffn> ──
 
   // ── <nw-encoder-stack> ──
   'encStack.title': 'Stacking N layers: how the representation changes from layer to layer',
-  'encStack.caption': 'The same input ({tokens} seeded token embeddings + the sin/cos PE) goes through an encoder stack with random weights from a fixed seed (d_model {d}, {heads} heads, d_ff {dff}, GELU), and the token vectors are measured after every layer. The weights are untrained, so you will not see abstraction such as “parts of speech → grammar → meaning” here; what you see is how the size and direction of the vectors change from layer to layer.',
+  'encStack.caption':
+    'The same input ({tokens} seeded token embeddings + the sin/cos PE) goes through an encoder stack with random weights from a fixed seed (d_model {d}, {heads} heads, d_ff {dff}, GELU), and the token vectors are measured after every layer. The weights are untrained, so you will not see abstraction such as “parts of speech → grammar → meaning” here; what you see is how the size and direction of the vectors change from layer to layer.',
   'encStack.wiring': 'LN placement',
   'encStack.finalNorm': 'final LayerNorm',
   'encStack.on': 'on',
@@ -825,18 +1038,24 @@ export default {
   'encStack.meanShort': 'μ',
   'encStack.cosShort': 'cos',
   'encStack.chartAria': '{name} per layer, from {first} for the input to {last} at the end',
-  'encStack.readout': '{wiring} · N = {n} layers · final LayerNorm {finalNorm}\nafter the last layer ({n}): ‖h‖ = {norm} (√{d} = {sqrt}) · σ = {std} · μ = {mean} · cosine similarity = {cos}\ninput: ‖h‖ = {inNorm} · cosine similarity = {inCos}',
-  'encStack.readoutFinal': 'after the final LayerNorm: ‖h‖ = {norm} · σ = {std} · μ = {mean} · cosine similarity = {cos}',
-  'encStack.explainPost': 'Post-LN normalizes at the end of every layer, so with the initial γ = 1, β = 0 every token comes back to μ = 0, σ = 1, ‖h‖ ≈ √d after each layer, and turning on the final LayerNorm changes almost nothing. What does change with depth is the cosine similarity between tokens: it grows, because self-attention mixes information from the other tokens into each one. (It dips at the first layer because LayerNorm removes the mean that the PE had given all tokens in common.)',
-  'encStack.explainPre': 'Pre-LN has no normalization on the residual path, so every layer adds its sublayers’ output to the stream as it is, and ‖h‖ and σ grow with depth. That is why a Pre-LN stack ends with one more LayerNorm (GPT-2, LLaMA and others): turn it on and the last point (LN) returns to ‖h‖ ≈ √d and σ = 1. The cosine similarity between tokens grows here too, but stack 12 layers and it grows less than with Post-LN.',
-  'encStack.method': 'The states after each layer come from one forward() of a seeded {max}-layer encoder with { hiddenStates: true }. The N-layer encoder with this seed is exactly its first N layers (the library draws the weights in state_dict order), so the {max} layers are computed once and the slider chooses how many to show; the final LayerNorm is nw.layerNorm on layer N’s output with the stack’s norm.weight and norm.bias. Largest difference between that after layer {max} and the output of forward(): {check}. μ and σ are computed per token by nw.layerNormStats, and ‖h‖ = √(d·(σ² + μ²)). Inference mode: no dropout.',
+  'encStack.readout':
+    '{wiring} · N = {n} layers · final LayerNorm {finalNorm}\nafter the last layer ({n}): ‖h‖ = {norm} (√{d} = {sqrt}) · σ = {std} · μ = {mean} · cosine similarity = {cos}\ninput: ‖h‖ = {inNorm} · cosine similarity = {inCos}',
+  'encStack.readoutFinal':
+    'after the final LayerNorm: ‖h‖ = {norm} · σ = {std} · μ = {mean} · cosine similarity = {cos}',
+  'encStack.explainPost':
+    'Post-LN normalizes at the end of every layer, so with the initial γ = 1, β = 0 every token comes back to μ = 0, σ = 1, ‖h‖ ≈ √d after each layer, and turning on the final LayerNorm changes almost nothing. What does change with depth is the cosine similarity between tokens: it grows, because self-attention mixes information from the other tokens into each one. (It dips at the first layer because LayerNorm removes the mean that the PE had given all tokens in common.)',
+  'encStack.explainPre':
+    'Pre-LN has no normalization on the residual path, so every layer adds its sublayers’ output to the stream as it is, and ‖h‖ and σ grow with depth. That is why a Pre-LN stack ends with one more LayerNorm (GPT-2, LLaMA and others): turn it on and the last point (LN) returns to ‖h‖ ≈ √d and σ = 1. The cosine similarity between tokens grows here too, but stack 12 layers and it grows less than with Post-LN.',
+  'encStack.method':
+    'The states after each layer come from one forward() of a seeded {max}-layer encoder with { hiddenStates: true }. The N-layer encoder with this seed is exactly its first N layers (the library draws the weights in state_dict order), so the {max} layers are computed once and the slider chooses how many to show; the final LayerNorm is nw.layerNorm on layer N’s output with the stack’s norm.weight and norm.bias. Largest difference between that after layer {max} and the output of forward(): {check}. μ and σ are computed per token by nw.layerNormStats, and ‖h‖ = √(d·(σ² + μ²)). Inference mode: no dropout.',
   'encStack.tableSummary': 'Per-layer table',
   'encStack.tableLayer': 'layer',
   // ── </nw-encoder-stack> ──
 
   // ── <nw-attention-steps> ──
   'attnSteps.title': 'Self-attention by hand, one step at a time',
-  'attnSteps.caption': 'One pass of attention worked through on a tiny example: {t} tokens, d = {d}. Step through with the buttons; press any number to see which numbers it was made from and how, with its ingredients outlined. The input X and the weights W are chosen for the explanation; a trained model learns W from data.',
+  'attnSteps.caption':
+    'One pass of attention worked through on a tiny example: {t} tokens, d = {d}. Step through with the buttons; press any number to see which numbers it was made from and how, with its ingredients outlined. The input X and the weights W are chosen for the explanation; a trained model learns W from data.',
   'attnSteps.tokens': 'cats|eat|fish',
   'attnSteps.scaleSwitch': 'Divide by √d_k',
   'attnSteps.on': 'on',
@@ -850,13 +1069,20 @@ export default {
   'attnSteps.step.output': '× V',
   'attnSteps.prev': '◀ Previous step',
   'attnSteps.next': 'Next step ▶',
-  'attnSteps.text.x': 'Each row is one token’s vector (think of it as the embedding plus the positional encoding). All three rows are computed at once.',
-  'attnSteps.text.qkv': 'The same X times three different weight matrices gives the queries Q, keys K and values V. In an encoder’s self-attention all three come from the same input. Edit W below and every later step is recomputed.',
-  'attnSteps.text.scores': 'The score S_ij is the dot product of query row i and key row j. Rows are “the token asking”, columns “the candidates answering”.',
-  'attnSteps.text.scale': 'The scores are divided by √d_k = √{d}. Dot products grow with the dimension, and without this the softmax piles onto a single key (see the d_k experiment below).',
-  'attnSteps.text.scaleOff': 'Dividing by √d_k is switched off: the scores go into the softmax as they are. Switch it on and off and compare the weights in the next step.',
-  'attnSteps.text.softmax': 'A softmax per row turns the scores into weights that sum to 1. Larger scores get larger weights, but small scores do not become zero.',
-  'attnSteps.text.output': 'The weights mix the rows of V. Row i of the output Z adds every token’s value vector in the proportions of row i of A: a new representation with context mixed in.',
+  'attnSteps.text.x':
+    'Each row is one token’s vector (think of it as the embedding plus the positional encoding). All three rows are computed at once.',
+  'attnSteps.text.qkv':
+    'The same X times three different weight matrices gives the queries Q, keys K and values V. In an encoder’s self-attention all three come from the same input. Edit W below and every later step is recomputed.',
+  'attnSteps.text.scores':
+    'The score S_ij is the dot product of query row i and key row j. Rows are “the token asking”, columns “the candidates answering”.',
+  'attnSteps.text.scale':
+    'The scores are divided by √d_k = √{d}. Dot products grow with the dimension, and without this the softmax piles onto a single key (see the d_k experiment below).',
+  'attnSteps.text.scaleOff':
+    'Dividing by √d_k is switched off: the scores go into the softmax as they are. Switch it on and off and compare the weights in the next step.',
+  'attnSteps.text.softmax':
+    'A softmax per row turns the scores into weights that sum to 1. Larger scores get larger weights, but small scores do not become zero.',
+  'attnSteps.text.output':
+    'The weights mix the rows of V. Row i of the output Z adds every token’s value vector in the proportions of row i of A: a new representation with context mixed in.',
   'attnSteps.eq.x': 'X ∈ ℝ^(3×4)',
   'attnSteps.eq.qkv': 'Q = X·W_Q,  K = X·W_K,  V = X·W_V',
   'attnSteps.eq.scores': 'S = Q·Kᵀ',
@@ -868,32 +1094,43 @@ export default {
   'attnSteps.pick': 'Press a number: where it came from appears here.',
   'attnSteps.why.x': 'An input value: component {c} of the token “{token}”, fixed by this figure.',
   'attnSteps.why.w': 'A weight of {m}. You can change it in the editor below.',
-  'attnSteps.why.proj': 'This entry of {m} is the row of X for “{token}” times column {c} of {w}, summed (a dot product).',
+  'attnSteps.why.proj':
+    'This entry of {m} is the row of X for “{token}” times column {c} of {w}, summed (a dot product).',
   'attnSteps.why.kt': 'Kᵀ is K flipped over. This entry belongs to the key vector of “{token}”.',
-  'attnSteps.why.score': 'The dot product of the query of “{q}” and the key of “{k}”. It is larger when the two vectors point the same way.',
+  'attnSteps.why.score':
+    'The dot product of the query of “{q}” and the key of “{k}”. It is larger when the two vectors point the same way.',
   'attnSteps.why.scale': 'The previous step’s score divided by √d_k. Here d_k = {dk}, so it is divided by 2.',
   'attnSteps.why.unscaled': 'Dividing is switched off, so the previous step’s score is used as it is.',
-  'attnSteps.why.softmax': 'The weight the query of “{q}” gives the key of “{k}”. The softmax runs over the whole row, so changing another score in the row changes this weight too.',
+  'attnSteps.why.softmax':
+    'The weight the query of “{q}” gives the key of “{k}”. The softmax runs over the whole row, so changing another score in the row changes this weight too.',
   'attnSteps.why.rowSum': 'Sum of this row’s weights: {sum}',
-  'attnSteps.why.output': 'Component {c} of the output of “{token}”: the V values of every token (column {c}) added with this token’s weights.',
+  'attnSteps.why.output':
+    'Component {c} of the output of “{token}”: the V values of every token (column {c}) added with this token’s weights.',
   'attnSteps.wTitle': 'Edit the weights W',
-  'attnSteps.wCaption': 'Change one entry and everything from Q, K, V to the output is recomputed. Rows are input dimensions, columns output dimensions.',
+  'attnSteps.wCaption':
+    'Change one entry and everything from Q, K, V to the output is recomputed. Rows are input dimensions, columns output dimensions.',
   'attnSteps.wWhich': 'Matrix to edit',
   'attnSteps.wCell': '{m} row {r}, column {c}',
   'attnSteps.wReset': 'Reset',
   'attnSteps.satTitle': 'Without √d_k: the softmax saturates',
-  'attnSteps.satCaption': '{n} random queries and {n} random keys, every entry with mean 0 and variance 1, give a table of scores with a softmax per row. As d_k grows, the spread of the dot products grows like √d_k. Use the switch above to divide or not.',
+  'attnSteps.satCaption':
+    '{n} random queries and {n} random keys, every entry with mean 0 and variance 1, give a table of scores with a softmax per row. As d_k grows, the spread of the dot products grows like √d_k. Use the switch above to divide or not.',
   'attnSteps.satBarsTitle': 'Weights of query 1 (d_k = {dk}, {mode})',
   'attnSteps.satCurveTitle': 'Mean over rows of the largest weight (across: d_k)',
   'attnSteps.modeScaled': 'divided by √d_k',
   'attnSteps.modeRaw': 'not divided',
   'attnSteps.satBarsAria': 'Bar chart of the weights query 1 gives to 8 keys at d_k = {dk}. Largest weight {max}.',
-  'attnSteps.satCurveAria': 'Mean largest weight per row against d_k. At d_k = {max}: {raw} without dividing, {scaled} with it.',
-  'attnSteps.satReadout': 'd_k = {dk} (√d_k = {root}): standard deviation of the scores {stdRaw} not divided, {stdScaled} divided\nMean largest weight per row: {maxRaw} not divided, {maxScaled} divided ({uniform} if spread evenly)',
-  'attnSteps.satNote': 'Without dividing, the largest weight approaches 1 as d_k grows and the others approach 0. The original paper (Vaswani et al., 2017) gives this as the reason for dividing by √d_k: it suspected that large dot products push the softmax into regions where its gradients are extremely small. Dividing by √d_k keeps the spread of the scores near 1 whatever d_k is.',
+  'attnSteps.satCurveAria':
+    'Mean largest weight per row against d_k. At d_k = {max}: {raw} without dividing, {scaled} with it.',
+  'attnSteps.satReadout':
+    'd_k = {dk} (√d_k = {root}): standard deviation of the scores {stdRaw} not divided, {stdScaled} divided\nMean largest weight per row: {maxRaw} not divided, {maxScaled} divided ({uniform} if spread evenly)',
+  'attnSteps.satNote':
+    'Without dividing, the largest weight approaches 1 as d_k grows and the others approach 0. The original paper (Vaswani et al., 2017) gives this as the reason for dividing by √d_k: it suspected that large dot products push the softmax into regions where its gradients are extremely small. Dividing by √d_k keeps the spread of the scores near 1 whatever d_k is.',
   'attnSteps.readoutStep': 'Step {n}/{total}: {name}',
-  'attnSteps.method': 'Every matrix on screen is computed by the library. Q, K and V are nw.linear(X, Wᵀ) (nw.linear computes x·Wᵀ like PyTorch’s nn.Linear, so Wᵀ is passed to get the formula’s X·W). QKᵀ is nw.linear with K as the weight, ÷√d_k is nw.linear with the diagonal matrix (1/√d_k)·I, the softmax is nw.softmax and A·V is nw.linear with Vᵀ as the weight. The row sums add up the softmax’s output.',
-  'attnSteps.methodSat': 'The saturation experiment: {n} queries and {n} keys of seeded standard normals (a larger d_k extends the same streams); the scores by nw.linear, the division by nw.linear with a diagonal matrix, the weights by nw.softmax and the scores’ standard deviation by nw.layerNormStats.',
+  'attnSteps.method':
+    'Every matrix on screen is computed by the library. Q, K and V are nw.linear(X, Wᵀ) (nw.linear computes x·Wᵀ like PyTorch’s nn.Linear, so Wᵀ is passed to get the formula’s X·W). QKᵀ is nw.linear with K as the weight, ÷√d_k is nw.linear with the diagonal matrix (1/√d_k)·I, the softmax is nw.softmax and A·V is nw.linear with Vᵀ as the weight. The row sums add up the softmax’s output.',
+  'attnSteps.methodSat':
+    'The saturation experiment: {n} queries and {n} keys of seeded standard normals (a larger d_k extends the same streams); the scores by nw.linear, the division by nw.linear with a diagonal matrix, the weights by nw.softmax and the scores’ standard deviation by nw.layerNormStats.',
   // ── </nw-attention-steps> ──
 
   // ── shared by the teaching pieces (issue #16) ──
@@ -903,38 +1140,49 @@ export default {
   'lnStep.2': '② variance σ²',
   'lnStep.3': '③ normalize x̂',
   'lnStep.4': '④ scale and shift y',
-  'lnSteps.method': 'μ, σ² and x̂ come from nw.layerNormWithStats called with γ = 1, β = 0; y from the same function with the γ and β vectors. x − μ is x minus that μ, and the mean and standard deviation printed on every row come from nw.layerNormStats. The input is seeded standard normals shifted and stretched by the sliders’ mean and standard deviation.',
-  'lnPipe.method': 'μ, σ² and x̂ come from nw.layerNormWithStats called with γ = 1, β = 0; y from the same function with the per-dimension γ and β vectors. mean(x̂) and var(x̂) come from nw.layerNormStats. ε = 1e-5 (PyTorch’s default).',
+  'lnSteps.method':
+    'μ, σ² and x̂ come from nw.layerNormWithStats called with γ = 1, β = 0; y from the same function with the γ and β vectors. x − μ is x minus that μ, and the mean and standard deviation printed on every row come from nw.layerNormStats. The input is seeded standard normals shifted and stretched by the sliders’ mean and standard deviation.',
+  'lnPipe.method':
+    'μ, σ² and x̂ come from nw.layerNormWithStats called with γ = 1, β = 0; y from the same function with the per-dimension γ and β vectors. mean(x̂) and var(x̂) come from nw.layerNormStats. ε = 1e-5 (PyTorch’s default).',
   'encBlock.repeat': 'N× (the same layer N times)',
   'encBlock.finalNorm': 'final LayerNorm',
   'encBlock.noFinalNorm': 'no extra LN at the end: a Post-LN layer already ends with one',
-  'ffn.layout': 'The formula is written xW₁ + b₁ as in the original paper (W₁: d_model × d_ff). PyTorch’s nn.Linear stores the same weights flipped, in the shape [out, in], i.e. weight = W₁ᵀ, and computes x·weightᵀ + b: the same result. This figure keeps the weights in PyTorch’s shape and computes with nw.linear(x, weight, bias); nw.activation computes the activations.',
+  'ffn.layout':
+    'The formula is written xW₁ + b₁ as in the original paper (W₁: d_model × d_ff). PyTorch’s nn.Linear stores the same weights flipped, in the shape [out, in], i.e. weight = W₁ᵀ, and computes x·weightᵀ + b: the same result. This figure keeps the weights in PyTorch’s shape and computes with nw.linear(x, weight, bias); nw.activation computes the activations.',
   'attention.runs': 'The model behind this map: {wiring}',
-  'attention.runsPre': '{layers} layers, {act}, {final}. §11’s formula is the original paper’s Post-LN; this model normalizes before each sublayer (Pre-LN).',
+  'attention.runsPre':
+    '{layers} layers, {act}, {final}. §11’s formula is the original paper’s Post-LN; this model normalizes before each sublayer (Pre-LN).',
   'attention.runsPost': '{layers} layers, {act}, {final}. The same Post-LN as §11’s formula.',
   'attention.finalOn': 'one LayerNorm at the end',
   'attention.finalOff': 'no LayerNorm at the end',
-  'peHeatmap.method': 'The table is computed in one call, nw.positionalEncoding(seq_len, d_model) (interleaved: dim 2i = sin, 2i+1 = cos). The concatenated layout draws the same values with the columns reordered. While you drag, it writes into one buffer of the largest table size instead of allocating a new array.',
+  'peHeatmap.method':
+    'The table is computed in one call, nw.positionalEncoding(seq_len, d_model) (interleaved: dim 2i = sin, 2i+1 = cos). The concatenated layout draws the same values with the columns reordered. While you drag, it writes into one buffer of the largest table size instead of allocating a new array.',
   'peWaves.play': '▶ Sweep the position',
   'peWaves.pause': '⏸ Pause',
-  'peWaves.method': 'Every point is a value of the table nw.positionalEncoding(101, d_model) returns. The wavelength uses row pos = 1, (sin ω_i, cos ω_i): ω_i by atan2, then 2π/ω_i.',
+  'peWaves.method':
+    'Every point is a value of the table nw.positionalEncoding(101, d_model) returns. The wavelength uses row pos = 1, (sin ω_i, cos ω_i): ω_i by atan2, then 2π/ω_i.',
   'peProps.circle.title': 'Pair i = {i} on the unit circle (across: cos = dim {c}, up: sin = dim {s})',
-  'peProps.circle.aria': 'Unit circle of pair {i}. The angle between the point of position {pos} and the point {k} positions later is {angle} degrees.',
+  'peProps.circle.aria':
+    'Unit circle of pair {i}. The angle between the point of position {pos} and the point {k} positions later is {angle} degrees.',
   'peProps.circle.pos': 'position pos',
   'peProps.circle.pair': 'pair i',
-  'peProps.circle.note': 'Blue dot pos = {pos}: (cos, sin) = ({px}, {py}). Orange ring pos + {k}: ({qx}, {qy}). The small orange dot is the result rotated by M_k, ({rx}, {ry}), on top of the ring. Each position turns by ω_{i} = {omega} rad, so {k} positions make {angle}°, whatever pos is.',
-  'peProps.method': 'The PE table comes from nw.positionalEncoding; the Gram matrix G = PE·PEᵀ and M_k·PE(pos) from nw.linear (the table serves as input and as weight). M_k’s cos and sin are read from row PE(k); the circle’s points are the table’s columns (2i+1, 2i), the rotated point is nw.linear’s result.',
+  'peProps.circle.note':
+    'Blue dot pos = {pos}: (cos, sin) = ({px}, {py}). Orange ring pos + {k}: ({qx}, {qy}). The small orange dot is the result rotated by M_k, ({rx}, {ry}), on top of the ring. Each position turns by ω_{i} = {omega} rad, so {k} positions make {angle}°, whatever pos is.',
+  'peProps.method':
+    'The PE table comes from nw.positionalEncoding; the Gram matrix G = PE·PEᵀ and M_k·PE(pos) from nw.linear (the table serves as input and as weight). M_k’s cos and sin are read from row PE(k); the circle’s points are the table’s columns (2i+1, 2i), the rotated point is nw.linear’s result.',
   // ── </shared> ──
 
   // ── <nw-kernel-source>: the code tabs (issue #16) ──
-  'kernelSource.caption': 'On the left, PyTorch code this project wrote itself (checked to give the same values as torch’s nn.LayerNorm and nn.TransformerEncoderLayer); on the right, the C++ kernels that actually compute this page’s figures. Point at a line of code, or Tab in and move with ↑/↓: the panel below explains that line’s step with the numbers of a tiny example, and the C++ lines doing the same thing, as well as other figures that draw the step, are highlighted with it.',
+  'kernelSource.caption':
+    'On the left, PyTorch code this project wrote itself (checked to give the same values as torch’s nn.LayerNorm and nn.TransformerEncoderLayer); on the right, the C++ kernels that actually compute this page’s figures. Point at a line of code, or Tab in and move with ↑/↓: the panel below explains that line’s step with the numbers of a tiny example, and the C++ lines doing the same thing, as well as other figures that draw the step, are highlighted with it.',
   'kernelSource.tab.positionalEncoding': 'Positional encoding',
   'kernelSource.tab.layerNorm': 'LayerNorm',
   'kernelSource.tab.ffn': 'FFN',
   'kernelSource.tab.preLnBlock': 'Pre-LN block',
   'kernelSource.tab.encoderLayer': 'Encoder layer (Post-LN)',
   'kernelSource.steps': 'Steps',
-  'kernelSource.stepHint': 'Point at a line of the PyTorch code (the lines with a left border) or press a step button to see its explanation and numbers here.',
+  'kernelSource.stepHint':
+    'Point at a line of the PyTorch code (the lines with a left border) or press a step button to see its explanation and numbers here.',
   'kernelSource.pyTitle': 'PyTorch (code written for this project)',
   'kernelSource.pyLabel': 'PyTorch code. Tab into the lines with a step and move between them with ↑/↓.',
   'kernelSource.cppTitle': 'C++ kernel (the code this page runs)',
@@ -942,8 +1190,10 @@ export default {
   'kernelSource.implRef': 'reference (ref)',
   'kernelSource.implFast': 'SIMD path',
   'kernelSource.noteTitle': 'Watch out in the source articles’ code:',
-  'kernelSource.note.preLnBlock': 'A Pre-LN stack needs one more LayerNorm after its last layer (final_norm). A Pre-LN layer only adds to the residual, so without it the output leaves with a size that grew with the number of layers (switch off the final LayerNorm in the §14 figure). Also, norm1(x) needs computing once and passing as Q, K and V; writing it three times computes it three times.',
-  'kernelSource.note.encoderLayer': 'A Post-LN layer ends with norm2, so adding one more LayerNorm at the end of the stack, as the source article’s Encoder does, is redundant: with the initial γ = 1, β = 0, LN(LN(x)) ≈ LN(x), and after training it only adds one more scale and shift. The stack that does need a final LayerNorm is the Pre-LN one.',
+  'kernelSource.note.preLnBlock':
+    'A Pre-LN stack needs one more LayerNorm after its last layer (final_norm). A Pre-LN layer only adds to the residual, so without it the output leaves with a size that grew with the number of layers (switch off the final LayerNorm in the §14 figure). Also, norm1(x) needs computing once and passing as Q, K and V; writing it three times computes it three times.',
+  'kernelSource.note.encoderLayer':
+    'A Post-LN layer ends with norm2, so adding one more LayerNorm at the end of the stack, as the source article’s Encoder does, is redundant: with the initial γ = 1, β = 0, LN(LN(x)) ≈ LN(x), and after training it only adds one more scale and shift. The stack that does need a final LayerNorm is the Pre-LN one.',
   'kernelSource.tokenRow': 'vector of token 1: {values} · ‖h‖ = {norm}',
   'kernelSource.outputRow': 'output, token 1: {values}',
   'kernelSource.check': 'largest difference between the step-by-step computation and forward(): {worst}',
@@ -970,43 +1220,66 @@ export default {
   'kernelSource.step.encoderLayer.ffn': 'FFN',
   'kernelSource.step.encoderLayer.add2': 'add residual₂',
   'kernelSource.step.encoderLayer.ln2': 'LayerNorm₂',
-  'kernelSource.text.positionalEncoding.pos': 'The positions 0, 1, 2, … as a column. One row of the table is one position.',
-  'kernelSource.text.positionalEncoding.omega': 'The frequency of pair i, ω_i = 10000^(−2i/d_model). It shrinks as i grows, so the wavelength grows. The values below are read back from row pos = 1 of the computed table.',
-  'kernelSource.text.positionalEncoding.angle': 'The angle pos·ω_i, position times frequency, for every pair at once by broadcasting.',
-  'kernelSource.text.positionalEncoding.sin': 'sin(pos·ω_i) goes into the even dimension 2i (the paper’s interleaved layout): the highlighted columns.',
+  'kernelSource.text.positionalEncoding.pos':
+    'The positions 0, 1, 2, … as a column. One row of the table is one position.',
+  'kernelSource.text.positionalEncoding.omega':
+    'The frequency of pair i, ω_i = 10000^(−2i/d_model). It shrinks as i grows, so the wavelength grows. The values below are read back from row pos = 1 of the computed table.',
+  'kernelSource.text.positionalEncoding.angle':
+    'The angle pos·ω_i, position times frequency, for every pair at once by broadcasting.',
+  'kernelSource.text.positionalEncoding.sin':
+    'sin(pos·ω_i) goes into the even dimension 2i (the paper’s interleaved layout): the highlighted columns.',
   'kernelSource.text.positionalEncoding.cos': 'cos(pos·ω_i) goes into the odd dimension 2i+1: the highlighted columns.',
-  'kernelSource.text.positionalEncoding.add': 'Each token embedding gets the PE row of its position added. Nothing is learned. This addition happens in the caller, not in the kernel.',
+  'kernelSource.text.positionalEncoding.add':
+    'Each token embedding gets the PE row of its position added. Nothing is learned. This addition happens in the caller, not in the kernel.',
   'kernelSource.text.layerNorm.1': 'The mean over the last dimension (the H features): one scalar per token.',
-  'kernelSource.text.layerNorm.2': 'The variance: the mean of the squared distances from μ, divided by H (the population variance).',
+  'kernelSource.text.layerNorm.2':
+    'The variance: the mean of the squared distances from μ, divided by H (the population variance).',
   'kernelSource.text.layerNorm.3': 'Subtract μ and divide by √(σ² + ε): mean 0, variance close to 1.',
-  'kernelSource.text.layerNorm.4': 'Multiply by the learned γ and add β, per feature. This example uses nn.LayerNorm’s initial γ = 1, β = 0, so y = x̂.',
-  'kernelSource.text.ffn.linear1': 'Widens the token vector from d_model = 4 to d_ff = 8. nn.Linear stores its weight as [out, in] = W₁ᵀ.',
-  'kernelSource.text.ffn.act': 'ReLU cuts the negatives (or the smooth GELU). Without this nonlinearity the two linear maps would collapse into one.',
-  'kernelSource.text.ffn.linear2': 'Back from d_ff to d_model. Applied to each position on its own: no other token takes part.',
-  'kernelSource.text.preLnBlock.ln1': 'Normalize only what goes into the sublayer; the residual x itself is not normalized.',
-  'kernelSource.text.preLnBlock.attn': 'Q, K and V from the normalized h, softmax(QKᵀ/√d_k)V per head, then W_O joins the heads.',
+  'kernelSource.text.layerNorm.4':
+    'Multiply by the learned γ and add β, per feature. This example uses nn.LayerNorm’s initial γ = 1, β = 0, so y = x̂.',
+  'kernelSource.text.ffn.linear1':
+    'Widens the token vector from d_model = 4 to d_ff = 8. nn.Linear stores its weight as [out, in] = W₁ᵀ.',
+  'kernelSource.text.ffn.act':
+    'ReLU cuts the negatives (or the smooth GELU). Without this nonlinearity the two linear maps would collapse into one.',
+  'kernelSource.text.ffn.linear2':
+    'Back from d_ff to d_model. Applied to each position on its own: no other token takes part.',
+  'kernelSource.text.preLnBlock.ln1':
+    'Normalize only what goes into the sublayer; the residual x itself is not normalized.',
+  'kernelSource.text.preLnBlock.attn':
+    'Q, K and V from the normalized h, softmax(QKᵀ/√d_k)V per head, then W_O joins the heads.',
   'kernelSource.text.preLnBlock.add1': 'The attention output is added to the unnormalized x as it is.',
   'kernelSource.text.preLnBlock.ln2': 'Normalize again before the FFN.',
   'kernelSource.text.preLnBlock.ffn': 'Linear → ReLU → Linear at every position.',
-  'kernelSource.text.preLnBlock.add2': 'The FFN output is added to the residual. The block’s output goes on to the next layer unnormalized.',
+  'kernelSource.text.preLnBlock.add2':
+    'The FFN output is added to the residual. The block’s output goes on to the next layer unnormalized.',
   'kernelSource.text.preLnBlock.final': 'One normalization after all the layers. A Pre-LN stack needs it.',
   'kernelSource.text.encoderLayer.attn': 'Q, K and V straight from the input x, then self-attention.',
   'kernelSource.text.encoderLayer.add1': 'The attention output is added to x.',
-  'kernelSource.text.encoderLayer.ln1': 'The whole sum is normalized: the residual path passes through this LayerNorm too.',
+  'kernelSource.text.encoderLayer.ln1':
+    'The whole sum is normalized: the residual path passes through this LayerNorm too.',
   'kernelSource.text.encoderLayer.ffn': 'Linear → ReLU → Linear at every position.',
   'kernelSource.text.encoderLayer.add2': 'The FFN output is added to the residual.',
-  'kernelSource.text.encoderLayer.ln2': 'The whole is normalized again: the layer’s output has already been through a LayerNorm.',
-  'kernelSource.method': 'Every number of the tiny examples is computed by the library: PE by nw.positionalEncoding(4, 8), LayerNorm by nw.layerNormWithStats, the FFN by nw.linear and nw.activation with seeded nn.Linear initial weights. The C++ is copied from cpp/src and the PyTorch code from scripts/article_code.py when the site is built; scripts/check_article_code.py checks that PyTorch code against torch’s own implementations.',
-  'kernelSource.method.positionalEncoding': 'ω_i and the angles are read back from the table’s (sin, cos) pairs with atan2 (for pos ≤ 3 the angles stay below π, so they read back as they are).',
-  'kernelSource.method.layerNorm': 'The input is x = [2.4, 1.1, −0.3, 0.8, 3.0, −1.2, 0.5, 1.7], with μ = 1 and σ² = 1.66.',
-  'kernelSource.method.ffn': 'd_model = 4, d_ff = 8, ReLU. The weights are drawn with PyTorch nn.Linear’s default init (uniform in ±1/√fan_in) from a fixed seed.',
-  'kernelSource.method.preLnBlock': 'A 1-layer Pre-LN encoder with random weights from a fixed seed (d_model 8, 2 heads, d_ff 16, final LayerNorm) is made with nw.createEncoder and computed step by step from its stateDict(): LayerNorm with nw.layerNorm; attention per head with nw.linear (QKᵀ), nw.linear with a diagonal matrix (÷√d_k), nw.softmax and nw.linear (×V); the residual additions with nw.linear multiplying [x | y] by [I | I]. The result is compared with the same encoder’s forward().',
-  'kernelSource.method.encoderLayer': 'A 1-layer Post-LN encoder with random weights from a fixed seed (d_model 8, 2 heads, d_ff 16, no final LayerNorm), computed step by step as in the Pre-LN tab and compared with forward().',
+  'kernelSource.text.encoderLayer.ln2':
+    'The whole is normalized again: the layer’s output has already been through a LayerNorm.',
+  'kernelSource.method':
+    'Every number of the tiny examples is computed by the library: PE by nw.positionalEncoding(4, 8), LayerNorm by nw.layerNormWithStats, the FFN by nw.linear and nw.activation with seeded nn.Linear initial weights. The C++ is copied from cpp/src and the PyTorch code from scripts/article_code.py when the site is built; scripts/check_article_code.py checks that PyTorch code against torch’s own implementations.',
+  'kernelSource.method.positionalEncoding':
+    'ω_i and the angles are read back from the table’s (sin, cos) pairs with atan2 (for pos ≤ 3 the angles stay below π, so they read back as they are).',
+  'kernelSource.method.layerNorm':
+    'The input is x = [2.4, 1.1, −0.3, 0.8, 3.0, −1.2, 0.5, 1.7], with μ = 1 and σ² = 1.66.',
+  'kernelSource.method.ffn':
+    'd_model = 4, d_ff = 8, ReLU. The weights are drawn with PyTorch nn.Linear’s default init (uniform in ±1/√fan_in) from a fixed seed.',
+  'kernelSource.method.preLnBlock':
+    'A 1-layer Pre-LN encoder with random weights from a fixed seed (d_model 8, 2 heads, d_ff 16, final LayerNorm) is made with nw.createEncoder and computed step by step from its stateDict(): LayerNorm with nw.layerNorm; attention per head with nw.linear (QKᵀ), nw.linear with a diagonal matrix (÷√d_k), nw.softmax and nw.linear (×V); the residual additions with nw.linear multiplying [x | y] by [I | I]. The result is compared with the same encoder’s forward().',
+  'kernelSource.method.encoderLayer':
+    'A 1-layer Post-LN encoder with random weights from a fixed seed (d_model 8, 2 heads, d_ff 16, no final LayerNorm), computed step by step as in the Pre-LN tab and compared with forward().',
   // ── </nw-kernel-source> ──
 
   // ── the article's new sections (issue #16): attention by hand, closing summary ──
-  's12.steps': '<p>Before the trained model, follow one pass of attention by hand. On an example of three tokens with d = 4: make Q, K and V, take the scores QKᵀ, divide by √d_k, apply the softmax and mix V. Press any number to see where it came from.</p>',
+  's12.steps':
+    '<p>Before the trained model, follow one pass of attention by hand. On an example of three tokens with d = 4: make Q, K and V, take the scores QKᵀ, divide by √d_k, apply the softmax and mix V. Press any number to see where it came from.</p>',
   's18.title': 'Summary at a glance',
-  's18.body': '<p>The ideas of this article, one line each, with the figure where you can try each one.</p><ul class="summary"><li>Self-attention treats tokens as a set, so it cannot see order — <a href="#order-demo">word-order figure</a></li><li>The sine-cosine PE gives every position its own vector, one frequency per sin/cos pair — <a href="#pe-waves">waves</a>, <a href="#pe-heatmap">heatmap</a></li><li>Its values stay in [−1, 1], differ for every position, shift by k as one rotation M_k, and are defined past the training length — <a href="#pe-properties">four properties</a></li><li>Learned PE, RoPE and ALiBi put position in differently, and RoPE alone does not reach past the training length — <a href="#pe-compare">comparison</a></li><li>Stacking layers multiplies the size of activations until they explode or vanish; normalization breaks that — <a href="#depth-demo">depth experiment</a></li><li>Layer normalization is four steps: ① mean ② variance ③ normalize ④ scale and shift — <a href="#ln-steps">four steps</a>, <a href="#ln-pipeline">pipeline</a>, <a href="#ln-simulator">simulator</a></li><li>Batch norm takes statistics down columns (the batch), layer norm along rows (one token), so layer norm does not depend on the batch — <a href="#norm-axes">normalization axes</a>, <a href="#batch-independence">half-batch experiment</a></li><li>LayerNorm goes after the residual (Post-LN) or before the sublayer (Pre-LN); RMSNorm skips subtracting the mean — <a href="#prepost-ln">Post-LN and Pre-LN</a>, <a href="#rmsnorm">RMSNorm</a></li><li>The same computations as PyTorch code and as this page’s C++ kernels — <a href="#kernel-source">code</a></li><li>An encoder block wraps self-attention and the FFN in Add & Norm and is stacked N times — <a href="#encoder-block">block</a>, <a href="#attention-steps">attention by hand</a>, <a href="#attention">trained attention</a>, <a href="#ffn">FFN</a>, <a href="#encoder-stack">stacking N layers</a></li><li>Check your understanding — <a href="#quiz">quiz</a></li></ul>',
+  's18.body':
+    '<p>The ideas of this article, one line each, with the figure where you can try each one.</p><ul class="summary"><li>Self-attention treats tokens as a set, so it cannot see order — <a href="#order-demo">word-order figure</a></li><li>The sine-cosine PE gives every position its own vector, one frequency per sin/cos pair — <a href="#pe-waves">waves</a>, <a href="#pe-heatmap">heatmap</a></li><li>Its values stay in [−1, 1], differ for every position, shift by k as one rotation M_k, and are defined past the training length — <a href="#pe-properties">four properties</a></li><li>Learned PE, RoPE and ALiBi put position in differently, and RoPE alone does not reach past the training length — <a href="#pe-compare">comparison</a></li><li>Stacking layers multiplies the size of activations until they explode or vanish; normalization breaks that — <a href="#depth-demo">depth experiment</a></li><li>Layer normalization is four steps: ① mean ② variance ③ normalize ④ scale and shift — <a href="#ln-steps">four steps</a>, <a href="#ln-pipeline">pipeline</a>, <a href="#ln-simulator">simulator</a></li><li>Batch norm takes statistics down columns (the batch), layer norm along rows (one token), so layer norm does not depend on the batch — <a href="#norm-axes">normalization axes</a>, <a href="#batch-independence">half-batch experiment</a></li><li>LayerNorm goes after the residual (Post-LN) or before the sublayer (Pre-LN); RMSNorm skips subtracting the mean — <a href="#prepost-ln">Post-LN and Pre-LN</a>, <a href="#rmsnorm">RMSNorm</a></li><li>The same computations as PyTorch code and as this page’s C++ kernels — <a href="#kernel-source">code</a></li><li>An encoder block wraps self-attention and the FFN in Add & Norm and is stacked N times — <a href="#encoder-block">block</a>, <a href="#attention-steps">attention by hand</a>, <a href="#attention">trained attention</a>, <a href="#ffn">FFN</a>, <a href="#encoder-stack">stacking N layers</a></li><li>Check your understanding — <a href="#quiz">quiz</a></li></ul>',
   // ── </sections> ──
 };

@@ -4,7 +4,8 @@ export default {
   // ── 공통 ──
   'common.loading': 'WebAssembly 커널을 불러오는 중…',
   'common.loadError': '계산 모듈을 불러오지 못했습니다: {message}',
-  'common.noSimd': '이 브라우저는 WebAssembly SIMD를 지원하지 않습니다. Chrome/Edge 91+, Firefox 89+, Safari 16.4+에서 열어 주세요.',
+  'common.noSimd':
+    '이 브라우저는 WebAssembly SIMD를 지원하지 않습니다. Chrome/Edge 91+, Firefox 89+, Safari 16.4+에서 열어 주세요.',
   'common.parityRunning': 'PyTorch 대조 중…',
   'common.parityOk': 'PyTorch 대조 ✓ 최대 오차 {error} (허용 {tolerance})',
   'common.parityBad': 'PyTorch 대조 ✗ 최대 오차 {error} (허용 {tolerance})',
@@ -31,7 +32,8 @@ export default {
 
   // ── 페이지 ──
   'page.title': '위치 인코딩과 레이어 정규화, 그리고 인코더',
-  'page.subtitle': '트랜스포머가 순서를 아는 방법과 깊은 층을 안정시키는 방법을, 브라우저 안에서 C++ 커널(WebAssembly SIMD)로 직접 계산하며 살펴봅니다.',
+  'page.subtitle':
+    '트랜스포머가 순서를 아는 방법과 깊은 층을 안정시키는 방법을, 브라우저 안에서 C++ 커널(WebAssembly SIMD)로 직접 계산하며 살펴봅니다.',
   'page.meta': '모든 숫자와 그림은 지금 이 브라우저에서 계산됩니다 · normwave {version}',
   'page.langSwitch': 'English',
   'page.themeLabel': '테마',
@@ -44,85 +46,142 @@ export default {
   'page.partA': 'Part A · 위치 인코딩',
   'page.partB': 'Part B · 레이어 정규화',
   'page.partC': 'Part C · 트랜스포머 인코더',
-  'page.noSimd': '이 브라우저에서는 WebAssembly SIMD를 쓸 수 없어 그림이 계산되지 않습니다. Chrome/Edge 91+, Firefox 89+, Safari 16.4+에서 열어 주세요.',
-  'page.footer': 'normwave — 수식은 KaTeX, 계산은 xsimd로 쓴 C++ 커널을 Emscripten으로 컴파일한 WebAssembly SIMD 모듈이 맡습니다. 코드와 테스트는 저장소에 있습니다.',
-  'page.description': '트랜스포머의 위치 인코딩(sin·cos, RoPE, ALiBi)과 레이어 정규화(LayerNorm, RMSNorm, Pre-LN)를 수식과 움직이는 그림으로 설명합니다. 모든 숫자는 브라우저 안에서 WebAssembly SIMD로 계산됩니다.',
-  'page.noWasmCsp': '이 페이지의 Content-Security-Policy가 WebAssembly 컴파일을 막고 있어 그림이 계산되지 않습니다(script-src에 \'wasm-unsafe-eval\'이 필요합니다). 브라우저의 SIMD 지원 문제는 아닙니다.',
-  'page.island': '인터랙티브 그림 — 이곳까지 스크롤하면 브라우저에서 WebAssembly 커널로 계산해 그립니다(JavaScript 필요).',
+  'page.noSimd':
+    '이 브라우저에서는 WebAssembly SIMD를 쓸 수 없어 그림이 계산되지 않습니다. Chrome/Edge 91+, Firefox 89+, Safari 16.4+에서 열어 주세요.',
+  'page.footer':
+    'normwave — 수식은 KaTeX, 계산은 xsimd로 쓴 C++ 커널을 Emscripten으로 컴파일한 WebAssembly SIMD 모듈이 맡습니다. 코드와 테스트는 저장소에 있습니다.',
+  'page.description':
+    '트랜스포머의 위치 인코딩(sin·cos, RoPE, ALiBi)과 레이어 정규화(LayerNorm, RMSNorm, Pre-LN)를 수식과 움직이는 그림으로 설명합니다. 모든 숫자는 브라우저 안에서 WebAssembly SIMD로 계산됩니다.',
+  'page.noWasmCsp':
+    "이 페이지의 Content-Security-Policy가 WebAssembly 컴파일을 막고 있어 그림이 계산되지 않습니다(script-src에 'wasm-unsafe-eval'이 필요합니다). 브라우저의 SIMD 지원 문제는 아닙니다.",
+  'page.island':
+    '인터랙티브 그림 — 이곳까지 스크롤하면 브라우저에서 WebAssembly 커널로 계산해 그립니다(JavaScript 필요).',
   'page.ogImageAlt': '위치 인코딩 표를 색으로 칠한 히트맵: 가로는 임베딩 차원, 세로는 위치입니다.',
 
   's1.title': '왜 위치 정보가 필요한가',
-  's1.body': '<p>셀프 어텐션은 문장의 모든 토큰을 한꺼번에 봅니다. 병렬로 계산할 수 있어 빠르지만, 그 대가로 <strong>토큰의 순서를 전혀 구별하지 못합니다</strong>. 어텐션은 토큰 쌍의 유사도만 계산하므로, 입력 행의 순서를 바꾸면 출력 행도 똑같이 자리만 바뀔 뿐 값은 그대로입니다(순열 등변성).</p><p>“작은 고양이의 집”과 “고양이의 작은 집”은 같은 단어로 되어 있지만 작은 것이 고양이인지 집인지가 다릅니다. 어텐션에게는 둘 다 같은 단어 주머니입니다. 한국어는 조사가 역할을 알려 주니 순서가 덜 중요해 보이지만, 조사도 결국 토큰이라 “고양이 가 개 를 쫓는다”와 “개 가 고양이 를 쫓는다”는 같은 토큰 주머니가 되고, 어느 조사가 어느 명사에 붙었는지는 순서로만 알 수 있습니다. 그래서 트랜스포머는 각 위치마다 고유한 벡터 PE(pos)를 임베딩에 더해 순서를 알려 줍니다.</p>',
-  's1.figNote': '아래 그림은 무작위 가중치의 실제 인코더를 한 문장과 그 순열에 대해 실행합니다. PE가 없으면 두 출력은 행 순서만 다른 같은 집합이고, PE를 더하면 달라집니다.',
+  's1.body':
+    '<p>셀프 어텐션은 문장의 모든 토큰을 한꺼번에 봅니다. 병렬로 계산할 수 있어 빠르지만, 그 대가로 <strong>토큰의 순서를 전혀 구별하지 못합니다</strong>. 어텐션은 토큰 쌍의 유사도만 계산하므로, 입력 행의 순서를 바꾸면 출력 행도 똑같이 자리만 바뀔 뿐 값은 그대로입니다(순열 등변성).</p><p>“작은 고양이의 집”과 “고양이의 작은 집”은 같은 단어로 되어 있지만 작은 것이 고양이인지 집인지가 다릅니다. 어텐션에게는 둘 다 같은 단어 주머니입니다. 한국어는 조사가 역할을 알려 주니 순서가 덜 중요해 보이지만, 조사도 결국 토큰이라 “고양이 가 개 를 쫓는다”와 “개 가 고양이 를 쫓는다”는 같은 토큰 주머니가 되고, 어느 조사가 어느 명사에 붙었는지는 순서로만 알 수 있습니다. 그래서 트랜스포머는 각 위치마다 고유한 벡터 PE(pos)를 임베딩에 더해 순서를 알려 줍니다.</p>',
+  's1.figNote':
+    '아래 그림은 무작위 가중치의 실제 인코더를 한 문장과 그 순열에 대해 실행합니다. PE가 없으면 두 출력은 행 순서만 다른 같은 집합이고, PE를 더하면 달라집니다.',
 
   's2.title': 'sin·cos 공식 뜯어보기',
   's2.intro': '<p>「Attention Is All You Need」가 제안한 위치 인코딩은 파라미터가 하나도 없는 공식입니다.</p>',
-  's2.symbols': '<dl class="symbols"><dt>pos</dt><dd>시퀀스 안에서 토큰의 위치 (0, 1, …, seq_len − 1)</dd><dt>i</dt><dd>sin·cos 쌍의 번호 (0, 1, …, d_model/2 − 1). 차원 2i에는 sin, 2i+1에는 cos이 들어갑니다.</dd><dt>d_model</dt><dd>임베딩 차원 수 (BERT-base 768, GPT-3 12288)</dd><dt>10000</dt><dd>파장의 범위를 정하는 상수. 파장은 2π(i=0)에서 약 10000·2π(마지막 쌍)까지 기하급수적으로 늘어납니다.</dd></dl>',
-  's2.body': '<p>한 위치의 PE는 d_model개의 숫자로 된 벡터이고, 쌍마다 주파수가 다릅니다. i가 작은 쌍은 위치가 한 칸만 바뀌어도 크게 변하는 <strong>고주파</strong>이고, i가 큰 쌍은 수천 칸에 걸쳐 천천히 변하는 <strong>저주파</strong>입니다.</p>',
-  's2.callout': '<strong>이진수에 빗대면</strong> — 1의 자리는 한 칸마다 바뀌고 1000의 자리는 천천히 바뀌듯, 고주파 차원은 이웃한 위치를 가르는 세밀한 지문이 되고 저주파 차원은 멀리 떨어진 위치를 가르는 큰 눈금이 됩니다. 다만 PE의 “자릿수”는 0/1이 아니라 연속적인 파동입니다.',
+  's2.symbols':
+    '<dl class="symbols"><dt>pos</dt><dd>시퀀스 안에서 토큰의 위치 (0, 1, …, seq_len − 1)</dd><dt>i</dt><dd>sin·cos 쌍의 번호 (0, 1, …, d_model/2 − 1). 차원 2i에는 sin, 2i+1에는 cos이 들어갑니다.</dd><dt>d_model</dt><dd>임베딩 차원 수 (BERT-base 768, GPT-3 12288)</dd><dt>10000</dt><dd>파장의 범위를 정하는 상수. 파장은 2π(i=0)에서 약 10000·2π(마지막 쌍)까지 기하급수적으로 늘어납니다.</dd></dl>',
+  's2.body':
+    '<p>한 위치의 PE는 d_model개의 숫자로 된 벡터이고, 쌍마다 주파수가 다릅니다. i가 작은 쌍은 위치가 한 칸만 바뀌어도 크게 변하는 <strong>고주파</strong>이고, i가 큰 쌍은 수천 칸에 걸쳐 천천히 변하는 <strong>저주파</strong>입니다.</p>',
+  's2.callout':
+    '<strong>이진수에 빗대면</strong> — 1의 자리는 한 칸마다 바뀌고 1000의 자리는 천천히 바뀌듯, 고주파 차원은 이웃한 위치를 가르는 세밀한 지문이 되고 저주파 차원은 멀리 떨어진 위치를 가르는 큰 눈금이 됩니다. 다만 PE의 “자릿수”는 0/1이 아니라 연속적인 파동입니다.',
 
   's3.title': 'PE 행렬을 히트맵으로',
-  's3.body': '<p>PE 표 전체 [seq_len × d_model]를 색으로 칠하면 구조가 한눈에 보입니다. 가로축은 임베딩 차원, 세로축은 위치입니다. 왼쪽 열(고주파)은 촘촘한 줄무늬, 오른쪽 열(저주파)은 거의 변하지 않는 띠가 됩니다. 아래에서 d_model을 1024, seq_len을 2048까지 늘려 보세요. 표는 슬라이더를 움직일 때마다 새로 계산됩니다. 히트맵에 포인터를 올리면 앞의 파형 그림과 뒤의 성질 그림이 같은 위치와 쌍을 따라갑니다.</p>',
+  's3.body':
+    '<p>PE 표 전체 [seq_len × d_model]를 색으로 칠하면 구조가 한눈에 보입니다. 가로축은 임베딩 차원, 세로축은 위치입니다. 왼쪽 열(고주파)은 촘촘한 줄무늬, 오른쪽 열(저주파)은 거의 변하지 않는 띠가 됩니다. 아래에서 d_model을 1024, seq_len을 2048까지 늘려 보세요. 표는 슬라이더를 움직일 때마다 새로 계산됩니다. 히트맵에 포인터를 올리면 앞의 파형 그림과 뒤의 성질 그림이 같은 위치와 쌍을 따라갑니다.</p>',
 
   's4.title': 'sin·cos를 고른 네 가지 이유',
-  's4.p1': '<h3>① 유계성: 모든 값이 [−1, 1]</h3><p>sin과 cos은 결코 ±1을 넘지 않으므로, 임베딩에 더해도 특정 위치의 값이 폭주하지 않습니다. 위치에 비례하는 값(pos 그 자체)이나 지수 함수를 썼다면 긴 문장에서 값이 커져 학습을 흔들었을 것입니다.</p>',
-  's4.p2': '<h3>② 결정론적 고유성: 위치마다 다른 패턴</h3><p>주파수가 서로 다른 수백 개의 파동을 동시에 보므로 서로 다른 두 위치가 같은 벡터를 갖는 일은 실질적으로 없습니다. 공식으로 만들기 때문에 학습할 파라미터도 0개입니다.</p>',
-  's4.p3': '<h3>③ 상대 위치: 선형 변환 하나로 k칸 이동</h3><p>덧셈 정리 덕분에 PE(pos+k)는 pos와 무관하고 k에만 의존하는 회전 행렬 M<sub>k</sub>로 PE(pos)에서 얻을 수 있습니다. 어텐션이 “몇 칸 떨어졌는가”를 일반화해 배우기 좋은 구조이고, 이 아이디어를 Q·K에 직접 적용한 것이 RoPE입니다.</p>',
-  's4.p4': '<h3>④ 외삽: 학습보다 긴 문장에도 값이 정의됨</h3><p>공식이므로 학습 때 최대 길이가 512였더라도 pos = 600의 PE를 계산할 수 있습니다. 성능이 유지된다는 보장은 없지만, 표를 학습하는 방식은 그 위치에 대한 값 자체가 없습니다.</p>',
+  's4.p1':
+    '<h3>① 유계성: 모든 값이 [−1, 1]</h3><p>sin과 cos은 결코 ±1을 넘지 않으므로, 임베딩에 더해도 특정 위치의 값이 폭주하지 않습니다. 위치에 비례하는 값(pos 그 자체)이나 지수 함수를 썼다면 긴 문장에서 값이 커져 학습을 흔들었을 것입니다.</p>',
+  's4.p2':
+    '<h3>② 결정론적 고유성: 위치마다 다른 패턴</h3><p>주파수가 서로 다른 수백 개의 파동을 동시에 보므로 서로 다른 두 위치가 같은 벡터를 갖는 일은 실질적으로 없습니다. 공식으로 만들기 때문에 학습할 파라미터도 0개입니다.</p>',
+  's4.p3':
+    '<h3>③ 상대 위치: 선형 변환 하나로 k칸 이동</h3><p>덧셈 정리 덕분에 PE(pos+k)는 pos와 무관하고 k에만 의존하는 회전 행렬 M<sub>k</sub>로 PE(pos)에서 얻을 수 있습니다. 어텐션이 “몇 칸 떨어졌는가”를 일반화해 배우기 좋은 구조이고, 이 아이디어를 Q·K에 직접 적용한 것이 RoPE입니다.</p>',
+  's4.p4':
+    '<h3>④ 외삽: 학습보다 긴 문장에도 값이 정의됨</h3><p>공식이므로 학습 때 최대 길이가 512였더라도 pos = 600의 PE를 계산할 수 있습니다. 성능이 유지된다는 보장은 없지만, 표를 학습하는 방식은 그 위치에 대한 값 자체가 없습니다.</p>',
   's4.addition': '덧셈 정리 — 상대 위치 표현의 근거',
 
   's5.title': '고정형 PE, 학습형 PE, RoPE·ALiBi',
-  's5.body': '<p>원래 트랜스포머의 sin·cos 방식 말고도 위치를 알려 주는 방법은 여럿입니다. BERT와 GPT-2·3는 위치별 벡터를 파라미터로 학습했고, 최근 LLM은 대부분 RoPE처럼 어텐션 안에서 상대 위치를 다룹니다.</p>',
-  's5.callout': '<strong>요즘의 표준, RoPE</strong> — LLaMA, Mistral, Gemma 같은 최근 모델은 대부분 RoPE(Rotary Position Embedding)를 씁니다. Q와 K 벡터를 위치에 비례한 각도로 회전시키면 둘의 내적이 두 위치의 차이에만 의존하게 되어, 상대 위치가 어텐션 점수에 자연스럽게 들어갑니다. 다만 RoPE만으로 학습 길이보다 긴 문맥이 잘 되는 것은 아닙니다. 학습 때 보지 못한 회전 각도가 나오는 길이부터는 성능이 떨어지는 것이 보통이고, 수만 토큰의 긴 문맥은 긴 데이터로 더 학습하거나 위치를 줄여 넣는 위치 보간(position interpolation), 주파수 기저를 조정하는 NTK-aware 스케일링, YaRN 같은 방법과 함께 쓸 때 얻어집니다.',
+  's5.body':
+    '<p>원래 트랜스포머의 sin·cos 방식 말고도 위치를 알려 주는 방법은 여럿입니다. BERT와 GPT-2·3는 위치별 벡터를 파라미터로 학습했고, 최근 LLM은 대부분 RoPE처럼 어텐션 안에서 상대 위치를 다룹니다.</p>',
+  's5.callout':
+    '<strong>요즘의 표준, RoPE</strong> — LLaMA, Mistral, Gemma 같은 최근 모델은 대부분 RoPE(Rotary Position Embedding)를 씁니다. Q와 K 벡터를 위치에 비례한 각도로 회전시키면 둘의 내적이 두 위치의 차이에만 의존하게 되어, 상대 위치가 어텐션 점수에 자연스럽게 들어갑니다. 다만 RoPE만으로 학습 길이보다 긴 문맥이 잘 되는 것은 아닙니다. 학습 때 보지 못한 회전 각도가 나오는 길이부터는 성능이 떨어지는 것이 보통이고, 수만 토큰의 긴 문맥은 긴 데이터로 더 학습하거나 위치를 줄여 넣는 위치 보간(position interpolation), 주파수 기저를 조정하는 NTK-aware 스케일링, YaRN 같은 방법과 함께 쓸 때 얻어집니다.',
 
   's6.title': '왜 정규화가 필요한가',
-  's6.body': '<p>층을 수십 개 쌓으면(GPT-3은 96층) 각 층을 지날 때마다 활성값의 크기가 조금씩 커지거나 작아지고, 그 효과가 곱해져 <strong>폭발하거나 사라집니다</strong>. 아래 그림은 이 순전파 값의 변화를 직접 잽니다. 역전파의 기울기(gradient)도 같은 층들을 거꾸로 지나며 곱해지므로 비슷한 일이 생긴다고 흔히 설명하지만, 이 그림이 기울기를 재지는 않습니다.</p><p>배치 정규화 논문은 앞 층의 가중치가 바뀔 때마다 다음 층이 받는 입력 분포가 달라지는 현상(내부 공변량 이동)을 줄이는 것이 정규화의 효과라고 설명했습니다. 이 설명은 아직 논쟁 중입니다. Santurkar 등(2018)은 배치 정규화가 도움이 되는 까닭이 공변량 이동을 줄여서라기보다 손실 지형을 더 매끄럽게 만들기 때문이라고 주장했습니다. 어느 쪽이든 정규화는 층마다 활성값을 평균 0, 분산 1 근처로 되돌려 크기가 곱해져 쌓이는 것을 끊습니다.</p>',
+  's6.body':
+    '<p>층을 수십 개 쌓으면(GPT-3은 96층) 각 층을 지날 때마다 활성값의 크기가 조금씩 커지거나 작아지고, 그 효과가 곱해져 <strong>폭발하거나 사라집니다</strong>. 아래 그림은 이 순전파 값의 변화를 직접 잽니다. 역전파의 기울기(gradient)도 같은 층들을 거꾸로 지나며 곱해지므로 비슷한 일이 생긴다고 흔히 설명하지만, 이 그림이 기울기를 재지는 않습니다.</p><p>배치 정규화 논문은 앞 층의 가중치가 바뀔 때마다 다음 층이 받는 입력 분포가 달라지는 현상(내부 공변량 이동)을 줄이는 것이 정규화의 효과라고 설명했습니다. 이 설명은 아직 논쟁 중입니다. Santurkar 등(2018)은 배치 정규화가 도움이 되는 까닭이 공변량 이동을 줄여서라기보다 손실 지형을 더 매끄럽게 만들기 때문이라고 주장했습니다. 어느 쪽이든 정규화는 층마다 활성값을 평균 0, 분산 1 근처로 되돌려 크기가 곱해져 쌓이는 것을 끊습니다.</p>',
   's7.title': 'μ · σ · γ · β 공식',
-  's7.body': '<p>레이어 정규화는 <strong>한 토큰의 벡터 안에서</strong>, 즉 H = d_model개의 특징에 걸쳐 평균과 분산을 구합니다. 평균을 빼서 중심을 맞추고, 표준편차로 나눠 크기를 맞춘 다음, 학습되는 γ와 β로 모델이 원하는 크기와 위치를 다시 정하게 합니다.</p>',
-  's7.symbols': '<dl class="symbols"><dt>H</dt><dd>정규화하는 특징 수, 보통 d_model (768, 4096 …)</dd><dt>μ, σ²</dt><dd>그 벡터의 평균과 H로 나눈 분산(모분산) — 토큰마다 스칼라 하나씩</dd><dt>ε</dt><dd>0으로 나누지 않도록 더하는 작은 수 (1e-5, 1e-6)</dd><dt>γ, β</dt><dd>특징마다 하나씩 학습되는 스케일과 이동 (H개씩). γ = 1, β = 0이면 순수한 표준화입니다.</dd></dl>',
-  's7.callout': '<strong>γ와 β가 필요한 이유</strong> — 정규화만 하면 모든 층의 출력이 같은 N(0, 1) 모양으로 고정됩니다. 층마다 알맞은 분포는 다를 수 있으므로, γ와 β가 모델에게 스케일과 평균을 되돌릴 자유를 줍니다.',
+  's7.body':
+    '<p>레이어 정규화는 <strong>한 토큰의 벡터 안에서</strong>, 즉 H = d_model개의 특징에 걸쳐 평균과 분산을 구합니다. 평균을 빼서 중심을 맞추고, 표준편차로 나눠 크기를 맞춘 다음, 학습되는 γ와 β로 모델이 원하는 크기와 위치를 다시 정하게 합니다.</p>',
+  's7.symbols':
+    '<dl class="symbols"><dt>H</dt><dd>정규화하는 특징 수, 보통 d_model (768, 4096 …)</dd><dt>μ, σ²</dt><dd>그 벡터의 평균과 H로 나눈 분산(모분산) — 토큰마다 스칼라 하나씩</dd><dt>ε</dt><dd>0으로 나누지 않도록 더하는 작은 수 (1e-5, 1e-6)</dd><dt>γ, β</dt><dd>특징마다 하나씩 학습되는 스케일과 이동 (H개씩). γ = 1, β = 0이면 순수한 표준화입니다.</dd></dl>',
+  's7.callout':
+    '<strong>γ와 β가 필요한 이유</strong> — 정규화만 하면 모든 층의 출력이 같은 N(0, 1) 모양으로 고정됩니다. 층마다 알맞은 분포는 다를 수 있으므로, γ와 β가 모델에게 스케일과 평균을 되돌릴 자유를 줍니다.',
   's8.title': '레이어 정규화 시뮬레이터',
   's8.body': '<p>입력 분포의 평균과 표준편차, γ와 β를 바꾸며 정규화 전후의 분포를 비교합니다.</p>',
   's9.title': '배치 정규화와 레이어 정규화',
-  's9.body': '<p>트랜스포머 이전에는 배치 정규화(BN)가 표준이었습니다. 둘의 차이는 <strong>어느 축으로 통계를 내느냐</strong>입니다. BN은 배치 안의 여러 샘플에서 같은 특징끼리(열 방향), LN은 한 샘플 안의 모든 특징에 걸쳐(행 방향) 평균과 분산을 구합니다.</p>',
-  's9.th.aspect': '구분', 's9.th.bn': '배치 정규화', 's9.th.ln': '레이어 정규화',
-  's9.r1': '정규화 축', 's9.r1.bn': '배치 차원 N (CNN에서는 공간 차원도)', 's9.r1.ln': '특징 차원 H — 한 샘플 안',
-  's9.r2': '통계량', 's9.r2.bn': '같은 특징의 배치 전체 평균·분산', 's9.r2.ln': '같은 샘플의 모든 특징 평균·분산',
-  's9.r3': '배치 의존성', 's9.r3.bn': '강함 — 배치가 작으면 불안정', 's9.r3.ln': '없음 — 샘플 하나도 그대로 처리',
-  's9.r4': '추론 시 동작', 's9.r4.bn': '학습 중 모은 이동 평균 사용 (학습과 추론이 다름)', 's9.r4.ln': '학습과 똑같이 계산',
-  's9.r5': 'RNN·트랜스포머', 's9.r5.bn': '부적합 — 시퀀스 길이 변화에 약함', 's9.r5.ln': '적합 — 토큰마다 독립적으로 정규화',
-  's9.r6': '주 사용처', 's9.r6.bn': 'CNN 이미지 모델 (ResNet, VGG)', 's9.r6.ln': '트랜스포머, RNN, BERT, GPT',
+  's9.body':
+    '<p>트랜스포머 이전에는 배치 정규화(BN)가 표준이었습니다. 둘의 차이는 <strong>어느 축으로 통계를 내느냐</strong>입니다. BN은 배치 안의 여러 샘플에서 같은 특징끼리(열 방향), LN은 한 샘플 안의 모든 특징에 걸쳐(행 방향) 평균과 분산을 구합니다.</p>',
+  's9.th.aspect': '구분',
+  's9.th.bn': '배치 정규화',
+  's9.th.ln': '레이어 정규화',
+  's9.r1': '정규화 축',
+  's9.r1.bn': '배치 차원 N (CNN에서는 공간 차원도)',
+  's9.r1.ln': '특징 차원 H — 한 샘플 안',
+  's9.r2': '통계량',
+  's9.r2.bn': '같은 특징의 배치 전체 평균·분산',
+  's9.r2.ln': '같은 샘플의 모든 특징 평균·분산',
+  's9.r3': '배치 의존성',
+  's9.r3.bn': '강함 — 배치가 작으면 불안정',
+  's9.r3.ln': '없음 — 샘플 하나도 그대로 처리',
+  's9.r4': '추론 시 동작',
+  's9.r4.bn': '학습 중 모은 이동 평균 사용 (학습과 추론이 다름)',
+  's9.r4.ln': '학습과 똑같이 계산',
+  's9.r5': 'RNN·트랜스포머',
+  's9.r5.bn': '부적합 — 시퀀스 길이 변화에 약함',
+  's9.r5.ln': '적합 — 토큰마다 독립적으로 정규화',
+  's9.r6': '주 사용처',
+  's9.r6.bn': 'CNN 이미지 모델 (ResNet, VGG)',
+  's9.r6.ln': '트랜스포머, RNN, BERT, GPT',
   's10.title': '코드로 확인하기: PyTorch와 C++',
-  's10.prepost': '<strong>Pre-LN과 Post-LN</strong> — 원래 트랜스포머는 서브레이어 → 잔차 더하기 → LayerNorm 순서(Post-LN)였습니다. GPT-3, LLaMA, Mistral 같은 최근 LLM은 LayerNorm → 서브레이어 → 잔차 더하기(Pre-LN)를 씁니다. Xiong 등(2020, “On Layer Normalization in the Transformer Architecture”)은 초기화 직후 Post-LN에서는 출력에 가까운 층의 기울기가 커서 학습률 워밍업이 필요하고, Pre-LN은 워밍업 없이도 학습할 수 있음을 보였습니다.',
+  's10.prepost':
+    '<strong>Pre-LN과 Post-LN</strong> — 원래 트랜스포머는 서브레이어 → 잔차 더하기 → LayerNorm 순서(Post-LN)였습니다. GPT-3, LLaMA, Mistral 같은 최근 LLM은 LayerNorm → 서브레이어 → 잔차 더하기(Pre-LN)를 씁니다. Xiong 등(2020, “On Layer Normalization in the Transformer Architecture”)은 초기화 직후 Post-LN에서는 출력에 가까운 층의 기울기가 커서 학습률 워밍업이 필요하고, Pre-LN은 워밍업 없이도 학습할 수 있음을 보였습니다.',
 
   's11.title': '인코더 블록의 구조',
-  's11.body': '<p>PE가 더해진 입력이 처음 지나는 곳이 인코더입니다. 인코더 블록 하나는 두 서브레이어로 이뤄집니다. <strong>멀티헤드 셀프 어텐션</strong>은 모든 위치가 서로를 참조해 문맥을 모으고, <strong>위치별 피드포워드 네트워크(FFN)</strong>는 각 토큰에 같은 비선형 변환을 따로따로 적용합니다. 두 서브레이어 모두 잔차 연결과 레이어 정규화로 감쌉니다(Add & Norm).</p>',
+  's11.body':
+    '<p>PE가 더해진 입력이 처음 지나는 곳이 인코더입니다. 인코더 블록 하나는 두 서브레이어로 이뤄집니다. <strong>멀티헤드 셀프 어텐션</strong>은 모든 위치가 서로를 참조해 문맥을 모으고, <strong>위치별 피드포워드 네트워크(FFN)</strong>는 각 토큰에 같은 비선형 변환을 따로따로 적용합니다. 두 서브레이어 모두 잔차 연결과 레이어 정규화로 감쌉니다(Add & Norm).</p>',
   's12.title': '셀프 어텐션과 패딩 마스크',
-  's12.body': '<p>인코더의 셀프 어텐션에서는 쿼리(Query), 키(Key), 값(Value)이 모두 같은 입력 x에서 나옵니다. 예를 들어 “그 선수는 어제 결승에서 은메달을 땄다”에서 “그”는 “선수는”에 강하게 주목할 수 있습니다. 배치를 맞추려고 붙인 &lt;PAD&gt; 토큰은 어텐션 점수를 −∞로 바꿔 소프트맥스 뒤 가중치가 정확히 0이 되게 막습니다.</p>',
-  's12.model': '<p>아래 그림의 모델은 이 프로젝트가 직접 학습시킨 작은 인코더입니다. 학습 스크립트와 과제, 정확도는 그림 안에 적혀 있고, 가중치(.safetensors)는 이 사이트에 함께 실려 브라우저에서 <code>loadSafetensors</code>로 불러옵니다. 무작위 가중치의 자유 입력 모드와 패딩 실험실도 있습니다.</p>',
+  's12.body':
+    '<p>인코더의 셀프 어텐션에서는 쿼리(Query), 키(Key), 값(Value)이 모두 같은 입력 x에서 나옵니다. 예를 들어 “그 선수는 어제 결승에서 은메달을 땄다”에서 “그”는 “선수는”에 강하게 주목할 수 있습니다. 배치를 맞추려고 붙인 &lt;PAD&gt; 토큰은 어텐션 점수를 −∞로 바꿔 소프트맥스 뒤 가중치가 정확히 0이 되게 막습니다.</p>',
+  's12.model':
+    '<p>아래 그림의 모델은 이 프로젝트가 직접 학습시킨 작은 인코더입니다. 학습 스크립트와 과제, 정확도는 그림 안에 적혀 있고, 가중치(.safetensors)는 이 사이트에 함께 실려 브라우저에서 <code>loadSafetensors</code>로 불러옵니다. 무작위 가중치의 자유 입력 모드와 패딩 실험실도 있습니다.</p>',
   's13.title': '피드포워드 네트워크',
-  's13.body': '<p>FFN은 선형 변환 두 개 사이에 ReLU나 GELU를 끼운 구조입니다. 안쪽 너비 d_ff는 보통 d_model의 4배로, 원 논문은 d_model = 512, d_ff = 2048을 썼습니다. 위치마다 독립적으로 적용되므로 한 토큰을 바꾸면 그 토큰의 FFN 출력만 바뀝니다.</p>',
+  's13.body':
+    '<p>FFN은 선형 변환 두 개 사이에 ReLU나 GELU를 끼운 구조입니다. 안쪽 너비 d_ff는 보통 d_model의 4배로, 원 논문은 d_model = 512, d_ff = 2048을 썼습니다. 위치마다 독립적으로 적용되므로 한 토큰을 바꾸면 그 토큰의 FFN 출력만 바뀝니다.</p>',
   's14.title': 'N개 층 쌓기와 Post-LN·Pre-LN',
-  's14.body': '<p>같은 블록을 N번 쌓을수록 표현이 추상적이 된다고 알려져 있습니다. 학습된 모델을 분석한 연구들은 얕은 층에 품사나 어휘 관계 같은 표층 정보가, 중간 층에 구 구조와 문법 패턴이, 깊은 층에 의미와 먼 거리의 의존 관계가 주로 담긴다고 보고합니다(아래 그림은 학습하지 않은 가중치라 이것을 보여 주지 않습니다). 마지막 출력은 토큰마다 문맥이 반영된 (seq_len × d_model) 행렬입니다.</p><p>LayerNorm을 어디에 두느냐도 깊이 쌓을 때 중요합니다. 원 논문과 BERT는 서브레이어를 지난 뒤 정규화하는 <strong>Post-LN</strong>을 썼고, 최근 모델들은 서브레이어에 들어가기 전에 정규화해 잔차 경로를 정규화 없이 두는 <strong>Pre-LN</strong>을 선호합니다. 아래 그림에서 두 방식으로 층을 쌓아 보고, 이어지는 표와 비교해 보세요.</p>',
-  's14.th.aspect': '구분', 's14.th.post': 'Post-LN', 's14.th.pre': 'Pre-LN',
-  's14.r1': '식', 's14.r2': '학습 안정성', 's14.r2.post': '초기화 직후 출력 쪽 층의 기울기가 커서 학습률 워밍업이 필요함 (Xiong 등, 2020)', 's14.r2.pre': '워밍업 없이도 학습할 수 있음 (Xiong 등, 2020)',
-  's14.r3': '쓰는 곳', 's14.r3.post': '원 논문, BERT', 's14.r3.pre': 'GPT-3, LLaMA 등 최근 LLM',
-  's14.summary': '<ul><li>인코더 블록 = 셀프 어텐션 + FFN, 각각을 잔차 연결과 LayerNorm(Add & Norm)으로 감쌉니다.</li><li>셀프 어텐션은 문장 전체에서 문맥을 모으고, FFN은 토큰마다 따로 비선형 변환을 합니다.</li><li>블록을 N번 쌓습니다. 위치 인코딩은 쌓기 전에 한 번만 더합니다.</li><li>LayerNorm은 원 논문처럼 더한 뒤(Post-LN)에 둘 수도, 최근 LLM처럼 서브레이어 앞(Pre-LN)에 둘 수도 있습니다. Pre-LN 스택은 끝에 LayerNorm이 하나 더 있어야 하고, Post-LN 스택은 마지막 층이 이미 LayerNorm으로 끝나므로 하나 더 두는 것은 군더더기입니다.</li><li>최종 출력은 각 토큰에 문맥이 담긴 (seq_len × d_model) 행렬입니다.</li></ul>',
+  's14.body':
+    '<p>같은 블록을 N번 쌓을수록 표현이 추상적이 된다고 알려져 있습니다. 학습된 모델을 분석한 연구들은 얕은 층에 품사나 어휘 관계 같은 표층 정보가, 중간 층에 구 구조와 문법 패턴이, 깊은 층에 의미와 먼 거리의 의존 관계가 주로 담긴다고 보고합니다(아래 그림은 학습하지 않은 가중치라 이것을 보여 주지 않습니다). 마지막 출력은 토큰마다 문맥이 반영된 (seq_len × d_model) 행렬입니다.</p><p>LayerNorm을 어디에 두느냐도 깊이 쌓을 때 중요합니다. 원 논문과 BERT는 서브레이어를 지난 뒤 정규화하는 <strong>Post-LN</strong>을 썼고, 최근 모델들은 서브레이어에 들어가기 전에 정규화해 잔차 경로를 정규화 없이 두는 <strong>Pre-LN</strong>을 선호합니다. 아래 그림에서 두 방식으로 층을 쌓아 보고, 이어지는 표와 비교해 보세요.</p>',
+  's14.th.aspect': '구분',
+  's14.th.post': 'Post-LN',
+  's14.th.pre': 'Pre-LN',
+  's14.r1': '식',
+  's14.r2': '학습 안정성',
+  's14.r2.post': '초기화 직후 출력 쪽 층의 기울기가 커서 학습률 워밍업이 필요함 (Xiong 등, 2020)',
+  's14.r2.pre': '워밍업 없이도 학습할 수 있음 (Xiong 등, 2020)',
+  's14.r3': '쓰는 곳',
+  's14.r3.post': '원 논문, BERT',
+  's14.r3.pre': 'GPT-3, LLaMA 등 최근 LLM',
+  's14.summary':
+    '<ul><li>인코더 블록 = 셀프 어텐션 + FFN, 각각을 잔차 연결과 LayerNorm(Add & Norm)으로 감쌉니다.</li><li>셀프 어텐션은 문장 전체에서 문맥을 모으고, FFN은 토큰마다 따로 비선형 변환을 합니다.</li><li>블록을 N번 쌓습니다. 위치 인코딩은 쌓기 전에 한 번만 더합니다.</li><li>LayerNorm은 원 논문처럼 더한 뒤(Post-LN)에 둘 수도, 최근 LLM처럼 서브레이어 앞(Pre-LN)에 둘 수도 있습니다. Pre-LN 스택은 끝에 LayerNorm이 하나 더 있어야 하고, Post-LN 스택은 마지막 층이 이미 LayerNorm으로 끝나므로 하나 더 두는 것은 군더더기입니다.</li><li>최종 출력은 각 토큰에 문맥이 담긴 (seq_len × d_model) 행렬입니다.</li></ul>',
 
-  's6.analogy': '<strong>30초 비유</strong> — 배치 정규화는 “같은 시험을 본 반 전체”를 기준으로 점수를 맞춥니다. 반 인원이 들쭉날쭉하거나 한 명씩 채점해야 하면 기준이 흔들리죠. 레이어 정규화는 “한 학생의 여러 과목 점수”를 그 학생 안에서 맞춥니다. 그래서 배치 크기와 전혀 상관이 없습니다.',
-  's7.pipeline': '<p>아래는 한 토큰(H = 8)이 레이어 정규화를 지나는 과정입니다. 값을 직접 고쳐 보세요. γ와 β는 스칼라가 아니라 길이 H의 벡터라서, 차원마다 스케일과 이동을 따로 가집니다. 수식의 기호를 누르거나 초점을 두면 뜻이 나옵니다.</p>',
-  's9.limits': '<p>레이어 정규화는 배치 정규화의 세 가지 약점을 겨냥했습니다. <strong>① 배치 의존</strong> — 배치가 작으면 μ와 σ 추정이 시끄럽고, 여러 GPU에 나누면 통계를 모으기도 번거롭습니다. <strong>② RNN 부적합</strong> — 시간 단계마다, 길이마다 통계가 달라집니다. <strong>③ 학습과 추론의 불일치</strong> — 추론에서는 학습 중 모은 이동 평균을 써야 합니다. 레이어 정규화는 한 샘플 안의 특징만으로 계산하므로 셋 다 해당하지 않습니다. 아래에서 배치를 절반으로 줄여 보면 차이가 바로 보입니다.</p>',
+  's6.analogy':
+    '<strong>30초 비유</strong> — 배치 정규화는 “같은 시험을 본 반 전체”를 기준으로 점수를 맞춥니다. 반 인원이 들쭉날쭉하거나 한 명씩 채점해야 하면 기준이 흔들리죠. 레이어 정규화는 “한 학생의 여러 과목 점수”를 그 학생 안에서 맞춥니다. 그래서 배치 크기와 전혀 상관이 없습니다.',
+  's7.pipeline':
+    '<p>아래는 한 토큰(H = 8)이 레이어 정규화를 지나는 과정입니다. 값을 직접 고쳐 보세요. γ와 β는 스칼라가 아니라 길이 H의 벡터라서, 차원마다 스케일과 이동을 따로 가집니다. 수식의 기호를 누르거나 초점을 두면 뜻이 나옵니다.</p>',
+  's9.limits':
+    '<p>레이어 정규화는 배치 정규화의 세 가지 약점을 겨냥했습니다. <strong>① 배치 의존</strong> — 배치가 작으면 μ와 σ 추정이 시끄럽고, 여러 GPU에 나누면 통계를 모으기도 번거롭습니다. <strong>② RNN 부적합</strong> — 시간 단계마다, 길이마다 통계가 달라집니다. <strong>③ 학습과 추론의 불일치</strong> — 추론에서는 학습 중 모은 이동 평균을 써야 합니다. 레이어 정규화는 한 샘플 안의 특징만으로 계산하므로 셋 다 해당하지 않습니다. 아래에서 배치를 절반으로 줄여 보면 차이가 바로 보입니다.</p>',
   's15.title': '트랜스포머 안의 레이어 정규화: Pre-LN, Post-LN, RMSNorm',
-  's15.body': '<p>레이어 정규화를 잔차 연결의 어디에 두느냐에 따라 두 가지 LN 위치가 있습니다. <strong>Post-LN</strong>은 y = LN(x + Sub(x))로 잔차를 더한 뒤 정규화하고, <strong>Pre-LN</strong>은 y = x + Sub(LN(x))로 서브레이어 입력만 정규화합니다. Pre-LN에서는 잔차 경로(skip)에 정규화가 없어 x가 y까지 그대로 전해집니다. 그래서 기울기가 잔차 경로를 따라 곧장 흐르는 “고속도로”가 생긴다고 흔히 설명합니다. 아래 그림은 순전파 값만 잽니다. 기울기 자체는 글 끝부분의 그림 “초기화 직후의 기울기”가 라이브러리의 역전파로 재며, 그 옆에서 두 배치 중 하나로 모델을 직접 학습시켜 볼 수 있습니다. 기울기에 관해 확인된 결과는 Xiong 등(2020)의 것입니다. 초기화 직후 Post-LN은 출력 쪽 층의 기울기가 커서 워밍업이 필요했고, Pre-LN은 워밍업 없이도 학습되었습니다. GPT-2 이후 대부분의 LLM이 Pre-LN이나 그 변형을 씁니다.</p>',
-  's15.rms': '<p><strong>RMSNorm</strong>은 평균을 빼는 단계를 생략하고 제곱평균제곱근(RMS)으로만 크기를 맞춥니다. 평균과 분산을 따로 구하지 않으니 계산이 줄고(흔히 약 30% 절감이라고 합니다 — 아래 그림이 이 브라우저에서 직접 잰 비율을 보여 줍니다), 성능 손실은 작은 편이라 LLaMA, Mistral, Gemma 등이 RMSNorm 계열을 씁니다.</p>',
+  's15.body':
+    '<p>레이어 정규화를 잔차 연결의 어디에 두느냐에 따라 두 가지 LN 위치가 있습니다. <strong>Post-LN</strong>은 y = LN(x + Sub(x))로 잔차를 더한 뒤 정규화하고, <strong>Pre-LN</strong>은 y = x + Sub(LN(x))로 서브레이어 입력만 정규화합니다. Pre-LN에서는 잔차 경로(skip)에 정규화가 없어 x가 y까지 그대로 전해집니다. 그래서 기울기가 잔차 경로를 따라 곧장 흐르는 “고속도로”가 생긴다고 흔히 설명합니다. 아래 그림은 순전파 값만 잽니다. 기울기 자체는 글 끝부분의 그림 “초기화 직후의 기울기”가 라이브러리의 역전파로 재며, 그 옆에서 두 배치 중 하나로 모델을 직접 학습시켜 볼 수 있습니다. 기울기에 관해 확인된 결과는 Xiong 등(2020)의 것입니다. 초기화 직후 Post-LN은 출력 쪽 층의 기울기가 커서 워밍업이 필요했고, Pre-LN은 워밍업 없이도 학습되었습니다. GPT-2 이후 대부분의 LLM이 Pre-LN이나 그 변형을 씁니다.</p>',
+  's15.rms':
+    '<p><strong>RMSNorm</strong>은 평균을 빼는 단계를 생략하고 제곱평균제곱근(RMS)으로만 크기를 맞춥니다. 평균과 분산을 따로 구하지 않으니 계산이 줄고(흔히 약 30% 절감이라고 합니다 — 아래 그림이 이 브라우저에서 직접 잰 비율을 보여 줍니다), 성능 손실은 작은 편이라 LLaMA, Mistral, Gemma 등이 RMSNorm 계열을 씁니다.</p>',
   's16.title': '결과 표(출처 확인 불가)와 핵심 개념',
-  's16.body': '<p>원문 글은 순환 신경망에 레이어 정규화를 쓰면 배치 정규화보다 나았다는 아래 두 표를 “원 논문”의 결과로 싣고 있습니다. 하지만 어느 논문의 어느 표인지 밝히지 않았고, 우리도 이 수치의 출처를 찾지 못했습니다. 그래서 원문 글에 실린 숫자로만 옮기고, 출처를 확인할 수 없는 값으로 표시해 둡니다. 이 표를 근거로 결론을 내리지는 마세요.</p>',
+  's16.body':
+    '<p>원문 글은 순환 신경망에 레이어 정규화를 쓰면 배치 정규화보다 나았다는 아래 두 표를 “원 논문”의 결과로 싣고 있습니다. 하지만 어느 논문의 어느 표인지 밝히지 않았고, 우리도 이 수치의 출처를 찾지 못했습니다. 그래서 원문 글에 실린 숫자로만 옮기고, 출처를 확인할 수 없는 값으로 표시해 둡니다. 이 표를 근거로 결론을 내리지는 마세요.</p>',
   's16.mt.caption': '기계 번역 BLEU — 원문 글에 실린 수치, 출처 확인 불가',
   's16.lm.caption': 'Penn Treebank 언어 모델 perplexity(낮을수록 좋음) — 원문 글에 실린 수치, 출처 확인 불가',
   's16.model': '모델',
   's16.ppl': 'Perplexity',
   's16.rnn': 'RNN 기준선',
-  's16.intuition': '<p>트랜스포머는 토큰 단위로 계산합니다. “이 토큰 안의 특징들이 얼마나 치우쳐 있는가”를 맞추는 레이어 정규화가 자연스럽고, “이 특징이 배치 전체에서 어떤가”를 보는 배치 정규화는 덜 어울립니다.</p>',
+  's16.intuition':
+    '<p>트랜스포머는 토큰 단위로 계산합니다. “이 토큰 안의 특징들이 얼마나 치우쳐 있는가”를 맞추는 레이어 정규화가 자연스럽고, “이 특징이 배치 전체에서 어떤가”를 보는 배치 정규화는 덜 어울립니다.</p>',
   's16.kc.caption': '핵심 개념',
   's16.kc.concept': '개념',
   's16.kc.idea': '요점',
@@ -132,8 +191,10 @@ export default {
   's16.kc.pre.v': '서브레이어 앞에서 정규화 — 요즘의 기본값',
   's16.kc.rms.v': '평균 없이 RMS로만 스케일 — LLaMA',
   's17.title': '이해도 점검',
-  's17.body': '<p>레이어 정규화 글의 다섯 문항에 계산 문항과 위치 인코딩·어텐션 문항을 더했습니다. 문항마다 처음 고른 답으로 채점하고, 고른 보기의 설명만 보여 줍니다. 다른 보기도 골라 그 설명을 읽을 수 있지만 점수는 그대로입니다. 각 문항에는 답을 보여 주는 그림으로 가는 링크가 있습니다. 채점은 이 페이지 안에서만 이뤄지고, 답은 이 브라우저에 문항 묶음별로 저장됩니다.</p>',
-  's10.body': '<p>원문 글들은 PyTorch 코드로 PE, LayerNorm, Pre-LN 블록, FFN, 인코더 층을 보여 줍니다. 아래는 같은 것을 이 프로젝트가 직접 쓴 PyTorch 코드와, 이 페이지의 그림을 실제로 계산하는 C++ 커널입니다(C++는 빌드할 때 cpp/에서 그대로 가져옵니다). 코드 줄에 포인터를 올리거나 초점을 두면 그 줄이 하는 단계가 표시되고, 같은 단계를 그리는 다른 그림에서도 강조됩니다.</p>',
+  's17.body':
+    '<p>레이어 정규화 글의 다섯 문항에 계산 문항과 위치 인코딩·어텐션 문항을 더했습니다. 문항마다 처음 고른 답으로 채점하고, 고른 보기의 설명만 보여 줍니다. 다른 보기도 골라 그 설명을 읽을 수 있지만 점수는 그대로입니다. 각 문항에는 답을 보여 주는 그림으로 가는 링크가 있습니다. 채점은 이 페이지 안에서만 이뤄지고, 답은 이 브라우저에 문항 묶음별로 저장됩니다.</p>',
+  's10.body':
+    '<p>원문 글들은 PyTorch 코드로 PE, LayerNorm, Pre-LN 블록, FFN, 인코더 층을 보여 줍니다. 아래는 같은 것을 이 프로젝트가 직접 쓴 PyTorch 코드와, 이 페이지의 그림을 실제로 계산하는 C++ 커널입니다(C++는 빌드할 때 cpp/에서 그대로 가져옵니다). 코드 줄에 포인터를 올리거나 초점을 두면 그 줄이 하는 단계가 표시되고, 같은 단계를 그리는 다른 그림에서도 강조됩니다.</p>',
 
   // ── <nw-kernel-source> ──
   'kernelSource.title': '논문 속 코드를 우리 손으로: PyTorch와 이 페이지의 C++ 커널',
@@ -152,25 +213,30 @@ export default {
   'peHeatmap.xLeftConcat': '← sin 절반 | cos 절반',
   'peHeatmap.xRight': '저주파 (차원 {max}) →',
   'peHeatmap.aria': '위치 인코딩 히트맵, {seqLen}개 위치 × {dModel}개 차원. 화살표 키로 칸을 옮기면 값이 읽힙니다.',
-  'peHeatmap.readout': 'PE(pos={pos}, dim={dim}) = {fn}(pos / 10000^(2·{i}/d_model)) = {value}\n표 전체 최솟값 {min}, 최댓값 {max}',
-  'peHeatmap.keys': '히트맵에 포인터를 올리거나, 히트맵에 초점을 두고 화살표 키(Shift = 10칸)로 값을 읽을 수 있습니다. 같은 페이지의 파형 그림과 성질 그림이 고른 위치와 sin·cos 쌍을 따라갑니다.',
+  'peHeatmap.readout':
+    'PE(pos={pos}, dim={dim}) = {fn}(pos / 10000^(2·{i}/d_model)) = {value}\n표 전체 최솟값 {min}, 최댓값 {max}',
+  'peHeatmap.keys':
+    '히트맵에 포인터를 올리거나, 히트맵에 초점을 두고 화살표 키(Shift = 10칸)로 값을 읽을 수 있습니다. 같은 페이지의 파형 그림과 성질 그림이 고른 위치와 sin·cos 쌍을 따라갑니다.',
 
   // ── <nw-pe-waves> ──
   'peWaves.title': 'sin·cos 파형 탐색기',
-  'peWaves.caption': '위치 0부터 {last}까지, 고른 쌍의 sin·cos(진한 실선)과 비교할 다른 쌍(흐린 점선)을 그립니다. 곡선은 PE 표의 값을 정수 위치마다 그대로 지나도록 부드럽게 이은 것입니다. ▶ 버튼은 위치를 0부터 끝까지 움직입니다.',
+  'peWaves.caption':
+    '위치 0부터 {last}까지, 고른 쌍의 sin·cos(진한 실선)과 비교할 다른 쌍(흐린 점선)을 그립니다. 곡선은 PE 표의 값을 정수 위치마다 그대로 지나도록 부드럽게 이은 것입니다. ▶ 버튼은 위치를 0부터 끝까지 움직입니다.',
   'peWaves.pos': '위치 pos',
   'peWaves.i': '쌍 번호 i (실선)',
   'peWaves.iLow': '비교할 쌍 (점선)',
   'peWaves.dModel': 'd_model',
   'peWaves.xAxis': '위치 pos →',
   'peWaves.marker': 'pos = {pos}',
-  'peWaves.aria': '위치 0부터 {last}까지의 위치 인코딩 파형. 쌍 {i}의 sin·cos은 실선, 쌍 {iLow}의 sin·cos은 점선이고 pos = {pos}에 세로 표시선이 있습니다. 정확한 값은 아래 수치 영역에서 읽을 수 있습니다.',
+  'peWaves.aria':
+    '위치 0부터 {last}까지의 위치 인코딩 파형. 쌍 {i}의 sin·cos은 실선, 쌍 {iLow}의 sin·cos은 점선이고 pos = {pos}에 세로 표시선이 있습니다. 정확한 값은 아래 수치 영역에서 읽을 수 있습니다.',
   'peWaves.legend': '{fn}, i = {i} → 차원 {col}',
   'peWaves.stripTitle': '그린 네 차원이 d_model 벡터 안에서 놓인 자리 ({layout}, 0 … {max})',
   'peWaves.stripSin': 'sin 절반',
   'peWaves.stripCos': 'cos 절반',
   'peWaves.noteInterleaved': '교차 배치(논문 방식): 쌍 i의 sin은 차원 2i에, cos은 바로 옆 차원 2i+1에 들어갑니다.',
-  'peWaves.noteConcat': '연결 배치: 앞 절반에는 sin만, 뒤 절반에는 cos만 모읍니다. 쌍 i의 sin은 차원 i, cos은 차원 d_model/2 + i에 놓입니다. 값은 같고 열의 순서만 다릅니다.',
+  'peWaves.noteConcat':
+    '연결 배치: 앞 절반에는 sin만, 뒤 절반에는 cos만 모읍니다. 쌍 i의 sin은 차원 i, cos은 차원 d_model/2 + i에 놓입니다. 값은 같고 열의 순서만 다릅니다.',
   'peWaves.readoutHead': 'pos = {pos} · d_model = {d} · {layout}',
   'peWaves.readoutValue': 'PE({pos}, {col}) = {fn}({pos} / 10000^({k}/{d})) = {value}',
   'peWaves.readoutLambda': '쌍 i = {i}의 파장 2π·10000^({k}/{d}) = {lambda} 위치',
@@ -178,7 +244,8 @@ export default {
 
   // ── <nw-order-demo> ──
   'orderDemo.title': '단어 순서를 바꾸면 인코더는 알아챌까?',
-  'orderDemo.caption': '무작위 가중치로 초기화한 인코더 층 하나(d_model {d}, 헤드 {heads}개, d_ff {dff})에 원래 문장과 순서를 바꾼 문장을 함께 넣습니다. 토큰 임베딩은 시드를 고정해 만든 무작위 벡터라서 언제 열어도 같은 결과가 나옵니다.',
+  'orderDemo.caption':
+    '무작위 가중치로 초기화한 인코더 층 하나(d_model {d}, 헤드 {heads}개, d_ff {dff})에 원래 문장과 순서를 바꾼 문장을 함께 넣습니다. 토큰 임베딩은 시드를 고정해 만든 무작위 벡터라서 언제 열어도 같은 결과가 나옵니다.',
   'orderDemo.tokens': '작은|고양이의|집에|개가|산다',
   'orderDemo.pe': '위치 인코딩',
   'orderDemo.peOff': 'PE 없음',
@@ -188,18 +255,23 @@ export default {
   'orderDemo.slot': '바꾼 문장의 {n}번째 토큰',
   'orderDemo.shuffle': '무작위로 섞기',
   'orderDemo.reset': '원래 순서로',
-  'orderDemo.matrixCaption': '행은 원래 문장의 출력, 열은 바꾼 문장의 출력입니다. 칸의 숫자는 두 출력 벡터 사이의 유클리드 거리이고, 테두리를 두른 칸은 행마다 가장 가까운 짝입니다.',
-  'orderDemo.aria': '{n} × {n} 거리 행렬. 행은 원래 문장, 열은 바꾼 문장의 인코더 출력입니다. 요약은 아래 수치 영역에 있습니다.',
+  'orderDemo.matrixCaption':
+    '행은 원래 문장의 출력, 열은 바꾼 문장의 출력입니다. 칸의 숫자는 두 출력 벡터 사이의 유클리드 거리이고, 테두리를 두른 칸은 행마다 가장 가까운 짝입니다.',
+  'orderDemo.aria':
+    '{n} × {n} 거리 행렬. 행은 원래 문장, 열은 바꾼 문장의 인코더 출력입니다. 요약은 아래 수치 영역에 있습니다.',
   'orderDemo.badgeSame': '순서만 다른 같은 출력',
   'orderDemo.badgeDiffer': '출력이 달라짐',
-  'orderDemo.readoutSame': '원래 문장의 출력 행마다 바꾼 문장 쪽에 똑같은 행이 있습니다. 짝 사이 거리의 최댓값: {worst} (기준 {tol} 미만).',
-  'orderDemo.readoutDiffer': '가장 가까운 짝끼리도 {closest}만큼 떨어져 있습니다(행별 최단 거리 중 최댓값 {worst}). PE가 자리마다 다른 벡터를 더해서, 두 입력은 더 이상 같은 행을 재배열한 것이 아닙니다.',
+  'orderDemo.readoutSame':
+    '원래 문장의 출력 행마다 바꾼 문장 쪽에 똑같은 행이 있습니다. 짝 사이 거리의 최댓값: {worst} (기준 {tol} 미만).',
+  'orderDemo.readoutDiffer':
+    '가장 가까운 짝끼리도 {closest}만큼 떨어져 있습니다(행별 최단 거리 중 최댓값 {worst}). PE가 자리마다 다른 벡터를 더해서, 두 입력은 더 이상 같은 행을 재배열한 것이 아닙니다.',
   'orderDemo.identity': '지금은 순서를 바꾸지 않았으므로 두 입력이 똑같습니다.',
   // ── </nw-order-demo> ──
 
   // ── <nw-pe-properties> ──
   'peProps.title': 'sin·cos PE의 네 가지 성질, 직접 재 보기',
-  'peProps.caption': '아래 숫자는 모두 지금 고른 d_model과 seq_len으로 만든 PE 표에서 그 자리에서 계산한 값입니다. 탭으로 성질을 고르고 슬라이더를 움직여 보세요.',
+  'peProps.caption':
+    '아래 숫자는 모두 지금 고른 d_model과 seq_len으로 만든 PE 표에서 그 자리에서 계산한 값입니다. 탭으로 성질을 고르고 슬라이더를 움직여 보세요.',
   'peProps.dModel': 'd_model',
   'peProps.seqLen': 'seq_len',
   'peProps.tabs': 'PE의 네 가지 성질',
@@ -208,14 +280,18 @@ export default {
   'peProps.tab.relative': '③ 상대 위치',
   'peProps.tab.extrapolation': '④ 외삽',
   'peProps.keys': '탭에 초점을 두고 ←/→ 키로 성질을 바꿀 수 있습니다(Home/End는 처음/끝).',
-  'peProps.bounded.lead': 'PE 표에 든 값 {count}개를 모두 히스토그램으로 모았습니다. 양옆의 음영 구역은 [−1, 1] 바깥이고, 그 안의 숫자는 거기에 떨어진 값의 개수입니다.',
+  'peProps.bounded.lead':
+    'PE 표에 든 값 {count}개를 모두 히스토그램으로 모았습니다. 양옆의 음영 구역은 [−1, 1] 바깥이고, 그 안의 숫자는 거기에 떨어진 값의 개수입니다.',
   'peProps.bounded.aria': 'PE 값 {count}개의 히스토그램: 최솟값 {min}, 최댓값 {max}',
   'peProps.bounded.min': '최솟값 {v}',
   'peProps.bounded.max': '최댓값 {v}',
   'peProps.bounded.xAxis': 'PE 값',
-  'peProps.bounded.layoutNote': '배치 방식(교차/연결)은 열의 순서만 바꾸므로 히스토그램과 최솟값·최댓값은 달라지지 않습니다.',
-  'peProps.bounded.readout': '값 {count}개 (seq_len {n} × d_model {d})\n최솟값 {min}, 최댓값 {max}\n[−1, 1] 밖에 떨어진 값: {outside}개\n견줘 보기: 위치 번호 pos를 그대로 더했다면 최댓값은 {naive}',
-  'peProps.unique.lead': '서로 다른 위치 쌍 {pairs}개의 유클리드 거리를 모두 잽니다. 모든 내적을 담은 그람 행렬 G = PE·PEᵀ를 한 번에 구하고, 거리² = |a|² + |b|² − 2a·b로 바꿉니다. 거리는 두 위치의 간격 |p − q|에만 달려 있어서, 간격이 같은 쌍은 부동소수점 오차 안에서 거리도 같습니다.',
+  'peProps.bounded.layoutNote':
+    '배치 방식(교차/연결)은 열의 순서만 바꾸므로 히스토그램과 최솟값·최댓값은 달라지지 않습니다.',
+  'peProps.bounded.readout':
+    '값 {count}개 (seq_len {n} × d_model {d})\n최솟값 {min}, 최댓값 {max}\n[−1, 1] 밖에 떨어진 값: {outside}개\n견줘 보기: 위치 번호 pos를 그대로 더했다면 최댓값은 {naive}',
+  'peProps.unique.lead':
+    '서로 다른 위치 쌍 {pairs}개의 유클리드 거리를 모두 잽니다. 모든 내적을 담은 그람 행렬 G = PE·PEᵀ를 한 번에 구하고, 거리² = |a|² + |b|² − 2a·b로 바꿉니다. 거리는 두 위치의 간격 |p − q|에만 달려 있어서, 간격이 같은 쌍은 부동소수점 오차 안에서 거리도 같습니다.',
   'peProps.unique.distTitle': '거리 ‖PE(p) − PE(q)‖ (어두울수록 가까움, 점선 = 가장 가까운 간격의 모든 쌍)',
   'peProps.unique.distAria': '위치 사이 거리 행렬 {n}×{n}. 가장 가까운 쌍은 pos {p}와 pos {q}, 거리 {dist}.',
   'peProps.unique.axes': '행 p, 열 q = 0 … {max}',
@@ -223,11 +299,15 @@ export default {
   'peProps.unique.curveAria': '간격에 따른 거리 곡선. 가장 짧은 거리는 Δ = {delta}에서 {dist}, 가장 긴 거리는 {far}.',
   'peProps.unique.minLabel': '최소: Δ = {delta}, {dist}',
   'peProps.unique.xAxis': '간격 Δ = q − p',
-  'peProps.unique.readout': '가장 가까운 쌍: pos {p}와 pos {q} (간격 {delta}), 거리 {dist}\n쌍 {pairs}개 가운데 가장 먼 거리 {far}\n모든 행의 길이 ‖PE(pos)‖ = {norm} (√(d_model/2) = {root})',
+  'peProps.unique.readout':
+    '가장 가까운 쌍: pos {p}와 pos {q} (간격 {delta}), 거리 {dist}\n쌍 {pairs}개 가운데 가장 먼 거리 {far}\n모든 행의 길이 ‖PE(pos)‖ = {norm} (√(d_model/2) = {root})',
   'peProps.k': '이동 k',
-  'peProps.relative.lead': 'M_k는 2×2 회전 블록 d_model/2개로 된 행렬이고, 블록 i는 각도 k·ω_i만큼 돌립니다. cos·sin 값은 PE(k) 행에서 그대로 가져옵니다. 모든 위치의 M_k·PE(pos)를 한꺼번에 계산해 PE(pos+k)와 견줍니다. 아래 단위원은 쌍 하나를 평면에 그린 것입니다. 위치가 한 칸 갈 때마다 점이 ω_i만큼 돌고, k칸 뒤의 점은 정확히 k·ω_i만큼 돌아간 자리에 있습니다.',
-  'peProps.relative.blocksInterleaved': '교차 배치: 블록 i가 행·열 2i, 2i+1을 차지해서 2×2 블록이 대각선을 따라 붙어 있습니다.',
-  'peProps.relative.blocksConcat': '연결 배치: 블록 i가 행·열 i와 i + d_model/2로 갈라져 대각선 네 줄이 됩니다. 숫자는 그대로이고 행과 열의 순서만 바뀐 같은 회전이라 오차도 같습니다.',
+  'peProps.relative.lead':
+    'M_k는 2×2 회전 블록 d_model/2개로 된 행렬이고, 블록 i는 각도 k·ω_i만큼 돌립니다. cos·sin 값은 PE(k) 행에서 그대로 가져옵니다. 모든 위치의 M_k·PE(pos)를 한꺼번에 계산해 PE(pos+k)와 견줍니다. 아래 단위원은 쌍 하나를 평면에 그린 것입니다. 위치가 한 칸 갈 때마다 점이 ω_i만큼 돌고, k칸 뒤의 점은 정확히 k·ω_i만큼 돌아간 자리에 있습니다.',
+  'peProps.relative.blocksInterleaved':
+    '교차 배치: 블록 i가 행·열 2i, 2i+1을 차지해서 2×2 블록이 대각선을 따라 붙어 있습니다.',
+  'peProps.relative.blocksConcat':
+    '연결 배치: 블록 i가 행·열 i와 i + d_model/2로 갈라져 대각선 네 줄이 됩니다. 숫자는 그대로이고 행과 열의 순서만 바뀐 같은 회전이라 오차도 같습니다.',
   'peProps.relative.mkTitle': 'M_k 전체 ({d}×{d}, k = {k})',
   'peProps.relative.mkAria': 'k = {k}일 때 {d}×{d} 회전 행렬 M_k의 히트맵',
   'peProps.relative.zoomTitle': '앞쪽 블록 4개 확대 (위: 차원 이름과 그려진 행·열 번호)',
@@ -239,9 +319,11 @@ export default {
   'peProps.relative.lineAxis': '위치 p',
   'peProps.relative.lineDiag': 'PE(p)·PE(p+{k}): 간격이 같으면 값도 같음',
   'peProps.relative.lineRow': 'PE(0)·PE(p): 간격이 바뀌면 값도 바뀜',
-  'peProps.relative.readout': 'k = {k}, {layout}: 위치 {n}개 × {d}차원 전체에서\nmax |PE(pos+k) − M_k·PE(pos)| = {err}\nPE(p)·PE(p+{k}) = {dot}, p에 따른 흩어짐 {spreadK}\n모든 대각선(q − p 고정)의 최대 흩어짐 {spread} (값의 범위 −{half} … {half})',
+  'peProps.relative.readout':
+    'k = {k}, {layout}: 위치 {n}개 × {d}차원 전체에서\nmax |PE(pos+k) − M_k·PE(pos)| = {err}\nPE(p)·PE(p+{k}) = {dot}, p에 따른 흩어짐 {spreadK}\n모든 대각선(q − p 고정)의 최대 흩어짐 {spread} (값의 범위 −{half} … {half})',
   'peProps.trainedLen': '학습 길이 L',
-  'peProps.extra.lead': '학습 때 본 가장 긴 문장이 L개 토큰이었다고 해 봅시다. 공식은 L 뒤의 위치에서도 값을 그대로 내놓습니다(아래 띠는 끝까지 계산한 값입니다). 학습형 표는 L개의 행만 가지므로 그 뒤의 위치는 찾아볼 행이 없습니다.',
+  'peProps.extra.lead':
+    '학습 때 본 가장 긴 문장이 L개 토큰이었다고 해 봅시다. 공식은 L 뒤의 위치에서도 값을 그대로 내놓습니다(아래 띠는 끝까지 계산한 값입니다). 학습형 표는 L개의 행만 가지므로 그 뒤의 위치는 찾아볼 행이 없습니다.',
   'peProps.extra.sinLabel': 'sin·cos PE: pos 0 … {last} 모두 공식으로 계산 (세로: 차원, 가로: 위치)',
   'peProps.extra.stripAria': 'PE 표를 위치 {n}개 × 차원 {d}개의 띠로 그린 그림. 학습 길이 L = {L}에 세로선.',
   'peProps.extra.learnedLabel': '학습형 PE 표: 학습한 행만 있음',
@@ -249,13 +331,16 @@ export default {
   'peProps.extra.noRow': '행 없음',
   'peProps.extra.beyond': 'L 너머도 공식으로 계산 →',
   'peProps.extra.marker': 'L = {L}',
-  'peProps.extra.learnedAria': '학습형 표: 위치 {L}개에 행이 있고(파라미터 {params}개), 그 뒤 위치 {beyond}개에는 행이 없음.',
-  'peProps.extra.readout': '학습 길이 L = {L}, 표 길이 {n}\nsin·cos: pos {L} … {last} ({beyond}개)도 모두 계산됨, 값 범위 [{min}, {max}], 행 길이 {norm}\n이웃 위치 거리: pos {Lm1}→{L} = {adjL}, pos 0→1 = {adj0}\n학습형: L × d_model = {L} × {d} = {params}개 파라미터, pos ≥ {L}에는 행이 없어 조회 불가',
+  'peProps.extra.learnedAria':
+    '학습형 표: 위치 {L}개에 행이 있고(파라미터 {params}개), 그 뒤 위치 {beyond}개에는 행이 없음.',
+  'peProps.extra.readout':
+    '학습 길이 L = {L}, 표 길이 {n}\nsin·cos: pos {L} … {last} ({beyond}개)도 모두 계산됨, 값 범위 [{min}, {max}], 행 길이 {norm}\n이웃 위치 거리: pos {Lm1}→{L} = {adjL}, pos 0→1 = {adj0}\n학습형: L × d_model = {L} × {d} = {params}개 파라미터, pos ≥ {L}에는 행이 없어 조회 불가',
   // ── </nw-pe-properties> ──
 
   // ── <nw-pe-compare> ──
   'peCompare.title': '위치 정보를 넣는 세 가지 길',
-  'peCompare.caption': '표는 세 방식의 차이를 정리하고, 아래 두 그림은 세 번째 열(RoPE와 ALiBi)이 실제로 어떻게 움직이는지 계산해 보여 줍니다.',
+  'peCompare.caption':
+    '표는 세 방식의 차이를 정리하고, 아래 두 그림은 세 번째 열(RoPE와 ALiBi)이 실제로 어떻게 움직이는지 계산해 보여 줍니다.',
   'peCompare.tableRegion': '위치 인코딩 방식 비교표 (좁은 화면에서는 가로로 스크롤)',
   'peCompare.tableCaption': '고정형 sin·cos PE, 학습형 PE, RoPE·ALiBi 비교',
   'peCompare.th.aspect': '구분',
@@ -273,7 +358,8 @@ export default {
   'peCompare.r.extrapolation': '학습 길이 너머',
   'peCompare.r.extrapolation.fixed': '값은 계산되지만 성능은 떨어지기 쉬움',
   'peCompare.r.extrapolation.learned': '불가능: max_len 이후 위치에는 행이 없음',
-  'peCompare.r.extrapolation.rope': 'RoPE만으로는 학습 길이를 넘으면 성능이 떨어짐. 위치 보간·NTK-aware·YaRN 같은 스케일링과 추가 학습으로 늘림. ALiBi는 짧게 학습하고 길게 쓰도록 설계됨',
+  'peCompare.r.extrapolation.rope':
+    'RoPE만으로는 학습 길이를 넘으면 성능이 떨어짐. 위치 보간·NTK-aware·YaRN 같은 스케일링과 추가 학습으로 늘림. ALiBi는 짧게 학습하고 길게 쓰도록 설계됨',
   'peCompare.r.models': '쓰는 모델',
   'peCompare.r.models.fixed': '원래 Transformer (2017)',
   'peCompare.r.models.learned': 'BERT, GPT-2, GPT-3',
@@ -283,7 +369,8 @@ export default {
   'peCompare.r.performance.learned': '일부 과제에서 조금 나음',
   'peCompare.r.performance.rope': '긴 문맥 모델에서 널리 쓰임 (길이를 늘리는 방법과 함께)',
   'peCompare.rope.title': 'RoPE: q와 k를 위치만큼 돌리면',
-  'peCompare.rope.lead': 'd차원 벡터 q와 k의 성분을 둘씩 짝지어 위치 × θ_i만큼 회전합니다(θ_i = 10000^(−2i/d)). 회전에 쓰는 cos·sin은 위치 인코딩 표의 값과 같습니다. 키를 두 위치 n₁, n₂에 두고 쿼리를 m = n + Δ에 놓아 점수(1/√d로 나누기 전)를 그리면 두 곡선이 겹칩니다. 점수가 절대 위치가 아니라 간격 Δ에만 달려 있다는 뜻입니다.',
+  'peCompare.rope.lead':
+    'd차원 벡터 q와 k의 성분을 둘씩 짝지어 위치 × θ_i만큼 회전합니다(θ_i = 10000^(−2i/d)). 회전에 쓰는 cos·sin은 위치 인코딩 표의 값과 같습니다. 키를 두 위치 n₁, n₂에 두고 쿼리를 m = n + Δ에 놓아 점수(1/√d로 나누기 전)를 그리면 두 곡선이 겹칩니다. 점수가 절대 위치가 아니라 간격 Δ에만 달려 있다는 뜻입니다.',
   'peCompare.rope.dim': '헤드 차원 d',
   'peCompare.rope.posA': '키 위치 n₁',
   'peCompare.rope.posB': '키 위치 n₂',
@@ -291,9 +378,11 @@ export default {
   'peCompare.rope.legend': '키 위치 n = {n}',
   'peCompare.rope.aria': 'd = {d}에서 회전한 q·k를 간격 Δ에 따라 그린 곡선 두 개 (키 위치 {n1}과 {n2})',
   'peCompare.rope.xAxis': '간격 Δ = m − n',
-  'peCompare.rope.readout': 'Δ = {delta} (d = {d})\n(m, n) = ({m1}, {n1}): q·k = {s1}\n(m, n) = ({m2}, {n2}): q·k = {s2}\n차이 {diff}, Δ = −32 … +32 전체에서 두 곡선의 최대 차이 {maxDiff}\n회전 전 q·k = {raw}',
+  'peCompare.rope.readout':
+    'Δ = {delta} (d = {d})\n(m, n) = ({m1}, {n1}): q·k = {s1}\n(m, n) = ({m2}, {n2}): q·k = {s2}\n차이 {diff}, Δ = −32 … +32 전체에서 두 곡선의 최대 차이 {maxDiff}\n회전 전 q·k = {raw}',
   'peCompare.alibi.title': 'ALiBi: 멀수록 점수를 깎는 편향',
-  'peCompare.alibi.lead': '헤드 h마다 계수 m = 2^(−8h/H)를 정하고(논문의 slope), 쿼리 i와 키 j의 점수에 −m·|i − j|를 더합니다. 학습하는 값은 없습니다. 여기서는 내용 점수를 모두 0으로 두어, 편향 하나가 softmax 한 행을 어떻게 바꾸는지만 봅니다.',
+  'peCompare.alibi.lead':
+    '헤드 h마다 계수 m = 2^(−8h/H)를 정하고(논문의 slope), 쿼리 i와 키 j의 점수에 −m·|i − j|를 더합니다. 학습하는 값은 없습니다. 여기서는 내용 점수를 모두 0으로 두어, 편향 하나가 softmax 한 행을 어떻게 바꾸는지만 봅니다.',
   'peCompare.alibi.heads': '헤드 수 H',
   'peCompare.alibi.head': '헤드 h',
   'peCompare.alibi.mask': '방향',
@@ -301,8 +390,10 @@ export default {
   'peCompare.alibi.mask.symmetric': '대칭',
   'peCompare.alibi.len': '길이',
   'peCompare.alibi.query': '쿼리 행 i',
-  'peCompare.alibi.causalNote': '인과: ALiBi 논문의 언어 모델처럼 쿼리 i는 j ≤ i인 키만 보고(뒤쪽 키는 가림) 편향은 −m·(i − j)입니다.',
-  'peCompare.alibi.symmetricNote': '대칭: 모든 키를 보고 편향은 −m·|i − j|입니다. 양방향 인코더에 ALiBi를 쓸 때의 형태입니다.',
+  'peCompare.alibi.causalNote':
+    '인과: ALiBi 논문의 언어 모델처럼 쿼리 i는 j ≤ i인 키만 보고(뒤쪽 키는 가림) 편향은 −m·(i − j)입니다.',
+  'peCompare.alibi.symmetricNote':
+    '대칭: 모든 키를 보고 편향은 −m·|i − j|입니다. 양방향 인코더에 ALiBi를 쓸 때의 형태입니다.',
   'peCompare.alibi.heatTitle': '편향 행렬 (m = {slope}, 테두리 = 쿼리 행)',
   'peCompare.alibi.masked': '가린 칸',
   'peCompare.alibi.barsTitle': '쿼리 행 i = {i}의 softmax',
@@ -318,7 +409,8 @@ export default {
 
   // ── <nw-depth-demo> ──
   'depthDemo.title': '층을 쌓을수록 값은 어떻게 될까',
-  'depthDemo.caption': '폭 {width}짜리 무작위 선형층을 최대 {max}개 쌓고, 같은 무작위 입력 벡터를 두 번 통과시킵니다. 한 번은 그대로, 한 번은 층마다 LayerNorm을 거치게 합니다. 그래프는 층을 하나 지날 때마다 활성값의 표준편차를 로그 눈금으로 찍은 것입니다.',
+  'depthDemo.caption':
+    '폭 {width}짜리 무작위 선형층을 최대 {max}개 쌓고, 같은 무작위 입력 벡터를 두 번 통과시킵니다. 한 번은 그대로, 한 번은 층마다 LayerNorm을 거치게 합니다. 그래프는 층을 하나 지날 때마다 활성값의 표준편차를 로그 눈금으로 찍은 것입니다.',
   'depthDemo.depth': '층 수',
   'depthDemo.scale': '가중치 스케일 s',
   'depthDemo.activation': '활성화 함수',
@@ -327,7 +419,8 @@ export default {
   'depthDemo.newWeights': '새 가중치 뽑기',
   'depthDemo.yAxis': '표준편차 σ (로그 눈금)',
   'depthDemo.xAxis': '층 번호 →',
-  'depthDemo.aria': '층별 표준편차 그래프(로그 눈금), 0층부터 {depth}층까지. 마지막 층의 표준편차는 정규화 없이 {plain}, LayerNorm과 함께 {normed}입니다. 자세한 값은 아래 수치 영역에 있습니다.',
+  'depthDemo.aria':
+    '층별 표준편차 그래프(로그 눈금), 0층부터 {depth}층까지. 마지막 층의 표준편차는 정규화 없이 {plain}, LayerNorm과 함께 {normed}입니다. 자세한 값은 아래 수치 영역에 있습니다.',
   'depthDemo.legendPlain': '정규화 없음',
   'depthDemo.legendNormed': '층마다 LayerNorm',
   'depthDemo.readoutPlain': '{depth}층 뒤 σ, 정규화 없음: {value} (입력의 {ratio}배)',
@@ -336,22 +429,30 @@ export default {
   'depthDemo.vanished': '정규화가 없으면 크기가 입력의 {ratio}배로 쪼그라들었습니다 — 소실.',
   'depthDemo.drifted': '이번에는 정규화가 없어도 크기가 입력의 {ratio}배에 머물렀습니다. s를 1에서 멀리 옮겨 보세요.',
   'depthDemo.readoutSetup': '입력 σ = {first} · s = {scale} · 폭 {width} · 시드 {seed}',
-  'depthDemo.note': '가중치는 평균 0, 분산 g·s²/폭인 정규분포에서 뽑습니다(활성화가 없으면 g = 1, ReLU면 He 초기화처럼 g = 2). 그래서 s = 1이면 크기가 평균적으로 유지되고, 그 밖의 s에서는 층마다 대략 s배씩 곱해집니다. 선형층은 nw.linear, 정규화는 nw.layerNorm, 표준편차는 nw.layerNormStats가 계산합니다.',
+  'depthDemo.note':
+    '가중치는 평균 0, 분산 g·s²/폭인 정규분포에서 뽑습니다(활성화가 없으면 g = 1, ReLU면 He 초기화처럼 g = 2). 그래서 s = 1이면 크기가 평균적으로 유지되고, 그 밖의 s에서는 층마다 대략 s배씩 곱해집니다. 선형층은 nw.linear, 정규화는 nw.layerNorm, 표준편차는 nw.layerNormStats가 계산합니다.',
   'depthDemo.view': '방향',
   'depthDemo.view.forward': '순전파',
   'depthDemo.view.backward': '역전파',
   'depthDemo.loadingBackward': '역전파 화면에 쓸 학습 커널(역전파 연산)을 불러오는 중…',
   'depthDemo.yAxisGrad': '기울기 표준편차 σ(로그 눈금)',
-  'depthDemo.ariaGrad': '{depth}층에서 입력까지 거슬러 가며 층마다 잰 기울기의 표준편차를 로그 눈금으로 그린 그래프입니다. 입력에서는 정규화 없이 {plain}, LayerNorm을 쓰면 {normed}입니다. 자세한 수치는 아래에 있습니다.',
+  'depthDemo.ariaGrad':
+    '{depth}층에서 입력까지 거슬러 가며 층마다 잰 기울기의 표준편차를 로그 눈금으로 그린 그래프입니다. 입력에서는 정규화 없이 {plain}, LayerNorm을 쓰면 {normed}입니다. 자세한 수치는 아래에 있습니다.',
   'depthDemo.readoutGradPlain': '{depth}층을 거슬러 온 입력의 기울기 σ, 정규화 없음: {value} (출력 기울기의 {ratio}배)',
-  'depthDemo.readoutGradNormed': '{depth}층을 거슬러 온 입력의 기울기 σ, LayerNorm 사용: {value} (출력 기울기의 {ratio}배)',
-  'depthDemo.gradExploded': '정규화가 없으면 기울기가 거슬러 가는 동안 {ratio}배로 커졌습니다. 앞쪽 층은 지나치게 큰 갱신을 받게 됩니다.',
-  'depthDemo.gradVanished': '정규화가 없으면 기울기가 거슬러 가는 동안 {ratio}배로 작아졌습니다. 앞쪽 층은 거의 배우지 못합니다.',
-  'depthDemo.gradDrifted': '이번에는 정규화 없이도 기울기가 거슬러 가는 동안 크기를 대체로 유지했습니다({ratio}배). s를 1에서 멀리 움직여 보세요.',
+  'depthDemo.readoutGradNormed':
+    '{depth}층을 거슬러 온 입력의 기울기 σ, LayerNorm 사용: {value} (출력 기울기의 {ratio}배)',
+  'depthDemo.gradExploded':
+    '정규화가 없으면 기울기가 거슬러 가는 동안 {ratio}배로 커졌습니다. 앞쪽 층은 지나치게 큰 갱신을 받게 됩니다.',
+  'depthDemo.gradVanished':
+    '정규화가 없으면 기울기가 거슬러 가는 동안 {ratio}배로 작아졌습니다. 앞쪽 층은 거의 배우지 못합니다.',
+  'depthDemo.gradDrifted':
+    '이번에는 정규화 없이도 기울기가 거슬러 가는 동안 크기를 대체로 유지했습니다({ratio}배). s를 1에서 멀리 움직여 보세요.',
   'depthDemo.readoutGradSetup': '출력 기울기 σ = {output} · s = {scale} · 폭 {width} · 시드 {seed}',
-  'depthDemo.noteGrad': '같은 두 스택의 역전파입니다. 무작위 기울기가 마지막 층의 출력에 도착해 거꾸로 흘러가며 LayerNorm(nw.layerNormBackward), ReLU(nw.activationBackward), 각 층의 가중치(nw.linearBackward)를 차례로 지납니다. 층마다 기울기에 전치된 가중치가 곱해지므로, 정규화가 없으면 활성값처럼 층마다 대략 s배씩 커지거나 작아집니다. LayerNorm은 기울기를 그 입력의 σ로 나누어 이 배율을 되돌립니다. 남는 변화는 층마다 몇 퍼센트씩 줄어드는 정도인데, 정규화마다 기울기에서 평균 방향과 자기 출력 방향의 성분을 덜어 내기 때문입니다.',
+  'depthDemo.noteGrad':
+    '같은 두 스택의 역전파입니다. 무작위 기울기가 마지막 층의 출력에 도착해 거꾸로 흘러가며 LayerNorm(nw.layerNormBackward), ReLU(nw.activationBackward), 각 층의 가중치(nw.linearBackward)를 차례로 지납니다. 층마다 기울기에 전치된 가중치가 곱해지므로, 정규화가 없으면 활성값처럼 층마다 대략 s배씩 커지거나 작아집니다. LayerNorm은 기울기를 그 입력의 σ로 나누어 이 배율을 되돌립니다. 남는 변화는 층마다 몇 퍼센트씩 줄어드는 정도인데, 정규화마다 기울기에서 평균 방향과 자기 출력 방향의 성분을 덜어 내기 때문입니다.',
   'gradNorms.title': '초기화 직후의 기울기: Post-LN과 Pre-LN',
-  'gradNorms.caption': '깊이와 폭이 같고 같은 가중치로 막 초기화한 인코더 두 개입니다. 하나는 잔차 덧셈 뒤마다 LayerNorm을 두고(Post-LN, 마지막 정규화 없음), 다른 하나는 부분층 앞마다 LayerNorm을 둡니다(Pre-LN, 이 구조에 필요한 마지막 LayerNorm 포함). 둘 다 같은 무작위 배치에서 같은 손실로 역전파를 한 번 하고, 그래프는 층마다 그 층 모든 파라미터의 기울기 노름을 로그 눈금으로 보여 줍니다.',
+  'gradNorms.caption':
+    '깊이와 폭이 같고 같은 가중치로 막 초기화한 인코더 두 개입니다. 하나는 잔차 덧셈 뒤마다 LayerNorm을 두고(Post-LN, 마지막 정규화 없음), 다른 하나는 부분층 앞마다 LayerNorm을 둡니다(Pre-LN, 이 구조에 필요한 마지막 LayerNorm 포함). 둘 다 같은 무작위 배치에서 같은 손실로 역전파를 한 번 하고, 그래프는 층마다 그 층 모든 파라미터의 기울기 노름을 로그 눈금으로 보여 줍니다.',
   'gradNorms.depth': '층 수',
   'gradNorms.width': '폭 d_model',
   'gradNorms.newWeights': '가중치 새로 뽑기',
@@ -359,13 +460,16 @@ export default {
   'gradNorms.xAxis': '층(입력 → 출력)',
   'gradNorms.legendPost': 'Post-LN',
   'gradNorms.legendPre': 'Pre-LN',
-  'gradNorms.aria': '{depth}개 층의 층별 기울기 노름을 로그 눈금으로 그린 그래프입니다. Post-LN은 첫 층 {postFirst}, 마지막 층 {postLast}이고, Pre-LN은 첫 층 {preFirst}, 마지막 층 {preLast}입니다. 자세한 수치는 아래에 있습니다.',
+  'gradNorms.aria':
+    '{depth}개 층의 층별 기울기 노름을 로그 눈금으로 그린 그래프입니다. Post-LN은 첫 층 {postFirst}, 마지막 층 {postLast}이고, Pre-LN은 첫 층 {preFirst}, 마지막 층 {preLast}입니다. 자세한 수치는 아래에 있습니다.',
   'gradNorms.readoutPost': 'Post-LN: 1층 {first}, 마지막 층 {last} (마지막/첫 층 {ratio}배, 최대/최소 {spread}배)',
   'gradNorms.readoutPre': 'Pre-LN: 1층 {first}, 마지막 층 {last} (마지막/첫 층 {ratio}배, 최대/최소 {spread}배)',
   'gradNorms.readoutSetup': '{depth}개 층 · d_model {width} · d_ff {ff} · 헤드 {heads}개 · 토큰 {rows}개 · 시드 {seed}',
-  'gradNorms.note': '손실은 출력에 고정된 무작위 텐서를 곱해 더한 값이라, 두 스택은 출력에서 똑같은 기울기를 받습니다. Post-LN에서는 기울기가 아래로 내려가며 층마다 LayerNorm을 거치면서 작아지는 경향이 있어, 출력에 가까운 층일수록 기울기가 큽니다. Post-LN에 학습률 워밍업이 필요한 이유 중 하나입니다. Pre-LN에서는 잔차 경로가 정규화를 거치지 않고 기울기를 모든 층에 실어 나르고, 내려가는 길에 부분층마다 제 몫을 더하므로 모양이 반대쪽으로 기웁니다. 순전파와 역전파는 PyTorch autograd와 대조해 검증한 라이브러리 커널(keepActivations를 켠 encoder.forward, 이어서 encoder.backward)이 계산합니다.',
+  'gradNorms.note':
+    '손실은 출력에 고정된 무작위 텐서를 곱해 더한 값이라, 두 스택은 출력에서 똑같은 기울기를 받습니다. Post-LN에서는 기울기가 아래로 내려가며 층마다 LayerNorm을 거치면서 작아지는 경향이 있어, 출력에 가까운 층일수록 기울기가 큽니다. Post-LN에 학습률 워밍업이 필요한 이유 중 하나입니다. Pre-LN에서는 잔차 경로가 정규화를 거치지 않고 기울기를 모든 층에 실어 나르고, 내려가는 길에 부분층마다 제 몫을 더하므로 모양이 반대쪽으로 기웁니다. 순전파와 역전파는 PyTorch autograd와 대조해 검증한 라이브러리 커널(keepActivations를 켠 encoder.forward, 이어서 encoder.backward)이 계산합니다.',
   'train.title': '정렬 모델을 여기, 브라우저에서 학습시키기',
-  'train.caption': '숫자 3~8개를 정렬하는 작은 인코더(d_model 64, 헤드 4개, d_ff 128, 2층)를 무작위 가중치에서 시작해 무작위 수열 배치로 학습합니다. 학습 손실이 떨어지고, 학습에 쓰지 않은 500개 수열에서의 정확도가 오르고, 그중 한 예시의 어텐션 맵이 모양을 갖추는 모습을 지켜보세요. 학습률 3e-2에서 워밍업 없이 Post-LN을 돌려 본 뒤, 같은 학습률로 Pre-LN을, 이어서 워밍업을 켠 Post-LN을 돌려 보세요.',
+  'train.caption':
+    '숫자 3~8개를 정렬하는 작은 인코더(d_model 64, 헤드 4개, d_ff 128, 2층)를 무작위 가중치에서 시작해 무작위 수열 배치로 학습합니다. 학습 손실이 떨어지고, 학습에 쓰지 않은 500개 수열에서의 정확도가 오르고, 그중 한 예시의 어텐션 맵이 모양을 갖추는 모습을 지켜보세요. 학습률 3e-2에서 워밍업 없이 Post-LN을 돌려 본 뒤, 같은 학습률로 Pre-LN을, 이어서 워밍업을 켠 Post-LN을 돌려 보세요.',
   'train.norm': '정규화 위치',
   'train.norm.post': 'Post-LN',
   'train.norm.pre': 'Pre-LN',
@@ -385,7 +489,8 @@ export default {
   'train.example': '검증 예시 {index}: 입력 {tokens} → 예측 {predictions}',
   'train.prevExample': '이전 예시',
   'train.nextExample': '다음 예시',
-  'train.mapsAria': '검증 예시 {index}의 어텐션 맵: 2개 층 × 4개 헤드, 각각 쿼리 8개 × 키 8개이며 밝을수록 어텐션이 큽니다.',
+  'train.mapsAria':
+    '검증 예시 {index}의 어텐션 맵: 2개 층 × 4개 헤드, 각각 쿼리 8개 × 키 8개이며 밝을수록 어텐션이 큽니다.',
   'train.head': '헤드 {head}',
   'train.layer': '{layer}층',
   'train.readoutStep': '{step}/{steps} 단계 · 손실 {loss} · 학습률 {lr}',
@@ -402,12 +507,14 @@ export default {
   'train.statusStopped': '중단됨: {message}',
   'train.statusLoaded': '가중치를 불러왔습니다. 학습을 누르면 무작위 가중치에서 새로 시작합니다.',
   'train.statusError': '오류: {message}',
-  'train.note': '단계마다 새 수열 {batch}개(검증 세트와 겹치지 않음)를 뽑아 순전파, 실제 위치에 대한 교차 엔트로피 손실, 역전파, 노름 1로의 기울기 클리핑, AdamW 갱신(beta 0.9와 0.98, 가중치 감쇠 0.01)을 라이브러리의 WebAssembly 커널에서 한 번의 호출로 수행합니다. 워밍업을 켜면 학습률이 처음 5% 단계 동안 선형으로 올라가고, 그 뒤로는 코사인 곡선을 따라 0까지 내려갑니다. 손실이 유한한 수가 아니게 되면 학습을 멈추고 손실이 유한했던 마지막 가중치를 남깁니다. 내려받은 .safetensors 파일은 scripts/train_tiny.py와 같은 이름을 씁니다.',
+  'train.note':
+    '단계마다 새 수열 {batch}개(검증 세트와 겹치지 않음)를 뽑아 순전파, 실제 위치에 대한 교차 엔트로피 손실, 역전파, 노름 1로의 기울기 클리핑, AdamW 갱신(beta 0.9와 0.98, 가중치 감쇠 0.01)을 라이브러리의 WebAssembly 커널에서 한 번의 호출로 수행합니다. 워밍업을 켜면 학습률이 처음 5% 단계 동안 선형으로 올라가고, 그 뒤로는 코사인 곡선을 따라 0까지 내려갑니다. 손실이 유한한 수가 아니게 되면 학습을 멈추고 손실이 유한했던 마지막 가중치를 남깁니다. 내려받은 .safetensors 파일은 scripts/train_tiny.py와 같은 이름을 씁니다.',
   // ── </nw-depth-demo> ──
 
   // ── <nw-ln-steps> ──
   'lnSteps.title': 'LayerNorm 네 단계를 한 벡터로',
-  'lnSteps.caption': '벡터 하나가 LayerNorm의 네 단계(① 평균 μ, ② 분산 σ², ③ 정규화 x̂, ④ 스케일·이동 y)를 차례로 지납니다. 점 하나가 특징 하나이고, 네 줄은 같은 가로축을 씁니다. 주황 세로선은 그 줄의 평균, 옅은 띠는 평균 ± 표준편차 구간입니다. 단계 버튼을 누르면 그 단계가 이 그림과 페이지의 다른 LayerNorm 그림에서 함께 강조됩니다. 입력은 슬라이더의 평균·표준편차로 뽑은 표본이라, LayerNorm이 실제로 쓰는 μ와 σ는 슬라이더 값과 조금 다릅니다.',
+  'lnSteps.caption':
+    '벡터 하나가 LayerNorm의 네 단계(① 평균 μ, ② 분산 σ², ③ 정규화 x̂, ④ 스케일·이동 y)를 차례로 지납니다. 점 하나가 특징 하나이고, 네 줄은 같은 가로축을 씁니다. 주황 세로선은 그 줄의 평균, 옅은 띠는 평균 ± 표준편차 구간입니다. 단계 버튼을 누르면 그 단계가 이 그림과 페이지의 다른 LayerNorm 그림에서 함께 강조됩니다. 입력은 슬라이더의 평균·표준편차로 뽑은 표본이라, LayerNorm이 실제로 쓰는 μ와 σ는 슬라이더 값과 조금 다릅니다.',
   'lnSteps.h': '벡터 크기 H',
   'lnSteps.mean': '입력 평균',
   'lnSteps.std': '입력 표준편차',
@@ -424,12 +531,14 @@ export default {
   'lnSteps.stats': 'μ = {mean} · σ = {std}',
   'lnSteps.aria': '{stage}: 값 {h}개의 띠 그래프, 평균 {mean}, 표준편차 {std}',
   'lnSteps.readoutInput': 'H = {h}인 이 벡터의 μ = {mu}, σ² = {variance} (σ = {std})',
-  'lnSteps.readoutNote': '③ x̂는 평균 0, 표준편차 ≈ 1이고, ④ y는 평균이 β = {beta}, 표준편차가 |γ| = {gamma}입니다. ε = {eps} 때문에 ③ x̂의 표준편차는 1보다 아주 조금 작습니다.',
+  'lnSteps.readoutNote':
+    '③ x̂는 평균 0, 표준편차 ≈ 1이고, ④ y는 평균이 β = {beta}, 표준편차가 |γ| = {gamma}입니다. ε = {eps} 때문에 ③ x̂의 표준편차는 1보다 아주 조금 작습니다.',
   // ── </nw-ln-steps> ──
 
   // ── <nw-ln-simulator> ──
   'lnSim.title': 'LayerNorm 시뮬레이터',
-  'lnSim.caption': '표준정규분포에서 뽑은 H개의 값을 입력 평균만큼 옮기고 입력 표준편차만큼 늘인 벡터 하나를 LayerNorm에 넣습니다. 슬라이더를 끄는 동안에도 매번 새로 계산합니다.',
+  'lnSim.caption':
+    '표준정규분포에서 뽑은 H개의 값을 입력 평균만큼 옮기고 입력 표준편차만큼 늘인 벡터 하나를 LayerNorm에 넣습니다. 슬라이더를 끄는 동안에도 매번 새로 계산합니다.',
   'lnSim.mean': '입력 평균',
   'lnSim.std': '입력 표준편차',
   'lnSim.gamma': 'γ (스케일)',
@@ -441,35 +550,43 @@ export default {
   'lnSim.stats': 'μ = {mean} · σ = {std}',
   'lnSim.aria.before': '정규화 전 값 {h}개의 히스토그램. 평균 {mean}, 표준편차 {std}.',
   'lnSim.aria.after': 'LayerNorm을 거친 값 {h}개의 히스토그램. 평균 {mean}, 표준편차 {std}.',
-  'lnSim.axisNote': '두 히스토그램은 같은 가로축과 같은 구간 {bins}개를 씁니다. 막대 높이는 그림마다 가장 높은 막대에 맞췄습니다. 주황 선은 평균 μ, 옅은 띠는 μ ± σ입니다.',
-  'lnSim.readoutBefore': '전 (H = {h}): μ = {mean}, σ = {std} — 표본이라 설정값(평균 {targetMean}, 표준편차 {targetStd})과 조금 다릅니다',
+  'lnSim.axisNote':
+    '두 히스토그램은 같은 가로축과 같은 구간 {bins}개를 씁니다. 막대 높이는 그림마다 가장 높은 막대에 맞췄습니다. 주황 선은 평균 μ, 옅은 띠는 μ ± σ입니다.',
+  'lnSim.readoutBefore':
+    '전 (H = {h}): μ = {mean}, σ = {std} — 표본이라 설정값(평균 {targetMean}, 표준편차 {targetStd})과 조금 다릅니다',
   'lnSim.readoutAfter': '후: μ = {mean}, σ = {std} — 기대값은 β = {beta}, |γ| = {gamma}',
   'lnSim.readoutEps': '전후의 μ와 σ는 모두 LayerNorm 커널이 계산합니다. ε = {eps}',
   // ── </nw-ln-simulator> ──
 
   // ── <nw-ln-pipeline> ──
   'lnPipe.title': 'LN 순전파 파이프라인 — 토큰 하나, H = 8',
-  'lnPipe.caption': '토큰 하나의 {h}차원 벡터가 LayerNorm을 지나는 과정입니다. 값을 고치면 μ, σ², x̂, y가 곧바로 다시 계산됩니다. γ와 β는 스칼라가 아니라 길이 H인 벡터라서 차원마다 따로 정할 수 있습니다. 단계 제목을 누르면 그 단계가 페이지의 다른 LayerNorm 그림에서도 강조됩니다.',
+  'lnPipe.caption':
+    '토큰 하나의 {h}차원 벡터가 LayerNorm을 지나는 과정입니다. 값을 고치면 μ, σ², x̂, y가 곧바로 다시 계산됩니다. γ와 β는 스칼라가 아니라 길이 H인 벡터라서 차원마다 따로 정할 수 있습니다. 단계 제목을 누르면 그 단계가 페이지의 다른 LayerNorm 그림에서도 강조됩니다.',
   'lnPipe.inputs': '입력 x — 값을 직접 고쳐 보세요',
   'lnPipe.formulas': '네 단계의 수식 (① μ부터 ④ y까지)',
-  'lnPipe.symHelp': '수식의 기호를 누르거나, Tab으로 수식에 들어가 ←/→로 옮겨 다니면 그 기호의 뜻과 지금 값이 아래에 나옵니다.',
+  'lnPipe.symHelp':
+    '수식의 기호를 누르거나, Tab으로 수식에 들어가 ←/→로 옮겨 다니면 그 기호의 뜻과 지금 값이 아래에 나옵니다.',
   'lnPipe.symHint': '기호를 고르면 여기에 뜻과 현재 값이 나타납니다.',
   'lnPipe.symNow': '지금 값: {value}',
   'lnPipe.symLabel': '{symbol} — {name}',
   'lnPipe.sym.mu.name': '평균',
-  'lnPipe.sym.mu.text': '한 토큰의 H개 값을 모두 더해 H로 나눈 값입니다. 토큰마다 스칼라 하나이고, 배치의 다른 샘플과는 상관이 없습니다.',
+  'lnPipe.sym.mu.text':
+    '한 토큰의 H개 값을 모두 더해 H로 나눈 값입니다. 토큰마다 스칼라 하나이고, 배치의 다른 샘플과는 상관이 없습니다.',
   'lnPipe.sym.sigma2.name': '분산',
-  'lnPipe.sym.sigma2.text': '각 값이 μ에서 떨어진 거리를 제곱해 평균낸 값입니다. H − 1이 아니라 H로 나눈 분산(모분산)으로, PyTorch의 LayerNorm과 같습니다.',
+  'lnPipe.sym.sigma2.text':
+    '각 값이 μ에서 떨어진 거리를 제곱해 평균낸 값입니다. H − 1이 아니라 H로 나눈 분산(모분산)으로, PyTorch의 LayerNorm과 같습니다.',
   'lnPipe.sym.H.name': '특징 수',
   'lnPipe.sym.H.text': '정규화하는 축의 길이입니다. 트랜스포머에서는 d_model이고, 이 그림에서는 8입니다.',
   'lnPipe.sym.sum.name': '합',
-  'lnPipe.sym.sum.text': 'i = 1부터 H까지 모든 차원을 더합니다. 이렇게 더하는 방향이 곧 LayerNorm이 정규화하는 축입니다.',
+  'lnPipe.sym.sum.text':
+    'i = 1부터 H까지 모든 차원을 더합니다. 이렇게 더하는 방향이 곧 LayerNorm이 정규화하는 축입니다.',
   'lnPipe.sym.x.name': 'i번째 입력값',
   'lnPipe.sym.x.text': '토큰 벡터의 i번째 성분입니다. i는 아래의 “차원 i”에서 고릅니다.',
   'lnPipe.sym.xhat.name': '표준화된 값',
   'lnPipe.sym.xhat.text': 'xᵢ에서 μ를 빼고 √(σ² + ε)로 나눈 값입니다. 여덟 값의 평균은 0, 분산은 1에 아주 가깝습니다.',
   'lnPipe.sym.eps.name': '엡실론',
-  'lnPipe.sym.eps.text': '분산이 0에 가까워도 0으로 나누는 일이 없도록 더하는 아주 작은 수입니다. PyTorch 기본값과 같은 1e-5를 씁니다.',
+  'lnPipe.sym.eps.text':
+    '분산이 0에 가까워도 0으로 나누는 일이 없도록 더하는 아주 작은 수입니다. PyTorch 기본값과 같은 1e-5를 씁니다.',
   'lnPipe.sym.gamma.name': '스케일',
   'lnPipe.sym.gamma.text': '차원마다 학습되는 배율로, x̂ᵢ를 몇 배로 늘일지 정합니다. 기본값은 1입니다.',
   'lnPipe.sym.beta.name': '이동',
@@ -479,8 +596,10 @@ export default {
   'lnPipe.f1.note': '한 토큰 안의 H개 값만으로 구합니다. 배치에 다른 토큰이 몇 개 있든 결과는 같습니다.',
   'lnPipe.f2.note': '각 값이 μ에서 떨어진 거리의 제곱을 평균냅니다. H로 나눈 분산(모분산)입니다.',
   'lnPipe.f3.note': '평균을 빼서 중심을 0에 맞추고, 표준편차로 나눠 퍼진 정도를 1로 맞춥니다.',
-  'lnPipe.f4.note': '차원마다 다른 γᵢ와 βᵢ로 모델이 원하는 크기와 위치를 되찾습니다. 아래 표에서 직접 바꿀 수 있습니다.',
-  'lnPipe.barsAria': '입력 x, 표준화한 x̂, 출력 y의 여덟 차원 막대그래프입니다. 차원 {dim}이 강조되어 있고, 정확한 값은 아래 표와 수치 영역에 있습니다.',
+  'lnPipe.f4.note':
+    '차원마다 다른 γᵢ와 βᵢ로 모델이 원하는 크기와 위치를 되찾습니다. 아래 표에서 직접 바꿀 수 있습니다.',
+  'lnPipe.barsAria':
+    '입력 x, 표준화한 x̂, 출력 y의 여덟 차원 막대그래프입니다. 차원 {dim}이 강조되어 있고, 정확한 값은 아래 표와 수치 영역에 있습니다.',
   'lnPipe.perDim': '차원별 γᵢ, βᵢ와 출력',
   'lnPipe.dim': '차원 i',
   'lnPipe.tableCaption': '차원별 입력값, 표준화한 값, γ, β, 출력',
@@ -491,7 +610,8 @@ export default {
 
   // ── <nw-norm-axes> ──
   'normAxes.title': '누가 같은 μ와 σ를 나눠 쓰나 — 배치 정규화 대 레이어 정규화',
-  'normAxes.caption': '행은 배치 안의 샘플(N), 열은 특징(C)입니다. 초록색 칸들이 하나의 평균 μ와 분산 σ²를 함께 씁니다. 배치 정규화는 한 열(같은 특징을 배치 전체에서), 레이어 정규화는 한 행(한 샘플의 모든 특징)이 한 묶음입니다. 칸을 가리키거나 초점을 옮기면 그 묶음의 통계가 계산되어 나옵니다.',
+  'normAxes.caption':
+    '행은 배치 안의 샘플(N), 열은 특징(C)입니다. 초록색 칸들이 하나의 평균 μ와 분산 σ²를 함께 씁니다. 배치 정규화는 한 열(같은 특징을 배치 전체에서), 레이어 정규화는 한 행(한 샘플의 모든 특징)이 한 묶음입니다. 칸을 가리키거나 초점을 옮기면 그 묶음의 통계가 계산되어 나옵니다.',
   'normAxes.mode': '정규화 방식',
   'normAxes.modeBn': '배치 정규화 (열)',
   'normAxes.modeLn': '레이어 정규화 (행)',
@@ -505,7 +625,8 @@ export default {
   'normAxes.colMeanTitle': '열(특징)마다의 평균 μ — 배치 정규화 통계',
   'normAxes.gridCaptionBn': '배치 {rows} × 특징 {cols}. 맨 아래 μ 행은 열마다 하나씩 구한 배치 정규화 평균입니다.',
   'normAxes.gridCaptionLn': '배치 {rows} × 특징 {cols}. 맨 오른쪽 μ 열은 행마다 하나씩 구한 레이어 정규화 평균입니다.',
-  'normAxes.stripAria': '선택한 묶음의 값 {n}개: 위 줄은 입력 x와 μ ± σ 구간, 아래 줄은 정규화한 x̂와 0 ± 1 구간. 정확한 수치는 아래 수치 영역에 있습니다.',
+  'normAxes.stripAria':
+    '선택한 묶음의 값 {n}개: 위 줄은 입력 x와 μ ± σ 구간, 아래 줄은 정규화한 x̂와 0 ± 1 구간. 정확한 수치는 아래 수치 영역에 있습니다.',
   'normAxes.rowX': '입력 x',
   'normAxes.rowXhat': '정규화 x̂',
   'normAxes.groupBn': '배치 정규화 · 특징 c{c} 열 (샘플 {n}개)',
@@ -513,15 +634,20 @@ export default {
   'normAxes.legendGroupBn': '같은 μ·σ를 쓰는 칸 (한 열)',
   'normAxes.legendGroupLn': '같은 μ·σ를 쓰는 칸 (한 행)',
   'normAxes.legendCurrent': '선택한 칸',
-  'normAxes.keys': '칸에 포인터를 올리거나, 표의 칸에 초점을 두고 화살표 키로 옮겨 보세요. Home/End는 행의 처음과 끝, Ctrl+Home/End는 표의 처음과 끝으로 갑니다.',
-  'normAxes.readout': '{group}: μ = {mean}, σ² = {variance} (σ = {sigma}) — {kernel}\n선택한 칸 (샘플 s{r}, 특징 c{c}): x = {x} → x̂ = (x − μ) / √(σ² + ε) = {xhat}',
-  'normAxes.noteBn': '배치 정규화는 PyTorch의 학습 모드처럼 배치 통계를 씁니다: 열마다 평균과 N으로 나눈 분산(모분산), ε = {eps}. 같은 칸이라도 배치의 다른 샘플이 바뀌면 값이 달라집니다.',
-  'normAxes.noteLn': '레이어 정규화는 PyTorch의 layer_norm처럼 행마다 평균과 C로 나눈 분산(모분산), ε = {eps}를 씁니다. 다른 샘플이 무엇이든 이 행의 결과는 그대로입니다.',
+  'normAxes.keys':
+    '칸에 포인터를 올리거나, 표의 칸에 초점을 두고 화살표 키로 옮겨 보세요. Home/End는 행의 처음과 끝, Ctrl+Home/End는 표의 처음과 끝으로 갑니다.',
+  'normAxes.readout':
+    '{group}: μ = {mean}, σ² = {variance} (σ = {sigma}) — {kernel}\n선택한 칸 (샘플 s{r}, 특징 c{c}): x = {x} → x̂ = (x − μ) / √(σ² + ε) = {xhat}',
+  'normAxes.noteBn':
+    '배치 정규화는 PyTorch의 학습 모드처럼 배치 통계를 씁니다: 열마다 평균과 N으로 나눈 분산(모분산), ε = {eps}. 같은 칸이라도 배치의 다른 샘플이 바뀌면 값이 달라집니다.',
+  'normAxes.noteLn':
+    '레이어 정규화는 PyTorch의 layer_norm처럼 행마다 평균과 C로 나눈 분산(모분산), ε = {eps}를 씁니다. 다른 샘플이 무엇이든 이 행의 결과는 그대로입니다.',
   // ── </nw-norm-axes> ──
 
   // ── <nw-batch-independence> ──
   'batchIndep.title': '배치를 절반으로 줄이면 — 레이어 정규화는 그대로, 배치 정규화는 흔들린다',
-  'batchIndep.caption': '같은 배치를 두 번 정규화합니다. 한 번은 샘플 B개 전부로, 한 번은 앞의 B/2개만으로. 두 경우 모두 평균을 새로 계산합니다.',
+  'batchIndep.caption':
+    '같은 배치를 두 번 정규화합니다. 한 번은 샘플 B개 전부로, 한 번은 앞의 B/2개만으로. 두 경우 모두 평균을 새로 계산합니다.',
   'batchIndep.batch': '배치 크기 B',
   'batchIndep.batchValue': '{b} → 절반 {half}',
   'batchIndep.regenerate': '배치 다시 뽑기',
@@ -532,43 +658,56 @@ export default {
   'batchIndep.legendHalfMu': '절반만으로 다시 구한 μ',
   'batchIndep.legendFull': 'B = {b}개로 구한 μ',
   'batchIndep.legendHalf': 'B/2 = {half}개로 구한 μ',
-  'batchIndep.lnAria': '샘플 {b}개 각각의 레이어 정규화 평균 막대. 앞의 {half}개는 절반 배치로 다시 구한 평균 표시가 막대 끝과 정확히 겹칩니다.',
-  'batchIndep.bnAria': '채널 {c}개의 배치 정규화 평균: 채널마다 전체 배치로 구한 막대와 절반 배치로 구한 막대, 위에는 차이 |Δμ|.',
+  'batchIndep.lnAria':
+    '샘플 {b}개 각각의 레이어 정규화 평균 막대. 앞의 {half}개는 절반 배치로 다시 구한 평균 표시가 막대 끝과 정확히 겹칩니다.',
+  'batchIndep.bnAria':
+    '채널 {c}개의 배치 정규화 평균: 채널마다 전체 배치로 구한 막대와 절반 배치로 구한 막대, 위에는 차이 |Δμ|.',
   'batchIndep.keptHalf': '앞의 {half}개만 사용',
   'batchIndep.deltaAxis': '막대 위 숫자 = |Δμ|',
   'batchIndep.lnNote': '샘플 0의 μ: B = {b}일 때 {full}, B/2 = {half}일 때 {halfMu}.',
   'batchIndep.bnNote': '채널 평균은 배치 구성에 따라 달라집니다. 가장 크게 움직인 곳은 c{c}.',
-  'batchIndep.readout': '레이어 정규화 — 샘플 0의 μ: B = {b}개로 {full}, 앞의 B/2 = {half}개만으로 {halfMu} → |Δ| = {lnDelta} (정규화된 출력도 최대 |Δ| = {outDelta})\n배치 정규화 — 채널별 |Δμ| = {deltas}\n가장 크게 움직인 채널 c{c}: |Δμ| = {worst}',
-  'batchIndep.note': '레이어 정규화는 샘플 0 자신의 특징만 보므로 배치에 누가 함께 있든 같은 답을 냅니다. 추론에서도 똑같이 계산하면 되고, 학습 중 모은 이동 평균이 필요 없습니다. 배치 정규화는 채널마다 배치 전체를 평균하므로 배치가 작거나 구성이 바뀌면 통계가 흔들립니다.',
+  'batchIndep.readout':
+    '레이어 정규화 — 샘플 0의 μ: B = {b}개로 {full}, 앞의 B/2 = {half}개만으로 {halfMu} → |Δ| = {lnDelta} (정규화된 출력도 최대 |Δ| = {outDelta})\n배치 정규화 — 채널별 |Δμ| = {deltas}\n가장 크게 움직인 채널 c{c}: |Δμ| = {worst}',
+  'batchIndep.note':
+    '레이어 정규화는 샘플 0 자신의 특징만 보므로 배치에 누가 함께 있든 같은 답을 냅니다. 추론에서도 똑같이 계산하면 되고, 학습 중 모은 이동 평균이 필요 없습니다. 배치 정규화는 채널마다 배치 전체를 평균하므로 배치가 작거나 구성이 바뀌면 통계가 흔들립니다.',
   // ── </nw-batch-independence> ──
 
   // ── <nw-prepost-ln> ──
   'prePost.title': 'Post-LN과 Pre-LN — 잔차 스트림의 크기를 층마다 재 보기',
-  'prePost.caption': '초록 선이 잔차 연결(skip)입니다. 아래 그래프는 무작위 가중치(시드 고정)의 실제 인코더 스택(d_model {d}, 헤드 {heads}개, d_ff {dff})에 토큰 {tokens}개짜리 고정 입력을 통과시키며, 층마다 잔차 스트림의 노름을 잽니다. 두 LN 위치 모두 같은 가중치를 씁니다.',
+  'prePost.caption':
+    '초록 선이 잔차 연결(skip)입니다. 아래 그래프는 무작위 가중치(시드 고정)의 실제 인코더 스택(d_model {d}, 헤드 {heads}개, d_ff {dff})에 토큰 {tokens}개짜리 고정 입력을 통과시키며, 층마다 잔차 스트림의 노름을 잽니다. 두 LN 위치 모두 같은 가중치를 씁니다.',
   'prePost.wiring': 'LN 위치',
   'prePost.layers': '층 수 N',
   'prePost.sublayer': '서브레이어',
   'prePost.sublayerHint': '어텐션 또는 FFN',
   'prePost.skipLabel': 'skip: x 그대로',
-  'prePost.diagramAriaPost': 'Post-LN: x가 서브레이어를 거쳐 더하기 노드에서 skip으로 온 x와 합쳐진 뒤 LN을 지나 y가 됩니다. skip 경로도 LN을 거칩니다.',
-  'prePost.diagramAriaPre': 'Pre-LN: x가 LN과 서브레이어를 거친 결과가 더하기 노드에서 skip으로 온 x에 더해져 y가 됩니다. skip 경로에는 LN이 없습니다.',
+  'prePost.diagramAriaPost':
+    'Post-LN: x가 서브레이어를 거쳐 더하기 노드에서 skip으로 온 x와 합쳐진 뒤 LN을 지나 y가 됩니다. skip 경로도 LN을 거칩니다.',
+  'prePost.diagramAriaPre':
+    'Pre-LN: x가 LN과 서브레이어를 거친 결과가 더하기 노드에서 skip으로 온 x에 더해져 y가 됩니다. skip 경로에는 LN이 없습니다.',
   'prePost.formulaPost': 'y = LN(x + Sublayer(x))',
   'prePost.formulaPre': 'y = x + Sublayer(LN(x))',
-  'prePost.explainPost': '잔차를 더한 뒤에 정규화합니다(원래 트랜스포머, BERT). 층을 지날 때마다 skip을 포함한 스트림 전체가 다시 정규화되므로, γ = 1, β = 0에서 토큰 벡터의 노름은 언제나 √d 근처로 돌아옵니다. 그 대신 기울기도 층마다 LN을 통과해야 합니다.',
-  'prePost.explainPre': '서브레이어의 입력만 정규화합니다(GPT-2 이후 대부분의 LLM). skip 경로에는 LN이 없어서 x가 y까지 그대로 전해지고(흔히 기울기의 “고속도로”라고 부르는 경로), 층마다 서브레이어의 출력이 스트림에 더해지기만 하므로 노름은 깊이에 따라 자랍니다.',
+  'prePost.explainPost':
+    '잔차를 더한 뒤에 정규화합니다(원래 트랜스포머, BERT). 층을 지날 때마다 skip을 포함한 스트림 전체가 다시 정규화되므로, γ = 1, β = 0에서 토큰 벡터의 노름은 언제나 √d 근처로 돌아옵니다. 그 대신 기울기도 층마다 LN을 통과해야 합니다.',
+  'prePost.explainPre':
+    '서브레이어의 입력만 정규화합니다(GPT-2 이후 대부분의 LLM). skip 경로에는 LN이 없어서 x가 y까지 그대로 전해지고(흔히 기울기의 “고속도로”라고 부르는 경로), 층마다 서브레이어의 출력이 스트림에 더해지기만 하므로 노름은 깊이에 따라 자랍니다.',
   'prePost.refLegend': '√d_model = √{d} = {s}',
   'prePost.xAxis': '층 (0 = 입력)',
   'prePost.yAxis': '잔차 스트림 노름 ‖h‖ (토큰 {tokens}개 평균)',
-  'prePost.plotAria': '층 0부터 {n}까지 잔차 스트림의 노름. Post-LN은 약 8에 머물러 마지막 층에서 {post}, Pre-LN은 깊어질수록 커져 마지막 층에서 {pre}입니다. 층별 수치는 아래 표에 있습니다.',
-  'prePost.readout': '{wiring} 선택 · N = {n}층\n마지막 층({n}) 뒤 잔차 스트림 노름: Post-LN {post} (√{d} = {sqrt}), Pre-LN {pre} (입력 {input}의 {ratio}배)',
-  'prePost.method': '층마다의 상태는 시드를 고정한 {max}층 인코더를 { hiddenStates: true }로 forward() 한 번 실행해 얻었습니다. 시드가 같은 스택은 서로의 앞부분입니다. 이 시드의 N층 인코더는 {max}층 인코더의 앞 N층과 정확히 같으므로(라이브러리가 가중치를 state_dict 순서로 뽑습니다) {max}층을 한 번만 계산하고, 슬라이더는 그중 몇 층을 보여 줄지만 고릅니다. 마지막 상태와 forward() 출력의 최대 차이: {check}. PyTorch 추론과 같이 드롭아웃은 없고, 스택 끝의 최종 LayerNorm도 없습니다.',
+  'prePost.plotAria':
+    '층 0부터 {n}까지 잔차 스트림의 노름. Post-LN은 약 8에 머물러 마지막 층에서 {post}, Pre-LN은 깊어질수록 커져 마지막 층에서 {pre}입니다. 층별 수치는 아래 표에 있습니다.',
+  'prePost.readout':
+    '{wiring} 선택 · N = {n}층\n마지막 층({n}) 뒤 잔차 스트림 노름: Post-LN {post} (√{d} = {sqrt}), Pre-LN {pre} (입력 {input}의 {ratio}배)',
+  'prePost.method':
+    '층마다의 상태는 시드를 고정한 {max}층 인코더를 { hiddenStates: true }로 forward() 한 번 실행해 얻었습니다. 시드가 같은 스택은 서로의 앞부분입니다. 이 시드의 N층 인코더는 {max}층 인코더의 앞 N층과 정확히 같으므로(라이브러리가 가중치를 state_dict 순서로 뽑습니다) {max}층을 한 번만 계산하고, 슬라이더는 그중 몇 층을 보여 줄지만 고릅니다. 마지막 상태와 forward() 출력의 최대 차이: {check}. PyTorch 추론과 같이 드롭아웃은 없고, 스택 끝의 최종 LayerNorm도 없습니다.',
   'prePost.tableSummary': '층별 수치 표',
   'prePost.tableLayer': '층',
   // ── </nw-prepost-ln> ──
 
   // ── <nw-rmsnorm> ──
   'rmsNorm.title': '레이어 정규화 대 RMSNorm — 평균을 빼느냐 마느냐',
-  'rmsNorm.caption': '같은 8개 값을 두 방식으로 정규화합니다. 레이어 정규화는 평균을 빼고 표준편차로 나누고, RMSNorm은 평균을 빼지 않고 RMS(x)로만 나눕니다. 점선 막대는 입력 x, 가로 점선은 출력의 평균입니다. “이동” 슬라이더로 모든 값에 같은 수를 더해 보세요.',
+  'rmsNorm.caption':
+    '같은 8개 값을 두 방식으로 정규화합니다. 레이어 정규화는 평균을 빼고 표준편차로 나누고, RMSNorm은 평균을 빼지 않고 RMS(x)로만 나눕니다. 점선 막대는 입력 x, 가로 점선은 출력의 평균입니다. “이동” 슬라이더로 모든 값에 같은 수를 더해 보세요.',
   'rmsNorm.gamma': 'γ (모든 특징 공통)',
   'rmsNorm.shift': '이동 (모든 x에 더함)',
   'rmsNorm.legendX': '입력 x',
@@ -579,27 +718,33 @@ export default {
   'rmsNorm.rmsAria': 'RMSNorm 출력 8개의 막대와 입력 x의 점선 막대. 출력 평균은 {mean}입니다.',
   'rmsNorm.timeAria': '실행 시간 막대: LayerNorm {ln} ms, RMSNorm {rms} ms, 복사 기준(ReLU) {copy} ms.',
   'rmsNorm.ms': '{t} ms',
-  'rmsNorm.readout': 'γ = {gamma} · mean(x) = {meanX} · RMS(x) = {rms}\n레이어 정규화 mean(y) = {meanLn} · RMSNorm mean(y) = {meanRms}',
-  'rmsNorm.readoutTime': '{rows} × {cols} 입력, {runs}회 중앙값: LayerNorm {ln} ms · RMSNorm {rms} ms → RMSNorm/LayerNorm = {ratio}\n같은 데이터를 넣고 빼기만 하는 ReLU: {copy} ms ({run}번째 측정)',
+  'rmsNorm.readout':
+    'γ = {gamma} · mean(x) = {meanX} · RMS(x) = {rms}\n레이어 정규화 mean(y) = {meanLn} · RMSNorm mean(y) = {meanRms}',
+  'rmsNorm.readoutTime':
+    '{rows} × {cols} 입력, {runs}회 중앙값: LayerNorm {ln} ms · RMSNorm {rms} ms → RMSNorm/LayerNorm = {ratio}\n같은 데이터를 넣고 빼기만 하는 ReLU: {copy} ms ({run}번째 측정)',
   'rmsNorm.measuring': '두 커널의 실행 시간을 재는 중…',
   'rmsNorm.measure': '다시 재기',
   'rmsNorm.measuringButton': '재는 중…',
-  'rmsNorm.timeCaption': '이 브라우저에서 {rows} × {cols} 입력(8 MiB)에 세 함수를 돌아가며 {runs}번씩 부른 중앙값입니다. 시간은 함수 호출 전체이고, 입력을 WebAssembly 메모리로 복사해 넣고 결과를 꺼내는 시간이 포함됩니다. 점선 막대(ReLU)는 같은 복사에 계산이 거의 없는 호출이라, 시간의 얼마가 복사인지 보여 줍니다. 기기와 브라우저, 그 순간의 부하에 따라 달라집니다.',
-  'rmsNorm.note': '레이어 정규화는 이동에 흔들리지 않습니다(모든 x에 같은 수를 더해도 y가 그대로). RMSNorm은 평균을 남겨 두므로 mean(y) = γ · mean(x) / RMS(x)가 됩니다. 그래도 학습된 모델에서는 성능 차이가 작아, LLaMA·Mistral·Gemma 등이 RMSNorm을 씁니다.',
+  'rmsNorm.timeCaption':
+    '이 브라우저에서 {rows} × {cols} 입력(8 MiB)에 세 함수를 돌아가며 {runs}번씩 부른 중앙값입니다. 시간은 함수 호출 전체이고, 입력을 WebAssembly 메모리로 복사해 넣고 결과를 꺼내는 시간이 포함됩니다. 점선 막대(ReLU)는 같은 복사에 계산이 거의 없는 호출이라, 시간의 얼마가 복사인지 보여 줍니다. 기기와 브라우저, 그 순간의 부하에 따라 달라집니다.',
+  'rmsNorm.note':
+    '레이어 정규화는 이동에 흔들리지 않습니다(모든 x에 같은 수를 더해도 y가 그대로). RMSNorm은 평균을 남겨 두므로 mean(y) = γ · mean(x) / RMS(x)가 됩니다. 그래도 학습된 모델에서는 성능 차이가 작아, LLaMA·Mistral·Gemma 등이 RMSNorm을 씁니다.',
   'rmsNorm.copyLabel': 'ReLU (복사)',
   // ── </nw-rmsnorm> ──
 
   // ── <nw-quiz> ──
   'quiz.title.article': '이해도 점검 (8문항)',
   'quiz.title.ln': '레이어 정규화 이해도 점검 (5문항)',
-  'quiz.caption': '문항마다 처음 고른 답으로 채점합니다. 그 뒤에 다른 보기를 골라 보면 그 보기의 설명만 나오고 점수는 바뀌지 않습니다. 보기 순서는 열 때마다 섞입니다. 처음부터 다시 하려면 아래 “다시 풀기”를 누르세요.',
+  'quiz.caption':
+    '문항마다 처음 고른 답으로 채점합니다. 그 뒤에 다른 보기를 골라 보면 그 보기의 설명만 나오고 점수는 바뀌지 않습니다. 보기 순서는 열 때마다 섞입니다. 처음부터 다시 하려면 아래 “다시 풀기”를 누르세요.',
   'quiz.q1': '레이어 정규화가 평균과 분산을 구하는 축은?',
   'quiz.q1.a': '배치의 샘플들에 걸쳐, 특징마다 (열 방향)',
   'quiz.q1.a.why': '그것은 배치 정규화의 축입니다. 레이어 정규화는 배치를 보지 않습니다.',
   'quiz.q1.b': '한 토큰 안의 모든 특징에 걸쳐 (행 방향)',
   'quiz.q1.b.why': '맞습니다. 토큰마다 마지막 차원 H개 특징의 μ와 σ²를 구하므로 토큰 하나만 있어도 계산됩니다.',
   'quiz.q1.c': '문장의 모든 위치에 걸쳐, 특징마다 (시간 방향)',
-  'quiz.q1.c.why': '위치 축으로 통계를 내면 문장 길이에 따라 값이 달라집니다. 레이어 정규화는 위치마다 따로 정규화합니다.',
+  'quiz.q1.c.why':
+    '위치 축으로 통계를 내면 문장 길이에 따라 값이 달라집니다. 레이어 정규화는 위치마다 따로 정규화합니다.',
   'quiz.q1.d': '배치의 모든 원소에 걸쳐 한꺼번에 (전체)',
   'quiz.q1.d.why': '그렇게 하면 샘플끼리 서로의 통계에 영향을 줍니다. 레이어 정규화의 통계는 한 샘플 안에서 끝납니다.',
   'quiz.q2': '레이어 정규화가 배치 정규화와 달리 배치 크기에 영향을 받지 않는 까닭은?',
@@ -613,11 +758,13 @@ export default {
   'quiz.q2.d.why': '배치 방향으로 정규화하는 순간 배치 구성에 의존하게 됩니다. 나누는 수를 바꿔도 해결되지 않습니다.',
   'quiz.q3': '트랜스포머가 레이어 정규화를 채택한 주된 이유는?',
   'quiz.q3.a': '토큰마다 따로 계산해 배치·길이와 무관해서',
-  'quiz.q3.a.why': '맞습니다. 가변 길이 시퀀스와 작은 배치에서도, 한 문장씩 하는 추론에서도 학습 때와 똑같이 계산됩니다.',
+  'quiz.q3.a.why':
+    '맞습니다. 가변 길이 시퀀스와 작은 배치에서도, 한 문장씩 하는 추론에서도 학습 때와 똑같이 계산됩니다.',
   'quiz.q3.b': '어떤 정규화보다도 계산이 빨라서',
   'quiz.q3.b.why': '속도가 주된 이유는 아닙니다. 오히려 RMSNorm이 레이어 정규화보다 계산이 적습니다.',
   'quiz.q3.c': '잔차 연결 없이도 층을 깊이 쌓게 해 줘서',
-  'quiz.q3.c.why': '트랜스포머는 레이어 정규화와 잔차 연결을 함께 씁니다(Add & Norm). 하나가 다른 하나를 대신하지 않습니다.',
+  'quiz.q3.c.why':
+    '트랜스포머는 레이어 정규화와 잔차 연결을 함께 씁니다(Add & Norm). 하나가 다른 하나를 대신하지 않습니다.',
   'quiz.q3.d': '어텐션 가중치의 합이 1이 되게 맞춰 줘서',
   'quiz.q3.d.why': '가중치 합을 1로 만드는 것은 소프트맥스입니다.',
   'quiz.q4': 'Pre-LN과 Post-LN에 대한 설명으로 옳은 것은?',
@@ -626,39 +773,50 @@ export default {
   'quiz.q4.b': 'Pre-LN은 잔차를 더한 뒤에 정규화한다',
   'quiz.q4.b.why': '잔차를 더한 뒤 정규화하는 것은 Post-LN, y = LN(x + Sub(x))입니다.',
   'quiz.q4.c': '두 방식은 수학적으로 같아 출력도 같다',
-  'quiz.q4.c.why': '정규화 위치가 다르므로 출력도 다릅니다. 그림에서 층별 잔차 스트림의 크기가 다르게 변하는 것을 볼 수 있습니다.',
+  'quiz.q4.c.why':
+    '정규화 위치가 다르므로 출력도 다릅니다. 그림에서 층별 잔차 스트림의 크기가 다르게 변하는 것을 볼 수 있습니다.',
   'quiz.q4.d': 'Pre-LN은 잔차 경로에 정규화가 없다',
-  'quiz.q4.d.why': '맞습니다. y = x + Sub(LN(x))에서 서브레이어의 입력만 정규화하고 skip 경로는 x를 그대로 전달합니다. Xiong 등(2020)은 Pre-LN이 학습률 워밍업 없이도 학습됨을 보였습니다.',
+  'quiz.q4.d.why':
+    '맞습니다. y = x + Sub(LN(x))에서 서브레이어의 입력만 정규화하고 skip 경로는 x를 그대로 전달합니다. Xiong 등(2020)은 Pre-LN이 학습률 워밍업 없이도 학습됨을 보였습니다.',
   'quiz.q5': 'RMSNorm이 레이어 정규화에서 생략한 것은?',
   'quiz.q5.a': '스케일 파라미터 γ',
   'quiz.q5.a.why': 'RMSNorm도 γ로 스케일합니다: y = x / RMS(x) · γ.',
   'quiz.q5.b': '평균을 빼는 중심 맞추기',
-  'quiz.q5.b.why': '맞습니다. μ를 구하지도 빼지도 않으므로(이동 β도 없음) 출력의 평균이 0이 되지 않습니다. 그림에서 mean(y)를 비교해 보세요.',
+  'quiz.q5.b.why':
+    '맞습니다. μ를 구하지도 빼지도 않으므로(이동 β도 없음) 출력의 평균이 0이 되지 않습니다. 그림에서 mean(y)를 비교해 보세요.',
   'quiz.q5.c': 'RMS로 나누는 크기 맞추기',
   'quiz.q5.c.why': 'RMS로 나누는 것이 RMSNorm의 핵심이라 생략하지 않습니다.',
   'quiz.q5.d': '0으로 나누지 않게 하는 ε',
   'quiz.q5.d.why': 'RMSNorm에도 ε이 있습니다: √(mean(x²) + ε).',
-  'quiz.q6': 'x = [1, 2, 3, 6]에 레이어 정규화(γ = 1, β = 0)를 적용하면 마지막 값 x̂₄는 얼마일까요? (ε은 무시해도 됩니다)',
+  'quiz.q6':
+    'x = [1, 2, 3, 6]에 레이어 정규화(γ = 1, β = 0)를 적용하면 마지막 값 x̂₄는 얼마일까요? (ε은 무시해도 됩니다)',
   'quiz.q6.opt': 'x̂₄ ≈ {v}',
   'quiz.q6.a.why': '맞습니다. ① μ = {mean}, ② σ² = {variance}(4로 나눔), ③ x̂₄ = (6 − {mean}) / √{variance} ≈ {a}.',
-  'quiz.q6.b.why': '평균을 빼지 않고 RMS로만 나눈 값, 곧 RMSNorm의 답입니다. 레이어 정규화는 먼저 ① μ = {mean}을 뺍니다.',
-  'quiz.q6.c.why': 'H − 1 = 3으로 나눈 표본분산을 썼습니다. 레이어 정규화는 H = 4로 나눈 분산(모분산) σ² = {variance}을 씁니다.',
+  'quiz.q6.b.why':
+    '평균을 빼지 않고 RMS로만 나눈 값, 곧 RMSNorm의 답입니다. 레이어 정규화는 먼저 ① μ = {mean}을 뺍니다.',
+  'quiz.q6.c.why':
+    'H − 1 = 3으로 나눈 표본분산을 썼습니다. 레이어 정규화는 H = 4로 나눈 분산(모분산) σ² = {variance}을 씁니다.',
   'quiz.q6.d.why': '평균만 빼고 표준편차로 나누지 않았습니다. ③은 x − μ를 √(σ² + ε)로 나누는 단계입니다.',
   'quiz.q7': 'd_model = 8인 사인·코사인 위치 인코딩에서 파장이 가장 긴 sin·cos 쌍은?',
   'quiz.q7.opt': '쌍 i = {i} (차원 {s}과 {c})',
   'quiz.q7.a.why': 'i = 0은 ω₀ = 1로 가장 빨리 도는 쌍이라 파장이 2π ≈ {l0} 위치로 가장 짧습니다.',
-  'quiz.q7.b.why': 'i = 1의 파장은 약 {l1} 위치입니다. ω_i = 10000^(−2i/d_model)이 i가 클수록 작아지므로 더 긴 쌍이 있습니다.',
+  'quiz.q7.b.why':
+    'i = 1의 파장은 약 {l1} 위치입니다. ω_i = 10000^(−2i/d_model)이 i가 클수록 작아지므로 더 긴 쌍이 있습니다.',
   'quiz.q7.c.why': 'i = 2의 파장은 약 {l2} 위치로, 마지막 쌍보다 짧습니다.',
   'quiz.q7.d.why': '맞습니다. 마지막 쌍 i = 3에서 ω₃ = 10000^(−6/8)이 가장 작아 파장 2π/ω₃ ≈ {l3} 위치로 가장 깁니다.',
   'quiz.q8': 'd_k = 64인 어텐션 헤드에서 점수 QKᵀ를 √d_k로 나누지 않으면 softmax는 어떻게 될까요?',
   'quiz.q8.a': '한 키에 몰려 가중치가 0 아니면 1에 가까워진다',
-  'quiz.q8.a.why': '맞습니다. 성분의 분산이 1이면 내적의 표준편차가 √64 = 8쯤이라 점수 차이가 커집니다. 이 페이지의 실험에서 행마다 가장 큰 가중치의 평균이 나누지 않으면 {raw}, 나누면 {scaled}입니다.',
+  'quiz.q8.a.why':
+    '맞습니다. 성분의 분산이 1이면 내적의 표준편차가 √64 = 8쯤이라 점수 차이가 커집니다. 이 페이지의 실험에서 행마다 가장 큰 가중치의 평균이 나누지 않으면 {raw}, 나누면 {scaled}입니다.',
   'quiz.q8.b': '한 행의 가중치 합이 1보다 커진다',
-  'quiz.q8.b.why': 'softmax는 점수가 얼마든 합이 정확히 1인 가중치를 냅니다. 바뀌는 것은 가중치가 퍼진 모양입니다(나누지 않으면 최대 가중치 평균 {raw}).',
+  'quiz.q8.b.why':
+    'softmax는 점수가 얼마든 합이 정확히 1인 가중치를 냅니다. 바뀌는 것은 가중치가 퍼진 모양입니다(나누지 않으면 최대 가중치 평균 {raw}).',
   'quiz.q8.c': '모든 키가 같은 가중치 1/n을 받는다',
-  'quiz.q8.c.why': '반대입니다. 가중치가 고르게 퍼지는 것은 점수 차이가 작을 때이고, 나누지 않으면 점수 차이가 커져 한 키에 몰립니다(최대 가중치 평균 {raw}).',
+  'quiz.q8.c.why':
+    '반대입니다. 가중치가 고르게 퍼지는 것은 점수 차이가 작을 때이고, 나누지 않으면 점수 차이가 커져 한 키에 몰립니다(최대 가중치 평균 {raw}).',
   'quiz.q8.d': '음수 가중치가 생겨 출력이 뒤집힌다',
-  'quiz.q8.d.why': 'softmax의 가중치는 exp로 만들어 언제나 0보다 큽니다. 나누지 않으면 한 키에 몰립니다(최대 가중치 평균 {raw}).',
+  'quiz.q8.d.why':
+    'softmax의 가중치는 exp로 만들어 언제나 0보다 큽니다. 나누지 않으면 한 키에 몰립니다(최대 가중치 평균 {raw}).',
   'quiz.correctMark': '✓',
   'quiz.wrongMark': '✗',
   'quiz.right': '첫 답: 정답입니다.',
@@ -671,7 +829,8 @@ export default {
 
   // ── <nw-encoder-block> ──
   'encBlock.title': '인코더 블록 한 개 — 화살표마다 텐서 모양, 서브레이어마다 파라미터 수',
-  'encBlock.caption': '데이터는 위에서 아래로 흐르고, 초록 선이 잔차 연결(skip)입니다. 슬라이더를 움직이면 화살표의 모양과 파라미터 수가 바로 다시 계산됩니다. 기본값은 원 논문의 base 설정(d_model 512, 헤드 8개, d_ff 2048)입니다. 헤드 수 h는 d_model의 약수만 고를 수 있고, 바꿔도 어텐션의 파라미터 수는 그대로입니다. 헤드들은 d_model을 d_k = d_model / h씩 나눠 쓸 뿐이니까요.',
+  'encBlock.caption':
+    '데이터는 위에서 아래로 흐르고, 초록 선이 잔차 연결(skip)입니다. 슬라이더를 움직이면 화살표의 모양과 파라미터 수가 바로 다시 계산됩니다. 기본값은 원 논문의 base 설정(d_model 512, 헤드 8개, d_ff 2048)입니다. 헤드 수 h는 d_model의 약수만 고를 수 있고, 바꿔도 어텐션의 파라미터 수는 그대로입니다. 헤드들은 d_model을 d_k = d_model / h씩 나눠 쓸 뿐이니까요.',
   'encBlock.wiring': 'LN 위치',
   'encBlock.seq': '토큰 수 seq',
   'encBlock.heads': '헤드 수 h',
@@ -690,10 +849,14 @@ export default {
   'encBlock.output': '인코더 출력',
   'encBlock.finalNormNote': 'Pre-LN 스택의 끝에 한 번',
   'encBlock.residual': '잔차 연결',
-  'encBlock.ariaPost': 'Post-LN 인코더. 입력 임베딩({seq} × {d})에 위치 인코딩을 한 번 더한 뒤, 다음 층을 N번 반복합니다. 멀티헤드 셀프 어텐션(헤드 {h}개, d_k {dk}, 어텐션 가중치 {h} × {seq} × {seq})의 출력({seq} × {d})에 잔차를 더한 뒤 LayerNorm을 거치고, 이어서 FFN({seq} × {dff}를 거쳐 다시 {seq} × {d})의 출력에 잔차를 더하고 다시 LayerNorm을 거칩니다. 잔차 경로도 LayerNorm을 지납니다. 층이 LayerNorm으로 끝나므로 스택 끝에 LayerNorm을 더 두지 않습니다.',
-  'encBlock.ariaPre': 'Pre-LN 인코더. 입력 임베딩({seq} × {d})에 위치 인코딩을 한 번 더한 뒤, 다음 층을 N번 반복합니다. LayerNorm을 거친 값이 멀티헤드 셀프 어텐션(헤드 {h}개, d_k {dk}, 어텐션 가중치 {h} × {seq} × {seq})에 들어가 그 출력({seq} × {d})이 잔차에 더해지고, 이어서 LayerNorm, FFN({seq} × {dff}를 거쳐 다시 {seq} × {d})을 거친 출력이 잔차에 더해집니다. 잔차 경로에는 LayerNorm이 없습니다. N개 층 뒤에 마지막 LayerNorm을 한 번 둡니다.',
-  'encBlock.explainPost': 'Post-LN: 서브레이어의 출력에 입력을 더한 다음 정규화합니다(원 논문, BERT, PyTorch의 기본값). 초록 잔차 경로도 블록마다 LayerNorm을 통과합니다.',
-  'encBlock.explainPre': 'Pre-LN: 서브레이어에 들어가기 직전에만 정규화하고, 초록 잔차 경로는 아무것도 거치지 않고 더해집니다(GPT-2 이후 대부분의 LLM, PyTorch의 norm_first=True). LayerNorm의 자리만 옮겼으므로 파라미터 수는 Post-LN과 같습니다.',
+  'encBlock.ariaPost':
+    'Post-LN 인코더. 입력 임베딩({seq} × {d})에 위치 인코딩을 한 번 더한 뒤, 다음 층을 N번 반복합니다. 멀티헤드 셀프 어텐션(헤드 {h}개, d_k {dk}, 어텐션 가중치 {h} × {seq} × {seq})의 출력({seq} × {d})에 잔차를 더한 뒤 LayerNorm을 거치고, 이어서 FFN({seq} × {dff}를 거쳐 다시 {seq} × {d})의 출력에 잔차를 더하고 다시 LayerNorm을 거칩니다. 잔차 경로도 LayerNorm을 지납니다. 층이 LayerNorm으로 끝나므로 스택 끝에 LayerNorm을 더 두지 않습니다.',
+  'encBlock.ariaPre':
+    'Pre-LN 인코더. 입력 임베딩({seq} × {d})에 위치 인코딩을 한 번 더한 뒤, 다음 층을 N번 반복합니다. LayerNorm을 거친 값이 멀티헤드 셀프 어텐션(헤드 {h}개, d_k {dk}, 어텐션 가중치 {h} × {seq} × {seq})에 들어가 그 출력({seq} × {d})이 잔차에 더해지고, 이어서 LayerNorm, FFN({seq} × {dff}를 거쳐 다시 {seq} × {d})을 거친 출력이 잔차에 더해집니다. 잔차 경로에는 LayerNorm이 없습니다. N개 층 뒤에 마지막 LayerNorm을 한 번 둡니다.',
+  'encBlock.explainPost':
+    'Post-LN: 서브레이어의 출력에 입력을 더한 다음 정규화합니다(원 논문, BERT, PyTorch의 기본값). 초록 잔차 경로도 블록마다 LayerNorm을 통과합니다.',
+  'encBlock.explainPre':
+    'Pre-LN: 서브레이어에 들어가기 직전에만 정규화하고, 초록 잔차 경로는 아무것도 거치지 않고 더해집니다(GPT-2 이후 대부분의 LLM, PyTorch의 norm_first=True). LayerNorm의 자리만 옮겼으므로 파라미터 수는 Post-LN과 같습니다.',
   'encBlock.tableCaption': '서브레이어별 파라미터 수',
   'encBlock.colSublayer': '서브레이어',
   'encBlock.colFormula': '공식 (d = d_model)',
@@ -703,18 +866,23 @@ export default {
   'encBlock.rowNorm1': '첫 번째 LayerNorm (γ, β)',
   'encBlock.rowNorm2': '두 번째 LayerNorm (γ, β)',
   'encBlock.rowTotal': '블록 전체',
-  'encBlock.readout': '{wiring} · seq {seq} · d_model {d} · 헤드 {h}개 (d_k = {dk}) · d_ff {dff} (d_model의 {ratio}배)\n파라미터: 어텐션 {attn} + FFN {ffn} + LayerNorm 2 × {ln} = {total}개\n어텐션 가중치: 헤드 {h} × {seq} × {seq} = 층마다 {weights}개',
+  'encBlock.readout':
+    '{wiring} · seq {seq} · d_model {d} · 헤드 {h}개 (d_k = {dk}) · d_ff {dff} (d_model의 {ratio}배)\n파라미터: 어텐션 {attn} + FFN {ffn} + LayerNorm 2 × {ln} = {total}개\n어텐션 가중치: 헤드 {h} × {seq} × {seq} = 층마다 {weights}개',
   'encBlock.tensorsSummary': '라이브러리가 알려 준 텐서 목록 (torch 이름)',
   'encBlock.colTensor': '이름',
   'encBlock.colShape': '모양',
-  'encBlock.method': '파라미터 수는 손으로 센 값이 아닙니다. nw.encoderParameters(…)가 지금 설정으로 실제 nw.createEncoder(…)가 할당할 텐서 목록(같은 C++ 파라미터 목록, 가중치는 할당하지 않음)을 돌려주고, 그 numel을 더한 값입니다. 이름과 모양은 torch.nn.TransformerEncoderLayer의 state_dict와 같고, 합계는 표의 공식과 일치합니다.',
+  'encBlock.method':
+    '파라미터 수는 손으로 센 값이 아닙니다. nw.encoderParameters(…)가 지금 설정으로 실제 nw.createEncoder(…)가 할당할 텐서 목록(같은 C++ 파라미터 목록, 가중치는 할당하지 않음)을 돌려주고, 그 numel을 더한 값입니다. 이름과 모양은 torch.nn.TransformerEncoderLayer의 state_dict와 같고, 합계는 표의 공식과 일치합니다.',
   // ── </nw-encoder-block> ──
 
   // ── <nw-attention> ──
   'attention.title': '셀프 어텐션 들여다보기: 숫자를 정렬하는 작은 인코더',
-  'attention.caption.model': '이 프로젝트가 직접 학습시킨 인코더가 숫자 {min}~{max}개를 오름차순으로 정렬합니다. 순전파 한 번에 모든 칸을 함께 내야 하므로, 출력 칸 i는 i번째로 작은 숫자가 입력의 어디에 있는지 찾아야 합니다. 2층 헤드들이 그 위치(점선 칸)를 얼마나 보는지, 1층과 비교해 보세요.',
-  'attention.caption.sandbox': '아무 문장이나 넣어 보세요. 공백으로 토큰을 나누고, 토큰 글자의 해시를 시드로 임베딩을 뽑아 무작위 가중치(시드 {seed})의 인코더에 통과시킵니다. 학습하지 않은 가중치라 이 지도에는 뜻이 없습니다. 학습된 모델의 지도와 견줘 보세요.',
-  'attention.caption.padding': '학습된 모델의 입력 뒤에 <PAD>를 붙이고 마스크를 켜고 꺼 봅니다. 마스크를 켜면 PAD 키의 가중치는 정확히 0이고, 실제 토큰의 출력은 PAD가 몇 개든 달라지지 않습니다. 마스크를 끄면 PAD도 보통 토큰처럼 주목을 받아 출력이 흔들립니다.',
+  'attention.caption.model':
+    '이 프로젝트가 직접 학습시킨 인코더가 숫자 {min}~{max}개를 오름차순으로 정렬합니다. 순전파 한 번에 모든 칸을 함께 내야 하므로, 출력 칸 i는 i번째로 작은 숫자가 입력의 어디에 있는지 찾아야 합니다. 2층 헤드들이 그 위치(점선 칸)를 얼마나 보는지, 1층과 비교해 보세요.',
+  'attention.caption.sandbox':
+    '아무 문장이나 넣어 보세요. 공백으로 토큰을 나누고, 토큰 글자의 해시를 시드로 임베딩을 뽑아 무작위 가중치(시드 {seed})의 인코더에 통과시킵니다. 학습하지 않은 가중치라 이 지도에는 뜻이 없습니다. 학습된 모델의 지도와 견줘 보세요.',
+  'attention.caption.padding':
+    '학습된 모델의 입력 뒤에 <PAD>를 붙이고 마스크를 켜고 꺼 봅니다. 마스크를 켜면 PAD 키의 가중치는 정확히 0이고, 실제 토큰의 출력은 PAD가 몇 개든 달라지지 않습니다. 마스크를 끄면 PAD도 보통 토큰처럼 주목을 받아 출력이 흔들립니다.',
   'attention.mode': '모드',
   'attention.mode.model': '학습된 모델',
   'attention.mode.sandbox': '자유 문장',
@@ -736,15 +904,18 @@ export default {
   'attention.mask': '패딩 마스크',
   'attention.maskOn': '켬',
   'attention.maskOff': '끔',
-  'attention.queries': '쿼리 토큰: 누르거나 Tab으로 옮겨 가면 그 토큰이 어디를 보는지(히트맵의 한 행) 나옵니다. 화살표 키로도 옮길 수 있습니다.',
+  'attention.queries':
+    '쿼리 토큰: 누르거나 Tab으로 옮겨 가면 그 토큰이 어디를 보는지(히트맵의 한 행) 나옵니다. 화살표 키로도 옮길 수 있습니다.',
   'attention.queryLabel': '쿼리 {pos}번: {token}',
-  'attention.heatmapAria': '{layer}층 헤드 {head}의 어텐션 가중치. 행은 쿼리 {n}개, 열은 키 {n}개입니다. 선택한 행의 값은 아래 설명에 있습니다.',
+  'attention.heatmapAria':
+    '{layer}층 헤드 {head}의 어텐션 가중치. 행은 쿼리 {n}개, 열은 키 {n}개입니다. 선택한 행의 값은 아래 설명에 있습니다.',
   'attention.axisKeys': '키 →',
   'attention.axisQueries': '쿼리 ↓',
   'attention.headLabel': '헤드 {head}',
   'attention.headMass': '정답 {mass}',
   'attention.topItem': '{pos}번 “{token}” {weight}',
-  'attention.legendTarget': '점선 칸과 주황 글자: 선택한 쿼리 칸이 내야 할 숫자가 들어 있는 입력 위치. 헤드 그림 아래의 ‘정답’ 값은 그 위치들에 준 가중치의 합입니다.',
+  'attention.legendTarget':
+    '점선 칸과 주황 글자: 선택한 쿼리 칸이 내야 할 숫자가 들어 있는 입력 위치. 헤드 그림 아래의 ‘정답’ 값은 그 위치들에 준 가중치의 합입니다.',
   'attention.outputCaption': '모델의 출력과 정답',
   'attention.rowInput': '입력',
   'attention.rowOutput': '모델 출력',
@@ -754,40 +925,51 @@ export default {
   'attention.factPadWeight': 'PAD 키가 받은 가장 큰 가중치 (모든 층·헤드·쿼리):',
   'attention.factDelta': 'PAD가 없을 때와 비교한 실제 토큰 출력의 최대 |Δ|:',
   'attention.softmaxTitle': '−∞ 대신 큰 음수를 더하면?',
-  'attention.softmaxCaption': '점수 한 줄 [{scores}]에서 뒤의 두 키가 PAD라고 합시다. 마스크(−∞) 대신 여러 음수를 PAD 점수에 더하고 nw.softmax로 계산한 가중치입니다.',
+  'attention.softmaxCaption':
+    '점수 한 줄 [{scores}]에서 뒤의 두 키가 PAD라고 합시다. 마스크(−∞) 대신 여러 음수를 PAD 점수에 더하고 nw.softmax로 계산한 가중치입니다.',
   'attention.keyHeader': '키 (원래 점수)',
   'attention.keyReal': '키 {n} ({score})',
   'attention.keyPad': 'PAD {n} ({score})',
   'attention.padSum': 'PAD 합',
   'attention.biasMask': '−∞ (마스크)',
-  'attention.softmaxNote': 'float32에서는 exp(−10⁴)부터 이미 0으로 내려가므로(언더플로) −10⁴와 −10⁹도 −∞처럼 정확한 0을 냅니다. −10처럼 덜 큰 값이면 PAD로 가중치가 조금 샙니다. 큰 음수가 말썽인 곳은 따로 있습니다. float16은 최댓값이 65504라 −10⁹가 −∞로 넘치고, 아래처럼 키가 모두 PAD인 행에서는 결과가 서로 갈립니다.',
+  'attention.softmaxNote':
+    'float32에서는 exp(−10⁴)부터 이미 0으로 내려가므로(언더플로) −10⁴와 −10⁹도 −∞처럼 정확한 0을 냅니다. −10처럼 덜 큰 값이면 PAD로 가중치가 조금 샙니다. 큰 음수가 말썽인 곳은 따로 있습니다. float16은 최댓값이 65504라 −10⁹가 −∞로 넘치고, 아래처럼 키가 모두 PAD인 행에서는 결과가 서로 갈립니다.',
   'attention.fullTitle': '키가 모두 PAD인 행',
   'attention.fullTorch': 'PyTorch, −∞',
   'attention.fullOurs': 'normwave 마스크',
   'attention.fullBig': '−10⁹ 더하기',
-  'attention.fullNote': 'PyTorch에서는 점수가 모두 −∞이면 최댓값도 −∞이라 exp(−∞ − (−∞)) = exp(NaN), 곧 0/0이 되어 NaN이 나오고, 이 NaN은 다음 층으로 번집니다. normwave의 소프트맥스는 키가 모두 가려진 행을 0으로 돌려줍니다(가운데 열은 nw.softmax에 모든 키를 마스크해 계산한 값). 그래서 어텐션 출력에는 out_proj의 편향만 남고 값이 유한합니다. −10⁹를 더하면 float32에서 1.5 + (−10⁹) = −10⁹처럼 점수 차이가 모두 지워져 PAD들이 1/n씩 고르게 나눠 갖습니다. NaN은 아니지만 뜻 없는 평균입니다.',
+  'attention.fullNote':
+    'PyTorch에서는 점수가 모두 −∞이면 최댓값도 −∞이라 exp(−∞ − (−∞)) = exp(NaN), 곧 0/0이 되어 NaN이 나오고, 이 NaN은 다음 층으로 번집니다. normwave의 소프트맥스는 키가 모두 가려진 행을 0으로 돌려줍니다(가운데 열은 nw.softmax에 모든 키를 마스크해 계산한 값). 그래서 어텐션 출력에는 out_proj의 편향만 남고 값이 유한합니다. −10⁹를 더하면 float32에서 1.5 + (−10⁹) = −10⁹처럼 점수 차이가 모두 지워져 PAD들이 1/n씩 고르게 나눠 갖습니다. NaN은 아니지만 뜻 없는 평균입니다.',
   'attention.accuracy': 'PyTorch가 학습에서 빼 둔 시퀀스 {n}개로 잰 정확도: 토큰 {token}, 시퀀스 {sequence}.',
-  'attention.modelFacts': '모델: d_model {d}, 헤드 {heads}, d_ff {dff}, {layers}층, 파라미터 {params}개(가중치 파일 {kb} KB). 학습: {seconds}초, {steps}단계, CPU, 시드 {seed}, torch {torch}.',
+  'attention.modelFacts':
+    '모델: d_model {d}, 헤드 {heads}, d_ff {dff}, {layers}층, 파라미터 {params}개(가중치 파일 {kb} KB). 학습: {seconds}초, {steps}단계, CPU, 시드 {seed}, torch {torch}.',
   'attention.recheck': '이 브라우저에서 다시 재기',
   'attention.recheckRunning': '재는 중…',
-  'attention.recheckResult': '이 브라우저: {n}개 중 {right}개 정답(시퀀스 {sequence}, 토큰 {token}). PyTorch의 예측과 {total}자리 중 {agree}자리가 같습니다.',
+  'attention.recheckResult':
+    '이 브라우저: {n}개 중 {right}개 정답(시퀀스 {sequence}, 토큰 {token}). PyTorch의 예측과 {total}자리 중 {agree}자리가 같습니다.',
   'attention.recheckError': '다시 재지 못했습니다: {message}',
   'attention.onTarget': ' 정답 숫자({digit})가 들어 있는 위치에 준 가중치 합: {mass}.',
-  'attention.readoutModel': '{layer}층 · 헤드 {head} · 쿼리 {pos}번 “{token}” → 가장 많이 본 키: {top}.{onTarget}\n모델 출력 {output} {mark} (정답 {target})',
-  'attention.readoutSandbox': '{layer}층 · 헤드 {head} · 쿼리 {pos}번 “{token}” → 가장 많이 본 키: {top}. (무작위 가중치, 시드 {seed})',
-  'attention.readoutPadding': '<PAD> {pads}개, 마스크 {mask}: PAD 키가 받은 가장 큰 가중치 {padWeight}, 실제 토큰 출력의 최대 |Δ| {delta}. 모델 출력 {output} {mark} (정답 {target})\n{layer}층 · 헤드 {head} · 쿼리 {pos}번 “{token}” → 가장 많이 본 키: {top}.{onTarget}',
+  'attention.readoutModel':
+    '{layer}층 · 헤드 {head} · 쿼리 {pos}번 “{token}” → 가장 많이 본 키: {top}.{onTarget}\n모델 출력 {output} {mark} (정답 {target})',
+  'attention.readoutSandbox':
+    '{layer}층 · 헤드 {head} · 쿼리 {pos}번 “{token}” → 가장 많이 본 키: {top}. (무작위 가중치, 시드 {seed})',
+  'attention.readoutPadding':
+    '<PAD> {pads}개, 마스크 {mask}: PAD 키가 받은 가장 큰 가중치 {padWeight}, 실제 토큰 출력의 최대 |Δ| {delta}. 모델 출력 {output} {mark} (정답 {target})\n{layer}층 · 헤드 {head} · 쿼리 {pos}번 “{token}” → 가장 많이 본 키: {top}.{onTarget}',
   'attention.modelLoading': '학습된 가중치를 불러오는 중…',
   'attention.modelError': '학습된 가중치를 불러오지 못했습니다: {message}',
-  'attention.convention': '입력 = 토큰 임베딩 + PE(인터리브 sin/cos, √d_model 배율 없음). 인코더는 torch.nn.TransformerEncoder의 Pre-LN·ReLU·마지막 LayerNorm 구성이고, 마스크는 torch의 src_key_padding_mask와 같은 뜻(1 = PAD 키)입니다. 화면의 모든 수는 WebAssembly 커널이 계산합니다.',
+  'attention.convention':
+    '입력 = 토큰 임베딩 + PE(인터리브 sin/cos, √d_model 배율 없음). 인코더는 torch.nn.TransformerEncoder의 Pre-LN·ReLU·마지막 LayerNorm 구성이고, 마스크는 torch의 src_key_padding_mask와 같은 뜻(1 = PAD 키)입니다. 화면의 모든 수는 WebAssembly 커널이 계산합니다.',
   // ── </nw-attention> ──
 
   // ── <nw-ffn> ──
   'ffn.title': '피드포워드 네트워크 — 활성화 함수와 위치별 독립성',
-  'ffn.caption': '위치별 피드포워드 네트워크를 두 부분으로 봅니다. 위는 두 선형 변환 사이의 활성화 함수(ReLU와 GELU), 아래는 토큰 하나만 바꿨을 때 출력이 어떻게 변하는지입니다. W₁은 d_model × d_ff, W₂는 d_ff × d_model 행렬입니다.',
+  'ffn.caption':
+    '위치별 피드포워드 네트워크를 두 부분으로 봅니다. 위는 두 선형 변환 사이의 활성화 함수(ReLU와 GELU), 아래는 토큰 하나만 바꿨을 때 출력이 어떻게 변하는지입니다. W₁은 d_model × d_ff, W₂는 d_ff × d_model 행렬입니다.',
   'ffn.curvesHeading': 'ReLU와 GELU',
   'ffn.probe': '값을 읽을 x',
   'ffn.curveAria': 'x = −4부터 4까지의 ReLU와 GELU 곡선. x = {x}에서 ReLU {relu}, GELU {gelu}.',
-  'ffn.curvesNote': 'ReLU는 음수를 0으로 자릅니다(max(0, x)). GELU는 x에 표준정규분포의 누적확률 Φ(x)를 곱한 x·Φ(x)로, 여기서는 erf를 쓰는 정확한 식(PyTorch 기본값)입니다. 0 근처에서 매끄럽고, 음수 쪽에서 살짝(가장 낮은 곳이 약 −0.17) 내려갔다가 0으로 돌아옵니다. 원 논문은 ReLU를, BERT와 GPT-2는 GELU를 썼습니다.',
+  'ffn.curvesNote':
+    'ReLU는 음수를 0으로 자릅니다(max(0, x)). GELU는 x에 표준정규분포의 누적확률 Φ(x)를 곱한 x·Φ(x)로, 여기서는 erf를 쓰는 정확한 식(PyTorch 기본값)입니다. 0 근처에서 매끄럽고, 음수 쪽에서 살짝(가장 낮은 곳이 약 −0.17) 내려갔다가 0으로 돌아옵니다. 원 논문은 ReLU를, BERT와 GPT-2는 GELU를 썼습니다.',
   'ffn.positionHeading': '위치별 독립성 — 토큰 하나만 건드려 보기',
   'ffn.ratio': 'd_ff / d_model 비율',
   'ffn.activation': '활성화 함수',
@@ -797,16 +979,20 @@ export default {
   'ffn.tokens': '그|선수는|어제|결승에서|은메달을|땄다',
   'ffn.deltaHeading': '출력의 변화 |Δ| (특징 {d}개)',
   'ffn.deltaHeadingShort': '|Δ| (특징 {d}개)',
-  'ffn.deltaAria': '토큰 “{word}”의 입력을 바꿨을 때 FFN 출력의 변화. 그 토큰의 최대 |Δ| = {self}, 나머지 토큰은 {rest}. 같은 FFN을 담은 인코더 층 전체에서는 나머지 토큰도 최대 {layer}만큼 바뀝니다.',
+  'ffn.deltaAria':
+    '토큰 “{word}”의 입력을 바꿨을 때 FFN 출력의 변화. 그 토큰의 최대 |Δ| = {self}, 나머지 토큰은 {rest}. 같은 FFN을 담은 인코더 층 전체에서는 나머지 토큰도 최대 {layer}만큼 바뀝니다.',
   'ffn.legendFfn': 'FFN만 (위치별)',
   'ffn.legendLayer': '인코더 층 전체 (어텐션 + FFN)',
-  'ffn.readout': 'x = {x}: ReLU = {relu} · GELU = {gelu}\nd_ff = {ratio} × {d} = {dff} · FFN 파라미터 {params}개 ({act})\n{n}번 토큰 “{word}”에 δ = {delta}: 그 토큰의 최대 |Δ| = {self} · 나머지 {others}개 토큰의 최대 |Δ| = {rest}\n같은 FFN을 담은 인코더 층 전체라면 나머지 토큰의 최대 |Δ| = {layer}',
-  'ffn.method': '입력은 시드로 고정한 토큰 벡터 6개이고, δ만큼 정해진 무작위 방향으로 고른 토큰의 입력을 옮깁니다. FFN 가중치는 PyTorch nn.Linear의 기본 초기화(±1/√fan_in 균등분포)를 시드로 고정해 만들었습니다. FFN은 모든 행(토큰)에 같은 W₁, W₂를 따로따로 곱하므로 다른 행의 결과는 비트 하나까지 같고, |Δ|는 반올림한 값이 아니라 정확히 0입니다. 비교용 인코더 층(헤드 2개, Post-LN)은 같은 FFN 가중치를 싣고 있지만, 앞의 셀프 어텐션이 모든 토큰을 섞기 때문에 모든 행이 바뀝니다.',
+  'ffn.readout':
+    'x = {x}: ReLU = {relu} · GELU = {gelu}\nd_ff = {ratio} × {d} = {dff} · FFN 파라미터 {params}개 ({act})\n{n}번 토큰 “{word}”에 δ = {delta}: 그 토큰의 최대 |Δ| = {self} · 나머지 {others}개 토큰의 최대 |Δ| = {rest}\n같은 FFN을 담은 인코더 층 전체라면 나머지 토큰의 최대 |Δ| = {layer}',
+  'ffn.method':
+    '입력은 시드로 고정한 토큰 벡터 6개이고, δ만큼 정해진 무작위 방향으로 고른 토큰의 입력을 옮깁니다. FFN 가중치는 PyTorch nn.Linear의 기본 초기화(±1/√fan_in 균등분포)를 시드로 고정해 만들었습니다. FFN은 모든 행(토큰)에 같은 W₁, W₂를 따로따로 곱하므로 다른 행의 결과는 비트 하나까지 같고, |Δ|는 반올림한 값이 아니라 정확히 0입니다. 비교용 인코더 층(헤드 2개, Post-LN)은 같은 FFN 가중치를 싣고 있지만, 앞의 셀프 어텐션이 모든 토큰을 섞기 때문에 모든 행이 바뀝니다.',
   // ── </nw-ffn> ──
 
   // ── <nw-encoder-stack> ──
   'encStack.title': 'N개 층 쌓기 — 층을 지날 때마다 표현은 어떻게 바뀌나',
-  'encStack.caption': '같은 입력(시드로 고정한 토큰 임베딩 {tokens}개 + 사인·코사인 PE)을 무작위 가중치(시드 고정)의 인코더 스택(d_model {d}, 헤드 {heads}개, d_ff {dff}, GELU)에 넣고, 층마다 토큰 벡터의 통계를 잽니다. 학습하지 않은 가중치라서 “품사 → 문법 → 의미” 같은 추상화는 여기서 볼 수 없습니다. 보이는 것은 벡터의 크기와 방향이 층을 지나며 어떻게 변하는지입니다.',
+  'encStack.caption':
+    '같은 입력(시드로 고정한 토큰 임베딩 {tokens}개 + 사인·코사인 PE)을 무작위 가중치(시드 고정)의 인코더 스택(d_model {d}, 헤드 {heads}개, d_ff {dff}, GELU)에 넣고, 층마다 토큰 벡터의 통계를 잽니다. 학습하지 않은 가중치라서 “품사 → 문법 → 의미” 같은 추상화는 여기서 볼 수 없습니다. 보이는 것은 벡터의 크기와 방향이 층을 지나며 어떻게 변하는지입니다.',
   'encStack.wiring': 'LN 위치',
   'encStack.finalNorm': '마지막 LayerNorm',
   'encStack.on': '켬',
@@ -825,18 +1011,23 @@ export default {
   'encStack.meanShort': 'μ',
   'encStack.cosShort': 'cos',
   'encStack.chartAria': '{name}: 입력의 {first}에서 마지막 {last}까지 층별 변화',
-  'encStack.readout': '{wiring} · N = {n}층 · 마지막 LayerNorm {finalNorm}\n마지막 층({n}) 뒤: ‖h‖ = {norm} (√{d} = {sqrt}) · σ = {std} · μ = {mean} · 코사인 유사도 = {cos}\n입력: ‖h‖ = {inNorm} · 코사인 유사도 = {inCos}',
+  'encStack.readout':
+    '{wiring} · N = {n}층 · 마지막 LayerNorm {finalNorm}\n마지막 층({n}) 뒤: ‖h‖ = {norm} (√{d} = {sqrt}) · σ = {std} · μ = {mean} · 코사인 유사도 = {cos}\n입력: ‖h‖ = {inNorm} · 코사인 유사도 = {inCos}',
   'encStack.readoutFinal': '마지막 LayerNorm 뒤: ‖h‖ = {norm} · σ = {std} · μ = {mean} · 코사인 유사도 = {cos}',
-  'encStack.explainPost': 'Post-LN은 층마다 끝에서 정규화하므로, γ = 1, β = 0인 초기 상태에서는 층을 지날 때마다 모든 토큰이 μ = 0, σ = 1, ‖h‖ ≈ √d로 돌아옵니다. 그래서 마지막 LayerNorm을 켜도 거의 달라지지 않습니다. 대신 층이 깊어질수록 토큰끼리의 코사인 유사도가 커집니다. 셀프 어텐션이 각 토큰에 다른 토큰의 정보를 섞어 넣기 때문입니다(첫 층에서 잠깐 줄어드는 것은 LayerNorm이 PE 때문에 모든 토큰에 공통으로 있던 평균을 빼기 때문입니다).',
-  'encStack.explainPre': 'Pre-LN은 잔차 경로에 정규화가 없어서 층마다 서브레이어의 출력이 그대로 더해지고, ‖h‖와 σ가 깊이에 따라 자랍니다. 그래서 Pre-LN 스택은 끝에 LayerNorm을 하나 더 둡니다(GPT-2, LLaMA 등). 켜 보면 마지막 점(LN)이 ‖h‖ ≈ √d, σ = 1로 돌아옵니다. 토큰끼리의 코사인 유사도도 층을 지나며 커지지만, 12층까지 쌓아 보면 Post-LN보다 덜 커집니다.',
-  'encStack.method': '층마다의 상태는 시드를 고정한 {max}층 인코더를 { hiddenStates: true }로 forward() 한 번 실행해 얻었습니다. 이 시드의 N층 인코더는 그 앞 N층과 정확히 같으므로(라이브러리가 가중치를 state_dict 순서로 뽑습니다) {max}층을 한 번만 계산하고 슬라이더는 몇 층을 보여 줄지만 고릅니다. 마지막 LayerNorm은 N층 출력에 스택의 norm.weight와 norm.bias로 nw.layerNorm을 적용한 값입니다. {max}층 뒤에 그렇게 적용한 값과 forward() 자체 출력의 최대 차이: {check}. μ와 σ는 nw.layerNormStats가 토큰마다 구한 값이고 ‖h‖ = √(d·(σ² + μ²))입니다. 추론 모드라 드롭아웃은 없습니다.',
+  'encStack.explainPost':
+    'Post-LN은 층마다 끝에서 정규화하므로, γ = 1, β = 0인 초기 상태에서는 층을 지날 때마다 모든 토큰이 μ = 0, σ = 1, ‖h‖ ≈ √d로 돌아옵니다. 그래서 마지막 LayerNorm을 켜도 거의 달라지지 않습니다. 대신 층이 깊어질수록 토큰끼리의 코사인 유사도가 커집니다. 셀프 어텐션이 각 토큰에 다른 토큰의 정보를 섞어 넣기 때문입니다(첫 층에서 잠깐 줄어드는 것은 LayerNorm이 PE 때문에 모든 토큰에 공통으로 있던 평균을 빼기 때문입니다).',
+  'encStack.explainPre':
+    'Pre-LN은 잔차 경로에 정규화가 없어서 층마다 서브레이어의 출력이 그대로 더해지고, ‖h‖와 σ가 깊이에 따라 자랍니다. 그래서 Pre-LN 스택은 끝에 LayerNorm을 하나 더 둡니다(GPT-2, LLaMA 등). 켜 보면 마지막 점(LN)이 ‖h‖ ≈ √d, σ = 1로 돌아옵니다. 토큰끼리의 코사인 유사도도 층을 지나며 커지지만, 12층까지 쌓아 보면 Post-LN보다 덜 커집니다.',
+  'encStack.method':
+    '층마다의 상태는 시드를 고정한 {max}층 인코더를 { hiddenStates: true }로 forward() 한 번 실행해 얻었습니다. 이 시드의 N층 인코더는 그 앞 N층과 정확히 같으므로(라이브러리가 가중치를 state_dict 순서로 뽑습니다) {max}층을 한 번만 계산하고 슬라이더는 몇 층을 보여 줄지만 고릅니다. 마지막 LayerNorm은 N층 출력에 스택의 norm.weight와 norm.bias로 nw.layerNorm을 적용한 값입니다. {max}층 뒤에 그렇게 적용한 값과 forward() 자체 출력의 최대 차이: {check}. μ와 σ는 nw.layerNormStats가 토큰마다 구한 값이고 ‖h‖ = √(d·(σ² + μ²))입니다. 추론 모드라 드롭아웃은 없습니다.',
   'encStack.tableSummary': '층별 수치 표',
   'encStack.tableLayer': '층',
   // ── </nw-encoder-stack> ──
 
   // ── <nw-attention-steps> ──
   'attnSteps.title': '셀프 어텐션을 손으로 한 단계씩',
-  'attnSteps.caption': '토큰 {t}개, 차원 d = {d}인 아주 작은 예로 어텐션 한 번을 끝까지 계산합니다. 단계 버튼으로 넘어가며, 숫자를 누르면 그 숫자가 어떤 숫자들로 어떻게 만들어졌는지 나오고 재료가 된 칸에 테두리가 생깁니다. 입력 X와 가중치 W는 설명을 위해 정한 값이고, 학습된 모델이라면 W를 데이터에서 배웁니다.',
+  'attnSteps.caption':
+    '토큰 {t}개, 차원 d = {d}인 아주 작은 예로 어텐션 한 번을 끝까지 계산합니다. 단계 버튼으로 넘어가며, 숫자를 누르면 그 숫자가 어떤 숫자들로 어떻게 만들어졌는지 나오고 재료가 된 칸에 테두리가 생깁니다. 입력 X와 가중치 W는 설명을 위해 정한 값이고, 학습된 모델이라면 W를 데이터에서 배웁니다.',
   'attnSteps.tokens': '고양이가|생선을|먹는다',
   'attnSteps.scaleSwitch': '√d_k로 나누기',
   'attnSteps.on': '켬',
@@ -850,13 +1041,20 @@ export default {
   'attnSteps.step.output': '× V',
   'attnSteps.prev': '◀ 이전 단계',
   'attnSteps.next': '다음 단계 ▶',
-  'attnSteps.text.x': '행 하나가 토큰 하나의 벡터입니다(임베딩에 위치 인코딩을 더한 값이라고 생각하세요). 세 행이 한 번에 계산됩니다.',
-  'attnSteps.text.qkv': '같은 X에 서로 다른 가중치 세 개를 곱해 쿼리 Q, 키 K, 값 V를 만듭니다. 인코더의 셀프 어텐션에서는 셋이 모두 같은 입력에서 나옵니다. 아래에서 W를 고치면 뒤의 모든 단계가 다시 계산됩니다.',
-  'attnSteps.text.scores': '쿼리 행 i와 키 행 j의 내적이 점수 S_ij입니다. 행은 “이 토큰이 묻는 쪽”, 열은 “답할 후보”입니다.',
-  'attnSteps.text.scale': '점수를 √d_k = √{d}로 나눕니다. 차원이 커질수록 내적의 크기도 커지므로, 나누지 않으면 softmax가 한 키에 몰려 버립니다(아래 d_k 실험).',
-  'attnSteps.text.scaleOff': '지금은 √d_k로 나누지 않도록 꺼 두었습니다. 점수가 그대로 softmax에 들어갑니다. 켜고 끄며 다음 단계의 가중치를 비교해 보세요.',
-  'attnSteps.text.softmax': '행마다 softmax를 적용해 점수를 합이 1인 가중치로 바꿉니다. 점수가 클수록 가중치도 크지만, 작은 점수도 0이 되지는 않습니다.',
-  'attnSteps.text.output': '가중치로 V의 행들을 섞습니다. 출력 Z의 행 i는 모든 토큰의 값 벡터를 A의 행 i만큼 더한 것, 곧 문맥이 섞인 새 표현입니다.',
+  'attnSteps.text.x':
+    '행 하나가 토큰 하나의 벡터입니다(임베딩에 위치 인코딩을 더한 값이라고 생각하세요). 세 행이 한 번에 계산됩니다.',
+  'attnSteps.text.qkv':
+    '같은 X에 서로 다른 가중치 세 개를 곱해 쿼리 Q, 키 K, 값 V를 만듭니다. 인코더의 셀프 어텐션에서는 셋이 모두 같은 입력에서 나옵니다. 아래에서 W를 고치면 뒤의 모든 단계가 다시 계산됩니다.',
+  'attnSteps.text.scores':
+    '쿼리 행 i와 키 행 j의 내적이 점수 S_ij입니다. 행은 “이 토큰이 묻는 쪽”, 열은 “답할 후보”입니다.',
+  'attnSteps.text.scale':
+    '점수를 √d_k = √{d}로 나눕니다. 차원이 커질수록 내적의 크기도 커지므로, 나누지 않으면 softmax가 한 키에 몰려 버립니다(아래 d_k 실험).',
+  'attnSteps.text.scaleOff':
+    '지금은 √d_k로 나누지 않도록 꺼 두었습니다. 점수가 그대로 softmax에 들어갑니다. 켜고 끄며 다음 단계의 가중치를 비교해 보세요.',
+  'attnSteps.text.softmax':
+    '행마다 softmax를 적용해 점수를 합이 1인 가중치로 바꿉니다. 점수가 클수록 가중치도 크지만, 작은 점수도 0이 되지는 않습니다.',
+  'attnSteps.text.output':
+    '가중치로 V의 행들을 섞습니다. 출력 Z의 행 i는 모든 토큰의 값 벡터를 A의 행 i만큼 더한 것, 곧 문맥이 섞인 새 표현입니다.',
   'attnSteps.eq.x': 'X ∈ ℝ^(3×4)',
   'attnSteps.eq.qkv': 'Q = X·W_Q,  K = X·W_K,  V = X·W_V',
   'attnSteps.eq.scores': 'S = Q·Kᵀ',
@@ -873,27 +1071,35 @@ export default {
   'attnSteps.why.score': '쿼리 “{q}”와 키 “{k}”의 내적입니다. 두 벡터가 같은 방향일수록 커집니다.',
   'attnSteps.why.scale': '앞 단계의 점수를 √d_k로 나눈 값입니다. 여기서 d_k = {dk}이므로 2로 나눕니다.',
   'attnSteps.why.unscaled': '나누기를 꺼 두었으므로 앞 단계의 점수가 그대로 쓰입니다.',
-  'attnSteps.why.softmax': '쿼리 “{q}”가 키 “{k}”에 주는 가중치입니다. 같은 행의 점수 전체에 대한 softmax라서, 같은 행의 다른 점수가 바뀌어도 이 값이 바뀝니다.',
+  'attnSteps.why.softmax':
+    '쿼리 “{q}”가 키 “{k}”에 주는 가중치입니다. 같은 행의 점수 전체에 대한 softmax라서, 같은 행의 다른 점수가 바뀌어도 이 값이 바뀝니다.',
   'attnSteps.why.rowSum': '이 행의 가중치 합: {sum}',
-  'attnSteps.why.output': '토큰 “{token}”의 출력 {c}번째 성분입니다. 모든 토큰의 V 값({c}번째 열)을 이 토큰의 가중치로 더했습니다.',
+  'attnSteps.why.output':
+    '토큰 “{token}”의 출력 {c}번째 성분입니다. 모든 토큰의 V 값({c}번째 열)을 이 토큰의 가중치로 더했습니다.',
   'attnSteps.wTitle': '가중치 W 고치기',
-  'attnSteps.wCaption': '칸 하나를 바꾸면 Q, K, V부터 출력까지 모두 다시 계산됩니다. 행은 입력 차원, 열은 출력 차원입니다.',
+  'attnSteps.wCaption':
+    '칸 하나를 바꾸면 Q, K, V부터 출력까지 모두 다시 계산됩니다. 행은 입력 차원, 열은 출력 차원입니다.',
   'attnSteps.wWhich': '고칠 행렬',
   'attnSteps.wCell': '{m} {r}행 {c}열',
   'attnSteps.wReset': '처음 값으로',
   'attnSteps.satTitle': '√d_k로 나누지 않으면 — softmax의 포화',
-  'attnSteps.satCaption': '각 성분이 평균 0, 분산 1인 무작위 쿼리 {n}개와 키 {n}개로 점수 표를 만들고 행마다 softmax를 적용합니다. d_k를 키우면 내적의 표준편차가 √d_k처럼 커집니다. 위의 스위치로 나누기를 켜고 끄세요.',
+  'attnSteps.satCaption':
+    '각 성분이 평균 0, 분산 1인 무작위 쿼리 {n}개와 키 {n}개로 점수 표를 만들고 행마다 softmax를 적용합니다. d_k를 키우면 내적의 표준편차가 √d_k처럼 커집니다. 위의 스위치로 나누기를 켜고 끄세요.',
   'attnSteps.satBarsTitle': '쿼리 1의 가중치 (d_k = {dk}, {mode})',
   'attnSteps.satCurveTitle': '행마다 가장 큰 가중치의 평균 (가로: d_k)',
   'attnSteps.modeScaled': '√d_k로 나눔',
   'attnSteps.modeRaw': '나누지 않음',
   'attnSteps.satBarsAria': 'd_k = {dk}에서 쿼리 1이 키 8개에 준 가중치 막대그래프. 가장 큰 가중치 {max}.',
   'attnSteps.satCurveAria': 'd_k에 따른 행별 최대 가중치의 평균. d_k = {max}에서 나누지 않으면 {raw}, 나누면 {scaled}.',
-  'attnSteps.satReadout': 'd_k = {dk} (√d_k = {root}): 점수의 표준편차는 나누지 않으면 {stdRaw}, 나누면 {stdScaled}\n행마다 가장 큰 가중치의 평균: 나누지 않으면 {maxRaw}, 나누면 {maxScaled} (고르게 나누면 {uniform})',
-  'attnSteps.satNote': '나누지 않으면 d_k가 커질수록 가장 큰 가중치가 1에 가까워지고 나머지는 거의 0이 됩니다. 원 논문(Vaswani 등, 2017)은 이것을 √d_k로 나누는 이유로 듭니다. 내적이 커지면 softmax가 기울기(gradient)가 아주 작은 영역으로 밀려날 것이라는 추측입니다. √d_k로 나누면 점수의 퍼짐이 d_k와 상관없이 1 안팎으로 유지됩니다.',
+  'attnSteps.satReadout':
+    'd_k = {dk} (√d_k = {root}): 점수의 표준편차는 나누지 않으면 {stdRaw}, 나누면 {stdScaled}\n행마다 가장 큰 가중치의 평균: 나누지 않으면 {maxRaw}, 나누면 {maxScaled} (고르게 나누면 {uniform})',
+  'attnSteps.satNote':
+    '나누지 않으면 d_k가 커질수록 가장 큰 가중치가 1에 가까워지고 나머지는 거의 0이 됩니다. 원 논문(Vaswani 등, 2017)은 이것을 √d_k로 나누는 이유로 듭니다. 내적이 커지면 softmax가 기울기(gradient)가 아주 작은 영역으로 밀려날 것이라는 추측입니다. √d_k로 나누면 점수의 퍼짐이 d_k와 상관없이 1 안팎으로 유지됩니다.',
   'attnSteps.readoutStep': '단계 {n}/{total}: {name}',
-  'attnSteps.method': '화면의 모든 행렬은 라이브러리가 계산합니다. Q, K, V는 nw.linear(X, Wᵀ)로 구합니다(nw.linear는 PyTorch의 nn.Linear처럼 x·Wᵀ를 계산하므로, 수식의 X·W를 얻으려고 Wᵀ를 넘깁니다). QKᵀ는 K를 가중치로 준 nw.linear, ÷√d_k는 대각 행렬 (1/√d_k)·I를 곱하는 nw.linear, softmax는 nw.softmax, A·V는 Vᵀ를 가중치로 준 nw.linear입니다. 행 합은 softmax 결과를 더해 보인 것입니다.',
-  'attnSteps.methodSat': '포화 실험: 시드를 고정한 표준정규 난수로 쿼리와 키 {n}개씩을 만들고(d_k가 커지면 같은 난수열이 길어짐), 점수는 nw.linear, 나누기는 대각 행렬을 곱하는 nw.linear, 가중치는 nw.softmax, 점수의 표준편차는 nw.layerNormStats가 계산합니다.',
+  'attnSteps.method':
+    '화면의 모든 행렬은 라이브러리가 계산합니다. Q, K, V는 nw.linear(X, Wᵀ)로 구합니다(nw.linear는 PyTorch의 nn.Linear처럼 x·Wᵀ를 계산하므로, 수식의 X·W를 얻으려고 Wᵀ를 넘깁니다). QKᵀ는 K를 가중치로 준 nw.linear, ÷√d_k는 대각 행렬 (1/√d_k)·I를 곱하는 nw.linear, softmax는 nw.softmax, A·V는 Vᵀ를 가중치로 준 nw.linear입니다. 행 합은 softmax 결과를 더해 보인 것입니다.',
+  'attnSteps.methodSat':
+    '포화 실험: 시드를 고정한 표준정규 난수로 쿼리와 키 {n}개씩을 만들고(d_k가 커지면 같은 난수열이 길어짐), 점수는 nw.linear, 나누기는 대각 행렬을 곱하는 nw.linear, 가중치는 nw.softmax, 점수의 표준편차는 nw.layerNormStats가 계산합니다.',
   // ── </nw-attention-steps> ──
 
   // ── shared by the teaching pieces (issue #16) ──
@@ -903,38 +1109,48 @@ export default {
   'lnStep.2': '② 분산 σ²',
   'lnStep.3': '③ 정규화 x̂',
   'lnStep.4': '④ 스케일·이동 y',
-  'lnSteps.method': 'μ, σ², x̂는 γ = 1, β = 0으로 부른 nw.layerNormWithStats가, y는 γ, β 벡터를 넣어 부른 같은 함수가 계산합니다. x − μ는 x에서 그 μ를 뺀 값이고, 줄마다 적힌 평균과 표준편차는 nw.layerNormStats가 구합니다. 입력은 시드로 고정한 표준정규 난수를 슬라이더의 평균·표준편차로 옮기고 늘인 값입니다.',
-  'lnPipe.method': 'μ, σ², x̂는 γ = 1, β = 0으로 부른 nw.layerNormWithStats가, y는 차원별 γ, β 벡터를 넣어 부른 같은 함수가 계산합니다. mean(x̂)와 var(x̂)는 nw.layerNormStats가 구합니다. ε = 1e-5(PyTorch 기본값).',
+  'lnSteps.method':
+    'μ, σ², x̂는 γ = 1, β = 0으로 부른 nw.layerNormWithStats가, y는 γ, β 벡터를 넣어 부른 같은 함수가 계산합니다. x − μ는 x에서 그 μ를 뺀 값이고, 줄마다 적힌 평균과 표준편차는 nw.layerNormStats가 구합니다. 입력은 시드로 고정한 표준정규 난수를 슬라이더의 평균·표준편차로 옮기고 늘인 값입니다.',
+  'lnPipe.method':
+    'μ, σ², x̂는 γ = 1, β = 0으로 부른 nw.layerNormWithStats가, y는 차원별 γ, β 벡터를 넣어 부른 같은 함수가 계산합니다. mean(x̂)와 var(x̂)는 nw.layerNormStats가 구합니다. ε = 1e-5(PyTorch 기본값).',
   'encBlock.repeat': 'N× (같은 층을 N번)',
   'encBlock.finalNorm': '마지막 LayerNorm',
   'encBlock.noFinalNorm': '끝에 LN을 더 두지 않음: Post-LN 층은 이미 LN으로 끝남',
-  'ffn.layout': '수식은 원 논문처럼 xW₁ + b₁로 적습니다(W₁: d_model × d_ff). PyTorch의 nn.Linear는 같은 가중치를 뒤집은 [출력, 입력] 모양, 곧 weight = W₁ᵀ로 저장하고 x·weightᵀ + b를 계산하므로 결과는 같습니다. 이 그림은 가중치를 PyTorch 모양으로 두고 nw.linear(x, weight, bias)로 계산하며, 활성화는 nw.activation이 계산합니다.',
+  'ffn.layout':
+    '수식은 원 논문처럼 xW₁ + b₁로 적습니다(W₁: d_model × d_ff). PyTorch의 nn.Linear는 같은 가중치를 뒤집은 [출력, 입력] 모양, 곧 weight = W₁ᵀ로 저장하고 x·weightᵀ + b를 계산하므로 결과는 같습니다. 이 그림은 가중치를 PyTorch 모양으로 두고 nw.linear(x, weight, bias)로 계산하며, 활성화는 nw.activation이 계산합니다.',
   'attention.runs': '이 지도의 모델: {wiring}',
-  'attention.runsPre': '{layers}층, {act}, {final}. §11의 식은 원 논문의 Post-LN이고, 이 모델은 서브레이어 앞에서 정규화하는 Pre-LN입니다.',
+  'attention.runsPre':
+    '{layers}층, {act}, {final}. §11의 식은 원 논문의 Post-LN이고, 이 모델은 서브레이어 앞에서 정규화하는 Pre-LN입니다.',
   'attention.runsPost': '{layers}층, {act}, {final}. §11의 식과 같은 Post-LN입니다.',
   'attention.finalOn': '끝에 LayerNorm 하나',
   'attention.finalOff': '끝의 LayerNorm 없음',
-  'peHeatmap.method': '표는 nw.positionalEncoding(seq_len, d_model)이 한 번에 계산합니다(교차 배치: 차원 2i = sin, 2i+1 = cos). 연결 배치는 같은 값을 열 순서만 바꿔 그린 것입니다. 드래그하는 동안 새 배열을 만들지 않도록 가장 큰 표 크기의 버퍼 하나에 씁니다.',
+  'peHeatmap.method':
+    '표는 nw.positionalEncoding(seq_len, d_model)이 한 번에 계산합니다(교차 배치: 차원 2i = sin, 2i+1 = cos). 연결 배치는 같은 값을 열 순서만 바꿔 그린 것입니다. 드래그하는 동안 새 배열을 만들지 않도록 가장 큰 표 크기의 버퍼 하나에 씁니다.',
   'peWaves.play': '▶ 위치 훑기',
   'peWaves.pause': '⏸ 멈춤',
-  'peWaves.method': '모든 점은 nw.positionalEncoding(101, d_model)이 만든 표의 값입니다. 파장은 pos = 1 행의 (sin ω_i, cos ω_i)에서 ω_i = atan2로 구해 2π/ω_i로 적습니다.',
+  'peWaves.method':
+    '모든 점은 nw.positionalEncoding(101, d_model)이 만든 표의 값입니다. 파장은 pos = 1 행의 (sin ω_i, cos ω_i)에서 ω_i = atan2로 구해 2π/ω_i로 적습니다.',
   'peProps.circle.title': '단위원 위의 쌍 i = {i} (가로 cos = 차원 {c}, 세로 sin = 차원 {s})',
   'peProps.circle.aria': '쌍 {i}의 단위원. 위치 {pos}의 점과 {k}칸 뒤의 점 사이 각도는 {angle}도입니다.',
   'peProps.circle.pos': '위치 pos',
   'peProps.circle.pair': '쌍 i',
-  'peProps.circle.note': '파란 점 pos = {pos}: (cos, sin) = ({px}, {py}). 주황 원 pos + {k}: ({qx}, {qy}). 작은 주황 점은 M_k로 돌린 결과 ({rx}, {ry})로, 주황 원과 겹칩니다. 한 칸에 ω_{i} = {omega} rad씩 돌므로 {k}칸은 {angle}°입니다. 이 각도는 pos와 상관없습니다.',
-  'peProps.method': 'PE 표는 nw.positionalEncoding이, 그람 행렬 G = PE·PEᵀ와 M_k·PE(pos)는 nw.linear가 계산합니다(표가 입력이자 가중치). M_k의 cos·sin은 PE(k) 행에서 가져오고, 단위원의 점은 표의 (2i+1, 2i) 열, 돌린 점은 nw.linear의 결과입니다.',
+  'peProps.circle.note':
+    '파란 점 pos = {pos}: (cos, sin) = ({px}, {py}). 주황 원 pos + {k}: ({qx}, {qy}). 작은 주황 점은 M_k로 돌린 결과 ({rx}, {ry})로, 주황 원과 겹칩니다. 한 칸에 ω_{i} = {omega} rad씩 돌므로 {k}칸은 {angle}°입니다. 이 각도는 pos와 상관없습니다.',
+  'peProps.method':
+    'PE 표는 nw.positionalEncoding이, 그람 행렬 G = PE·PEᵀ와 M_k·PE(pos)는 nw.linear가 계산합니다(표가 입력이자 가중치). M_k의 cos·sin은 PE(k) 행에서 가져오고, 단위원의 점은 표의 (2i+1, 2i) 열, 돌린 점은 nw.linear의 결과입니다.',
   // ── </shared> ──
 
   // ── <nw-kernel-source>: the code tabs (issue #16) ──
-  'kernelSource.caption': '왼쪽은 이 프로젝트가 직접 쓴 PyTorch 코드이고(torch의 nn.LayerNorm, nn.TransformerEncoderLayer와 같은 값을 내는지 확인했습니다), 오른쪽은 이 페이지의 그림을 실제로 계산하는 C++ 커널입니다. 코드 줄에 포인터를 올리거나 Tab과 ↑/↓로 줄을 옮기면 그 줄의 단계가 아래 칸에 작은 예의 숫자와 함께 나오고, 같은 일을 하는 C++ 줄과 이 단계를 그리는 다른 그림도 함께 강조됩니다.',
+  'kernelSource.caption':
+    '왼쪽은 이 프로젝트가 직접 쓴 PyTorch 코드이고(torch의 nn.LayerNorm, nn.TransformerEncoderLayer와 같은 값을 내는지 확인했습니다), 오른쪽은 이 페이지의 그림을 실제로 계산하는 C++ 커널입니다. 코드 줄에 포인터를 올리거나 Tab과 ↑/↓로 줄을 옮기면 그 줄의 단계가 아래 칸에 작은 예의 숫자와 함께 나오고, 같은 일을 하는 C++ 줄과 이 단계를 그리는 다른 그림도 함께 강조됩니다.',
   'kernelSource.tab.positionalEncoding': '위치 인코딩',
   'kernelSource.tab.layerNorm': 'LayerNorm',
   'kernelSource.tab.ffn': 'FFN',
   'kernelSource.tab.preLnBlock': 'Pre-LN 블록',
   'kernelSource.tab.encoderLayer': '인코더 층 (Post-LN)',
   'kernelSource.steps': '단계',
-  'kernelSource.stepHint': 'PyTorch 코드의 줄(왼쪽 테두리가 있는 줄)에 포인터를 올리거나 단계 버튼을 누르면 여기에 설명과 숫자가 나옵니다.',
+  'kernelSource.stepHint':
+    'PyTorch 코드의 줄(왼쪽 테두리가 있는 줄)에 포인터를 올리거나 단계 버튼을 누르면 여기에 설명과 숫자가 나옵니다.',
   'kernelSource.pyTitle': 'PyTorch (이 프로젝트가 쓴 코드)',
   'kernelSource.pyLabel': 'PyTorch 코드. 단계가 있는 줄은 Tab으로 들어가 ↑/↓로 옮겨 다닐 수 있습니다.',
   'kernelSource.cppTitle': 'C++ 커널 (이 페이지가 실행하는 코드)',
@@ -942,8 +1158,10 @@ export default {
   'kernelSource.implRef': '참조 구현 (ref)',
   'kernelSource.implFast': 'SIMD 경로',
   'kernelSource.noteTitle': '원문 코드에서 조심할 점:',
-  'kernelSource.note.preLnBlock': 'Pre-LN 스택은 마지막 층 뒤에 LayerNorm이 하나 더 있어야 합니다(final_norm). Pre-LN 층은 잔차에 더하기만 하므로, 이것을 빼면 출력의 크기가 층 수에 따라 커진 채로 나갑니다(§14 그림에서 마지막 LayerNorm을 꺼 보세요). 또 norm1(x)는 한 번만 계산해 Q, K, V에 함께 넘기면 됩니다. 같은 식을 세 번 부르면 같은 계산을 세 번 합니다.',
-  'kernelSource.note.encoderLayer': 'Post-LN 층은 norm2로 끝나므로, 원문 글의 Encoder처럼 스택 끝에 LayerNorm을 하나 더 붙이는 것은 군더더기입니다. 초기값 γ = 1, β = 0에서는 LN(LN(x)) ≈ LN(x)이고, 학습 뒤에도 스케일과 이동을 한 번 더 얹을 뿐입니다. 끝의 LayerNorm이 꼭 필요한 쪽은 Pre-LN 스택입니다.',
+  'kernelSource.note.preLnBlock':
+    'Pre-LN 스택은 마지막 층 뒤에 LayerNorm이 하나 더 있어야 합니다(final_norm). Pre-LN 층은 잔차에 더하기만 하므로, 이것을 빼면 출력의 크기가 층 수에 따라 커진 채로 나갑니다(§14 그림에서 마지막 LayerNorm을 꺼 보세요). 또 norm1(x)는 한 번만 계산해 Q, K, V에 함께 넘기면 됩니다. 같은 식을 세 번 부르면 같은 계산을 세 번 합니다.',
+  'kernelSource.note.encoderLayer':
+    'Post-LN 층은 norm2로 끝나므로, 원문 글의 Encoder처럼 스택 끝에 LayerNorm을 하나 더 붙이는 것은 군더더기입니다. 초기값 γ = 1, β = 0에서는 LN(LN(x)) ≈ LN(x)이고, 학습 뒤에도 스케일과 이동을 한 번 더 얹을 뿐입니다. 끝의 LayerNorm이 꼭 필요한 쪽은 Pre-LN 스택입니다.',
   'kernelSource.tokenRow': '토큰 1의 벡터: {values} · ‖h‖ = {norm}',
   'kernelSource.outputRow': '출력, 토큰 1: {values}',
   'kernelSource.check': '단계별 손 계산과 forward()의 최대 차이: {worst}',
@@ -970,25 +1188,36 @@ export default {
   'kernelSource.step.encoderLayer.ffn': 'FFN',
   'kernelSource.step.encoderLayer.add2': '잔차 더하기₂',
   'kernelSource.step.encoderLayer.ln2': 'LayerNorm₂',
-  'kernelSource.text.positionalEncoding.pos': '위치 번호 0, 1, 2, …를 열 벡터로 세웁니다. 표의 행 하나가 위치 하나입니다.',
-  'kernelSource.text.positionalEncoding.omega': '쌍 i의 주파수 ω_i = 10000^(−2i/d_model). i가 커질수록 작아져 파장이 길어집니다. 아래 값은 계산된 표의 pos = 1 행에서 되읽은 것입니다.',
-  'kernelSource.text.positionalEncoding.angle': '위치와 주파수를 곱한 각도 pos·ω_i. 모든 쌍을 한 번에 브로드캐스트로 곱합니다.',
-  'kernelSource.text.positionalEncoding.sin': '짝수 차원 2i에 sin(pos·ω_i)를 넣습니다(논문의 교차 배치). 표에서 강조한 열입니다.',
+  'kernelSource.text.positionalEncoding.pos':
+    '위치 번호 0, 1, 2, …를 열 벡터로 세웁니다. 표의 행 하나가 위치 하나입니다.',
+  'kernelSource.text.positionalEncoding.omega':
+    '쌍 i의 주파수 ω_i = 10000^(−2i/d_model). i가 커질수록 작아져 파장이 길어집니다. 아래 값은 계산된 표의 pos = 1 행에서 되읽은 것입니다.',
+  'kernelSource.text.positionalEncoding.angle':
+    '위치와 주파수를 곱한 각도 pos·ω_i. 모든 쌍을 한 번에 브로드캐스트로 곱합니다.',
+  'kernelSource.text.positionalEncoding.sin':
+    '짝수 차원 2i에 sin(pos·ω_i)를 넣습니다(논문의 교차 배치). 표에서 강조한 열입니다.',
   'kernelSource.text.positionalEncoding.cos': '홀수 차원 2i+1에 cos(pos·ω_i)를 넣습니다. 표에서 강조한 열입니다.',
-  'kernelSource.text.positionalEncoding.add': '토큰 임베딩에 같은 위치의 PE 행을 더합니다. 학습할 파라미터는 없습니다. 이 덧셈은 커널이 아니라 부르는 쪽에서 합니다.',
+  'kernelSource.text.positionalEncoding.add':
+    '토큰 임베딩에 같은 위치의 PE 행을 더합니다. 학습할 파라미터는 없습니다. 이 덧셈은 커널이 아니라 부르는 쪽에서 합니다.',
   'kernelSource.text.layerNorm.1': '마지막 차원(H개 특징)의 평균. 토큰마다 스칼라 하나입니다.',
   'kernelSource.text.layerNorm.2': 'μ에서 떨어진 거리의 제곱을 평균낸 분산. H로 나눕니다(모분산).',
   'kernelSource.text.layerNorm.3': 'μ를 빼고 √(σ² + ε)로 나눕니다. 평균 0, 분산 1에 가까워집니다.',
-  'kernelSource.text.layerNorm.4': '특징마다 학습되는 γ를 곱하고 β를 더합니다. 여기 예는 nn.LayerNorm의 초기값 γ = 1, β = 0이라 y = x̂입니다.',
-  'kernelSource.text.ffn.linear1': '토큰 벡터(d_model = 4)를 d_ff = 8로 넓힙니다. nn.Linear는 가중치를 [출력, 입력] = W₁ᵀ 모양으로 저장합니다.',
-  'kernelSource.text.ffn.act': '음수를 자르는 ReLU(또는 매끄러운 GELU). 이 비선형이 없으면 두 선형 변환은 하나로 합쳐집니다.',
-  'kernelSource.text.ffn.linear2': 'd_ff에서 다시 d_model로 줄입니다. 위치마다 따로 적용되므로 다른 토큰은 이 계산에 끼어들지 않습니다.',
+  'kernelSource.text.layerNorm.4':
+    '특징마다 학습되는 γ를 곱하고 β를 더합니다. 여기 예는 nn.LayerNorm의 초기값 γ = 1, β = 0이라 y = x̂입니다.',
+  'kernelSource.text.ffn.linear1':
+    '토큰 벡터(d_model = 4)를 d_ff = 8로 넓힙니다. nn.Linear는 가중치를 [출력, 입력] = W₁ᵀ 모양으로 저장합니다.',
+  'kernelSource.text.ffn.act':
+    '음수를 자르는 ReLU(또는 매끄러운 GELU). 이 비선형이 없으면 두 선형 변환은 하나로 합쳐집니다.',
+  'kernelSource.text.ffn.linear2':
+    'd_ff에서 다시 d_model로 줄입니다. 위치마다 따로 적용되므로 다른 토큰은 이 계산에 끼어들지 않습니다.',
   'kernelSource.text.preLnBlock.ln1': '서브레이어에 들어가기 전에만 정규화합니다. 잔차 x 자체는 정규화되지 않습니다.',
-  'kernelSource.text.preLnBlock.attn': '정규화한 h로 Q, K, V를 만들고 헤드별로 softmax(QKᵀ/√d_k)V를 계산한 뒤 W_O로 합칩니다.',
+  'kernelSource.text.preLnBlock.attn':
+    '정규화한 h로 Q, K, V를 만들고 헤드별로 softmax(QKᵀ/√d_k)V를 계산한 뒤 W_O로 합칩니다.',
   'kernelSource.text.preLnBlock.add1': '어텐션 출력을 정규화하지 않은 x에 그대로 더합니다.',
   'kernelSource.text.preLnBlock.ln2': 'FFN에 들어가기 전에 다시 정규화합니다.',
   'kernelSource.text.preLnBlock.ffn': '위치마다 Linear → ReLU → Linear.',
-  'kernelSource.text.preLnBlock.add2': 'FFN 출력을 잔차에 더합니다. 블록의 출력은 정규화되지 않은 채 다음 층으로 갑니다.',
+  'kernelSource.text.preLnBlock.add2':
+    'FFN 출력을 잔차에 더합니다. 블록의 출력은 정규화되지 않은 채 다음 층으로 갑니다.',
   'kernelSource.text.preLnBlock.final': '모든 층을 지난 뒤 한 번 정규화합니다. Pre-LN 스택에는 꼭 필요합니다.',
   'kernelSource.text.encoderLayer.attn': '입력 x로 바로 Q, K, V를 만들어 셀프 어텐션을 계산합니다.',
   'kernelSource.text.encoderLayer.add1': '어텐션 출력을 x에 더합니다.',
@@ -996,17 +1225,24 @@ export default {
   'kernelSource.text.encoderLayer.ffn': '위치마다 Linear → ReLU → Linear.',
   'kernelSource.text.encoderLayer.add2': 'FFN 출력을 잔차에 더합니다.',
   'kernelSource.text.encoderLayer.ln2': '다시 전체를 정규화합니다. 층의 출력은 이미 LayerNorm을 지난 값입니다.',
-  'kernelSource.method': '작은 예의 모든 숫자는 라이브러리가 계산합니다. PE는 nw.positionalEncoding(4, 8), LayerNorm은 nw.layerNormWithStats, FFN은 시드로 고정한 nn.Linear 초기값으로 nw.linear와 nw.activation을 씁니다. C++는 빌드할 때 cpp/src에서, PyTorch 코드는 scripts/article_code.py에서 그대로 가져오고, scripts/check_article_code.py가 그 PyTorch 코드를 torch의 구현과 대조합니다.',
-  'kernelSource.method.positionalEncoding': 'ω_i와 각도는 계산된 표의 (sin, cos) 쌍에서 atan2로 되읽었습니다(pos ≤ 3이면 각도가 π보다 작아 그대로 읽힙니다).',
+  'kernelSource.method':
+    '작은 예의 모든 숫자는 라이브러리가 계산합니다. PE는 nw.positionalEncoding(4, 8), LayerNorm은 nw.layerNormWithStats, FFN은 시드로 고정한 nn.Linear 초기값으로 nw.linear와 nw.activation을 씁니다. C++는 빌드할 때 cpp/src에서, PyTorch 코드는 scripts/article_code.py에서 그대로 가져오고, scripts/check_article_code.py가 그 PyTorch 코드를 torch의 구현과 대조합니다.',
+  'kernelSource.method.positionalEncoding':
+    'ω_i와 각도는 계산된 표의 (sin, cos) 쌍에서 atan2로 되읽었습니다(pos ≤ 3이면 각도가 π보다 작아 그대로 읽힙니다).',
   'kernelSource.method.layerNorm': '입력은 x = [2.4, 1.1, −0.3, 0.8, 3.0, −1.2, 0.5, 1.7]로 μ = 1, σ² = 1.66입니다.',
-  'kernelSource.method.ffn': 'd_model = 4, d_ff = 8, ReLU. 가중치는 PyTorch nn.Linear의 기본 초기화(±1/√fan_in 균등분포)를 시드로 고정해 뽑았습니다.',
-  'kernelSource.method.preLnBlock': '무작위 가중치(시드 고정)의 1층 Pre-LN 인코더(d_model 8, 헤드 2개, d_ff 16, 마지막 LayerNorm)를 nw.createEncoder로 만들고, stateDict()의 가중치로 한 단계씩 계산했습니다: LayerNorm은 nw.layerNorm, 어텐션은 헤드마다 nw.linear(QKᵀ), 대각 행렬을 곱하는 nw.linear(÷√d_k), nw.softmax, nw.linear(×V), 잔차 더하기는 [x | y]에 [I | I]를 곱하는 nw.linear입니다. 마지막 결과를 같은 인코더의 forward()와 비교합니다.',
-  'kernelSource.method.encoderLayer': '무작위 가중치(시드 고정)의 1층 Post-LN 인코더(d_model 8, 헤드 2개, d_ff 16, 끝의 LayerNorm 없음)를 Pre-LN 탭과 같은 방법으로 한 단계씩 계산하고 forward()와 비교합니다.',
+  'kernelSource.method.ffn':
+    'd_model = 4, d_ff = 8, ReLU. 가중치는 PyTorch nn.Linear의 기본 초기화(±1/√fan_in 균등분포)를 시드로 고정해 뽑았습니다.',
+  'kernelSource.method.preLnBlock':
+    '무작위 가중치(시드 고정)의 1층 Pre-LN 인코더(d_model 8, 헤드 2개, d_ff 16, 마지막 LayerNorm)를 nw.createEncoder로 만들고, stateDict()의 가중치로 한 단계씩 계산했습니다: LayerNorm은 nw.layerNorm, 어텐션은 헤드마다 nw.linear(QKᵀ), 대각 행렬을 곱하는 nw.linear(÷√d_k), nw.softmax, nw.linear(×V), 잔차 더하기는 [x | y]에 [I | I]를 곱하는 nw.linear입니다. 마지막 결과를 같은 인코더의 forward()와 비교합니다.',
+  'kernelSource.method.encoderLayer':
+    '무작위 가중치(시드 고정)의 1층 Post-LN 인코더(d_model 8, 헤드 2개, d_ff 16, 끝의 LayerNorm 없음)를 Pre-LN 탭과 같은 방법으로 한 단계씩 계산하고 forward()와 비교합니다.',
   // ── </nw-kernel-source> ──
 
   // ── the article's new sections (issue #16): attention by hand, closing summary ──
-  's12.steps': '<p>학습된 모델을 보기 전에, 어텐션 한 번을 손으로 따라가 봅시다. 토큰 세 개, 차원 4짜리 예에서 Q, K, V를 만들고, 점수 QKᵀ를 구하고, √d_k로 나누고, softmax를 거쳐 V를 섞습니다. 숫자를 누르면 그 숫자가 어디서 왔는지 나옵니다.</p>',
+  's12.steps':
+    '<p>학습된 모델을 보기 전에, 어텐션 한 번을 손으로 따라가 봅시다. 토큰 세 개, 차원 4짜리 예에서 Q, K, V를 만들고, 점수 QKᵀ를 구하고, √d_k로 나누고, softmax를 거쳐 V를 섞습니다. 숫자를 누르면 그 숫자가 어디서 왔는지 나옵니다.</p>',
   's18.title': '정리: 한눈에 보기',
-  's18.body': '<p>이 글의 생각들을 한 줄씩, 그 생각을 직접 만져 볼 수 있는 그림과 함께 모았습니다.</p><ul class="summary"><li>셀프 어텐션은 토큰을 집합처럼 다루므로 순서를 모릅니다 — <a href="#order-demo">단어 순서 그림</a></li><li>사인·코사인 PE는 sin·cos 쌍마다 다른 주파수로 위치마다 고유한 벡터를 만듭니다 — <a href="#pe-waves">파형</a>, <a href="#pe-heatmap">히트맵</a></li><li>값은 [−1, 1]에 머물고, 위치마다 다르며, k칸 이동은 회전 M_k 하나이고, 학습 길이 너머에서도 계산됩니다 — <a href="#pe-properties">네 가지 성질</a></li><li>학습형 PE와 RoPE·ALiBi는 위치를 다른 방식으로 넣고, RoPE만으로는 학습 길이를 넘기 어렵습니다 — <a href="#pe-compare">비교</a></li><li>층을 쌓으면 활성값의 크기가 곱해져 폭발하거나 사라지고, 정규화가 이를 끊습니다 — <a href="#depth-demo">깊이 실험</a></li><li>레이어 정규화는 ① 평균 ② 분산 ③ 정규화 ④ 스케일·이동의 네 단계입니다 — <a href="#ln-steps">네 단계</a>, <a href="#ln-pipeline">파이프라인</a>, <a href="#ln-simulator">시뮬레이터</a></li><li>배치 정규화는 열(배치)로, 레이어 정규화는 행(한 토큰)으로 통계를 내므로 레이어 정규화는 배치와 무관합니다 — <a href="#norm-axes">정규화 축</a>, <a href="#batch-independence">배치 절반 실험</a></li><li>LayerNorm은 잔차 뒤(Post-LN)나 서브레이어 앞(Pre-LN)에 두고, RMSNorm은 평균 빼기를 생략합니다 — <a href="#prepost-ln">Post-LN과 Pre-LN</a>, <a href="#rmsnorm">RMSNorm</a></li><li>같은 계산을 PyTorch 코드와 이 페이지의 C++ 커널로 — <a href="#kernel-source">코드</a></li><li>인코더 블록은 셀프 어텐션과 FFN을 Add & Norm으로 감싸 N번 쌓습니다 — <a href="#encoder-block">블록</a>, <a href="#attention-steps">손으로 푸는 어텐션</a>, <a href="#attention">학습된 어텐션</a>, <a href="#ffn">FFN</a>, <a href="#encoder-stack">N층 쌓기</a></li><li>이해했는지 확인하기 — <a href="#quiz">이해도 점검</a></li></ul>',
+  's18.body':
+    '<p>이 글의 생각들을 한 줄씩, 그 생각을 직접 만져 볼 수 있는 그림과 함께 모았습니다.</p><ul class="summary"><li>셀프 어텐션은 토큰을 집합처럼 다루므로 순서를 모릅니다 — <a href="#order-demo">단어 순서 그림</a></li><li>사인·코사인 PE는 sin·cos 쌍마다 다른 주파수로 위치마다 고유한 벡터를 만듭니다 — <a href="#pe-waves">파형</a>, <a href="#pe-heatmap">히트맵</a></li><li>값은 [−1, 1]에 머물고, 위치마다 다르며, k칸 이동은 회전 M_k 하나이고, 학습 길이 너머에서도 계산됩니다 — <a href="#pe-properties">네 가지 성질</a></li><li>학습형 PE와 RoPE·ALiBi는 위치를 다른 방식으로 넣고, RoPE만으로는 학습 길이를 넘기 어렵습니다 — <a href="#pe-compare">비교</a></li><li>층을 쌓으면 활성값의 크기가 곱해져 폭발하거나 사라지고, 정규화가 이를 끊습니다 — <a href="#depth-demo">깊이 실험</a></li><li>레이어 정규화는 ① 평균 ② 분산 ③ 정규화 ④ 스케일·이동의 네 단계입니다 — <a href="#ln-steps">네 단계</a>, <a href="#ln-pipeline">파이프라인</a>, <a href="#ln-simulator">시뮬레이터</a></li><li>배치 정규화는 열(배치)로, 레이어 정규화는 행(한 토큰)으로 통계를 내므로 레이어 정규화는 배치와 무관합니다 — <a href="#norm-axes">정규화 축</a>, <a href="#batch-independence">배치 절반 실험</a></li><li>LayerNorm은 잔차 뒤(Post-LN)나 서브레이어 앞(Pre-LN)에 두고, RMSNorm은 평균 빼기를 생략합니다 — <a href="#prepost-ln">Post-LN과 Pre-LN</a>, <a href="#rmsnorm">RMSNorm</a></li><li>같은 계산을 PyTorch 코드와 이 페이지의 C++ 커널로 — <a href="#kernel-source">코드</a></li><li>인코더 블록은 셀프 어텐션과 FFN을 Add & Norm으로 감싸 N번 쌓습니다 — <a href="#encoder-block">블록</a>, <a href="#attention-steps">손으로 푸는 어텐션</a>, <a href="#attention">학습된 어텐션</a>, <a href="#ffn">FFN</a>, <a href="#encoder-stack">N층 쌓기</a></li><li>이해했는지 확인하기 — <a href="#quiz">이해도 점검</a></li></ul>',
   // ── </sections> ──
 };

@@ -26,7 +26,8 @@ export function assetBase(element) {
   const own = element?.getAttribute?.('asset-base');
   if (own) return toBase(own);
   if (configured) return configured;
-  const meta = typeof document === 'object' ? document.querySelector('meta[name="normwave:asset-base"]')?.content : null;
+  const meta =
+    typeof document === 'object' ? document.querySelector('meta[name="normwave:asset-base"]')?.content : null;
   return meta ? toBase(meta) : null;
 }
 

@@ -76,13 +76,21 @@ export function softmaxLab(nw, scores, pads, biases) {
   const mask = Uint8Array.from(pads);
   const rows = biases.map(({ value: bias, label }) => {
     const weights = Number.isFinite(bias)
-      ? nw.softmax(scores.map((s, k) => (pads[k] ? s + bias : s)), n)
+      ? nw.softmax(
+          scores.map((s, k) => (pads[k] ? s + bias : s)),
+          n,
+        )
       : nw.softmax(scores, n, { mask });
     let padSum = 0;
-    weights.forEach((w, k) => { if (pads[k]) padSum += w; });
+    weights.forEach((w, k) => {
+      if (pads[k]) padSum += w;
+    });
     return { bias, label, weights, padSum };
   });
   const fullMasked = nw.softmax(scores, n, { mask: new Uint8Array(n).fill(1) });
-  const fullBig = nw.softmax(scores.map((s) => s - 1e9), n);
+  const fullBig = nw.softmax(
+    scores.map((s) => s - 1e9),
+    n,
+  );
   return { rows, fullMasked, fullBig };
 }

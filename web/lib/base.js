@@ -32,7 +32,8 @@ export function controlValue(control, value, bounds = {}, el = null) {
     return i >= 0 ? control.choices[i] : fallback;
   }
   const step = control.step ?? 1;
-  const lo = Math.max(control.min, bounds.min ?? -Infinity), hi = Math.min(control.max, bounds.max ?? Infinity);
+  const lo = Math.max(control.min, bounds.min ?? -Infinity),
+    hi = Math.min(control.max, bounds.max ?? Infinity);
   const given = value === null || value === undefined || value === '' ? NaN : Number(value);
   const x = Math.min(hi, Math.max(lo, Number.isFinite(given) ? given : fallback));
   let k = Math.round((x - control.min) / step);
@@ -45,9 +46,13 @@ export function controlValue(control, value, bounds = {}, el = null) {
 // One observer for the whole page: elements re-render when <html lang> or data-theme changes.
 const listeners = new Set();
 if (typeof document !== 'undefined') {
-  new MutationObserver(() => listeners.forEach((el) => el._syncEnvironment()))
-    .observe(document.documentElement, { attributes: true, attributeFilter: ['lang', 'data-theme'] });
-  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => listeners.forEach((el) => el._syncEnvironment()));
+  new MutationObserver(() => listeners.forEach((el) => el._syncEnvironment())).observe(document.documentElement, {
+    attributes: true,
+    attributeFilter: ['lang', 'data-theme'],
+  });
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () =>
+    listeners.forEach((el) => el._syncEnvironment()),
+  );
 }
 
 export const sharedStyles = css`
@@ -235,7 +240,9 @@ export class NwElement extends LitElement {
     // the next frame, so a re-render never resizes what is being observed within the same frame.
     this._resize ??= new ResizeObserver(([entry]) => {
       const w = Math.floor(entry.contentRect.width);
-      requestAnimationFrame(() => { if (w > 0 && w !== this._width) this._width = w; });
+      requestAnimationFrame(() => {
+        if (w > 0 && w !== this._width) this._width = w;
+      });
     });
     this._resize.observe(this);
     // The first render already has the real width (the observer reports only after a frame): a
@@ -253,8 +260,15 @@ export class NwElement extends LitElement {
 
   _loadLibrary() {
     if (this.nw || this._libraryLoad) return;
-    this._libraryLoad = Promise.all([this.loadLibrary({ training: this.constructor.training }), this._strings])
-      .then(([nw]) => { this.nw = nw; }, (e) => { this.loadError = e; this._libraryLoad = null; });
+    this._libraryLoad = Promise.all([this.loadLibrary({ training: this.constructor.training }), this._strings]).then(
+      ([nw]) => {
+        this.nw = nw;
+      },
+      (e) => {
+        this.loadError = e;
+        this._libraryLoad = null;
+      },
+    );
   }
 
   /** The library, forward (default) or training module, from the figure's asset base if it has one. */
@@ -288,10 +302,19 @@ export class NwElement extends LitElement {
    */
   whenNear(margin = '1200px') {
     this._near ??= new Promise((resolve) => {
-      if (typeof IntersectionObserver !== 'function') { resolve(); return; }
-      const io = new IntersectionObserver((entries) => {
-        if (entries.some((e) => e.isIntersecting)) { io.disconnect(); resolve(); }
-      }, { rootMargin: margin });
+      if (typeof IntersectionObserver !== 'function') {
+        resolve();
+        return;
+      }
+      const io = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((e) => e.isIntersecting)) {
+            io.disconnect();
+            resolve();
+          }
+        },
+        { rootMargin: margin },
+      );
       io.observe(this);
     });
     return this._near;
@@ -299,7 +322,11 @@ export class NwElement extends LitElement {
 
   /** The wanted language: own attribute, else the nearest lang, else the page's, else Korean. */
   get locale() {
-    return normalizeLang(this.getAttribute('lang') || this.parentElement?.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang);
+    return normalizeLang(
+      this.getAttribute('lang') ||
+        this.parentElement?.closest('[lang]')?.getAttribute('lang') ||
+        document.documentElement.lang,
+    );
   }
 
   /** Looks up a string of web/i18n in the language shown (see the class comment). */
@@ -316,9 +343,12 @@ export class NwElement extends LitElement {
       return;
     }
     this._strings = loadStrings(wanted, this.localName).then(() => {
-      if (this.locale === wanted) { this._lang = wanted; this.requestUpdate(); }
+      if (this.locale === wanted) {
+        this._lang = wanted;
+        this.requestUpdate();
+      }
     });
-    this._strings.catch(() => {});   // reported through loadError by _loadLibrary
+    this._strings.catch(() => {}); // reported through loadError by _loadLibrary
   }
 
   /** updateComplete also waits for the strings of the wanted language. */
@@ -331,9 +361,14 @@ export class NwElement extends LitElement {
     this._syncLang();
     const own = this.getAttribute('theme');
     const page = document.documentElement.dataset.theme;
-    const resolved = own === 'dark' || own === 'light' ? own
-      : page === 'dark' || page === 'light' ? page
-        : matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+    const resolved =
+      own === 'dark' || own === 'light'
+        ? own
+        : page === 'dark' || page === 'light'
+          ? page
+          : matchMedia('(prefers-color-scheme: dark)').matches
+            ? 'dark'
+            : 'light';
     if (this.dataset.resolvedTheme !== resolved) this.dataset.resolvedTheme = resolved;
     this.requestUpdate();
   }
@@ -361,9 +396,12 @@ export class NwElement extends LitElement {
       if (!Object.hasOwn(saved, prop)) continue;
       const raw = saved[prop];
       if (spec === 'bool') this[prop] = raw === '1' || raw === 'true';
-      else if (Array.isArray(spec)) { const i = spec.map(String).indexOf(raw); if (i >= 0) this[prop] = spec[i]; }
-      else if (typeof spec.valid === 'function') { if (spec.valid(raw)) this[prop] = raw; }
-      else {
+      else if (Array.isArray(spec)) {
+        const i = spec.map(String).indexOf(raw);
+        if (i >= 0) this[prop] = spec[i];
+      } else if (typeof spec.valid === 'function') {
+        if (spec.valid(raw)) this[prop] = raw;
+      } else {
         const v = Number(raw);
         if (Number.isFinite(v)) {
           const clamped = Math.min(spec.max, Math.max(spec.min, v));
@@ -391,7 +429,10 @@ export class NwElement extends LitElement {
     // The first update holds the defaults and whatever the URL restored: the URL already says
     // that, and a link to a section (#s3) stays a link to the section until the reader changes
     // something.
-    if (!this._stateShown) { this._stateShown = true; return; }
+    if (!this._stateShown) {
+      this._stateShown = true;
+      return;
+    }
     if (!Object.keys(this.constructor.urlState).some((p) => changed.has(p))) return;
     writeState(this.id, this.state);
   }
@@ -404,11 +445,22 @@ export class NwElement extends LitElement {
     if (!this._shareHost) return;
     const show = this.nw && !this.hasAttribute('no-share') && this._lang;
     const open = !!this._shareOpen;
-    render(show ? html`<button type="button" class="nw-share-toggle" aria-expanded=${String(open)} aria-controls="nw-share-panel"
+    render(
+      show
+        ? html`<button type="button" class="nw-share-toggle" aria-expanded=${String(open)} aria-controls="nw-share-panel"
         @click=${() => this._toggleShare()}>${this.t('share.button')}</button>
-      ${open ? html`<div id="nw-share-panel" class="nw-share-panel" role="group" aria-label=${this.t('share.panel')}
-        @keydown=${(e) => { if (e.key === 'Escape') this._toggleShare(false); }}>${this._sharePanel?.(this) ?? ''}</div>` : ''}` : html``,
-    this._shareHost, { host: this });
+      ${
+        open
+          ? html`<div id="nw-share-panel" class="nw-share-panel" role="group" aria-label=${this.t('share.panel')}
+        @keydown=${(e) => {
+          if (e.key === 'Escape') this._toggleShare(false);
+        }}>${this._sharePanel?.(this) ?? ''}</div>`
+          : ''
+      }`
+        : html``,
+      this._shareHost,
+      { host: this },
+    );
   }
 
   async _toggleShare(force) {
@@ -437,7 +489,9 @@ export class NwElement extends LitElement {
       max ??= Math.min(c.max, b.max ?? Infinity);
       step ??= c.step ?? 1;
       value ??= this[control];
-      onInput ??= (v) => { this[control] = v; };
+      onInput ??= (v) => {
+        this[control] = v;
+      };
     }
     step ??= 1;
     const inputId = `${id}-input`;
@@ -454,8 +508,10 @@ export class NwElement extends LitElement {
     return html`<div class="control" role="group" aria-label=${label}>
       <label><span>${label}</span></label>
       <div class="toggle" data-control=${id}>
-        ${options.map((o) => html`<button type="button" data-value=${o.value} aria-pressed=${String(value === o.value)}
-          @click=${() => onChange(o.value)}>${o.label}</button>`)}
+        ${options.map(
+          (o) => html`<button type="button" data-value=${o.value} aria-pressed=${String(value === o.value)}
+          @click=${() => onChange(o.value)}>${o.label}</button>`,
+        )}
       </div>
     </div>`;
   }
@@ -468,21 +524,35 @@ export class NwElement extends LitElement {
     this._parity ??= new Map();
     if (!this._parity.has(op) && this.nw) {
       this._parity.set(op, null);
-      parity(op, this.nw, this).then((r) => { this._parity.set(op, r); this.requestUpdate(); },
-        (e) => { this._parity.set(op, e.name === 'FixtureUnavailable' ? { unavailable: e.url } : { error: e.message }); this.requestUpdate(); });
+      parity(op, this.nw, this).then(
+        (r) => {
+          this._parity.set(op, r);
+          this.requestUpdate();
+        },
+        (e) => {
+          this._parity.set(op, e.name === 'FixtureUnavailable' ? { unavailable: e.url } : { error: e.message });
+          this.requestUpdate();
+        },
+      );
     }
     const r = this._parity.get(op);
     // While the check runs, the badge already takes the room its usual result will need (an
     // invisible copy of it sits under the running text), so nothing moves when the result lands.
     if (!r) {
-      return html`<span class="badge parity pending" data-parity=${op}><span class="badge-room" aria-hidden="true">${
-        this.t('common.parityOk', { error: fmtSci(1e-7), tolerance: fmtSci(1e-5, 0) })}</span><span>${this.t('common.parityRunning')}</span></span>`;
+      return html`<span class="badge parity pending" data-parity=${op}><span class="badge-room" aria-hidden="true">${this.t(
+        'common.parityOk',
+        { error: fmtSci(1e-7), tolerance: fmtSci(1e-5, 0) },
+      )}</span><span>${this.t('common.parityRunning')}</span></span>`;
     }
-    if (r.unavailable) return html`<span class="badge parity unavailable" data-parity=${op} data-ok="false" data-unavailable title=${r.unavailable}>${this.t('common.parityUnavailable')}</span>`;
-    if (r.error) return html`<span class="badge parity warn" data-parity=${op} data-ok="false">${this.t('common.parityError', { message: r.error })}</span>`;
+    if (r.unavailable)
+      return html`<span class="badge parity unavailable" data-parity=${op} data-ok="false" data-unavailable title=${r.unavailable}>${this.t('common.parityUnavailable')}</span>`;
+    if (r.error)
+      return html`<span class="badge parity warn" data-parity=${op} data-ok="false">${this.t('common.parityError', { message: r.error })}</span>`;
     return html`<span class="badge parity ${r.ok ? 'ok' : 'warn'}" data-parity=${op} data-ok=${String(r.ok)}
       data-max-error=${String(r.maxError)} title=${r.torch}>${this.t(r.ok ? 'common.parityOk' : 'common.parityBad', {
-        error: fmtSci(r.maxError), tolerance: fmtSci(r.tolerance, 0) })}</span>`;
+        error: fmtSci(r.maxError),
+        tolerance: fmtSci(r.tolerance, 0),
+      })}</span>`;
   }
 
   /** Parity badges labelled by op name: parityBadges(['LayerNorm', 'layerNorm'], ...). */
@@ -497,7 +567,8 @@ export class NwElement extends LitElement {
 
   /** What to show until the library is ready, or when it cannot load. */
   renderLoading() {
-    if (this.loadError) return html`<p class="error" role="alert">${this.t('common.loadError', { message: this.loadError.message }) || this.loadError.message}</p>`;
+    if (this.loadError)
+      return html`<p class="error" role="alert">${this.t('common.loadError', { message: this.loadError.message }) || this.loadError.message}</p>`;
     return html`<p class="caption">${this.t('common.loading')}</p>`;
   }
 }

@@ -49,13 +49,15 @@ function packed(lut) {
     words = new Uint32Array(256);
     for (let k = 0; k < 256; k++) {
       const [r, g, b] = [lut[3 * k], lut[3 * k + 1], lut[3 * k + 2]];
-      words[k] = LITTLE_ENDIAN ? ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0 : ((r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
+      words[k] = LITTLE_ENDIAN
+        ? ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0
+        : ((r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
     }
     packedTables.set(lut, words);
   }
   return words;
 }
-const images = new WeakMap();  // canvas → its ImageData, reused while the size stays
+const images = new WeakMap(); // canvas → its ImageData, reused while the size stays
 
 /**
  * Paints a rows × cols matrix (row-major) into canvas, one canvas pixel per cell, values mapped
@@ -65,7 +67,13 @@ const images = new WeakMap();  // canvas → its ImageData, reused while the siz
  * maxRows/maxCols (optional) cap the canvas at the pixels it is shown with: a larger matrix is
  * sampled (nearest cell), since painting cells that the screen cannot show only costs time.
  */
-export function paintMatrix(canvas, data, rows, cols, { lo = -1, hi = 1, lut, colIndex = null, maxRows = rows, maxCols = cols } = {}) {
+export function paintMatrix(
+  canvas,
+  data,
+  rows,
+  cols,
+  { lo = -1, hi = 1, lut, colIndex = null, maxRows = rows, maxCols = cols } = {},
+) {
   const h = Math.max(1, Math.min(rows, maxRows));
   const w = Math.max(1, Math.min(cols, maxCols));
   if (canvas.width !== w) canvas.width = w;

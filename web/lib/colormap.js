@@ -10,9 +10,7 @@ function table(interpolate) {
   for (let i = 0; i < 256; i++) {
     // d3's interpolators return "rgb(r, g, b)" or "#rrggbb".
     const s = interpolate(i / 255);
-    const rgb = s.startsWith('#')
-      ? [1, 3, 5].map((k) => parseInt(s.slice(k, k + 2), 16))
-      : s.match(/\d+/g).map(Number);
+    const rgb = s.startsWith('#') ? [1, 3, 5].map((k) => parseInt(s.slice(k, k + 2), 16)) : s.match(/\d+/g).map(Number);
     lut.set(rgb.slice(0, 3), 3 * i);
   }
   return lut;

@@ -9,13 +9,15 @@ import { loaders } from '../i18n/parts.js';
 export const LANG_CODES = Object.freeze(['ko', 'en']);
 export const DEFAULT_LANG = 'ko';
 
-const tables = new Map();   // lang → Map(key → string)
-const loaded = new Set();   // 'lang part' of every part loaded
-const pending = new Map();  // 'lang part' → Promise
+const tables = new Map(); // lang → Map(key → string)
+const loaded = new Set(); // 'lang part' of every part loaded
+const pending = new Map(); // 'lang part' → Promise
 
 /** 'ko' or 'en' for any lang tag ('en-US' → 'en'); unknown → the default. */
 export function normalizeLang(tag) {
-  const base = String(tag ?? '').toLowerCase().split('-')[0];
+  const base = String(tag ?? '')
+    .toLowerCase()
+    .split('-')[0];
   return Object.hasOwn(loaders, base) ? base : DEFAULT_LANG;
 }
 
@@ -42,18 +44,26 @@ export function hasStrings(lang, figure) {
 /** Loads lang's strings once (for `figure`: its own part too); a failed load is retried next call. */
 export function loadStrings(lang, figure) {
   const code = normalizeLang(lang);
-  return Promise.all(partsFor(code, figure).map((part) => {
-    const id = `${code} ${part}`;
-    if (loaded.has(id)) return undefined;
-    if (!pending.has(id)) {
-      const p = loaders[code][part]().then((m) => { addStrings(code, m.default); loaded.add(id); }, (e) => {
-        pending.delete(id);
-        throw e;
-      });
-      pending.set(id, p);
-    }
-    return pending.get(id);
-  })).then(() => {});
+  return Promise.all(
+    partsFor(code, figure).map((part) => {
+      const id = `${code} ${part}`;
+      if (loaded.has(id)) return undefined;
+      if (!pending.has(id)) {
+        const p = loaders[code][part]().then(
+          (m) => {
+            addStrings(code, m.default);
+            loaded.add(id);
+          },
+          (e) => {
+            pending.delete(id);
+            throw e;
+          },
+        );
+        pending.set(id, p);
+      }
+      return pending.get(id);
+    }),
+  ).then(() => {});
 }
 
 /**

@@ -44,20 +44,23 @@ export const LN_STEPS = [1, 2, 3, 4];
  * figure, and `_pickStep(k)` toggles step k here and tells the others. `lnStep` must be one of the
  * class's reactive properties.
  */
-export const LnStepLinked = (Base) => class extends Base {
-  connectedCallback() {
-    super.connectedCallback();
-    this._unlinkLnStep = subscribe(this, 'ln-step', ({ step }) => { this.lnStep = LN_STEPS.includes(step) ? step : 0; });
-  }
+export const LnStepLinked = (Base) =>
+  class extends Base {
+    connectedCallback() {
+      super.connectedCallback();
+      this._unlinkLnStep = subscribe(this, 'ln-step', ({ step }) => {
+        this.lnStep = LN_STEPS.includes(step) ? step : 0;
+      });
+    }
 
-  disconnectedCallback() {
-    this._unlinkLnStep?.();
-    super.disconnectedCallback();
-  }
+    disconnectedCallback() {
+      this._unlinkLnStep?.();
+      super.disconnectedCallback();
+    }
 
-  /** Highlights step k (0 = none) here and tells the other figures of the page. */
-  _pickStep(k) {
-    this.lnStep = this.lnStep === k ? 0 : k;
-    publish(this, 'ln-step', { step: this.lnStep });
-  }
-};
+    /** Highlights step k (0 = none) here and tells the other figures of the page. */
+    _pickStep(k) {
+      this.lnStep = this.lnStep === k ? 0 : k;
+      publish(this, 'ln-step', { step: this.lnStep });
+    }
+  };

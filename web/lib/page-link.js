@@ -8,7 +8,8 @@ export function linkPageSteps(root = document) {
   const onLink = (e) => {
     const d = e.detail;
     if (!d || d.topic !== 'ln-step') return;
-    for (const el of root.querySelectorAll('[data-ln-step]')) el.toggleAttribute('data-active', String(d.step) === el.dataset.lnStep);
+    for (const el of root.querySelectorAll('[data-ln-step]'))
+      el.toggleAttribute('data-active', String(d.step) === el.dataset.lnStep);
   };
   document.addEventListener(LINK_EVENT, onLink);
   return () => document.removeEventListener(LINK_EVENT, onLink);

@@ -7,47 +7,64 @@ import { maxAbsDiff } from './diff.js';
 
 // Each check runs the library on a fixture's inputs and compares with torch's output. `url` is
 // the default location, written literally so bundlers see the file.
-const CHECKS = new Map(Object.entries({
-  positionalEncoding: {
-    torch: 'SinusoidalPositionalEncoding (float64)', tolerance: 1e-5, path: 'golden/pe_d16_base10000.safetensors',
-    url: () => new URL('./golden/pe_d16_base10000.safetensors', import.meta.url),
-    run: (nw, t) => maxAbsDiff(nw.positionalEncoding(64, 16), t.pe),
-  },
-  layerNorm: {
-    torch: 'torch.nn.functional.layer_norm', tolerance: 1e-5, path: 'golden/layernorm_5x37.safetensors',
-    url: () => new URL('./golden/layernorm_5x37.safetensors', import.meta.url),
-    run: (nw, t) => maxAbsDiff(nw.layerNorm(t.x, 37, { gamma: t.gamma, beta: t.beta }), t.out),
-  },
-  rmsNorm: {
-    torch: 'x / sqrt(mean(x²) + eps) · γ (torch, float64)', tolerance: 1e-5, path: 'golden/rmsnorm_4x33.safetensors',
-    url: () => new URL('./golden/rmsnorm_4x33.safetensors', import.meta.url),
-    run: (nw, t) => maxAbsDiff(nw.rmsNorm(t.x, 33, { gamma: t.gamma }), t.out),
-  },
-  batchNorm: {
-    torch: 'torch.nn.functional.batch_norm (training)', tolerance: 1e-5, path: 'golden/batchnorm_6x13.safetensors',
-    url: () => new URL('./golden/batchnorm_6x13.safetensors', import.meta.url),
-    run: (nw, t) => maxAbsDiff(nw.batchNorm(t.x, 13, { gamma: t.gamma, beta: t.beta }), t.out),
-  },
-  encoder: {
-    torch: 'torch.nn.TransformerEncoder', tolerance: 2e-4, path: 'golden/encoder_d_preln_relu_2l_norm_pad.safetensors',
-    url: () => new URL('./golden/encoder_d_preln_relu_2l_norm_pad.safetensors', import.meta.url),
-    run: (nw, t, bytes) => {
-      const m = nw.inspectSafetensors(bytes).metadata;
-      const enc = nw.createEncoder({
-        dModel: +m.d_model, nHeads: +m.n_heads, dFF: +m.d_ff, nLayers: +m.n_layers,
-        normFirst: m.norm_first === 'true', activation: m.activation, finalNorm: m.final_norm === 'true',
-      });
-      try {
-        enc.loadSafetensors(bytes, { strict: false });
-        const paddingMask = Uint8Array.from(t.mask, (v) => (v ? 1 : 0));
-        const { output } = enc.forward(t.x, { batch: +m.batch, seqLen: +m.seq, paddingMask, attention: false });
-        return maxAbsDiff(output, t.output);
-      } finally {
-        enc.dispose();
-      }
+const CHECKS = new Map(
+  Object.entries({
+    positionalEncoding: {
+      torch: 'SinusoidalPositionalEncoding (float64)',
+      tolerance: 1e-5,
+      path: 'golden/pe_d16_base10000.safetensors',
+      url: () => new URL('./golden/pe_d16_base10000.safetensors', import.meta.url),
+      run: (nw, t) => maxAbsDiff(nw.positionalEncoding(64, 16), t.pe),
     },
-  },
-}));
+    layerNorm: {
+      torch: 'torch.nn.functional.layer_norm',
+      tolerance: 1e-5,
+      path: 'golden/layernorm_5x37.safetensors',
+      url: () => new URL('./golden/layernorm_5x37.safetensors', import.meta.url),
+      run: (nw, t) => maxAbsDiff(nw.layerNorm(t.x, 37, { gamma: t.gamma, beta: t.beta }), t.out),
+    },
+    rmsNorm: {
+      torch: 'x / sqrt(mean(x²) + eps) · γ (torch, float64)',
+      tolerance: 1e-5,
+      path: 'golden/rmsnorm_4x33.safetensors',
+      url: () => new URL('./golden/rmsnorm_4x33.safetensors', import.meta.url),
+      run: (nw, t) => maxAbsDiff(nw.rmsNorm(t.x, 33, { gamma: t.gamma }), t.out),
+    },
+    batchNorm: {
+      torch: 'torch.nn.functional.batch_norm (training)',
+      tolerance: 1e-5,
+      path: 'golden/batchnorm_6x13.safetensors',
+      url: () => new URL('./golden/batchnorm_6x13.safetensors', import.meta.url),
+      run: (nw, t) => maxAbsDiff(nw.batchNorm(t.x, 13, { gamma: t.gamma, beta: t.beta }), t.out),
+    },
+    encoder: {
+      torch: 'torch.nn.TransformerEncoder',
+      tolerance: 2e-4,
+      path: 'golden/encoder_d_preln_relu_2l_norm_pad.safetensors',
+      url: () => new URL('./golden/encoder_d_preln_relu_2l_norm_pad.safetensors', import.meta.url),
+      run: (nw, t, bytes) => {
+        const m = nw.inspectSafetensors(bytes).metadata;
+        const enc = nw.createEncoder({
+          dModel: +m.d_model,
+          nHeads: +m.n_heads,
+          dFF: +m.d_ff,
+          nLayers: +m.n_layers,
+          normFirst: m.norm_first === 'true',
+          activation: m.activation,
+          finalNorm: m.final_norm === 'true',
+        });
+        try {
+          enc.loadSafetensors(bytes, { strict: false });
+          const paddingMask = Uint8Array.from(t.mask, (v) => (v ? 1 : 0));
+          const { output } = enc.forward(t.x, { batch: +m.batch, seqLen: +m.seq, paddingMask, attention: false });
+          return maxAbsDiff(output, t.output);
+        } finally {
+          enc.dispose();
+        }
+      },
+    },
+  }),
+);
 
 /** A fixture that could not be fetched: the badge says the check did not run, not that it failed. */
 export class FixtureUnavailable extends Error {

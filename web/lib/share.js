@@ -29,7 +29,8 @@ export function scriptBase(el) {
   return CDN_SETTING ? folder(CDN_SETTING) : siteBase(el);
 }
 
-const escapeAttr = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttr = (s) =>
+  String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The figure's title as it reads on screen (for iframe titles and file names). */
 function figureTitle(el) {
@@ -61,7 +62,9 @@ function stateAttributes(el) {
 export function scriptSnippet(el) {
   const tag = el.localName;
   const src = new URL(`figures/${tag}.mjs`, scriptBase(el)).href;
-  const attrs = stateAttributes(el).map(([n, v]) => (v === true ? ` ${n}` : ` ${n}="${escapeAttr(v)}"`)).join('');
+  const attrs = stateAttributes(el)
+    .map(([n, v]) => (v === true ? ` ${n}` : ` ${n}="${escapeAttr(v)}"`))
+    .join('');
   return `<script type="module" src="${escapeAttr(src)}"></script>\n<${tag}${attrs} lang="${el._lang}"></${tag}>`;
 }
 
@@ -88,7 +91,9 @@ export function iframeSnippet(el) {
 /** The article at this figure (its id there is the tag without "nw-") with this state. */
 export function articleLink(el) {
   const id = el.localName.replace(/^nw-/, '');
-  const hash = [...stateParams(el)].map(([k, v]) => `${encodeURIComponent(`${id}.${k}`)}=${encodeURIComponent(v)}`).join('&');
+  const hash = [...stateParams(el)]
+    .map(([k, v]) => `${encodeURIComponent(`${id}.${k}`)}=${encodeURIComponent(v)}`)
+    .join('&');
   const url = new URL(`?lang=${el._lang}`, siteBase(el));
   url.hash = hash || id;
   return url.href;
@@ -99,9 +104,25 @@ export function articleLink(el) {
 // computed styles inlined, its canvases as images, each where it is on screen.
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-const INLINE = ['fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-opacity', 'stroke-dasharray', 'stroke-linecap',
-  'stroke-linejoin', 'opacity', 'font-family', 'font-size', 'font-weight', 'font-style', 'text-anchor', 'dominant-baseline',
-  'visibility', 'display'];
+const INLINE = [
+  'fill',
+  'fill-opacity',
+  'stroke',
+  'stroke-width',
+  'stroke-opacity',
+  'stroke-dasharray',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'opacity',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'text-anchor',
+  'dominant-baseline',
+  'visibility',
+  'display',
+];
 
 function visible(color) {
   return color && color !== 'transparent' && !/rgba\([^)]*,\s*0\)$/.test(color);
@@ -122,7 +143,9 @@ function gradientFill(image, out) {
   const colours = m[1].match(/rgba?\([^)]*\)|#[0-9a-f]{3,8}/gi) ?? [];
   if (colours.length < 2) return null;
   const id = `nw-gradient-${++gradients}`;
-  const stops = colours.map((c, i) => `<stop offset="${(i / (colours.length - 1)).toFixed(3)}" stop-color="${c}"/>`).join('');
+  const stops = colours
+    .map((c, i) => `<stop offset="${(i / (colours.length - 1)).toFixed(3)}" stop-color="${c}"/>`)
+    .join('');
   out.push(`<defs><linearGradient id="${id}">${stops}</linearGradient></defs>`);
   return `url(#${id})`;
 }
@@ -139,7 +162,9 @@ function textLines(node, origin) {
     const r = parent.getBoundingClientRect();
     const cx = r.left + r.width / 2 - origin.left;
     const cy = r.top + r.height / 2 - origin.top;
-    return [`<text transform="translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(-90)" text-anchor="middle" dominant-baseline="central" ${font}>${xml(text.trim())}</text>`];
+    return [
+      `<text transform="translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(-90)" text-anchor="middle" dominant-baseline="central" ${font}>${xml(text.trim())}</text>`,
+    ];
   }
   const lines = [];
   const range = document.createRange();
@@ -152,7 +177,10 @@ function textLines(node, origin) {
     if (last && Math.abs(last.top - r.top) < 2) last.end = m.index + m[0].length;
     else lines.push({ top: r.top, left: r.left, bottom: r.bottom, start: m.index, end: m.index + m[0].length });
   }
-  return lines.map((l) => `<text x="${(l.left - origin.left).toFixed(1)}" y="${(l.bottom - origin.top - (l.bottom - l.top) * 0.22).toFixed(1)}" ${font}>${xml(text.slice(l.start, l.end))}</text>`);
+  return lines.map(
+    (l) =>
+      `<text x="${(l.left - origin.left).toFixed(1)}" y="${(l.bottom - origin.top - (l.bottom - l.top) * 0.22).toFixed(1)}" ${font}>${xml(text.slice(l.start, l.end))}</text>`,
+  );
 }
 
 /** The figure as an SVG document (a string). */
@@ -162,18 +190,22 @@ export function figureSvg(el) {
   const share = el.renderRoot.querySelector('.nw-share');
   const height = Math.ceil((share?.getBoundingClientRect().top ?? origin.bottom) - origin.top + 8);
   const host = getComputedStyle(el);
-  const out = [`<svg xmlns="${SVG_NS}" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
-    `<rect x="0.5" y="0.5" width="${width - 1}" height="${height - 1}" rx="10" fill="${host.backgroundColor}" stroke="${host.borderTopColor}"/>`];
+  const out = [
+    `<svg xmlns="${SVG_NS}" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+    `<rect x="0.5" y="0.5" width="${width - 1}" height="${height - 1}" rx="10" fill="${host.backgroundColor}" stroke="${host.borderTopColor}"/>`,
+  ];
   const walk = (node) => {
     for (const child of node.childNodes) {
       if (child.nodeType === Node.TEXT_NODE) {
-        if (child.data.trim() && !child.parentElement.closest('select, option, textarea, style')) out.push(...textLines(child, origin));
+        if (child.data.trim() && !child.parentElement.closest('select, option, textarea, style'))
+          out.push(...textLines(child, origin));
         continue;
       }
       if (child.nodeType !== Node.ELEMENT_NODE || child === share) continue;
       const r = child.getBoundingClientRect();
       const cs = getComputedStyle(child);
-      if (cs.display === 'none' || cs.visibility === 'hidden' || (!r.width && !r.height && child.localName !== 'slot')) continue;
+      if (cs.display === 'none' || cs.visibility === 'hidden' || (!r.width && !r.height && child.localName !== 'slot'))
+        continue;
       const x = (r.left - origin.left).toFixed(1);
       const y = (r.top - origin.top).toFixed(1);
       if (child.localName === 'svg') {
@@ -187,7 +219,9 @@ export function figureSvg(el) {
         continue;
       }
       if (child.localName === 'canvas') {
-        out.push(`<image x="${x}" y="${y}" width="${r.width}" height="${r.height}" preserveAspectRatio="none" href="${child.toDataURL('image/png')}"/>`);
+        out.push(
+          `<image x="${x}" y="${y}" width="${r.width}" height="${r.height}" preserveAspectRatio="none" href="${child.toDataURL('image/png')}"/>`,
+        );
         continue;
       }
       const border = parseFloat(cs.borderTopWidth) > 0 && visible(cs.borderTopColor);
@@ -195,18 +229,25 @@ export function figureSvg(el) {
       if (visible(cs.backgroundColor) || border || gradient) {
         const radius = Math.min(parseFloat(cs.borderTopLeftRadius) || 0, r.height / 2, r.width / 2).toFixed(1);
         const fill = gradient ?? (visible(cs.backgroundColor) ? cs.backgroundColor : 'none');
-        out.push(`<rect x="${x}" y="${y}" width="${r.width.toFixed(1)}" height="${r.height.toFixed(1)}" rx="${radius}" ry="${radius}" fill="${fill}"${border ? ` stroke="${cs.borderTopColor}"` : ''}/>`);
+        out.push(
+          `<rect x="${x}" y="${y}" width="${r.width.toFixed(1)}" height="${r.height.toFixed(1)}" rx="${radius}" ry="${radius}" fill="${fill}"${border ? ` stroke="${cs.borderTopColor}"` : ''}/>`,
+        );
       }
       if (child.localName === 'input' && child.type === 'range') {
-        const f = (child.value - child.min) / ((child.max - child.min) || 1);
+        const f = (child.value - child.min) / (child.max - child.min || 1);
         const cy = r.top - origin.top + r.height / 2;
-        out.push(`<line x1="${x}" x2="${(r.right - origin.left).toFixed(1)}" y1="${cy}" y2="${cy}" stroke="${host.getPropertyValue('--nw-border')}" stroke-width="4" stroke-linecap="round"/>`,
-          `<circle cx="${(r.left - origin.left + 8 + f * (r.width - 16)).toFixed(1)}" cy="${cy}" r="8" fill="${host.getPropertyValue('--nw-accent')}"/>`);
+        out.push(
+          `<line x1="${x}" x2="${(r.right - origin.left).toFixed(1)}" y1="${cy}" y2="${cy}" stroke="${host.getPropertyValue('--nw-border')}" stroke-width="4" stroke-linecap="round"/>`,
+          `<circle cx="${(r.left - origin.left + 8 + f * (r.width - 16)).toFixed(1)}" cy="${cy}" r="8" fill="${host.getPropertyValue('--nw-accent')}"/>`,
+        );
         continue;
       }
       if (child.localName === 'select') {
         const option = child.selectedOptions[0];
-        if (option) out.push(`<text x="${(r.left - origin.left + 6).toFixed(1)}" y="${(r.bottom - origin.top - r.height * 0.3).toFixed(1)}" font-family="${xml(cs.fontFamily)}" font-size="${cs.fontSize}" fill="${cs.color}">${xml(option.textContent)}</text>`);
+        if (option)
+          out.push(
+            `<text x="${(r.left - origin.left + 6).toFixed(1)}" y="${(r.bottom - origin.top - r.height * 0.3).toFixed(1)}" font-family="${xml(cs.fontFamily)}" font-size="${cs.fontSize}" fill="${cs.color}">${xml(option.textContent)}</text>`,
+          );
         continue;
       }
       walk(child.shadowRoot ?? child);
@@ -242,7 +283,9 @@ async function savePng(el) {
   const ctx = canvas.getContext('2d');
   ctx.scale(scale, scale);
   ctx.drawImage(img, 0, 0);
-  const blob = await new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('toBlob failed'))), 'image/png'));
+  const blob = await new Promise((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('toBlob failed'))), 'image/png'),
+  );
   download(blob, `${el.localName}.png`);
   return `${el.localName}.png`;
 }
@@ -250,7 +293,7 @@ async function savePng(el) {
 // ── the panel ──────────────────────────────────────────────────────────────────────────────────
 
 async function copy(el, which, text) {
-  const state = el._share ??= {};
+  const state = (el._share ??= {});
   try {
     await navigator.clipboard.writeText(text);
     state.status = el.t('share.copied', { what: el.t(`share.${which}`) });
@@ -265,7 +308,7 @@ async function copy(el, which, text) {
 }
 
 async function save(el, kind) {
-  const state = el._share ??= {};
+  const state = (el._share ??= {});
   try {
     const name = kind === 'svg' ? saveSvg(el) : await savePng(el);
     state.status = el.t('share.saved', { name });
@@ -278,8 +321,9 @@ async function save(el, kind) {
 
 /** The panel's content (NwElement renders it inside its disclosure). */
 export function sharePanel(el) {
-  const state = el._share ??= {};
-  const item = (id, onClick) => html`<li><button type="button" data-share=${id} @click=${onClick}>${el.t(`share.${id}`)}</button></li>`;
+  const state = (el._share ??= {});
+  const item = (id, onClick) =>
+    html`<li><button type="button" data-share=${id} @click=${onClick}>${el.t(`share.${id}`)}</button></li>`;
   return html`<ul>
       ${item('script', () => copy(el, 'script', scriptSnippet(el)))}
       ${item('iframe', () => copy(el, 'iframe', iframeSnippet(el)))}

@@ -13,12 +13,20 @@ import { assetUrl } from './assets.js';
 
 /** Where the weights are: dist/models/, next to the module holding this code (or the asset base). */
 export function modelUrl(element) {
-  return assetUrl(element, 'models/tiny-sort.safetensors', () => new URL('./models/tiny-sort.safetensors', import.meta.url));
+  return assetUrl(
+    element,
+    'models/tiny-sort.safetensors',
+    () => new URL('./models/tiny-sort.safetensors', import.meta.url),
+  );
 }
 
 /** PyTorch's held-out set and its predictions (scripts/train_tiny.py), shipped in dist/golden/. */
 export function heldoutUrl(element) {
-  return assetUrl(element, 'golden/tiny_sort_heldout.safetensors', () => new URL('./golden/tiny_sort_heldout.safetensors', import.meta.url));
+  return assetUrl(
+    element,
+    'golden/tiny_sort_heldout.safetensors',
+    () => new URL('./golden/tiny_sort_heldout.safetensors', import.meta.url),
+  );
 }
 
 /** Token id of <PAD>; 0–9 are the digits. */
@@ -30,13 +38,18 @@ const pending = new Map();
 export function fetchTinyModel(element) {
   const url = modelUrl(element).href;
   if (!pending.has(url)) {
-    pending.set(url, fetch(url).then(async (res) => {
-      if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-      return new Uint8Array(await res.arrayBuffer());
-    }).catch((e) => {
-      pending.delete(url);
-      throw e;
-    }));
+    pending.set(
+      url,
+      fetch(url)
+        .then(async (res) => {
+          if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+          return new Uint8Array(await res.arrayBuffer());
+        })
+        .catch((e) => {
+          pending.delete(url);
+          throw e;
+        }),
+    );
   }
   return pending.get(url);
 }
@@ -56,7 +69,8 @@ export async function loadTinyModel(nw, element) {
 
 function metaNumber(meta, key) {
   const v = Number(meta[key]);
-  if (!(key in meta) || !Number.isFinite(v)) throw new Error(`tiny model: metadata "${key}" is missing or not a number (${meta[key]})`);
+  if (!(key in meta) || !Number.isFinite(v))
+    throw new Error(`tiny model: metadata "${key}" is missing or not a number (${meta[key]})`);
   return v;
 }
 
@@ -99,9 +113,14 @@ export class TinyModel {
     this.nClasses = JSON.parse(meta.classes).length;
     const tensors = nw.readSafetensors(bytes);
     const { dModel } = this.config;
-    const expect = { 'embedding.weight': this.vocab.length * dModel, 'head.weight': this.nClasses * dModel, 'head.bias': this.nClasses };
+    const expect = {
+      'embedding.weight': this.vocab.length * dModel,
+      'head.weight': this.nClasses * dModel,
+      'head.bias': this.nClasses,
+    };
     for (const [name, size] of Object.entries(expect)) {
-      if (tensors[name]?.length !== size) throw new Error(`tiny model: "${name}" has ${tensors[name]?.length ?? 'no'} values, expected ${size}`);
+      if (tensors[name]?.length !== size)
+        throw new Error(`tiny model: "${name}" has ${tensors[name]?.length ?? 'no'} values, expected ${size}`);
     }
     this.embedding = tensors['embedding.weight'];
     this.headWeight = tensors['head.weight'];
@@ -113,7 +132,8 @@ export class TinyModel {
       this.encoder.dispose();
       throw e;
     }
-    this.parameterCount = this.encoder.parameterCount + this.embedding.length + this.headWeight.length + this.headBias.length;
+    this.parameterCount =
+      this.encoder.parameterCount + this.embedding.length + this.headWeight.length + this.headBias.length;
     this._pe = new Map();
   }
 
@@ -121,10 +141,15 @@ export class TinyModel {
   get accuracy() {
     const m = this.meta;
     return {
-      token: Number(m.accuracy_token), sequence: Number(m.accuracy_sequence),
-      sequences: Number(m.heldout_sequences), tokens: Number(m.heldout_tokens),
-      correctSequences: Number(m.correct_sequences), correctTokens: Number(m.correct_tokens),
-      trainSeconds: Number(m.train_seconds), seed: m.seed, torch: m.torch,
+      token: Number(m.accuracy_token),
+      sequence: Number(m.accuracy_sequence),
+      sequences: Number(m.heldout_sequences),
+      tokens: Number(m.heldout_tokens),
+      correctSequences: Number(m.correct_sequences),
+      correctTokens: Number(m.correct_tokens),
+      trainSeconds: Number(m.train_seconds),
+      seed: m.seed,
+      torch: m.torch,
     };
   }
 
@@ -149,7 +174,8 @@ export class TinyModel {
     const paddingMask = new Uint8Array(batch * seqLen);
     for (let r = 0; r < batch * seqLen; r++) {
       const id = tokens[r];
-      if (!(Number.isInteger(id) && id >= 0 && id < this.vocab.length)) throw new RangeError(`tiny model: token ${r} is ${id}, not an id 0–${this.vocab.length - 1}`);
+      if (!(Number.isInteger(id) && id >= 0 && id < this.vocab.length))
+        throw new RangeError(`tiny model: token ${r} is ${id}, not an id 0–${this.vocab.length - 1}`);
       if (mask && id === PAD) paddingMask[r] = 1;
       const e = id * dModel;
       const p = (r % seqLen) * dModel;
@@ -170,12 +196,26 @@ export class TinyModel {
     const inputs = Array.from(tokens);
     const { outputs, logits, hidden, attention } = this.run(inputs, { mask });
     const real = [];
-    inputs.forEach((id, p) => { if (id !== PAD) real.push(p); });
+    inputs.forEach((id, p) => {
+      if (id !== PAD) real.push(p);
+    });
     const sorted = real.map((p) => inputs[p]).sort((a, b) => a - b);
     const target = inputs.map(() => null);
-    real.forEach((p, i) => { target[p] = sorted[i]; });
+    real.forEach((p, i) => {
+      target[p] = sorted[i];
+    });
     const correct = real.every((p) => outputs[p] === target[p]);
-    return { inputs, seqLen: inputs.length, outputs: Array.from(outputs), logits, hidden, attention, target, real, correct };
+    return {
+      inputs,
+      seqLen: inputs.length,
+      outputs: Array.from(outputs),
+      logits,
+      hidden,
+      attention,
+      target,
+      real,
+      correct,
+    };
   }
 
   /**
@@ -192,7 +232,10 @@ export class TinyModel {
     const rows = metaNumber(meta, 'logit_rows');
     const tokens = Array.from(t.tokens, Math.round);
     const { outputs, logits } = this.run(tokens, { batch: sequences, seqLen, attention: false });
-    let correctSequences = 0, correctTokens = 0, total = 0, agree = 0;
+    let correctSequences = 0,
+      correctTokens = 0,
+      total = 0,
+      agree = 0;
     for (let b = 0; b < sequences; b++) {
       let right = true;
       for (let p = b * seqLen; p < (b + 1) * seqLen; p++) {
@@ -208,8 +251,15 @@ export class TinyModel {
     const n = rows * seqLen * this.nClasses;
     for (let i = 0; i < n; i++) maxLogitError = Math.max(maxLogitError, Math.abs(logits[i] - t.logits[i]));
     return {
-      sequences, correctSequences, sequence: correctSequences / sequences,
-      tokens: total, correctTokens, token: correctTokens / total, agree, total, maxLogitError,
+      sequences,
+      correctSequences,
+      sequence: correctSequences / sequences,
+      tokens: total,
+      correctTokens,
+      token: correctTokens / total,
+      agree,
+      total,
+      maxLogitError,
       torch: { sequence: Number(meta.accuracy_sequence), token: Number(meta.accuracy_token) },
     };
   }

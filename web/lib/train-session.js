@@ -70,14 +70,33 @@ export class TrainSession {
   handle(msg) {
     try {
       switch (msg?.type) {
-        case 'configure': this._configure(msg); break;
-        case 'run': this._run(); break;
-        case 'pause': this.running = false; this._progress(); break;
-        case 'example': this.example = Math.max(0, Math.min(HELDOUT - 1, msg.index | 0)); this._progress(true); break;
-        case 'save': this._save(); break;
-        case 'load': this._load(msg.bytes); break;
-        case 'dispose': this.running = false; this.trainer?.dispose(); this.trainer = null; break;
-        default: throw new Error(`train session: unknown message ${JSON.stringify(msg?.type)}`);
+        case 'configure':
+          this._configure(msg);
+          break;
+        case 'run':
+          this._run();
+          break;
+        case 'pause':
+          this.running = false;
+          this._progress();
+          break;
+        case 'example':
+          this.example = Math.max(0, Math.min(HELDOUT - 1, msg.index | 0));
+          this._progress(true);
+          break;
+        case 'save':
+          this._save();
+          break;
+        case 'load':
+          this._load(msg.bytes);
+          break;
+        case 'dispose':
+          this.running = false;
+          this.trainer?.dispose();
+          this.trainer = null;
+          break;
+        default:
+          throw new Error(`train session: unknown message ${JSON.stringify(msg?.type)}`);
       }
     } catch (e) {
       this.running = false;
@@ -90,7 +109,12 @@ export class TrainSession {
     this.trainer?.dispose();
     this.options = { normFirst: !!normFirst, lr, warmup: !!warmup, steps, batch, seed };
     this.trainer = this.nw.createTokenTrainer({
-      encoder: modelConfig(!!normFirst), vocab: SORT.vocab, classes: SORT.classes, batch, seqLen: SORT.seqLen, seed,
+      encoder: modelConfig(!!normFirst),
+      vocab: SORT.vocab,
+      classes: SORT.classes,
+      batch,
+      seqLen: SORT.seqLen,
+      seed,
       optimizer: this._optimizer(),
     });
     const held = sortBatch(uniforms(seed * 7919 + 1), HELDOUT);
@@ -109,12 +133,23 @@ export class TrainSession {
 
   _optimizer() {
     const { lr, warmup, steps } = this.options;
-    return { lr, warmupSteps: warmup ? Math.max(1, Math.round(steps / 20)) : 0, totalSteps: steps, schedule: 'cosine',
-      beta1: 0.9, beta2: 0.98, weightDecay: 0.01, clipNorm: 1 };
+    return {
+      lr,
+      warmupSteps: warmup ? Math.max(1, Math.round(steps / 20)) : 0,
+      totalSteps: steps,
+      schedule: 'cosine',
+      beta1: 0.9,
+      beta2: 0.98,
+      weightDecay: 0.01,
+      clipNorm: 1,
+    };
   }
 
   _run() {
-    if (!this.trainer || this.running || this.stopped || this.trainer.stepCount >= this.options.steps) { this._progress(); return; }
+    if (!this.trainer || this.running || this.stopped || this.trainer.stepCount >= this.options.steps) {
+      this._progress();
+      return;
+    }
     this.running = true;
     this.later(() => this._slice());
   }
@@ -139,7 +174,10 @@ export class TrainSession {
       this.losses.push(r.loss);
       this.lr = r.lr;
       done++;
-      if (r.step % EVAL_EVERY === 0) { evalDue = true; break; }
+      if (r.step % EVAL_EVERY === 0) {
+        evalDue = true;
+        break;
+      }
     }
     const dt = (performance.now() - t0) / 1000;
     this.seconds += dt;
@@ -194,7 +232,11 @@ export class TrainSession {
 
   _save() {
     const bytes = this.trainer.saveSafetensors({
-      task: 'sort', pad_token: SORT.pad, prefix: 'encoder.', lr: this.options.lr, warmup: this.options.warmup,
+      task: 'sort',
+      pad_token: SORT.pad,
+      prefix: 'encoder.',
+      lr: this.options.lr,
+      warmup: this.options.warmup,
       heldout_accuracy: this.evals[this.evals.length - 1]?.accuracy ?? '',
       script: 'normwave <nw-train>',
     });

@@ -40,8 +40,11 @@ export function writeState(id, state) {
     }
     queued.clear();
     // A bare anchor (#s3) stays bare: URLSearchParams would write it as "s3=".
-    const hash = [...p].map(([k, v]) => (v === '' && !k.includes('.')
-      ? encodeURIComponent(k) : new URLSearchParams([[k, v]]).toString())).join('&');
+    const hash = [...p]
+      .map(([k, v]) =>
+        v === '' && !k.includes('.') ? encodeURIComponent(k) : new URLSearchParams([[k, v]]).toString(),
+      )
+      .join('&');
     history.replaceState(history.state, '', hash ? `#${hash}` : location.pathname + location.search);
   });
 }

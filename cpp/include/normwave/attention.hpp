@@ -3,7 +3,8 @@
 //
 // Weights in torch layout: in_proj_weight (3d, d) packing [W_q; W_k; W_v], in_proj_bias (3d),
 // out_proj.weight (d, d), out_proj.bias (d). Head h uses features [h*hd, (h+1)*hd), hd = d / heads.
-//   A_h = softmax(Q_h K_hᵀ / sqrt(hd) with padded keys masked),  out = concat_h(A_h V_h) · W_oᵀ + b_o
+//   A_h = softmax(Q_h K_hᵀ / sqrt(hd) with padded keys masked),  out = concat_h(A_h V_h) · W_oᵀ +
+//   b_o
 // key_padding_mask: (batch, seq) bytes or null, nonzero = <PAD> key (torch's True). A query whose
 // keys are all padding gets an all-zero attention row (torch: NaN), so its context is 0 and its
 // output is out_proj.bias.
@@ -41,7 +42,8 @@ void attention_core(float* ctx, float* attn, const float* qkv, const std::uint8_
 // (batch, heads, seq, seq) — the mask is already in attn: padded keys have weight 0 and get zero
 // gradient, and a fully padded row (all zeros) gives zeros, never NaN. Per head, with
 // S = Q Kᵀ / sqrt(hd), P = softmax(S), ctx = P V and G = dctx:
-//   dV += Pᵀ G,   dS = P * (G Vᵀ - rowsum(P * G Vᵀ)),   dQ += dS K / sqrt(hd),   dK += dSᵀ Q / sqrt(hd)
+//   dV += Pᵀ G,   dS = P * (G Vᵀ - rowsum(P * G Vᵀ)),   dQ += dS K / sqrt(hd),   dK += dSᵀ Q /
+//   sqrt(hd)
 // dqkv (batch*seq, 3d) is laid out like qkv and is added into (see linear.hpp);
 // dctx: (batch*seq, d); workspace: attention_core_backward_workspace_floats(s) floats.
 std::size_t attention_core_backward_workspace_floats(AttentionShape s);

@@ -11,11 +11,11 @@
 
 namespace normwave {
 
-Status embedding(float* out, const float* table, const std::int32_t* tokens, int rows,
-                      int vocab, int dim);
+Status embedding(float* out, const float* table, const std::int32_t* tokens, int rows, int vocab,
+                 int dim);
 // Adds into dtable (see linear.hpp).
-Status embedding_backward(float* dtable, const float* dout, const std::int32_t* tokens,
-                               int rows, int vocab, int dim);
+Status embedding_backward(float* dtable, const float* dout, const std::int32_t* tokens, int rows,
+                          int vocab, int dim);
 
 namespace ref {
 // Templates over the storage type (float and double; see linear.hpp). Tokens must be in range.

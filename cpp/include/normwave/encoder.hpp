@@ -33,8 +33,8 @@ struct EncoderConfig {
 Status validate(const EncoderConfig& cfg);
 
 struct ParamSpec {
-  std::string name;         // e.g. "layers.0.self_attn.in_proj_weight"
-  std::vector<int> shape;   // e.g. {3 * d_model, d_model}
+  std::string name;        // e.g. "layers.0.self_attn.in_proj_weight"
+  std::vector<int> shape;  // e.g. {3 * d_model, d_model}
   std::size_t numel;
 };
 
@@ -121,8 +121,8 @@ std::size_t encoder_saved_attention_offset(const EncoderConfig& cfg, int batch, 
 void encoder_forward_train(float* out, float* saved, const float* x, const std::uint8_t* mask,
                            const float* params, const EncoderConfig& cfg, int batch, int seq,
                            float* workspace);
-// dout: gradient of out (batch, seq, d); dx: gradient of x or null; dparams: parameter_count floats.
-// saved and params must be those of the forward (params unchanged since).
+// dout: gradient of out (batch, seq, d); dx: gradient of x or null; dparams: parameter_count
+// floats. saved and params must be those of the forward (params unchanged since).
 void encoder_backward(float* dx, float* dparams, const float* dout, const float* saved,
                       const float* params, const EncoderConfig& cfg, int batch, int seq,
                       float* workspace);

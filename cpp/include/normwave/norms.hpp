@@ -30,12 +30,13 @@ void batch_norm(float* out, float* mean, float* var, const float* x, const float
 // Needs no workspace. x is the forward input and mean/var (LayerNorm) or rms (RMSNorm) are the
 // per-row statistics the forward wrote, with the same eps; dy is the gradient of out.
 //   LayerNorm: xh = (x - mean) * r, r = 1/sqrt(var + eps), g = dy * gamma
-//     dx += r * (g - mean(g) - xh * mean(g * xh)),  dgamma += sum_rows dy * xh,  dbeta += sum_rows dy
+//     dx += r * (g - mean(g) - xh * mean(g * xh)),  dgamma += sum_rows dy * xh,  dbeta += sum_rows
+//     dy
 //   RMSNorm:   xh = x * r, r = 1/sqrt(rms^2 + eps), g = dy * gamma
 //     dx += r * (g - xh * mean(g * xh)),             dgamma += sum_rows dy * xh
 void layer_norm_backward(float* dx, float* dgamma, float* dbeta, const float* dy, const float* x,
-                         const float* gamma, const float* mean, const float* var, int rows,
-                         int dim, float eps = 1e-5f);
+                         const float* gamma, const float* mean, const float* var, int rows, int dim,
+                         float eps = 1e-5f);
 void rms_norm_backward(float* dx, float* dgamma, const float* dy, const float* x,
                        const float* gamma, const float* rms, int rows, int dim, float eps = 1e-6f);
 

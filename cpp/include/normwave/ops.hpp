@@ -64,7 +64,8 @@ struct OpInfo {
 };
 
 inline constexpr OpInfo kOps[] = {
-#define NORMWAVE_OP_INFO(id, name, binding, parity, kernels) {Op::name, #name, binding, parity, kernels},
+#define NORMWAVE_OP_INFO(id, name, binding, parity, kernels) \
+  {Op::name, #name, binding, parity, kernels},
     NORMWAVE_OPS(NORMWAVE_OP_INFO)
 #undef NORMWAVE_OP_INFO
 };

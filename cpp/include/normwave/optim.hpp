@@ -22,8 +22,8 @@ struct AdamW {
   double weight_decay = 1e-2;
 };
 
-void adamw_step(float* param, float* exp_avg, float* exp_avg_sq, const float* grad,
-                const AdamW& hp, int step, float grad_scale, std::size_t n);
+void adamw_step(float* param, float* exp_avg, float* exp_avg_sq, const float* grad, const AdamW& hp,
+                int step, float grad_scale, std::size_t n);
 
 // Sum of squares of n floats, accumulated in float64 (the global norm for gradient clipping is
 // the square root of the sum over every parameter's gradient).
@@ -31,7 +31,7 @@ double squared_norm(const float* x, std::size_t n);
 
 namespace ref {
 // float64 arithmetic per element, rounded once.
-void adamw_step(float* param, float* exp_avg, float* exp_avg_sq, const float* grad,
-                const AdamW& hp, int step, float grad_scale, std::size_t n);
+void adamw_step(float* param, float* exp_avg, float* exp_avg_sq, const float* grad, const AdamW& hp,
+                int step, float grad_scale, std::size_t n);
 }  // namespace ref
 }  // namespace normwave

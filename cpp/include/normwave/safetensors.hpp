@@ -38,15 +38,15 @@ struct TensorInfo {
   DType dtype;
   std::vector<std::int64_t> shape;
   std::size_t numel;
-  std::size_t begin, end;         // byte offsets into the data section
+  std::size_t begin, end;  // byte offsets into the data section
 };
 
 struct File {
-  std::vector<TensorInfo> tensors;  // in header order
+  std::vector<TensorInfo> tensors;                                      // in header order
   std::vector<std::pair<std::string_view, std::string_view>> metadata;  // in header order
   const std::uint8_t* data = nullptr;  // start of the data section (inside the caller's bytes)
   std::size_t data_size = 0;
-  std::unique_ptr<char[]> strings;     // every decoded name, key and value; the views point here
+  std::unique_ptr<char[]> strings;  // every decoded name, key and value; the views point here
   // Indices into tensors, sorted by name (parse fills it): find() searches it when it covers
   // every tensor, and scans tensors otherwise (a File put together by hand).
   std::vector<std::uint32_t> by_name;

@@ -2,16 +2,16 @@
 // 2 Pre-LN layers, final norm, batch 256, seq 8) on the fast kernels: forward keeping the
 // activations, loss, backward, AdamW. Its twin test is "golden: one training step of the tiny
 // sort model vs PyTorch autograd" (the same tokenmodel::FastModel).
-//   native: cmake --build build/native --target train_step_bench && build/native/train_step_bench [steps]
-//   wasm:   cmake --build build/wasm --target train_step_bench && node build/wasm/train_step_bench.js [steps]
+//   native: cmake --build build/native --target train_step_bench && build/native/train_step_bench
+//   [steps] wasm:   cmake --build build/wasm --target train_step_bench && node
+//   build/wasm/train_step_bench.js [steps]
 // GFLOP/s counts the matrix products only (2 flops per multiply-add), as the bench tables do.
-#include <normwave/encoder.hpp>
-#include <normwave/linear.hpp>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <normwave/encoder.hpp>
+#include <normwave/linear.hpp>
 #include <random>
 #include <vector>
 
@@ -25,11 +25,14 @@ double ms_since(Clock::time_point t0) {
 }
 
 // Multiply-adds x 2 of every matrix product in a step: per linear (m, n, k) the forward 2mnk and
-// the backward 4mnk; per attention head the forward's two (S, S, hd) products and the backward's four.
+// the backward 4mnk; per attention head the forward's two (S, S, hd) products and the backward's
+// four.
 double step_flops(const tokenmodel::Spec& s, int batch, int seq) {
-  const double R = static_cast<double>(batch) * seq, d = s.cfg.d_model, f = s.cfg.d_ff, hd = d / s.cfg.n_heads;
+  const double R = static_cast<double>(batch) * seq, d = s.cfg.d_model, f = s.cfg.d_ff,
+               hd = d / s.cfg.n_heads;
   const double linears = 3 * d * d + d * d + f * d + d * f;  // n * k per token
-  const double attn = 2.0 * seq * hd * batch * seq * s.cfg.n_heads / 1.0;  // S * S * hd * B * H, times 2
+  const double attn =
+      2.0 * seq * hd * batch * seq * s.cfg.n_heads / 1.0;  // S * S * hd * B * H, times 2
   const double layer = 6 * R * linears + 3 * attn * 2;
   return s.cfg.n_layers * layer + 6 * R * s.classes * d;
 }
@@ -58,7 +61,8 @@ int main(int argc, char** argv) {
   std::vector<std::vector<float>> enc;
   normwave::init_parameters(enc, cfg, 2);
   std::size_t at = o.enc;
-  for (const auto& t : enc) at = std::copy(t.begin(), t.end(), model.params.begin() + at) - model.params.begin();
+  for (const auto& t : enc)
+    at = std::copy(t.begin(), t.end(), model.params.begin() + at) - model.params.begin();
   for (std::size_t i = o.head_w; i < o.total; ++i) model.params[i] = head(rng);
 
   // Sequences of 3..8 digits padded to 8; targets are the sorted digits, -100 at <PAD>.
@@ -81,7 +85,8 @@ int main(int argc, char** argv) {
   normwave::AdamW hp;
   hp.lr = 2e-3;
   hp.beta2 = 0.98;
-  double t_fwd = 0, t_bwd = 0, t_opt = 0, best = 1e30, best_fwd = 1e30, best_bwd = 1e30, best_opt = 1e30;
+  double t_fwd = 0, t_bwd = 0, t_opt = 0, best = 1e30, best_fwd = 1e30, best_bwd = 1e30,
+         best_opt = 1e30;
   float first_loss = 0.f, loss = 0.f;
   const int warmup = 3;
   for (int step = 1; step <= warmup + steps; ++step) {
@@ -108,13 +113,15 @@ int main(int argc, char** argv) {
     return 1;
   }
   const double flops = step_flops(spec, batch, seq), mean = (t_fwd + t_bwd + t_opt) / steps;
-  std::printf("tiny sort training step (batch %d, seq %d, %zu parameters, %.3f GFLOP/step), %d steps after %d warm-up:\n",
-              batch, seq, model.params.size(), flops * 1e-9, steps, warmup);
-  std::printf("  mean %.2f ms/step (forward %.2f, backward %.2f, AdamW %.2f)\n", mean, t_fwd / steps, t_bwd / steps,
-              t_opt / steps);
-  std::printf("  best %.2f ms/step (fastest phases: forward %.2f, backward %.2f, AdamW %.2f)\n", best, best_fwd,
-              best_bwd, best_opt);
-  std::printf("  %.1f GFLOP/s mean, %.1f GFLOP/s best; loss %.4f at step 1, %.4f at step %d\n", flops / mean * 1e-6,
-              flops / best * 1e-6, first_loss, loss, warmup + steps);
+  std::printf(
+      "tiny sort training step (batch %d, seq %d, %zu parameters, %.3f GFLOP/step), %d steps after "
+      "%d warm-up:\n",
+      batch, seq, model.params.size(), flops * 1e-9, steps, warmup);
+  std::printf("  mean %.2f ms/step (forward %.2f, backward %.2f, AdamW %.2f)\n", mean,
+              t_fwd / steps, t_bwd / steps, t_opt / steps);
+  std::printf("  best %.2f ms/step (fastest phases: forward %.2f, backward %.2f, AdamW %.2f)\n",
+              best, best_fwd, best_bwd, best_opt);
+  std::printf("  %.1f GFLOP/s mean, %.1f GFLOP/s best; loss %.4f at step 1, %.4f at step %d\n",
+              flops / mean * 1e-6, flops / best * 1e-6, first_loss, loss, warmup + steps);
   return 0;
 }
