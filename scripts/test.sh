@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run every normwave suite in order, stopping at the first failure:
-#   setup -> format (every line changed since .format-base, scripts/format.mjs) -> build -> ctest (native) -> ctest under ASan + UBSan (build/asan) -> a short libFuzzer
+#   setup -> format (the whole tree, scripts/format.mjs) -> build -> ctest (native) -> ctest under ASan + UBSan (build/asan) -> a short libFuzzer
 #   run of each target (build/fuzz) -> ctest (wasm) -> node --test tests/js -> node --test tests/browser
 # The sanitizer builds (clang-14) are made here, not in build.sh, so `npm start` stays fast.
 #   FUZZ_SECONDS=20  seconds per fuzz target (npm run fuzz runs them longer)
