@@ -192,6 +192,8 @@ export interface TokenTrainer {
   readonly optimizer: Readonly<Required<OptimizerOptions>>;
   readonly parameters: readonly ParameterSpec[];
   readonly parameterCount: number;
+  /** Bytes of wasm memory the trainer holds: weights, optimizer state, activations, workspace. */
+  readonly memoryBytes: number;
   readonly stepCount: number;
   /** The learning rate the next step uses. */
   readonly learningRate: number;
@@ -317,6 +319,12 @@ export interface Normwave {
   activation(x: Floats, kind?: 'relu' | 'gelu'): Float32Array;
   /** Row softmax; masked keys get exactly 0, a fully masked row is all zeros. */
   softmax(x: Floats, n: number, options?: { mask?: Uint8Array }): Float32Array;
+  /**
+   * The most wasm memory one call may need (memoryBytes, 2 GiB), and one training call — a
+   * forward with keepActivations, or a token trainer — may hold (trainingBytes, 256 MiB: wasm
+   * memory never shrinks). Larger calls throw a RangeError before anything is allocated.
+   */
+  readonly limits: { readonly memoryBytes: number; readonly trainingBytes: number };
   /** Wasm memory in use: bytes held by malloc, and the memory's current size. */
   memoryStats(): { heapUsed: number; memoryBytes: number };
   inspectSafetensors(bytes: Uint8Array | ArrayBuffer): SafetensorsInfo;

@@ -19,6 +19,7 @@
 #include "normwave/norms.hpp"
 #include "normwave/optim.hpp"
 #include "normwave/positional_encoding.hpp"
+#include "normwave/sizes.hpp"
 
 using emscripten::val;
 
@@ -59,17 +60,6 @@ void encoder_backward(addr dx, addr dparams, addr dout, addr saved, addr params,
                              seq, f32(workspace));
 }
 
-void adamw_step(addr param, addr exp_avg, addr exp_avg_sq, addr grad, double lr, double beta1,
-                double beta2, double eps, double weight_decay, int step, float grad_scale, int n) {
-  normwave::AdamW hp{lr, beta1, beta2, eps, weight_decay};
-  normwave::adamw_step(f32(param), f32(exp_avg), f32(exp_avg_sq), f32(grad), hp, step, grad_scale,
-                       static_cast<std::size_t>(n));
-}
-
-double squared_norm(addr x, int n) {
-  return normwave::squared_norm(f32(x), static_cast<std::size_t>(n));
-}
-
 // Single-op backwards (each ADDS into its outputs; web/api/train.js zeroes them first).
 void layer_norm_backward(addr dx, addr dgamma, addr dbeta, addr dy, addr x, addr gamma, addr mean,
                          addr var, int rows, int dim, float eps) {
@@ -95,6 +85,37 @@ void activation_backward(addr dx, addr dy, addr at, int n, normwave::Activation 
     normwave::relu_backward(f32(dx), f32(dy), f32(at), static_cast<std::size_t>(n));
 }
 
+// The one workspace of a TokenTrainer: the encoder's training workspace, the head's backward
+// GEMM, and the PE table's scratch (used once, when it is built).
+std::size_t trainer_workspace_floats(const EncoderConfig& c, int classes, int batch, int seq) {
+  using namespace normwave::sizes;
+  const std::size_t R = mul(count(batch), count(seq));
+  const int rows = R > INT32_MAX ? INT32_MAX : static_cast<int>(R);
+  return std::max({normwave::encoder_train_workspace_floats(c, batch, seq),
+                   normwave::linear_backward_workspace_floats(rows, classes, c.d_model),
+                   normwave::positional_encoding_workspace_floats(seq, c.d_model)});
+}
+
+// Floats a TokenTrainer of this shape allocates (every buffer of its constructor), saturating
+// like every size (wasm32's size_t has 32 bits): web/api/train.js checks it before constructing.
+std::size_t token_trainer_floats(const EncoderConfig& c, int vocab, int classes, int batch,
+                                 int seq) {
+  using namespace normwave::sizes;
+  const std::size_t d = count(c.d_model), C = count(classes), R = mul(count(batch), count(seq));
+  const std::size_t params = add(mul(count(vocab), d), normwave::parameter_count(c), mul(C, d), C);
+  const std::size_t rd = mul(R, d);
+  return add(mul(5, params),                                 // weights, last good, grads, moments
+             mul(count(seq), d),                             // the PE table
+             mul(4, rd), mul(2, R, C),                       // x, h, dh, dx; logits, dlogits
+             normwave::packed_size(classes, c.d_model),      // the head, packed
+             normwave::encoder_saved_floats(c, batch, seq),  // the encoder's activations
+             trainer_workspace_floats(c, classes, batch, seq));
+}
+
+double token_trainer_floats_js(const EncoderConfig& c, int vocab, int classes, int batch, int seq) {
+  return static_cast<double>(token_trainer_floats(c, vocab, classes, batch, seq));
+}
+
 // A classifier over token sequences, trained in one call per step (scripts/train_tiny.py's model):
 //   x = embedding.weight[token] + PE[pos];  h = encoder(x, mask);  logits = h · head.weightᵀ +
 //   head.bias loss = cross_entropy(logits, targets, ignore_index = -100)
@@ -116,8 +137,6 @@ class TokenTrainer {
     m_.assign(total_, 0.f);
     v_.assign(total_, 0.f);
     pe_.resize(static_cast<std::size_t>(seq) * d);
-    std::vector<float> pe_work(normwave::positional_encoding_workspace_floats(seq, cfg.d_model));
-    normwave::positional_encoding(pe_.data(), seq, cfg.d_model, 10000.0, pe_work.data());
     x_.resize(rd);
     h_.resize(rd);
     dh_.resize(rd);
@@ -126,8 +145,8 @@ class TokenTrainer {
     dlogits_.resize(logits_.size());
     head_packed_.resize(normwave::packed_size(classes, cfg.d_model));
     saved_.resize(normwave::encoder_saved_floats(cfg_, batch, seq));
-    work_.resize(std::max(normwave::encoder_train_workspace_floats(cfg_, batch, seq),
-                          normwave::linear_backward_workspace_floats(rows_, classes, cfg.d_model)));
+    work_.resize(trainer_workspace_floats(cfg_, classes, batch, seq));
+    normwave::positional_encoding(pe_.data(), seq, cfg.d_model, 10000.0, work_.data());
     randomize(seed);
   }
 
@@ -315,10 +334,9 @@ class TokenTrainer {
 EMSCRIPTEN_BINDINGS(normwave_train) {
   using emscripten::function;
   function("encoderTrainSizes", &encoder_train_sizes);
+  function("tokenTrainerFloats", &token_trainer_floats_js);
   function("encoderForwardTrain", &encoder_forward_train);
   function("encoderBackward", &encoder_backward);
-  function("adamwStep", &adamw_step);
-  function("squaredNorm", &squared_norm);
   function("layerNormBackward", &layer_norm_backward);
   function("linearBackwardWorkspaceFloats", &linear_backward_workspace_floats);
   function("linearBackward", &linear_backward);

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "normwave/linear.hpp"
+#include "normwave/sizes.hpp"
 #include "normwave/softmax.hpp"
 #include "simd.hpp"
-#include "sizes.hpp"
 
 namespace normwave {
 

@@ -7,8 +7,8 @@
 #include "normwave/attention.hpp"
 #include "normwave/linear.hpp"
 #include "normwave/norms.hpp"
+#include "normwave/sizes.hpp"
 #include "simd.hpp"
-#include "sizes.hpp"
 
 namespace normwave {
 
@@ -73,20 +73,24 @@ struct SavedLayout {
   }
 };
 
-SavedLayout saved_layout(const EncoderConfig& c, int batch, int seq) {
-  const std::size_t R = static_cast<std::size_t>(batch) * seq, d = c.d_model, f = c.d_ff;
-  const std::size_t rd = R * d;
+// Every size saturates (sizes.hpp): at batch * n_heads * seq^2 = 2^32 a wrapping product would be
+// 0 in wasm32 and the layout would fit in a buffer far too small for the forward's writes.
+[[gnu::noinline]] SavedLayout saved_layout(const EncoderConfig& c, int batch, int seq) {
+  const std::size_t R = sizes::mul(sizes::count(batch), sizes::count(seq));
+  const std::size_t d = sizes::count(c.d_model), f = sizes::count(c.d_ff);
+  const std::size_t rd = sizes::mul(R, d);
   SavedLayout L{};
   std::size_t o = 0;
   const auto take = [&o](std::size_t n) {
     const std::size_t at = o;
-    o += n;
+    o = sizes::add(o, n);
     return at;
   };
   L.in = take(rd);
   if (c.norm_first) L.mid = take(rd);  // LN1(x), attention's input
-  L.qkv = take(3 * rd);
-  L.attn = take(static_cast<std::size_t>(batch) * c.n_heads * seq * seq);
+  L.qkv = take(sizes::mul(3, rd));
+  L.attn = take(sizes::mul(sizes::count(batch), sizes::count(c.n_heads), sizes::count(seq),
+                           sizes::count(seq)));
   L.ctx = take(rd);
   L.res1 = take(rd);
   if (c.norm_first) {
@@ -95,14 +99,14 @@ SavedLayout saved_layout(const EncoderConfig& c, int batch, int seq) {
     L.mid = take(rd);  // LN1(x + SA(x)), the FFN's input
     L.ffin = L.mid;
   }
-  L.act = take(R * f);
+  L.act = take(sizes::mul(R, f));
   L.res2 = c.norm_first ? 0 : take(rd);
   L.mean1 = take(R);
   L.var1 = take(R);
   L.mean2 = take(R);
   L.var2 = take(R);
   L.layer = o;
-  o = L.layer * c.n_layers;
+  o = sizes::mul(L.layer, sizes::count(c.n_layers));
   if (c.final_norm) {
     L.fin = take(rd);
     L.fin_mean = take(R);
@@ -112,18 +116,24 @@ SavedLayout saved_layout(const EncoderConfig& c, int batch, int seq) {
   return L;
 }
 
+// An element count as the int a kernel's size argument takes, clamped (only the size functions
+// see counts this large: every call that would use them is refused first).
+int clamp_int(std::size_t n) { return n > INT32_MAX ? INT32_MAX : static_cast<int>(n); }
+
 // Sizes of the training workspace's parts.
 struct TrainWork {
   std::size_t packed, gemm, attn_fwd, attn_bwd;
 };
 TrainWork train_work(const EncoderConfig& c, int batch, int seq) {
-  const int d = c.d_model, f = c.d_ff, R = batch * seq;
+  const int d = c.d_model, f = c.d_ff;
+  const int R = clamp_int(sizes::mul(sizes::count(batch), sizes::count(seq)));
+  const int d3 = clamp_int(sizes::mul(3, sizes::count(d)));
   const AttentionShape shape{batch, seq, d, c.n_heads};
   TrainWork w{};
   w.packed =
-      std::max({packed_size(3 * d, d), packed_size(d, d), packed_size(f, d), packed_size(d, f)});
+      std::max({packed_size(d3, d), packed_size(d, d), packed_size(f, d), packed_size(d, f)});
   w.gemm = std::max(
-      {linear_backward_workspace_floats(R, 3 * d, d), linear_backward_workspace_floats(R, d, d),
+      {linear_backward_workspace_floats(R, d3, d), linear_backward_workspace_floats(R, d, d),
        linear_backward_workspace_floats(R, f, d), linear_backward_workspace_floats(R, d, f)});
   w.attn_fwd = attention_core_workspace_floats(shape);
   w.attn_bwd = attention_core_backward_workspace_floats(shape);
@@ -370,17 +380,20 @@ std::size_t encoder_saved_floats(const EncoderConfig& c, int batch, int seq) {
 
 std::size_t encoder_saved_attention_offset(const EncoderConfig& c, int batch, int seq, int layer) {
   const SavedLayout L = saved_layout(c, batch, seq);
-  return static_cast<std::size_t>(layer) * L.layer + L.attn;
+  return sizes::add(sizes::mul(sizes::count(layer), L.layer), L.attn);
 }
 
 // Forward: proj (R d), GELU's output (R f, GELU only), one packed weight and attention's
 // workspace. Backward: g, t, dctx (R d each), dqkv (3 R d), two (R f) buffers, the GEMM packing
 // block and attention's row. The two calls share one workspace, sized for the larger.
 std::size_t encoder_train_workspace_floats(const EncoderConfig& c, int batch, int seq) {
-  const std::size_t R = static_cast<std::size_t>(batch) * seq, rd = R * c.d_model, rf = R * c.d_ff;
+  const std::size_t R = sizes::mul(sizes::count(batch), sizes::count(seq));
+  const std::size_t rd = sizes::mul(R, sizes::count(c.d_model));
+  const std::size_t rf = sizes::mul(R, sizes::count(c.d_ff));
   const TrainWork w = train_work(c, batch, seq);
-  const std::size_t fwd = rd + (c.activation == Activation::gelu ? rf : 0) + w.packed + w.attn_fwd;
-  const std::size_t bwd = 6 * rd + 2 * rf + w.gemm + w.attn_bwd;
+  const std::size_t fwd =
+      sizes::add(rd, c.activation == Activation::gelu ? rf : 0, w.packed, w.attn_fwd);
+  const std::size_t bwd = sizes::add(sizes::mul(6, rd), sizes::mul(2, rf), w.gemm, w.attn_bwd);
   return std::max(fwd, bwd);
 }
 

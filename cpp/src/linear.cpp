@@ -4,8 +4,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "normwave/sizes.hpp"
 #include "simd.hpp"
-#include "sizes.hpp"
 
 namespace normwave {
 

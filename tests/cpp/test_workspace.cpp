@@ -239,3 +239,41 @@ TEST_CASE("workspace sizes saturate rather than wrap (wasm32's size_t has 32 bit
   const double params = static_cast<double>(nw::parameter_count(c));
   CHECK((params >= 1024.0 * 6 * 32768 * 32768 || params == most));
 }
+
+TEST_CASE("training sizes at batch * n_heads * seq^2 = 2^32 saturate rather than wrap to 0") {
+  // encoder_saved_floats holds batch * n_heads * seq * seq attention probabilities per layer;
+  // at (1, 1, 65536) that product is 2^32, which a wrapping wasm32 size_t turns into 0.
+  const double most = static_cast<double>(SIZE_MAX);
+  nw::EncoderConfig c;
+  c.d_model = 1;
+  c.n_heads = 1;
+  c.d_ff = 1;
+  c.n_layers = 1;
+  const double probs = 65536.0 * 65536.0;
+  for (const bool pre : {false, true}) {
+    for (const bool final_norm : {false, true}) {
+      CAPTURE(pre);
+      CAPTURE(final_norm);
+      c.norm_first = pre;
+      c.final_norm = final_norm;
+      const double saved = static_cast<double>(nw::encoder_saved_floats(c, 1, 65536));
+      CHECK((saved >= probs || saved == most));
+      const double offset = static_cast<double>(nw::encoder_saved_attention_offset(c, 1, 65536, 0));
+      CHECK(offset < probs);  // layer 0's probabilities start inside the block
+      const double work = static_cast<double>(nw::encoder_train_workspace_floats(c, 1, 65536));
+      CHECK(work >= 65536.0);
+    }
+  }
+  // 2^16 x 2^16 rows of the FFN hidden: R * d_ff = 2^32 * 64.
+  c.d_ff = 64;
+  const double work = static_cast<double>(nw::encoder_train_workspace_floats(c, 65536, 65536));
+  CHECK((work >= 2.0 * 65536.0 * 65536.0 * 64.0 || work == most));
+  const double saved = static_cast<double>(nw::encoder_saved_floats(c, 65536, 65536));
+  CHECK((saved >= 65536.0 * 65536.0 * 65536.0 || saved == most));
+  // Many layers of a block that fits: n_layers * layer must not wrap either.
+  c.d_model = 64;
+  c.n_heads = 4;
+  c.n_layers = 1024;
+  const double deep = static_cast<double>(nw::encoder_saved_floats(c, 64, 1024));
+  CHECK((deep >= 1024.0 * 64 * 4 * 1024 * 1024 || deep == most));
+}

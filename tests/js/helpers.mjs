@@ -50,3 +50,19 @@ export function safetensorsFile(tensors, { headerLength, raw, dataSection } = {}
   }
   return out;
 }
+
+/**
+ * A new instance of the library over a module of its own (loadNormwave() gives one per process):
+ * for tests whose call could corrupt the memory later calls read. From web/api and the modules
+ * of build/wasm (the training module with its own glue).
+ */
+export async function freshInstance({ training = false } = {}) {
+  const { readFileSync } = await import('node:fs');
+  const root = new URL('../../', import.meta.url);
+  const name = training ? 'normwave_train' : 'normwave_wasm';
+  const factory = (await import(new URL(`build/wasm/${name}.mjs`, root))).default;
+  const M = await factory({ wasmBinary: readFileSync(new URL(`build/wasm/${name}.wasm`, root)) });
+  const { createApi } = await import(new URL('web/api/index.js', root));
+  const trainMethods = training ? (await import(new URL('web/api/train.js', root))).trainMethods : undefined;
+  return createApi(M, trainMethods);
+}

@@ -22,7 +22,7 @@ const bound = new Set(Object.keys(M).filter((k) => typeof M[k] === 'function' &&
 // format's), and the classes: { name, header }.
 function headerFunctions() {
   const dir = new URL('cpp/include/normwave/', root);
-  const skip = new Set(['safetensors.hpp', 'weights.hpp', 'status.hpp', 'ops.hpp']);
+  const skip = new Set(['safetensors.hpp', 'weights.hpp', 'status.hpp', 'ops.hpp', 'sizes.hpp']);
   const out = [];
   for (const file of readdirSync(dir)
     .filter((f) => f.endsWith('.hpp') && !skip.has(f))

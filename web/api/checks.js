@@ -157,6 +157,22 @@ export function checkBytes(fn, what, bytes) {
   }
 }
 
+/**
+ * What one training call may hold in wasm memory: a kept forward's parameters, activations,
+ * workspace and gradients, or a trainer's buffers. Wasm memory never shrinks, so a larger
+ * training call would keep the page's memory at its size for good.
+ */
+export const TRAINING_MAX_BYTES = 2 ** 28;
+
+export function checkTrainingBytes(fn, what, bytes) {
+  checkBytes(fn, what, bytes);
+  if (bytes > TRAINING_MAX_BYTES) {
+    throw new RangeError(
+      `${fn}: ${text(what)} needs ${(bytes / 2 ** 20).toFixed(0)} MiB, more than the ${TRAINING_MAX_BYTES / 2 ** 20} MiB a training call may hold (limits.trainingBytes)`,
+    );
+  }
+}
+
 export const NO_OPTIONS = Object.freeze({});
 
 /**

@@ -5,6 +5,7 @@
 import {
   F32,
   checkBytes,
+  checkTrainingBytes,
   checkCount,
   checkEps,
   checkLength,
@@ -168,7 +169,14 @@ function forwardTrain(self, fn, s, { x, out, out0, mask, batch, seqLen, n, rows,
     offsets[key] = total;
     total += Math.ceil((k * F32) / 16) * 16;
   }
-  checkBytes(fn, `the activations kept for batch x seqLen = ${batch} x ${seqLen}`, total + s.numel * F32);
+  // The attention probabilities alone, counted here in doubles as the plain forward counts its
+  // maps: the check does not rest on C++'s sizes only.
+  const attnBytes = c.nLayers * batch * c.nHeads * seqLen * seqLen * F32;
+  checkTrainingBytes(
+    fn,
+    () => `the activations kept for batch x seqLen = ${batch} x ${seqLen}`,
+    Math.max(total, attnBytes) + s.numel * F32,
+  );
   // Phase 2.
   settle(fn, 'x', x, n);
   settle(fn, 'out', out, n);

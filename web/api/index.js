@@ -9,7 +9,7 @@ import { normMethods } from './norms.js';
 import { opMethods, opTable } from './ops.js';
 import { safetensorsMethods } from './safetensors.js';
 import { encoderMethods } from './encoder.js';
-import { needsTraining } from './checks.js';
+import { MAX_BYTES, TRAINING_MAX_BYTES, needsTraining } from './checks.js';
 
 /**
  * Builds the API object over an instantiated Embind module.
@@ -49,6 +49,11 @@ export function createApi(M, trainMethods) {
     linear,
     activation,
     softmax,
+    /**
+     * The most wasm memory one call may need (memoryBytes), and one training call — a kept
+     * forward, or a trainer — may hold (trainingBytes); larger calls throw a RangeError first.
+     */
+    limits: Object.freeze({ memoryBytes: MAX_BYTES, trainingBytes: TRAINING_MAX_BYTES }),
     /** Wasm memory in use: { heapUsed (bytes held by malloc), memoryBytes (the memory's size) }. */
     memoryStats() {
       return M.memoryStats();
@@ -57,7 +62,7 @@ export function createApi(M, trainMethods) {
     ...encoderMethods(heap),
     /** Whether this instance holds the training kernels (loadNormwave({ training: true })). */
     training: !!trainMethods,
-    ...(trainMethods ? trainMethods(heap, safetensors.readSafetensors) : withoutTraining()),
+    ...(trainMethods ? trainMethods(heap, safetensors) : withoutTraining()),
   };
 }
 

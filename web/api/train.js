@@ -9,6 +9,7 @@
 import {
   F32,
   checkBytes,
+  checkTrainingBytes,
   checkCount,
   checkEps,
   checkNumber,
@@ -187,7 +188,7 @@ function writeSafetensors(entries, metadata) {
  * weights and optimizer state in wasm memory. Make one with nw.createTokenTrainer().
  */
 export class TokenTrainer {
-  constructor(key, heap, readSafetensors, config) {
+  constructor(key, heap, safetensors, config) {
     if (key !== MAKE) throw new TypeError('TokenTrainer: make trainers with nw.createTokenTrainer()');
     const fn = 'createTokenTrainer';
     const { M } = heap;
@@ -210,12 +211,17 @@ export class TokenTrainer {
       { name: 'head.bias', shape: [classes], numel: classes },
     ].map((p) => Object.freeze({ ...p, shape: Object.freeze(p.shape) }));
     const numel = names.reduce((t, p) => t + p.numel, 0);
-    const rows = batch * seqLen;
-    const sizes = M.encoderTrainSizes(c.cpp, batch, seqLen);
-    // Weights x5 (params, last good, grads, two moments), activations and the workspace.
-    const cBytes = (numel * 5 + sizes.saved + sizes.workspace + rows * (5 * d + 2 * classes)) * F32;
-    checkBytes(fn, `training batch x seqLen = ${batch} x ${seqLen}`, cBytes);
-    heap.reserve(fn, `training batch x seqLen = ${batch} x ${seqLen}`, 0, cBytes + 65536);
+    // Every buffer the trainer allocates, as C++ counts it (saturating), and the largest products
+    // counted here in doubles: the attention probabilities it keeps, and its five copies of the
+    // parameters.
+    const what = () => `training batch x seqLen = ${batch} x ${seqLen}`;
+    const attnBytes = c.nLayers * batch * c.nHeads * seqLen * seqLen * F32;
+    const held = M.tokenTrainerFloats(c.cpp, vocab, classes, batch, seqLen) * F32;
+    const bytes = Math.max(held, attnBytes, 5 * numel * F32);
+    checkTrainingBytes(fn, what, bytes);
+    // Beyond what it holds, construction draws the encoder's weights into per-tensor vectors
+    // (init_parameters) before copying them in.
+    heap.reserve(fn, what, 0, bytes + specs.reduce((t, p) => t + p.numel, 0) * F32 + 65536);
     const handle = new M.TokenTrainer(c.cpp, vocab, classes, batch, seqLen, s0);
     const frozen = Object.freeze({
       encoder: Object.freeze({
@@ -237,11 +243,12 @@ export class TokenTrainer {
       M,
       heap,
       handle,
-      readSafetensors,
+      safetensors,
       config: frozen,
       optimizer: o,
       parameters: Object.freeze(names),
       numel,
+      memoryBytes: held,
       stopped: null,
       step: 0,
       buf: 0,
@@ -264,6 +271,11 @@ export class TokenTrainer {
   /** Names, shapes and sizes of the parameters, in stateDict() order (frozen). */
   get parameters() {
     return own(this, 'parameters').parameters;
+  }
+
+  /** Bytes of wasm memory the trainer holds (its weights, optimizer state, activations, workspace). */
+  get memoryBytes() {
+    return own(this, 'memoryBytes').memoryBytes;
   }
 
   get parameterCount() {
@@ -552,11 +564,25 @@ export class TokenTrainer {
   loadSafetensors(file, opts) {
     const fn = 'loadSafetensors';
     const s = live(this, fn);
+    const rethrow = (e) => new RangeError(e.message.replace(/^(inspect|read)Safetensors/, fn), { cause: e });
+    let info;
     let tensors;
     try {
-      tensors = s.readSafetensors(file);
+      info = s.safetensors.inspectSafetensors(file);
+      tensors = s.safetensors.readSafetensors(file);
     } catch (e) {
-      throw new RangeError(e.message.replace(/^readSafetensors/, fn), { cause: e });
+      throw rethrow(e);
+    }
+    // Every tensor the trainer takes must have its shape, not only its size (a transposed
+    // weight has the right size): the words of Encoder.loadSafetensors (cpp/src/weights.cpp).
+    const shapes = new Map(info.tensors.map((t) => [t.name, t.shape]));
+    for (const p of s.parameters) {
+      const shape = shapes.get(p.name);
+      if (shape && (shape.length !== p.shape.length || shape.some((d, i) => d !== p.shape[i]))) {
+        throw new RangeError(
+          `${fn}: tensor "${p.name}" has shape [${shape.join(', ')}] but this trainer expects [${p.shape.join(', ')}]`,
+        );
+      }
     }
     this.loadStateDict(tensors, opts);
   }
@@ -711,13 +737,13 @@ function opBackwards(heap) {
 }
 
 /** The training methods of the public object, over one heap (see heap.js). */
-export function trainMethods(heap, readSafetensors) {
+export function trainMethods(heap, safetensors) {
   return {
     learningRate,
     ...opBackwards(heap),
     /** A token classifier trainer; config: { encoder, vocab, classes, batch, seqLen, seed, optimizer }. */
     createTokenTrainer(config) {
-      return new TokenTrainer(MAKE, heap, readSafetensors, config);
+      return new TokenTrainer(MAKE, heap, safetensors, config);
     },
   };
 }
