@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Build the libFuzzer targets (build/fuzz: clang-14, -fsanitize=fuzzer,address,undefined) and run
-# each one for a bounded time, all at once (libFuzzer is single-threaded; 2 cores share 3 targets).
+# each one for a bounded time, all at once (libFuzzer is single-threaded; 2 cores share 4 targets).
 #   FUZZ_SECONDS=300   seconds per target (npm run fuzz: 300; npm test: 20)
-#   FUZZ_TARGETS="safetensors kernels"   a subset of: safetensors load_parameters kernels
+#   FUZZ_TARGETS="safetensors kernels"   a subset of: safetensors load_parameters kernels sizes
 # Seeds: tests/fuzz/corpus/<target>/ (committed, read only). New coverage goes to
 # build/fuzz/corpus/<target>/, logs to build/fuzz/logs/, and any crash to build/fuzz/artifacts/
 # (reproduce with: build/fuzz/fuzz_<target> <file>). Exits non-zero if any target fails.
@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 seconds=${FUZZ_SECONDS:-300}
-targets=(${FUZZ_TARGETS:-safetensors load_parameters kernels})
+targets=(${FUZZ_TARGETS:-safetensors load_parameters kernels sizes})
 dir=build/fuzz
 
 command -v clang++-14 >/dev/null || { echo "fuzz: clang++-14 not found — run scripts/setup.sh" >&2; exit 1; }

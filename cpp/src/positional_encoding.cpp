@@ -4,8 +4,8 @@
 #include <cmath>
 #include <cstddef>
 
+#include "normwave/sizes.hpp"
 #include "simd.hpp"
-#include "sizes.hpp"
 
 namespace normwave {
 
@@ -44,16 +44,25 @@ struct PeLayout {
 };
 PeLayout pe_layout(int d_model) {
   PeLayout L{};
-  L.pairs = (d_model + 1) / 2;
-  L.padded = (L.pairs + kDWidth - 1) / kDWidth * kDWidth;  // float64 lanes
-  L.row = 2 * L.pairs;                                     // interleaved floats, >= d_model
+  // In 64 bits: d_model + 1 and 2 * pairs overflow an int at d_model = INT_MAX, a width no
+  // call that runs reaches (its table would not fit in memory) but a size query may ask for.
+  const std::int64_t pairs = (static_cast<std::int64_t>(d_model > 0 ? d_model : 0) + 1) / 2;
+  const std::int64_t padded = (pairs + kDWidth - 1) / kDWidth * kDWidth;  // float64 lanes
+  const std::int64_t row = 2 * pairs;  // interleaved floats, >= d_model
+  const auto narrow = [](std::int64_t v) {
+    return static_cast<int>(std::min<std::int64_t>(v, INT32_MAX));
+  };
+  L.pairs = narrow(pairs);
+  L.padded = narrow(padded);
+  L.row = narrow(row);
   // Table rows are `tstride` floats apart: a whole number of cache lines plus one, so that table
   // loads do not sit a multiple of 4 KiB from the output rows being stored (d_model 512 gives
   // 2 KiB rows), which costs a false store-to-load dependency on x86 ("4K aliasing").
-  L.tstride = (static_cast<std::size_t>(L.row) + 15) / 16 * 16 + 16;
-  L.f64_floats = sizes::mul(sizes::count(L.padded), 9, sizeof(double) / sizeof(float));
+  // (row <= 2^31, so every count below fits a 32-bit size_t before the saturating products.)
+  L.tstride = static_cast<std::size_t>((row + 15) / 16 * 16 + 16);
+  L.f64_floats = sizes::mul(static_cast<std::size_t>(padded), 9, sizeof(double) / sizeof(float));
   L.total = sizes::add(L.f64_floats, sizes::mul(L.tstride, 2 * (kHalf + 1)),
-                       sizes::mul(sizes::count(L.row), 2));
+                       sizes::mul(static_cast<std::size_t>(row), 2));
   return L;
 }
 }  // namespace

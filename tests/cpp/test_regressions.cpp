@@ -306,3 +306,12 @@ TEST_CASE(
   CHECK(enc.parameters()[0][0] == 0.25f);
   CHECK(file.find("model.norm.bias") == &file.tensors[enc.specs().size() - 1]);
 }
+
+TEST_CASE(
+    "positional_encoding_workspace_floats at d_model = INT_MAX reports a size, not a wrapped one") {
+  // fuzz_sizes: (d_model + 1) / 2 and 2 * pairs overflowed an int (undefined behaviour, and a
+  // small size in practice). The table alone needs d_model floats per row.
+  const std::size_t work = normwave::positional_encoding_workspace_floats(1, INT32_MAX);
+  CHECK((work == SIZE_MAX || static_cast<double>(work) >= 2.0 * INT32_MAX));
+  CHECK(normwave::positional_encoding_workspace_floats(1, INT32_MAX - 1) >= work / 2);
+}

@@ -304,4 +304,17 @@ for (const { id, name } of readOpTable()) {
     write('fuzz_kernels', `${name}-${len}.bin`, b);
   }
 }
+// --- fuzz_sizes -----------------------------------------------------------------------------
+// Little-endian int32s: batch, seq, d_model, n_heads, d_ff, n_layers, flags (1 Pre-LN, 2 final
+// norm, 4 GELU), m, n, k. The shapes sit at wasm32's overflow boundary: products of 2^16 · 2^16.
+const sizes = (name, words) => write('fuzz_sizes', `${name}.bin`, new Uint8Array(Int32Array.from(words).buffer));
+sizes('attention-2p32', [1, 65536, 1, 1, 1, 1, 0, 1, 1, 1]);
+sizes('attention-2p32-preln-final', [1, 65536, 1, 1, 1, 1, 3, 1, 1, 1]);
+sizes('rows-2p32', [65536, 65536, 64, 4, 128, 2, 5, 65536, 65536, 65536]);
+sizes('heads-2p16-seq-2p8', [256, 256, 256, 256, 256, 1, 1, 4096, 4096, 256]);
+sizes('layers-1024', [64, 1024, 64, 4, 128, 1024, 7, 1, 1, 1]);
+sizes('width-32768', [1, 131072, 32768, 32768, 32768, 1, 2, 32768, 32768, 32768]);
+sizes('negative', [-1, -65536, 64, 4, 128, 2, 0, -1, -65536, 65536]);
+sizes('tiny-sort', [256, 8, 64, 4, 128, 2, 3, 2048, 64, 64]);
+
 console.log('corpus written to', root.pathname);
