@@ -99,13 +99,13 @@ export function roundSpeedups(oursMs, peerMs) {
 }
 
 /**
- * A second instance of the built wasm module itself (build/wasm), for what the public API does
- * not expose: the multiply-add peak loop of cpp/bindings/raw.cpp.
+ * The bench's own build of the forward module (build/wasm/normwave_bench), for what the public
+ * API does not expose: the multiply-add peak loop and the packed GEMM of cpp/bindings/bench.cpp.
  */
 export async function loadModule() {
   const { readFileSync } = await import('node:fs');
-  const factory = (await import(`${ROOT}build/wasm/normwave_wasm.mjs`)).default;
-  return factory({ wasmBinary: readFileSync(`${ROOT}build/wasm/normwave_wasm.wasm`) });
+  const factory = (await import(`${ROOT}build/wasm/normwave_bench.mjs`)).default;
+  return factory({ wasmBinary: readFileSync(`${ROOT}build/wasm/normwave_bench.wasm`) });
 }
 
 /** tfjs-core with its wasm backend, one thread; null + reason when not installed. */
