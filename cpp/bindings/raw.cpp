@@ -1,6 +1,6 @@
-// Direct wasm exports for the hot elementwise entry points (issue #18 item 1): plain C functions
+// Direct wasm exports for the hot elementwise entry points: plain C functions
 // on wasm-memory addresses, called from web/api/norms.js as Module._nw_<op>. Embind stays the
-// binding layer for everything else (embind.cpp); these skip its invoker, which cost more than
+// binding layer for everything else (embind.cpp); these skip its invoker, which costs more than
 // the whole 1x8 LayerNorm (scripts/bench/call-cost.mjs measures both). Same arguments as the
 // Embind functions of the same op: outputs first, sizes last, element counts only, null = absent.
 // Nothing here checks: web/api/ has checked every argument and taken every address.
@@ -30,7 +30,7 @@ EMSCRIPTEN_KEEPALIVE void nw_batch_norm(float* out, float* mean, float* var, con
   normwave::batch_norm(out, mean, var, x, gamma, beta, rows, dim, eps);
 }
 
-// The machine's SIMD128 multiply-add peak, for `npm run bench` (issue #18 item 2): `iters` rounds
+// The machine's SIMD128 multiply-add peak, for `npm run bench`'s share of the peak: `iters` rounds
 // of a = a * m + c on 12 independent f32x4 accumulators (enough to hide the mul and add
 // latencies; WASM SIMD128 has no fused multiply-add, so xsimd::fma is a mul and an add here).
 // 96 FLOP per round. Returns a sum of the accumulators so the loop cannot be optimized away.
@@ -49,7 +49,7 @@ EMSCRIPTEN_KEEPALIVE float nw_bench_muladd_peak(int iters) {
 }
 
 // The encoder's matrix product as the encoder runs it, on weights packed once at load
-// (linear_packed), for `npm run bench`'s GEMM rows (issue #18 item 2); nw.linear packs the
+// (linear_packed), for `npm run bench`'s GEMM rows; nw.linear packs the
 // weight on every call. Sizes in floats.
 EMSCRIPTEN_KEEPALIVE unsigned nw_bench_packed_size(int n, int k) {
   return static_cast<unsigned>(normwave::packed_size(n, k));
