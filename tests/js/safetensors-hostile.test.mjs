@@ -146,8 +146,8 @@ test('names are quoted and cut in loadSafetensors messages (a name of an ESC byt
 
 // Tensors of 64 MiB, then 1 MiB, until the memory's 2 GiB are taken. free(MiB) then frees
 // about that much more. Made from zero arrays: api.tensor(length) zero-fills through
-// Float32Array.prototype.fill, which took half a minute for 2 GiB in Node 20 on the loaded
-// machine. (Touching 2 GiB of fresh wasm memory is what costs here, one to sixty seconds.)
+// Float32Array.prototype.fill, which is slow over 2 GiB in Node 20. (Touching 2 GiB of fresh wasm
+// memory is what costs here, up to a minute on a loaded machine.)
 function fillHeap(api) {
   const big = [],
     small = [];
