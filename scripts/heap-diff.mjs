@@ -2,9 +2,9 @@
 // (after a warm-up, and after MINUTES of dragging every slider of every figure), both after GC,
 // compared by object kind — the kinds whose total size grew most, with their counts.
 //   node scripts/heap-diff.mjs [minutes = 3]        (needs npm run build)
-// Measured once (3 minutes, 1,238 passes): +1.35 MiB, of which ~1.1 MiB is V8's own optimized
-// code (InstructionStream, TrustedByteArray, ProtectedFixedArray: functions re-optimized) and
-// ~75 KiB Chromium's capped performance-timeline buffers; no growth in the figures' own objects.
+// What grows is V8's own optimized code (InstructionStream, TrustedByteArray, ProtectedFixedArray:
+// functions re-optimized) and Chromium's capped performance-timeline buffers, not the figures'
+// own objects; docs/benchmarks.md has the sizes of a 3-minute run.
 import { launchBrowser, serveDist } from '../tests/browser/harness.mjs';
 import { scrollThroughFigures, dragEverySlider } from '../tests/browser/figures.mjs';
 const MINUTES = Number(process.argv[2] ?? 3);

@@ -1,6 +1,8 @@
 // Lighthouse (pinned in devDependencies) on the built article, served by scripts/serve.mjs as
 // `npm start` serves it, in Debian's Chromium: the mobile and desktop presets, three runs each,
-// the median of each column. Prints the table of issue #15; the reports go to build/lighthouse/.
+// the median of each column. Prints one table (the four category scores, FCP, LCP, TBT, CLS and
+// the bytes transferred; a row per preset); the reports go to build/lighthouse/. A run without
+// --runs or --path also writes the table into docs/benchmarks.md (scripts/bench/report.mjs).
 //   node scripts/lighthouse.mjs [--runs N] [--path /en/]
 // Heavy (a throttled page load per run): run it on a quiet machine, and say the load with the
 // numbers (it is printed).
@@ -13,6 +15,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
 import { startServer } from './serve.mjs';
 import { CHROMIUM_PATH, CHROMIUM_ARGS, REPO_ROOT } from '../tests/browser/harness.mjs';
+import { writeSection, chromiumVersion } from './bench/report.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -104,21 +107,38 @@ const firstLoad = (() => {
       return { path: p, sent: r.transferSize, gzip };
     });
 })();
+const printed = [];
+const say = (line) => {
+  console.log(line);
+  printed.push(line);
+};
 const cols = Object.keys(table.mobile);
 const cell = (k, v) => (fmt[k] ? fmt[k](v) : String(Math.round(v)));
-console.log(
+say(
   `\nLighthouse ${JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'node_modules/lighthouse/package.json'), 'utf8')).version}, ` +
     `${CHROMIUM_PATH}, ${PAGE}, median of ${RUNS} runs; load average ${os
       .loadavg()
       .map((x) => x.toFixed(2))
       .join(' ')} on ${os.cpus().length} cores\n`,
 );
-console.log(`| | ${cols.join(' | ')} |`);
-console.log(`|---|${cols.map(() => '---').join('|')}|`);
+say(`| | ${cols.join(' | ')} |`);
+say(`|---|${cols.map(() => '---').join('|')}|`);
 for (const [preset, row] of Object.entries(table))
-  console.log(`| ${preset} | ${cols.map((k) => cell(k, row[k])).join(' | ')} |`);
-console.log(
+  say(`| ${preset} | ${cols.map((k) => cell(k, row[k])).join(' | ')} |`);
+say(
   `\nfirst load (mobile): ${firstLoad.length} files, ${(firstLoad.reduce((a, f) => a + f.sent, 0) / 1024).toFixed(1)} KiB sent, ` +
     `${(firstLoad.reduce((a, f) => a + f.gzip, 0) / 1024).toFixed(1)} KiB gzip -9: ` +
     firstLoad.map((f) => `${f.path} ${(f.gzip / 1024).toFixed(1)}`).join(', '),
 );
+// docs/benchmarks.md: the same table and list, and the README's row.
+writeSection('lighthouse', {
+  body: printed.join('\n'),
+  chromium: chromiumVersion(CHROMIUM_PATH),
+  summary: [
+    [
+      `Lighthouse on the article (${PAGE}), mobile / desktop preset: performance score, LCP`,
+      `${table.mobile.performance} / ${table.desktop.performance}; ${fmt.LCP(table.mobile.LCP)} / ${fmt.LCP(table.desktop.LCP)}`,
+    ],
+  ],
+  partial: ['--runs', '--path'].filter((a) => process.argv.includes(a)).join(' '),
+});

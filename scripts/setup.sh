@@ -67,7 +67,7 @@ if (( ${#missing[@]} )); then
   fi
 fi
 
-# npm devDependencies (esbuild, playwright-core). npm writes node_modules/.package-lock.json on
+# npm devDependencies (package.json). npm writes node_modules/.package-lock.json on
 # every install, so it is the stamp to compare the lockfile against.
 stamp=node_modules/.package-lock.json
 if [[ ! -d node_modules || ! -e $stamp || package.json -nt $stamp || ( -e package-lock.json && package-lock.json -nt $stamp ) ]]; then

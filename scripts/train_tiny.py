@@ -182,7 +182,7 @@ def main():
     ap.add_argument("--steps", type=int, default=1500)
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--lr", type=float, default=2e-3)
-    # One thread: on a shared 2-core machine, two torch threads contend and run ~5x slower.
+    # One thread: on a shared 2-core machine, two torch threads contend and run several times slower.
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--max-seconds", type=float, default=450.0,
                     help="stop early (and say so) when training takes longer than this")

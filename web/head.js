@@ -2,8 +2,8 @@
 // reader's language and theme. The Korean page is the site's root, the English one its en/ folder;
 // <html data-ko-href data-en-href> say where each is from this page.
 //   ?lang=en | ko   go to that page (the hash kept) and remember the choice;
-//   ?lang=<other>   Korean, and any remembered choice is forgotten (issue #13: "constructor" or
-//                   "__proto__" once broke every later visit);
+//   ?lang=<other>   Korean, and any remembered choice is forgotten (so that a value such as
+//                   "constructor" or "__proto__" cannot break every later visit);
 //   no ?lang        the root follows a remembered "en"; a remembered value that is neither
 //                   language is removed. The English page never redirects by itself.
 // The theme (light / dark / auto) is applied here so the page never flashes the wrong one.

@@ -139,7 +139,7 @@ function wake(el) {
   if (el.dataset.island !== 'asleep') return;
   el.dataset.island = 'loading';
   observer?.unobserve(el);
-  // The §7 formula's lines follow the LayerNorm step chosen in any figure (issue #16).
+  // The §7 formula's lines follow the LayerNorm step chosen in any figure.
   pageLink ??= import('./lib/page-link.js').then(
     (m) => m.linkPageSteps(),
     () => {},

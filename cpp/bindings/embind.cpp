@@ -1,6 +1,7 @@
-// The only file that knows Emscripten. Raw entry points over wasm-memory addresses (element
-// counts, never bytes, except for the .safetensors byte buffer); web/api/ checks every argument,
-// owns every allocation and turns these into the public JS API.
+// The Embind bindings: with raw.cpp (direct exports of the hot norms) and train.cpp (training
+// entry points), the only C++ that knows Emscripten. Raw entry points over wasm-memory addresses
+// (element counts, never bytes, except for the .safetensors byte buffer); web/api/ checks every
+// argument, owns every allocation and turns these into the public JS API.
 //
 // - Kernels are registered under their row's `binding` name in the op table
 //   (normwave/ops.hpp, bind<Op::…>), each workspace size as `<binding>WorkspaceFloats`, and the

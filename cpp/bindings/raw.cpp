@@ -1,6 +1,6 @@
-// Direct wasm exports for the hot elementwise entry points (issue #18 item 1): plain C functions
-// on wasm-memory addresses, called from web/api/norms.js as Module._nw_<op>. Embind stays the
-// binding layer for everything else (embind.cpp); these skip its invoker, which cost more than
+// Direct wasm exports for the hot elementwise entry points: plain C functions on wasm-memory
+// addresses, called from web/api/norms.js as Module._nw_<op>. Embind stays the
+// binding layer for everything else (embind.cpp); these skip its invoker, which costs more than
 // the whole 1x8 LayerNorm (scripts/bench/call-cost.mjs measures both). Same arguments as the
 // Embind functions of the same op: outputs first, sizes last, element counts only, null = absent.
 // Nothing here checks: web/api/ has checked every argument and taken every address.

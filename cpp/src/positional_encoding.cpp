@@ -105,7 +105,7 @@ void positional_encoding(float* out, int seq_len, int d_model, double base, floa
   for (int i = 0; i < pairs; ++i) {
     // Capped so pos * freq stays finite for any int pos: a base below ~1e-300 would otherwise
     // give inf, and sin(inf) = NaN. (Any frequency above pi rad per position only aliases.)
-    // (libm here: xsimd's float64 exp/sincos measured ~2x slower under WASM SIMD.)
+    // (libm here: xsimd's float64 exp/sincos are slower than libm's under WASM SIMD.)
     freq[i] = std::min(std::exp(-(2.0 * i / static_cast<double>(d_model)) * log_base), 1e290);
     sw[i] = std::sin(freq[i]);
     cw[i] = std::cos(freq[i]);

@@ -52,7 +52,7 @@ inline fbatch running_max(const fbatch& a, const fbatch& b) {
 }
 
 // The largest of p[0..n), NaNs skipped (-inf when n = 0 or all are NaN or -inf). Four running
-// maxima, not one chain of dependent maxps: the softmax of the encoder's 512 x 512 scores -26 %.
+// maxima, not one chain of dependent maxps, whose latency would bound the loop.
 inline float row_max(const float* p, int n) {
   constexpr float kNegInf = -std::numeric_limits<float>::infinity();
   fbatch m0(kNegInf), m1(kNegInf), m2(kNegInf), m3(kNegInf);
@@ -71,8 +71,7 @@ inline float row_max(const float* p, int n) {
 
 // One float read from memory into every lane. Under Emscripten this is v128.load32_splat (one
 // vbroadcastss, a load-port op); xsimd's fbatch(*p) becomes f32x4.splat of a scalar load, a
-// shuffle on the same FP ports as the multiply-adds (GEMM micro-kernel 36 -> 43 GFLOP/s on AMD
-// EPYC).
+// shuffle on the same FP ports as the multiply-adds, which the GEMM micro-kernel keeps busy.
 inline fbatch splat_load(const float* p) {
 #if defined(__wasm_simd128__)
   return fbatch((__m128)wasm_v128_load32_splat(p));
@@ -86,8 +85,8 @@ inline fbatch splat_load(const float* p) {
 // |r| <= ln2 / 2 (ln2 in two parts), e^r by a degree-7 polynomial, 2^n built in the exponent bits.
 // n is rounded by the float addition of 1.5 * 2^23 + 127, whose low mantissa bits are then 127 + n
 // (1..254 here), shifted into place: no float-to-int conversion, which wasm SIMD emulates for
-// SSE's semantics with several instructions. xsimd::exp under Emscripten's SSE mapping took
-// ~7 ns per float (softmax of 8 x 512 x 512 scores: 14.8 ms; this: see the bench).
+// SSE's semantics with several instructions. It replaces xsimd::exp, which is slow under
+// Emscripten's SSE mapping (docs/benchmarks.md has its cost).
 inline fbatch exp(const fbatch& x) {
   constexpr float kLo = -87.3365448f, kHi = 88.3762626f;
   const fbatch magic(12582912.f + 127.f);

@@ -18,8 +18,8 @@ void softmax(float* out, const float* x, const std::uint8_t* key_mask, int rows,
     const float* xr = x + static_cast<std::size_t>(r) * n;
     float* yr = out + static_cast<std::size_t>(r) * n;
     // The passes below read src: x itself, or, with a mask, the row copied into out with its
-    // masked keys at -inf. Without a mask there is no copy pass (issue #18: with the NaN-exact
-    // max it was 40 % of the softmax of the encoder's 512 x 512 scores).
+    // masked keys at -inf. Without a mask there is no copy pass: next to the NaN-exact max, a
+    // copy pass is a large share of the softmax of the encoder's 512 x 512 scores.
     const float* src = xr;
     if (key_mask) {
       for (int j = 0; j < n; ++j) yr[j] = key_mask[j] ? kNegInf : xr[j];

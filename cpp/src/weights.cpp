@@ -46,7 +46,7 @@ Status load_parameters(Encoder& enc, const st::File& file, const std::string& pr
   const std::vector<ParamSpec>& specs = enc.specs();
   // Names are matched by binary search in the parse's name index, comparing against prefix + name
   // without building it: a file may hold millions of tensors and an encoder thousands of
-  // parameters, and a scan per parameter took O(tensors x parameters), seconds to minutes for a
+  // parameters, and a scan per parameter takes O(tensors x parameters), seconds to minutes for a
   // hostile file. A File put together by hand (without the index) is scanned.
   const std::vector<st::TensorInfo>& tensors = file.tensors;
   const auto lookup = [&](const std::string& name) -> const st::TensorInfo* {

@@ -4,7 +4,7 @@
 // input event to the element re-rendered and laid out, and to the next animation frame. Also the time from
 // navigation until every figure in the first screen (or the first figure) has drawn, and what the
 // first load fetches (gzipped sizes of the files served from dist/; the page's budget is 600 KB).
-// Writes build/bench/browser.json.
+// Writes build/bench/browser.json, and its tables into docs/benchmarks.md (scripts/bench/report.mjs).
 //
 // Figures cache their last results, and a drag revisits values; so each step also records whether
 // its value was new to the element in this run (nothing cached for it), and the table gives the
@@ -14,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import { launchBrowser, serveDist } from '../../tests/browser/harness.mjs';
 import { scrollThroughFigures } from '../../tests/browser/figures.mjs';
+import { writeSection, range } from './report.mjs';
 
 const STEPS = 60;
 const ROOT = new URL('../../', import.meta.url);
@@ -121,7 +122,7 @@ for (const id of ids) {
         if (input) await move(input, input.max);
       }
       // Every slider, the others at their largest: 21 steps alternating between its max and a value
-      // 5 % of its range below (snapped to its step), median of the 21 (issue #18 item 3). The
+      // 5 % of its range below (snapped to its step), median of the 21. The
       // slowest is the heaviest, dragged below.
       let heaviest = null;
       let worstProbe = -1;
@@ -178,6 +179,7 @@ for (const id of ids) {
     sliders: result.sliders,
   });
 }
+const chromium = browser.version();
 await browser.close();
 await site.close();
 
@@ -219,6 +221,25 @@ const lines = [
   `${rows.reduce((n, r) => n + r.sliders.filter((c) => c.median > 16).length, 0)} of ${rows.reduce((n, r) => n + r.sliders.length, 0)} sliders over 16 ms (median) at the largest settings`,
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
+// docs/benchmarks.md: the same lines (the first two as a list) and the README's rows.
+const fits = rows.filter((r) => r.median <= 16 && (r.freshMedian ?? 0) <= 16).length;
+writeSection('browser', {
+  body: [`- ${lines[0]}`, `- ${lines[1]}`, ...lines.slice(2)].join('\n'),
+  chromium,
+  summary: [
+    [
+      'Figures in Chromium: a step of each figure’s heaviest slider at the largest setting, input → re-rendered and laid out (median per figure)',
+      `${range(
+        rows.map((r) => r.median),
+        (ms) => ms.toFixed(1),
+      )} ms; ${fits} of ${rows.length} figures within a 16 ms frame`,
+    ],
+    [
+      'The article’s first load, gzipped, and its first screen drawn after navigation',
+      `${kb(firstLoadGzip)} (budget 600 KB); ${fmt(median(loads))} (median of ${loads.length})`,
+    ],
+  ],
+});
 mkdirSync(new URL('build/bench/', ROOT), { recursive: true });
 writeFileSync(
   new URL('build/bench/browser.json', ROOT),

@@ -1,4 +1,4 @@
-// Where the time of a small LayerNorm call goes (issue #18 item 1): the same 1 x dim LayerNorm
+// Where the time of a small LayerNorm call goes: the same 1 x dim LayerNorm
 // built up layer by layer, each layer timed in the same process, round-robin, so the differences
 // between rows are what each layer adds.
 //
@@ -8,14 +8,18 @@
 // addresses, plus the copies in and out, plus a fresh result array (the floor of any API that
 // copies), the Embind binding of the same kernel on the same addresses, the public API with
 // { out } and without, and the naive JS loop of the bench for scale. Needs build/wasm (npm run
-// build).
+// build). A run with the default dims and rounds also writes its table into docs/benchmarks.md
+// (scripts/bench/report.mjs).
 import os from 'node:os';
+import path from 'node:path';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadModule, loadOurs, naiveLayerNorm } from './cases.mjs';
 import { maxAbsDiff } from './inputs.mjs';
 import { copyFew, copyFew3 } from '../../web/api/checks.js';
+import { writeSection } from './report.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => {
@@ -27,27 +31,59 @@ const rounds = Number(arg('--rounds', 40));
 
 // Each dim in a process of its own: rows made for one dim would share their feedback (and so their
 // optimized code) with the next dim's. Then each dim once more after a page's mix of calls
-// (--mixed): what V8 has seen before a call changes what it costs.
+// (--mixed): what V8 has seen before a call changes what it costs. Each child prints its rows and
+// leaves them in a JSON file (--json) for docs/benchmarks.md.
 if (!args.includes('--child')) {
   console.log(
     `# cost of a 1 x dim LayerNorm call, layer by layer (${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.versions.node})`,
   );
-  for (const mode of [[], ['--mixed']]) {
-    for (const dim of dims) {
-      const child = [
-        fileURLToPath(import.meta.url),
-        '--dims',
-        String(dim),
-        '--rounds',
-        String(rounds),
-        '--child',
-        ...mode,
-      ];
-      const r = spawnSync(process.execPath, child, { stdio: 'inherit' });
-      if (r.status !== 0) process.exit(r.status ?? 1);
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'normwave-call-cost-'));
+  const runs = [];
+  try {
+    for (const mode of [[], ['--mixed']]) {
+      for (const dim of dims) {
+        const json = path.join(tmp, `${dim}${mode.length ? '-mixed' : ''}.json`);
+        const child = [
+          fileURLToPath(import.meta.url),
+          '--dims',
+          String(dim),
+          '--rounds',
+          String(rounds),
+          '--child',
+          '--json',
+          json,
+          ...mode,
+        ];
+        const r = spawnSync(process.execPath, child, { stdio: 'inherit' });
+        if (r.status !== 0) process.exit(r.status ?? 1);
+        runs.push(JSON.parse(readFileSync(json, 'utf8')));
+      }
     }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
   }
+  writeSection('call-cost', {
+    body: callCostTable(runs),
+    partial: ['--dims', '--rounds'].filter((a) => args.includes(a)).join(' '),
+  });
   process.exit(0);
+}
+
+// One table: a row per layer, a column per dim (then per dim after the page's mix).
+function callCostTable(runs) {
+  const names = [...new Set(runs.flatMap((r) => r.rows.map(([name]) => name)))];
+  const head = ['ns per call (median)', ...runs.map((r) => `1×${r.dim}${r.mixed ? ' after a page’s mix' : ''}`)];
+  const ns = (r, name) => r.rows.find(([n]) => n === name)?.[1];
+  const cell = (x) => (x === undefined ? '—' : x.toFixed(1));
+  const ratio = (r) => (ns(r, 'naive JS loop') / ns(r, 'API')).toFixed(2);
+  return [
+    `Median of ${runs[0]?.rounds} rounds; "after a page’s mix": in a process that first made a page’s mix of calls (every norm, seven option shapes, arrays and tensors).`,
+    '',
+    `| ${head.join(' | ')} |`,
+    `| ${head.map(() => '---').join(' | ')} |`,
+    ...names.map((name) => `| ${name} | ${runs.map((r) => cell(ns(r, name))).join(' | ')} |`),
+    `| naive JS / API | ${runs.map(ratio).join(' | ')} |`,
+  ].join('\n');
 }
 const dim = dims[0];
 const mixed = args.includes('--mixed');
@@ -206,5 +242,7 @@ function floor(h, base, x, gamma, beta, out, n) {
     ? ''
     : `API over the copying floor: +${(at('API') - at('+ a fresh result array')).toFixed(1)} ns; `;
   console.log(`  ${floorText}naive JS / API ${(at('naive JS loop') / at('API')).toFixed(2)}`);
+  const json = arg('--json');
+  if (json) writeFileSync(json, JSON.stringify({ dim, mixed, rounds, rows: rows.map(([name], i) => [name, ns[i]]) }));
   M.dealloc(base);
 }

@@ -294,13 +294,12 @@ function packedLinear(M, x, w, b, m, n, k) {
 
 export function buildCases({ nw, M = null, tf, ort, sizes, skip = {} }) {
   const cases = [];
-  // Small LayerNorms (issue #18): the cost of a call, not of the kernel. op 'LayerNorm small'
+  // Small LayerNorms: the cost of a call, not of the kernel. op 'LayerNorm small'
   // has its own table in run.mjs (ours, ours into out, naive JS and their ratios, the peers).
-  // They run first, as in a process of their own (how the issue measured them): a small call's
-  // cost depends on what V8 has seen before: after the large norms' calls (their tensors, six
-  // option shapes, their garbage) a 1x8 call took 1.3-2x as long, ours and naive JS's alike, and
-  // naive JS / ours was 0.46-0.49 instead of 0.50-0.54. call-cost.mjs prints a small call after
-  // a page's mix of calls too.
+  // They run first, as in a process of their own: a small call's cost depends on what V8 has
+  // seen before: after the large norms' calls (their tensors, six option shapes, their garbage)
+  // a 1x8 call takes longer, ours and naive JS's alike (docs/benchmarks.md). call-cost.mjs
+  // prints a small call after a page's mix of calls too.
   for (const [rows, dim] of sizes.small ?? []) {
     const x = randn(rows * dim, rows + dim, 0.3, 1.5);
     const { gamma, beta } = normParams(dim);
@@ -393,7 +392,7 @@ export function buildCases({ nw, M = null, tf, ort, sizes, skip = {} }) {
     }
   }
 
-  // The encoder layer's four GEMMs on their own (issue #18 item 2), y = x·Wᵀ + b:
+  // The encoder layer's four GEMMs on their own, y = x·Wᵀ + b:
   //   ours API: nw.linear, which copies x and W into wasm memory and packs W on every call;
   //   ours kernel: the product as the encoder runs it, W packed once (the module's
   //     nw_bench_linear_packed, on M, a second instance of the built module).

@@ -7,11 +7,13 @@
 //   (tests/js/size.test.mjs holds it). Data a figure fetches afterwards (parity fixtures, the
 //   trained model) and the training module a figure loads only on request (the depth demo's
 //   backward view) are listed apart.
-//   node scripts/bench/embed-size.mjs      prints the table (part of `npm run bench`)
+//   node scripts/bench/embed-size.mjs      prints the table (part of `npm run bench`) and writes it
+//                                          into docs/benchmarks.md (scripts/bench/report.mjs)
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { writeSection, range } from './report.mjs';
 
 export const FIGURE_BUDGET = 140_000;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -108,14 +110,19 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     console.error('embed-size: dist/figures not found: run `npm run build` first');
     process.exit(1);
   }
+  const printed = [];
+  const say = (line) => {
+    console.log(line);
+    printed.push(line);
+  };
   const rows = figureSizes();
-  console.log(`\n## One figure embedded by its own entry (gzip -9 bytes; budget ${FIGURE_BUDGET})\n`);
-  console.log('| figure | JS (entry + chunks) | strings (1 language) | wasm | total | data fetched later |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  say(`\n## One figure embedded by its own entry (gzip -9 bytes; budget ${FIGURE_BUDGET})\n`);
+  say('| figure | JS (entry + chunks) | strings (1 language) | wasm | total | data fetched later |');
+  say('|---|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     const data = (await dataFiles(r.tag)).reduce((s, f) => s + gz(path.join(DIST, f)), 0);
     const wasm = r.wasmFile === 'normwave_train.wasm' ? `${r.wasm} (train)` : r.wasm;
-    console.log(
+    say(
       `| ${r.tag} | ${r.js} | ${r.strings} | ${wasm} | ${r.total}${r.total > FIGURE_BUDGET ? ' ✗' : ''} | ${data || ''} |`,
     );
   }
@@ -123,12 +130,25 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const chunk = [...staticClosure(trainingChunk())]
     .filter((f) => !staticClosure(path.join(DIST, 'normwave.mjs')).has(f))
     .reduce((s, f) => s + gz(f), 0);
-  console.log(
+  say(
     `\nnormwave_wasm.wasm ${gz(path.join(DIST, 'normwave_wasm.wasm'))}, normwave_train.wasm ${train}; the training chunk (its API) ${chunk}: what <nw-depth-demo>'s backward view loads on request`,
   );
   const all = [...new Set(rows.flatMap((r) => [...staticClosure(path.join(DIST, 'figures', `${r.tag}.mjs`))]))];
   const index = [...staticClosure(path.join(DIST, 'figures/index.mjs'))].reduce((s, f) => s + gz(f), 0);
-  console.log(
+  say(
     `\nfigures/index.mjs (all ${rows.length}) ${index} + strings + wasm = ${index + rows[0].strings + rows[0].wasm}; files a page of every figure loads: ${all.length}`,
   );
+  // docs/benchmarks.md: the same lines (their leading heading is the section's own) and the README's row.
+  writeSection('embed-size', {
+    body: printed.join('\n').replace(/^\n## (.*)\n/, '$1:\n'),
+    summary: [
+      [
+        'One figure embedded by its own script, gzipped: its JS, its strings in one language and the wasm',
+        `${range(
+          rows.map((r) => r.total),
+          (b) => (b / 1000).toFixed(0),
+        )} KB (budget ${FIGURE_BUDGET / 1000} KB)`,
+      ],
+    ],
+  });
 }

@@ -5,7 +5,7 @@
 // It says what it ran on: the CPU model, the load average before and after, the share of the
 // wall time this process had a core while it timed, and a warning line when the machine was too
 // busy for the numbers (even the ratios) to mean much. Besides the main table it prints the
-// small-shape LayerNorm table (the cost of a call, issue #18) and the machine's SIMD128
+// small-shape LayerNorm table (the cost of a call) and the machine's SIMD128
 // multiply-add peak with each encoder GEMM's share of it.
 //
 // For every case each contender is set up once, run once, and its output checked against ours
@@ -13,11 +13,14 @@
 // warm-up, the contenders run interleaved round-robin (the starting one rotates each round);
 // a round times a batch of calls long enough to read the clock well and records the time per
 // call. The table gives medians (p10/p90 in the JSON, build/bench/results.json) and GB/s or
-// GFLOP/s. Single-threaded throughout. Needs `npm run build` first.
+// GFLOP/s. Single-threaded throughout. Needs `npm run build` first. A full run (no --quick,
+// --only or --rounds) also writes its tables into docs/benchmarks.md and its rows of the README's
+// results table (scripts/bench/report.mjs).
 import os from 'node:os';
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { maxAbsDiff } from './inputs.mjs';
+import { writeSection, range } from './report.mjs';
 import {
   ROOT,
   ONNX_DIR,
@@ -447,24 +450,79 @@ async function main() {
   const summary = `${meta.date.slice(0, 10)}, Node ${meta.node}, ${meta.cpu} (${meta.cores} cores), load average ${meta.loadavgStart.join(' ')} at start, ${meta.loadavgEnd.join(' ')} at end; single-threaded (tfjs-wasm threads = ${meta.tfjsThreads ?? '—'}, onnxruntime-web numThreads = ${meta.onnxruntimeThreads ?? '—'})`;
   mkdirSync(`${ROOT}build/bench`, { recursive: true });
   writeFileSync(`${ROOT}build/bench/results.json`, `${JSON.stringify({ meta, results }, null, 2)}\n`);
-  const machine = [
+  const machineLines = [
     `CPU: ${meta.cpu} (${cores} cores)`,
     `load average (1, 5, 15 min): ${meta.loadavgStart.join(' ')} before, ${meta.loadavgEnd.join(' ')} after; this process had a core ${(100 * cpuShare).toFixed(0)} % of the wall time it spent timing`,
     busyReasons.length
       ? `WARNING: the machine was too busy for these numbers to mean much (${busyReasons.join('; ')}): compare only contenders of one case, and rerun when it is quiet`
       : 'the machine was quiet enough: ratios between contenders of one case are meaningful',
     `SIMD128 multiply-add peak (12 f32x4 mul+add chains, best of ${peakRounds}): ${peakBefore.best.toFixed(1)} GFLOP/s before the cases, ${peakAfter.best.toFixed(1)} after`,
-  ].join('\n');
+  ];
+  const machine = machineLines.join('\n');
+  const gemmTitle = `Share of the multiply-add peak, each round against the peak timed just before it (full speed: rounds whose peak was within 10 % of the run's best, ${bestPeak.toFixed(1)} GFLOP/s):`;
   process.stdout.write(`\n${summary}\n${machine}\n\n`);
   if (rows.length) process.stdout.write(`${table}\n\n`);
   if (smallTable) process.stdout.write(`Small LayerNorms, time per call (median):\n\n${smallTable}\n\n`);
-  if (gemmTable)
-    process.stdout.write(
-      `Share of the multiply-add peak, each round against the peak timed just before it (full speed: rounds whose peak was within 10 % of the run's best, ${bestPeak.toFixed(1)} GFLOP/s):\n\n${gemmTable}\n\n`,
-    );
+  if (gemmTable) process.stdout.write(`${gemmTitle}\n\n${gemmTable}\n\n`);
   process.stdout.write(`${spreadTable}\n\n`);
   for (const n of notes) process.stdout.write(`note: ${n}\n`);
   process.stdout.write('wrote build/bench/results.json\n');
+  // The same tables in docs/benchmarks.md, the lines about the machine as a list.
+  const body = [
+    summary,
+    '',
+    ...machineLines.map((l) => `- ${l}`),
+    ...notes.map((n) => `- note: ${n}`),
+    '',
+    ...(rows.length ? [table, ''] : []),
+    ...(smallTable ? ['Small LayerNorms, time per call (median):', '', smallTable, ''] : []),
+    ...(gemmTable ? [gemmTitle, '', gemmTable, ''] : []),
+    'Spread and agreement with ours:',
+    '',
+    spreadTable,
+  ].join('\n');
+  writeSection('run', {
+    body,
+    summary: readmeRows(results),
+    partial: [quick && '--quick', only && '--only', roundsArg !== undefined && '--rounds'].filter(Boolean).join(' '),
+  });
+}
+
+// The README's rows from this run: the encoder layer against onnxruntime-web, the small
+// LayerNorms against the naive loop, the encoder's GEMMs (packed once) as a share of the peak.
+function readmeRows(results) {
+  const rows = [];
+  const median = (r, name) => r.contenders.find((c) => c.name === name && !c.error)?.medianMs;
+  const encoder = results
+    .filter((r) => r.op === 'Encoder layer')
+    .map((r) => [r.shape, median(r, 'onnxruntime-web') / median(r, 'ours API')])
+    .filter(([, x]) => x > 0);
+  if (encoder.length)
+    rows.push([
+      'Encoder layer (d_model 512, 8 heads, d_ff 2048, GELU) through the API: onnxruntime-web time ÷ ours',
+      encoder.map(([shape, x]) => `${x.toFixed(2)}× at ${shape}`).join(', '),
+    ]);
+  const small = results
+    .filter((r) => r.op === 'LayerNorm small')
+    .map((r) => [r.shape.replace('x', '×'), median(r, 'naive JS') / median(r, 'ours API')])
+    .filter(([, x]) => x > 0);
+  if (small.length)
+    rows.push([
+      'Small LayerNorms through the API: a plain JS loop’s time ÷ ours (below 1: the loop is faster)',
+      small.map(([shape, x]) => `${shape} ${x.toFixed(2)}×`).join(', '),
+    ]);
+  const shares = new Map();
+  for (const r of results.filter((x) => x.op === 'GEMM')) {
+    const share = r.contenders.find((c) => c.name === 'ours kernel' && c.peakShare)?.peakShare.median;
+    const seq = / (\d+)x/.exec(r.shape)?.[1];
+    if (share !== undefined && seq) shares.set(seq, [...(shares.get(seq) ?? []), share]);
+  }
+  if (shares.size)
+    rows.push([
+      'The encoder’s four GEMMs (weights packed once): share of the SIMD128 multiply-add peak, median of rounds',
+      [...shares].map(([seq, s]) => `${range(s, (x) => (100 * x).toFixed(0))} % at seq ${seq}`).join(', '),
+    ]);
+  return rows;
 }
 
 function shortName(p) {

@@ -1,4 +1,4 @@
-// `npm run bench`, training (issue #17 item 5): one training step of the tiny sort model
+// `npm run bench`, training: one training step of the tiny sort model
 // (scripts/train_tiny.py: d 64, 4 heads, d_ff 128, 2 Pre-LN layers with final norm, batch 256,
 // seq 8) in one Node process — normwave's trainer (forward, loss, backward, Adam, one wasm call)
 // against tfjs-wasm's autodiff + tf.train.adam on the same model, weights, batch and data, and
@@ -7,20 +7,23 @@
 // (tfjs has no AdamW): weight decay 0, no clipping; betas (0.9, 0.98), eps 1e-8.
 //
 //   node scripts/bench/train.mjs [--steps N] [--batch B]   (default 30 timed steps, batch 256)
-// Its twin test, tests/js/bench-train.test.mjs, runs it with one step on a small batch.
+// Its twin test, tests/js/bench-train.test.mjs, runs it with one step on a small batch. A run
+// without --steps or --batch also writes its table into docs/benchmarks.md
+// (scripts/bench/report.mjs).
 //
 // GFLOP/s counts the matrix products only (2 flops per multiply-add: each linear's forward and
 // its two backward products, attention's two forward and four backward products per head), as
 // tests/cpp/bench/train_step.cpp does. The share of the SIMD128 peak is against the peak measured
 // in this run (cases.muladdPeak: raw.cpp's 12 f32x4 multiply-add chains, best round), as in
-// run.mjs; an assumed clock × ops per cycle gave 170 % on an EPYC whose boost and issue width it
-// did not know.
+// run.mjs; a share of an assumed clock × ops per cycle can exceed 100 % on a CPU whose boost
+// and issue width are not known.
 import os from 'node:os';
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { ROOT, loadOurs, loadTf, loadModule, muladdPeak } from './cases.mjs';
 import { sortBatch, SORT, modelConfig } from '../../web/lib/train-session.js';
+import { writeSection } from './report.mjs';
 import { uniforms } from '../../web/lib/seeded-random.js';
 
 const argv = process.argv.slice(2);
@@ -266,6 +269,21 @@ for (const [name, r] of Object.entries(results)) {
     lines.push(`\n${name}: the loss at step 1 differs from normwave's by ${delta} (> 1e-4): not the same computation`);
 }
 console.log(lines.join('\n'));
+// docs/benchmarks.md: the same table, under a sentence instead of the heading (the section's
+// heading is the file's), and the README's row.
+const speedups = Object.entries(json.contenders)
+  .filter(([name]) => name !== 'normwave')
+  .map(([name, c]) => `${(c.median / json.contenders.normwave.median).toFixed(1)}× ${name}`);
+writeSection('train', {
+  body: [lines[0].replace(/^\n## (.*)\n$/, '$1.'), ...lines.slice(1)].join('\n'),
+  summary: [
+    [
+      `One training step of the tiny sort model (batch ${BATCH} × seq ${S}: forward, backward, Adam): normwave, and its speed-up over each peer`,
+      `${json.contenders.normwave.median.toFixed(1)} ms (median); ${speedups.join(', ') || 'no peer ran'}`,
+    ],
+  ],
+  partial: ['--steps', '--batch'].filter((a) => argv.includes(a)).join(' '),
+});
 mkdirSync(`${ROOT}build/bench`, { recursive: true });
 if (BATCH === 256) writeFileSync(`${ROOT}build/bench/train.json`, JSON.stringify(json, null, 2));
 const bad = Object.entries(json.contenders)

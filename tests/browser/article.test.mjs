@@ -1,4 +1,4 @@
-// Issue #15: the article loads like an article. Its text, tables and formulas are in the HTML
+// The article loads like an article. Its text, tables and formulas are in the HTML
 // (readable with JavaScript off); the first screen is text, drawn before any wasm is fetched;
 // figures are islands that load near the viewport into boxes of their final size; the head has
 // what a shared link needs.
@@ -21,7 +21,7 @@ after(async () => {
 
 const PAGES = { ko: '/', en: '/en/' };
 
-test('the article reads with JavaScript disabled: text, tables and formulas (issue #15)', async () => {
+test('the article reads with JavaScript disabled: text, tables and formulas', async () => {
   for (const [lang, url] of Object.entries(PAGES)) {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
@@ -57,7 +57,7 @@ test('the article reads with JavaScript disabled: text, tables and formulas (iss
   }
 });
 
-test('the head has title, description, canonical, hreflang both ways and a share card (issue #15)', async () => {
+test('the head has title, description, canonical, hreflang both ways and a share card', async () => {
   const page = await browser.newPage();
   const heads = {};
   for (const [lang, url] of Object.entries(PAGES)) {
@@ -99,7 +99,7 @@ test('the head has title, description, canonical, hreflang both ways and a share
   assert.equal(png.readUInt32BE(20), 630);
 });
 
-test('the first screen is text, drawn before any wasm is fetched; far figures stay asleep (issue #15)', async () => {
+test('the first screen is text, drawn before any wasm is fetched; far figures stay asleep', async () => {
   for (const [width, height] of [
     [412, 823],
     [1350, 940],
@@ -141,7 +141,7 @@ test('the first screen is text, drawn before any wasm is fetched; far figures st
   }
 });
 
-test('a figure named in the URL hash wakes at once, with its state (issue #15)', async () => {
+test('a figure named in the URL hash wakes at once, with its state', async () => {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
   const page = await context.newPage();
   await page.goto(`${site.url}/en/#encoder-stack.layers=3`);
@@ -152,7 +152,7 @@ test('a figure named in the URL hash wakes at once, with its state (issue #15)',
   await context.close();
 });
 
-test('a link to a section stays that link while figures wake; a state link scrolls to its figure and keeps the section (CI failure of stop 21)', async () => {
+test('a section link (/en/#s3) stays #s3 while its figure wakes; the state written after it (#s3&…) opens at s3 with that state', async () => {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
   const page = await context.newPage();
   // #s3 is the section of the heat map: the figure wakes and draws, the URL does not change.
@@ -181,7 +181,7 @@ test('a link to a section stays that link while figures wake; a state link scrol
   await context.close();
 });
 
-test('placeholders hold each figure at its drawn height: no layout shift while a reader scrolls (issue #15)', async () => {
+test('placeholders hold each figure at its drawn height: no layout shift while a reader scrolls', async () => {
   for (const [lang, width] of [
     ['ko', 390],
     ['en', 390],

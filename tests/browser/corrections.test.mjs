@@ -1,5 +1,5 @@
-// The corrections of issue #16, checked in the strings (web/i18n, both languages kept in step) and,
-// where a figure draws them, in the figures: no paper attached to the §16 tables, word-order
+// Points of the article that are easy to get wrong, checked in the strings (web/i18n, both languages
+// kept in step) and, where a figure draws them, in the figures: no paper attached to the §16 tables, word-order
 // examples whose meaning changes, RoPE's limit, one LayerNorm numbering (formula and figures),
 // one FFN notation, gradient claims worded as claims with their source, the covariate-shift debate,
 // the N× bracket with PE and the final LayerNorm outside, the attention model's LN placement next to

@@ -1,4 +1,4 @@
-// <nw-depth-demo>'s backward view (issue #17 item 4), embedded alone by embed.html: the gradient
+// <nw-depth-demo>'s backward view, embedded alone by embed.html: the gradient
 // through the plain stack grows or shrinks by about s per layer as the activations did, the
 // LayerNorm stack nearly holds it; the view switch works by pointer and keyboard; axe; no errors.
 // The forward view loads normwave_wasm.wasm only; the backward view fetches normwave_train.wasm

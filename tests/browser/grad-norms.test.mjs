@@ -1,4 +1,4 @@
-// <nw-grad-norms> (issue #17 item 4), embedded alone by embed.html: it renders from the library,
+// <nw-grad-norms>, embedded alone by embed.html: it renders from the library,
 // depth and width redraw the chart and rewrite the readout (pointer and keyboard), the numbers
 // are those of encoder.backward on the same stacks, Post-LN's and Pre-LN's profiles differ as the
 // literature says, axe finds nothing serious, and nothing logs an error.

@@ -1,4 +1,4 @@
-// Issue #13 items 4 and 6 on the article page: hostile language names (in the URL and in
+// The article page against hostile input: language names (in the URL and in
 // localStorage) and the message when a CSP forbids wasm (the page under Trusted Types:
 // trusted-types.test.mjs).
 import { test, before, after } from 'node:test';
@@ -41,7 +41,7 @@ async function open(site, path, { stored } = {}) {
 }
 
 for (const bad of ['constructor', '__proto__', 'toString']) {
-  test(`?lang=${bad} falls back to Korean and is not remembered (issue #13)`, async () => {
+  test(`?lang=${bad} falls back to Korean and is not remembered`, async () => {
     const { page, log } = await open(plain, `/?lang=${bad}`);
     assert.equal(await page.getAttribute('html', 'lang'), 'ko');
     assert.equal(new URL(page.url()).pathname, '/');
@@ -56,7 +56,7 @@ for (const bad of ['constructor', '__proto__', 'toString']) {
     await page.close();
   });
 
-  test(`normwave.lang = "${bad}" in localStorage falls back to Korean and is forgotten (issue #13)`, async () => {
+  test(`normwave.lang = "${bad}" in localStorage falls back to Korean and is forgotten`, async () => {
     const { page, log } = await open(plain, '/', { stored: bad });
     assert.equal(await page.getAttribute('html', 'lang'), 'ko');
     assert.equal(new URL(page.url()).pathname, '/');
@@ -66,7 +66,7 @@ for (const bad of ['constructor', '__proto__', 'toString']) {
   });
 }
 
-test('?lang=en leads to the English page and is remembered; ?lang=ko leads back (issue #13)', async () => {
+test('?lang=en leads to the English page and is remembered; ?lang=ko leads back', async () => {
   const { page, log } = await open(plain, '/?lang=en#s3');
   assert.equal(new URL(page.url()).pathname, '/en/');
   assert.equal(new URL(page.url()).hash, '#s3');
@@ -79,7 +79,7 @@ test('?lang=en leads to the English page and is remembered; ?lang=ko leads back 
   await page.close();
 });
 
-test('when a CSP forbids compiling wasm the page says so instead of blaming SIMD (issue #13)', async () => {
+test('when a CSP forbids compiling wasm the page says so, not that SIMD is missing', async () => {
   const { page } = await open(noWasm, '/en/');
   await page.locator('#pe-heatmap').scrollIntoViewIfNeeded();
   await page.waitForFunction(() => document.body.dataset.state === 'error', null, { timeout: 20_000 });

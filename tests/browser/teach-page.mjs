@@ -1,5 +1,6 @@
-// A small test page for the teaching pieces of issue #16: dist/ copied to a temporary root with one
-// extra page that holds just the figures a test names, the way a blog post would embed them.
+// A small test page for the teaching pieces (step-by-step figures, code tabs, the quiz): dist/
+// copied to a temporary root with one extra page that holds just the figures a test names, the
+// way a blog post would embed them.
 //   const site = await serveTeach();  …  const { page, log } = await teachPage(browser, site, html, { lang: 'en' });
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// <nw-train> (issue #17 item 4), embedded alone by embed.html under its strict CSP: training
+// <nw-train>, embedded alone by embed.html under its strict CSP: training
 // runs in a Web Worker (the page stays responsive), the curves and attention maps redraw, pause /
 // resume / reset, Post-LN vs Pre-LN, download and load back the weights, the in-page fallback,
 // keyboard, axe, and no errors. NW_TRAIN_TO_95=1 also trains the full model (batch 256, 1500

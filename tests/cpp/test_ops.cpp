@@ -54,10 +54,10 @@ TEST_CASE("op table rows: unique names, bindings and parity keys; every row cove
 }
 
 // libFuzzer found three crashes (tests/fuzz/README.md); their inputs are seeds that must keep
-// running the op they broke, whatever rows are added. They were found when the last byte picked
-// the op as byte % 8 (0x0e, 0xe2, 0xeb); the seeds now hold the op's id, 6, 2 and 3 — the same
-// ops — and the rest of each input is unchanged, so each op reads the same bytes as before.
-TEST_CASE("the three regression seeds libFuzzer found still target their op (issue #19)") {
+// running the op they broke, whatever rows are added. The last byte of each holds its op's id
+// (6, 2 and 3) and the rest is the input libFuzzer found, so each op reads the bytes that crashed
+// it.
+TEST_CASE("the three regression seeds libFuzzer found target the op they crashed") {
   CHECK(std::string(op_of("regression-attention-empty-sequence.bin")->name) == "attention");
   CHECK(std::string(op_of("regression-batch_norm-zero-rows.bin")->name) == "batch_norm");
   CHECK(std::string(op_of("regression-positional_encoding-outside-unit-interval.bin")->name) ==

@@ -78,8 +78,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "positional_encoding with seq_len 0 writes nothing (fuzz_kernels: a null out was written as "
-    "row 0)") {
+    "positional_encoding with seq_len 0 writes nothing (fuzz_kernels: a null out written as row "
+    "0)") {
   std::vector<float> none;
   nwtest::positional_encoding(none.data(), 0, 8, 10000.0);
   nwtest::positional_encoding(nullptr, 0, 513, 10000.0);
@@ -100,7 +100,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "positional_encoding with a subnormal base stays finite (PE property test: freq overflowed to "
+    "positional_encoding with a subnormal base stays finite (PE property test: freq overflowing to "
     "inf)") {
   // base^(-2i/d) overflowed to inf for bases below ~1e-308, and sin(inf) is NaN; the API accepts
   // any positive finite base. Odd widths exercise the scalar tail, long sequences the re-seeds.
@@ -119,11 +119,11 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "load_parameters matches names in linear time (a hostile file: 1024 layers x 100,000 tensors "
-    "took 1.3 s)") {
-  // Each parameter was looked up by a scan over every tensor of the file (and strict mode scanned
-  // every parameter per tensor): O(tensors x parameters). A file of 100,000 empty tensors loaded
-  // into a 1024-layer encoder took 1.3 s natively; the time grew with both, without bound.
+    "load_parameters matches names in linear time (a hostile file: 1024 layers x 100,000 "
+    "tensors)") {
+  // A scan over every tensor of the file per parameter (and, in strict mode, over every parameter
+  // per tensor) is O(tensors x parameters): for a file of 100,000 empty tensors loaded into a
+  // 1024-layer encoder it takes seconds, and the time grows with both, without bound.
   normwave::EncoderConfig cfg;
   cfg.d_model = 1;
   cfg.n_heads = 1;
@@ -165,9 +165,9 @@ TEST_CASE(
   MESSAGE("load_parameters, 12,288 parameters among 112,288 tensors, twice: " << seconds << " s");
   CHECK(strict.find("unexpected tensor \"junk.0\"") != std::string::npos);
   CHECK(enc.parameters().back().front() == 0.5f);
-  // Was 2.9 s natively (~17 s under ASan); now ~0.04 s natively, ~0.1 s in wasm, ~0.25 s under
-  // ASan on a quiet machine and up to 2.6 s under ASan on a busy 2-core one: the limit leaves room
-  // for load and still catches the quadratic scan.
+  // The linear lookup stays well under the limit natively and in wasm, and under ASan even on a
+  // busy 2-core machine; the quadratic scan exceeds it (docs/benchmarks.md has the times): the
+  // limit leaves room for load and still catches the quadratic scan.
   double limit = 1.0;
 #if defined(__SANITIZE_ADDRESS__)
   limit = 6.0;
@@ -221,9 +221,9 @@ normwave::EncoderConfig tiny_config() {
 }  // namespace
 
 TEST_CASE(
-    "load_parameters quotes and cuts names in its messages (issue #19 item 5: a 5,074-character "
-    "message with an ESC byte)") {
-  // weights.cpp echoed the file's name raw: an ESC (a terminal escape) and 5,000 more bytes.
+    "load_parameters quotes and cuts names in its messages (a name of an ESC byte and 5,000 "
+    "more bytes is not echoed raw)") {
+  // A name echoed raw would put an ESC (a terminal escape) and 5,000 more bytes in the message.
   normwave::Encoder enc(tiny_config());
   const std::string esc = "\x1b[31m" + std::string(5000, 'y');
   const std::string esc_json = "\\u001b[31m" + std::string(5000, 'y');
@@ -265,8 +265,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "load_parameters stays inside load_work_bytes (issue #13 item 2: JS guessed the loader's "
-    "memory)") {
+    "load_parameters stays inside load_work_bytes (the memory JS reserves for a load is "
+    "enough)") {
   normwave::EncoderConfig cfg = tiny_config();
   cfg.n_layers = 2;
   cfg.final_norm = true;

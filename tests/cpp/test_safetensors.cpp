@@ -807,7 +807,7 @@ TEST_CASE("safetensors: random corruption never reads out of bounds") {
   CHECK(rejected > 0);
 }
 
-// --- issue #13 items 2 and 3: the format's own rules, the dimension cap, bounded memory --------
+// --- the format's own rules, the dimension cap, bounded memory --------------------------------
 
 namespace {
 
@@ -884,8 +884,8 @@ double check_bound(const Bytes& file, bool valid) {
 }  // namespace
 
 TEST_CASE(
-    "safetensors: the format's rules (issue #13 item 3: a header over 100,000,000 bytes, "
-    "overlapping, gapped and trailing data were accepted)") {
+    "safetensors: the format's rules (a header over 100,000,000 bytes, overlapping, gapped and "
+    "trailing data are refused)") {
   SUBCASE("a header length over 100,000,000 bytes is refused before anything else") {
     // Only the 8-byte length is needed: the limit is checked before the file's size.
     std::string err = parse_error(make_file_with_length(100000001, "{}"));
@@ -982,8 +982,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "safetensors: a shape has at most 64 dimensions (issue #13 item 2: 67,108,865 dimensions "
-    "aborted the module)") {
+    "safetensors: a shape has at most 64 dimensions (67,108,865 dimensions are refused, not an "
+    "abort of the module)") {
   auto dims = [](std::size_t n) {
     std::string s;
     for (std::size_t i = 0; i < n; ++i) s += i ? ",1" : "1";
@@ -1024,8 +1024,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "safetensors: parse stays inside parse_work_bytes for random and adversarial headers (issue "
-    "#13 item 2: 16-20x the header was measured where 12x was assumed)") {
+    "safetensors: parse stays inside parse_work_bytes for random and adversarial headers (some "
+    "need 16-20x the header's bytes, more than a flat 12x)") {
   // The Meter sees the parser's allocations (a bound that is never approached proves nothing).
   {
     const Bytes file = build({{"a.long.tensor.name.beyond.any.sso", "F32", {1, 2, 3}, 24}});

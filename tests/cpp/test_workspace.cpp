@@ -1,4 +1,4 @@
-// Every *_workspace_floats in cpp/include/normwave/ against the kernel it sizes (issue #19):
+// Every *_workspace_floats in cpp/include/normwave/ against the kernel it sizes:
 // for random shapes the kernel runs in a heap block of exactly the reported size, so under ASan
 // (build/asan) any write or read past it fails the test, and the block is filled with a sentinel
 // whose last float must be overwritten, so the size is not padded either. Empty shapes report 0
@@ -61,9 +61,7 @@ nw::EncoderConfig random_config(Rng& pick) {
 
 }  // namespace
 
-TEST_CASE(
-    "positional_encoding_workspace_floats: the kernel touches exactly that many floats (issue "
-    "#19)") {
+TEST_CASE("positional_encoding_workspace_floats: the kernel touches exactly that many floats") {
   Rng pick;
   for (int trial = 0; trial < 24; ++trial) {
     CAPTURE(trial);
@@ -80,7 +78,7 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("linear_workspace_floats: the kernel touches exactly that many floats (issue #19)") {
+TEST_CASE("linear_workspace_floats: the kernel touches exactly that many floats") {
   Rng pick;
   for (int trial = 0; trial < 24; ++trial) {
     CAPTURE(trial);
@@ -99,7 +97,7 @@ TEST_CASE("linear_workspace_floats: the kernel touches exactly that many floats 
 
 TEST_CASE(
     "attention_core_workspace_floats and multi_head_attention_workspace_floats: the kernel touches "
-    "exactly that many floats (issue #19)") {
+    "exactly that many floats") {
   Rng pick;
   for (int trial = 0; trial < 24; ++trial) {
     CAPTURE(trial);
@@ -125,8 +123,7 @@ TEST_CASE(
   }
 }
 
-TEST_CASE(
-    "encoder_forward_workspace_floats: the kernel touches exactly that many floats (issue #19)") {
+TEST_CASE("encoder_forward_workspace_floats: the kernel touches exactly that many floats") {
   Rng pick;
   for (int trial = 0; trial < 24; ++trial) {
     CAPTURE(trial);
@@ -153,7 +150,7 @@ TEST_CASE(
 
 TEST_CASE(
     "linear_backward_workspace_floats and attention_core_backward_workspace_floats: the kernel "
-    "touches exactly that many floats (issue #19)") {
+    "touches exactly that many floats") {
   Rng pick;
   for (int trial = 0; trial < 24; ++trial) {
     CAPTURE(trial);
@@ -181,8 +178,7 @@ TEST_CASE(
   }
 }
 
-TEST_CASE(
-    "encoder_train_workspace_floats: the kernel touches exactly that many floats (issue #19)") {
+TEST_CASE("encoder_train_workspace_floats: the kernel touches exactly that many floats") {
   Rng pick;
   for (int trial = 0; trial < 24; ++trial) {
     CAPTURE(trial);

@@ -109,7 +109,8 @@ function raw(json, data = new Uint8Array(0), claimed = undefined) {
 const entry = (name, dtype, shape, begin, end) =>
   `${JSON.stringify(name)}:{"dtype":"${dtype}","shape":[${shape.join(',')}],"data_offsets":[${begin},${end}]}`;
 
-// The format's rules (issue #13 item 3): each seed is one step from the boundary.
+// The format's own rules (data offsets, trailing data, the header's length, dtypes): each seed is
+// one step from the boundary.
 write(
   'fuzz_safetensors',
   'rule-overlap.safetensors',
@@ -161,7 +162,7 @@ write(
 // Only the 8-byte length is read: 100,000,001 is over the limit, 100,000,000 runs past the end.
 write('fuzz_safetensors', 'rule-header-100000001.safetensors', raw('{}', new Uint8Array(0), 100_000_001));
 write('fuzz_safetensors', 'rule-header-100000000.safetensors', raw('{}', new Uint8Array(0), 100_000_000));
-// The dimension cap (issue #13 item 2): 64 dimensions load, 65 and 4096 are refused.
+// The dimension cap: 64 dimensions load, 65 and 4096 are refused.
 const ones = (n) => Array(n).fill(1);
 write('fuzz_safetensors', 'dims-64.safetensors', raw(`{${entry('t', 'F32', ones(64), 0, 4)}}`, f32([1])));
 write('fuzz_safetensors', 'dims-65.safetensors', raw(`{${entry('t', 'F32', ones(65), 0, 4)}}`, f32([1])));

@@ -1,5 +1,5 @@
 // web/lib/attention-lab.js — the numbers <nw-attention> draws — run in Node against the library
-// and against values computed here (#19 item 6: a figure's data work where Node tests reach it).
+// and against values computed here (a figure's data work lives in web/lib/, where Node tests reach it).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

@@ -132,8 +132,10 @@ test('the GEMM and encoder cases time the multiply-add peak beside them, and the
 });
 
 test("the call-cost breakdown runs, checks its rows against the naive loop, and prints every row, also after a page's mix of calls", () => {
+  // NW_BENCH_DOCS=0: a test run never writes docs/benchmarks.md (a partial run would not either).
   const r = spawnSync(process.execPath, [`${ROOT}scripts/bench/call-cost.mjs`, '--rounds', '1', '--dims', '8,17'], {
     encoding: 'utf8',
+    env: { ...process.env, NW_BENCH_DOCS: '0' },
   });
   assert.equal(r.status, 0, r.stderr);
   for (const dim of [8, 17]) {

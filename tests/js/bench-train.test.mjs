@@ -11,6 +11,7 @@ test('train bench: normwave, tfjs-wasm and PyTorch agree on the loss of step 1 (
     cwd: new URL('../../', import.meta.url).pathname,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NW_BENCH_DOCS: '0' }, // a test run never writes docs/benchmarks.md
   });
   t.diagnostic(
     out

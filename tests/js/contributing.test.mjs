@@ -1,4 +1,4 @@
-// CONTRIBUTING.md stays true (#19 item 8): every file its checklists name exists, and its table of
+// CONTRIBUTING.md stays true: every file its checklists name exists, and its table of
 // figures lists every element of web/elements/ with a browser test that really covers it. (The
 // kernels' side — every header function in a row of the op table — is tests/js/ops.test.mjs.)
 import { test } from 'node:test';

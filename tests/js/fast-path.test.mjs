@@ -1,7 +1,8 @@
-// The norms' fast path (issue #18 item 1): the API calls the kernels through direct wasm exports
+// The norms' fast path: the API calls the kernels through direct wasm exports
 // (cpp/bindings/raw.cpp) and uses the caller's Float32Arrays as they are. Its results must be
-// bit-identical to the Embind functions it replaced (called here on a second instance of the same
-// build), and its errors the same as before. Speed is measured by `npm run bench`, never here.
+// bit-identical to the Embind functions of the same kernels (called here on a second instance of
+// the same build), and its errors the messages that name each argument. Speed is measured by
+// `npm run bench`, never here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -15,7 +16,7 @@ const M = await factory({ wasmBinary: readFileSync(new URL('build/wasm/normwave_
 
 const bits = (a) => Array.from(new Uint32Array(a.buffer, a.byteOffset, a.length));
 
-// The previous path: copy in, the Embind function, copy out (as web/api did before #18).
+// The Embind path, the reference here: copy in, the Embind function, copy out.
 function embind(kind, x, dim, { gamma, beta, eps }) {
   const rows = x.length / dim;
   const nStats = kind === 'batch' ? dim : rows;
@@ -61,7 +62,7 @@ const SHAPES = [
   [700, 256],
 ];
 
-test('fast path: every norm and shape is bit-identical to the Embind functions it replaced (#18)', () => {
+test('fast path: every norm and shape is bit-identical to the Embind functions of the same kernels', () => {
   for (const { kind, plain, withStats, stats, eps: defaultEps } of KINDS) {
     for (const [rows, dim] of SHAPES) {
       const x = randn(rows * dim, rows * 31 + dim, 0.7, 2.5);
@@ -88,7 +89,7 @@ test('fast path: every norm and shape is bit-identical to the Embind functions i
   }
 });
 
-test('fast path: the direct export and the Embind function agree bit for bit on the same addresses (#18)', () => {
+test('fast path: the direct export and the Embind function agree bit for bit on the same addresses', () => {
   const rows = 5,
     dim = 37,
     n = rows * dim;
@@ -117,7 +118,7 @@ test('fast path: the direct export and the Embind function agree bit for bit on 
   M.dealloc(base);
 });
 
-test('fast path: the errors are the ones the API gave before (#18)', () => {
+test('fast path: each bad argument throws its error type with the exact message naming it', () => {
   const f8 = () => new Float32Array(8);
   const cases = [
     [
@@ -202,7 +203,7 @@ test('fast path: the errors are the ones the API gave before (#18)', () => {
     assert.throws(call, (e) => e instanceof type && e.message === message, message);
 });
 
-test('fast path: a valueOf that disposes a tensor is an Error, not a use after free (#18, #13)', () => {
+test('fast path: a valueOf that disposes a tensor is an Error, not a use after free', () => {
   const out = nw.tensor(8),
     g = nw.tensor(8);
   const x = new Float32Array(8).fill(2);
@@ -261,7 +262,7 @@ test('fast path: a valueOf that disposes a tensor is an Error, not a use after f
   assert.ok(out.disposed && g.disposed);
 });
 
-test("fast path: the caller's own set(), subarray() and length are never used (#18)", () => {
+test("fast path: the caller's own set(), subarray() and length are never used", () => {
   class Hostile extends Float32Array {
     get length() {
       return 1e6;
@@ -288,7 +289,7 @@ test("fast path: the caller's own set(), subarray() and length are never used (#
   }
 });
 
-test('fast path: calls after the wasm memory grew read the new memory (#18)', () => {
+test('fast path: calls after the wasm memory grew read the new memory', () => {
   const x = randn(64, 7, 0, 1);
   const before = nw.layerNorm(x, 64, { out: new Float32Array(64) });
   const { memoryBytes } = nw.memoryStats();
@@ -299,7 +300,7 @@ test('fast path: calls after the wasm memory grew read the new memory (#18)', ()
   big.dispose();
 });
 
-test('fast path: a short row after the scratch block moved and after the memory grew (#18)', () => {
+test('fast path: a short row after the scratch block moved and after the memory grew', () => {
   const x = randn(8, 11, 0.5, 2),
     gamma = randn(8, 12, 1, 0.2),
     beta = randn(8, 13, 0, 0.2);
@@ -327,7 +328,7 @@ test('fast path: a short row after the scratch block moved and after the memory 
   t.dispose();
 });
 
-test('fast path: arrays passed again are checked again: detached, shrunk, another dim, grown memory (#18)', () => {
+test('fast path: arrays passed again are checked again: detached, shrunk, another dim, grown memory', () => {
   const detach = (a) => structuredClone(a.buffer, { transfer: [a.buffer] });
   const dim = 8,
     x = randn(16, 5, 0, 1),
@@ -363,7 +364,7 @@ test('fast path: arrays passed again are checked again: detached, shrunk, anothe
   t.dispose();
 });
 
-test('fast path: each method reads its options once, in the order run() reads them, for Float32Arrays and Arrays alike (#18)', () => {
+test('fast path: each method reads its options once, in the order run() reads them, for Float32Arrays and Arrays alike', () => {
   const f = (n) => Float32Array.from({ length: n }, (_, i) => Math.sin(i + 1));
   const order = {
     layer: ['gamma', 'eps', 'out', 'beta'],

@@ -1,10 +1,10 @@
-// The shared test helpers measure what they claim: randn gives standard normals (not uniforms,
-// which one suite's private copy gave — #19), and maxAbsDiff never hides a NaN or a length mismatch.
+// The shared test helpers measure what they claim: randn gives standard normals (not uniforms),
+// and maxAbsDiff never hides a NaN or a length mismatch.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randn, maxAbsDiff } from './helpers.mjs';
 
-test('randn: 200,000 draws have the moments and the 1σ/2σ mass of N(0, 1); same seed, same draws (#19)', () => {
+test('randn: 200,000 draws have the moments and the 1σ/2σ mass of N(0, 1); same seed, same draws', () => {
   const n = 200_000;
   const x = randn(n, 42);
   let m1 = 0,
@@ -37,7 +37,7 @@ test('randn: 200,000 draws have the moments and the 1σ/2σ mass of N(0, 1); sam
   );
 });
 
-test('maxAbsDiff: the worst difference; a NaN anywhere is not hidden by a later larger difference (#19)', () => {
+test('maxAbsDiff: the worst difference; a NaN anywhere is not hidden by a later larger difference', () => {
   assert.equal(maxAbsDiff([1, 2, 3], [1, 2.5, 2]), 1);
   assert.equal(maxAbsDiff(new Float32Array(0), []), 0);
   assert.ok(Number.isNaN(maxAbsDiff([0, NaN, 5], [0, 0, 0])));

@@ -1,5 +1,5 @@
-// enc.forward(x, { hiddenStates: true }) (#19 item 6): the input and every layer's output, from
-// the same run as the output — what lib/encoder-layers.js used to rebuild layer by layer.
+// enc.forward(x, { hiddenStates: true }): the input and every layer's output, from the same run
+// as the output, which lib/encoder-layers.js reads instead of rebuilding the stack layer by layer.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadNormwave } from 'normwave';

@@ -1,4 +1,4 @@
-// Hostile callers (issue #13): user code that runs inside the API's own argument conversions
+// Hostile callers: user code that runs inside the API's own argument conversions
 // (valueOf, iterators, String(), option getters), names that exist only on Object.prototype,
 // typed arrays that lie about their size, detached and foreign buffers. Every attack is run
 // twice: the first run may leave state meant to last (the grow-only scratch block), the second
@@ -50,9 +50,9 @@ function freeFloats(fraction) {
   return Math.floor((((memoryBytes - heapUsed) / 4) * fraction) / 16) * 16;
 }
 
-// --- #13 item 1: use-after-free through user code -------------------------------------------
+// --- use-after-free through user code -----------------------------------------------------
 
-test('tensor.write: a valueOf that disposes the tensor cannot redirect the write (#13)', () => {
+test('tensor.write: a valueOf that disposes the tensor cannot redirect the write', () => {
   hostile(() => {
     const t = nw.tensor(4);
     let fresh = null;
@@ -69,7 +69,7 @@ test('tensor.write: a valueOf that disposes the tensor cannot redirect the write
   });
 });
 
-test('encoder.loadSafetensors: a prefix whose toString() grows wasm memory cannot plant weights (#13)', () => {
+test('encoder.loadSafetensors: a prefix whose toString() grows wasm memory cannot plant weights', () => {
   hostile(() => {
     const target = nw.createEncoder({ dModel: 4, nHeads: 1, dFF: 4 });
     const fileOf = (v) =>
@@ -101,7 +101,7 @@ test('encoder.loadSafetensors: a prefix whose toString() grows wasm memory canno
   });
 });
 
-test('layerNorm: a valueOf on gamma that disposes the tensor x is an error, not a read of address 0 (#13)', () => {
+test('layerNorm: a valueOf on gamma that disposes the tensor x is an error, not a read of address 0', () => {
   hostile(() => {
     const x = nw.tensor([1, 2, 3, 4]);
     const gamma = [
@@ -119,7 +119,7 @@ test('layerNorm: a valueOf on gamma that disposes the tensor x is an error, not 
   });
 });
 
-test('the norms: option getters and conversions that dispose out, gamma or beta tensors are errors (#13)', () => {
+test('the norms: option getters and conversions that dispose out, gamma or beta tensors are errors', () => {
   hostile(() => {
     const x = [1, 2, 3, 4];
     const out = nw.tensor(4),
@@ -212,7 +212,7 @@ test('the norms: option getters and conversions that dispose out, gamma or beta 
   });
 });
 
-test('encoder: conversions that dispose the encoder or the out tensor are errors; each option is read once (#13)', () => {
+test('encoder: conversions that dispose the encoder or the out tensor are errors; each option is read once', () => {
   hostile(() => {
     const victim = nw.createEncoder(cfg);
     const x = Array.from(encX);
@@ -283,7 +283,7 @@ test('encoder: conversions that dispose the encoder or the out tensor are errors
   });
 });
 
-test('re-entry: a valueOf that calls the API (growing its memory) leaves the outer call correct (#13)', () => {
+test('re-entry: a valueOf that calls the API (growing its memory) leaves the outer call correct', () => {
   hostile(() => {
     const big = new Float32Array(1 << 16).fill(3);
     const want = nw.layerNorm([1, 2, 3, 4, 5, 6, 7, 8], 4, { gamma: [1, 2, 3, 4], beta: [0, 0, 1, 1] });
@@ -339,9 +339,9 @@ test('re-entry: a valueOf that calls the API (growing its memory) leaves the out
   });
 });
 
-// --- #13 item 4: names looked up as own properties only --------------------------------------
+// --- names looked up as own properties only ------------------------------------------------
 
-test('activation and createEncoder: names from Object.prototype are unknown, not ReLU (#13)', () => {
+test('activation and createEncoder: names from Object.prototype are unknown, not ReLU', () => {
   hostile(() => {
     for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf']) {
       throwsWith(
@@ -363,7 +363,7 @@ test('activation and createEncoder: names from Object.prototype are unknown, not
   });
 });
 
-test('loadStateDict reads own keys only, each once; a { data, shape } value is checked (#13)', () => {
+test('loadStateDict reads own keys only, each once; a { data, shape } value is checked', () => {
   hostile(() => {
     const target = nw.createEncoder(cfg);
     const sd = target.stateDict();
@@ -396,7 +396,7 @@ test('loadStateDict reads own keys only, each once; a { data, shape } value is c
   });
 });
 
-test('inspectSafetensors: metadata keys such as "__proto__" are the file\'s own, not the prototype (#13)', () => {
+test('inspectSafetensors: metadata keys such as "__proto__" are the file\'s own, not the prototype', () => {
   hostile(() => {
     const raw =
       '{"__metadata__":{"__proto__":"x","constructor":"y","task":"z"},"w":{"dtype":"F32","shape":[1],"data_offsets":[0,4]}}';
@@ -410,9 +410,9 @@ test('inspectSafetensors: metadata keys such as "__proto__" are the file\'s own,
   });
 });
 
-// --- #13 item 5: the smaller holes -----------------------------------------------------------
+// --- the smaller holes ---------------------------------------------------------------------
 
-test('eps: checked as the float32 the kernel receives (1e-50 and 1e300 are refused) (#13)', () => {
+test('eps: checked as the float32 the kernel receives (1e-50 and 1e300 are refused)', () => {
   hostile(() => {
     for (const name of [
       'layerNorm',
@@ -431,7 +431,7 @@ test('eps: checked as the float32 the kernel receives (1e-50 and 1e300 are refus
   });
 });
 
-test('tensor.length is read-only: assigning it cannot make read() run past the tensor (#13)', () => {
+test('tensor.length is read-only: assigning it cannot make read() run past the tensor', () => {
   hostile(() => {
     const t = nw.tensor([1, 2, 3, 4]);
     assert.throws(() => {
@@ -454,7 +454,7 @@ test('tensor.length is read-only: assigning it cannot make read() run past the t
   });
 });
 
-test('null and non-object options are TypeErrors naming options (#13)', () => {
+test('null and non-object options are TypeErrors naming options', () => {
   hostile(() => {
     const x = [1, 2, 3, 4];
     for (const bad of [null, 5, 'eps']) {
@@ -471,7 +471,7 @@ test('null and non-object options are TypeErrors naming options (#13)', () => {
   });
 });
 
-test('BigInt64Array and BigUint64Array inputs are TypeErrors naming the argument (#13)', () => {
+test('BigInt64Array and BigUint64Array inputs are TypeErrors naming the argument', () => {
   hostile(() => {
     const big = new BigInt64Array(4);
     throwsWith(() => nw.layerNorm(big, 4), TypeError, 'layerNorm', 'x', 'BigInt64Array');
@@ -490,7 +490,7 @@ test('BigInt64Array and BigUint64Array inputs are TypeErrors naming the argument
   });
 });
 
-test('detached buffers are TypeErrors naming the argument, also when detached by a later getter (#13)', () => {
+test('detached buffers are TypeErrors naming the argument, also when detached by a later getter', () => {
   hostile(() => {
     throwsWith(() => nw.layerNorm(detach(new Float32Array(4)), 4), TypeError, 'layerNorm', 'x', 'detached');
     throwsWith(
@@ -555,7 +555,7 @@ test('detached buffers are TypeErrors naming the argument, also when detached by
   });
 });
 
-test('typed arrays that lie about their length cannot make a kernel read or write past a buffer (#13)', () => {
+test('typed arrays that lie about their length cannot make a kernel read or write past a buffer', () => {
   class Short extends Float32Array {
     get length() {
       return 1;
@@ -580,7 +580,7 @@ test('typed arrays that lie about their length cannot make a kernel read or writ
   });
 });
 
-test('nw.tensor(view) and readSafetensors(view) copy their source before growing the memory (#13)', () => {
+test('nw.tensor(view) and readSafetensors(view) copy their source before growing the memory', () => {
   stillWorks();
   const start = nw.memoryStats().heapUsed;
   const t = nw.tensor(freeFloats(0.6)); // its copy does not fit beside it
@@ -607,7 +607,7 @@ test('nw.tensor(view) and readSafetensors(view) copy their source before growing
   stillWorks();
 });
 
-test("a view on normwave memory as x survives the call's own growth of that memory (#13)", () => {
+test("a view on normwave memory as x survives the call's own growth of that memory", () => {
   // The same size in both runs: in the first, x (half the free memory) and its copy and result in
   // scratch do not fit, so the call grows the memory under the view.
   const n = freeFloats(0.5);
@@ -625,7 +625,7 @@ test("a view on normwave memory as x survives the call's own growth of that memo
   assert.ok(grew, 'the call grew the memory (and so detached the view) at least once');
 });
 
-test('out as a view on normwave memory is refused: the call may grow the memory and detach it (#13)', () => {
+test('out as a view on normwave memory is refused: the call may grow the memory and detach it', () => {
   hostile(() => {
     const t = nw.tensor(64);
     throwsWith(
@@ -653,7 +653,7 @@ test('out as a view on normwave memory is refused: the call may grow the memory 
   });
 });
 
-test("foreign objects: another instance's tensor, a forged tensor and views on other memories (#13)", () => {
+test("foreign objects: another instance's tensor, a forged tensor and views on other memories", () => {
   hostile(() => {
     const theirs = other.tensor([1, 2, 3, 4]);
     throwsWith(() => nw.layerNorm(theirs, 4), TypeError, 'layerNorm', 'x', "this module's nw.tensor()");
@@ -692,7 +692,7 @@ test("foreign objects: another instance's tensor, a forged tensor and views on o
   });
 });
 
-test("foreign encoder handles: another instance's encoder and tensors mixed in forward (#13)", () => {
+test("foreign encoder handles: another instance's encoder and tensors mixed in forward", () => {
   hostile(() => {
     const theirs = other.createEncoder(cfg);
     assert.deepEqual(theirs.forward(encX).output, expected.fwd, 'same seed, same numbers');

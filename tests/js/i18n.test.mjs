@@ -1,4 +1,4 @@
-// web/lib/i18n.js: languages and keys are own properties only (#13 item 4), strings load per
+// web/lib/i18n.js: languages and keys are own properties only, strings load per
 // language on demand, and the figures' copy of a language leaves out the article's keys.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -153,7 +153,7 @@ test('a request that fits 2 GiB but not the memory still free is refused, not ab
   const hold = nw.tensor(3 * 2 ** 27); // 1.5 GiB resident
   try {
     // The PE kernel's tables for dModel = 2^23 take ~930 MiB (positionalEncodingWorkspaceFloats;
-    // 2^22 needs ~460 MiB, which now fits: the old estimate here was twice the true size).
+    // 2^22 needs ~460 MiB, which fits beside the 1.5 GiB held).
     refused(() => nw.positionalEncoding(1, 2 ** 23), 'positionalEncoding', 'seqLen x dModel = 1 x 8388608');
     // linear packs a 768 MiB weight into its own buffer: the JS-side copies fit, the pack does not.
     refused(() => nw.linear(huge(1), huge(2 ** 26), null, { inFeatures: 1 }), 'linear', 'weight (67108864 x 1)');

@@ -1,5 +1,5 @@
-// The op table (cpp/include/normwave/ops.hpp) against everything that depends on it (#19 items
-// 2, 3 and 8): the wasm module's bindings, nw.ops, web/lib/parity.js, the fuzz seeds, and the
+// The op table (cpp/include/normwave/ops.hpp) against everything that depends on it: the wasm
+// module's bindings, nw.ops, web/lib/parity.js, the fuzz seeds, and the
 // kernels the headers declare — a kernel added without a row fails here (CONTRIBUTING.md, "add a
 // kernel"). tests/cpp/test_ops.cpp checks the ids and the seeds' op bytes natively.
 import { test } from 'node:test';

@@ -42,7 +42,7 @@ function get(rawPath, headers = {}) {
   });
 }
 
-test('GET /.//katex redirects to /katex/ on this host, never to //katex/ (issue #13)', async () => {
+test('GET /.//katex redirects to /katex/ on this host, never to //katex/', async () => {
   for (const raw of [
     '/.//katex',
     '//katex',
@@ -96,7 +96,7 @@ test('hashed chunks are cached for a year, the rest revalidated by ETag', async 
   assert.notEqual(identity.headers.etag, plain.headers.etag);
 });
 
-test('HTML carries the strict CSP with Trusted Types by default (issue #13)', async () => {
+test('HTML carries the strict CSP with Trusted Types by default', async () => {
   const html = await get('/');
   assert.equal(html.headers['content-security-policy'], DEFAULT_CSP);
   assert.match(DEFAULT_CSP, /require-trusted-types-for 'script'/);

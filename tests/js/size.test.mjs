@@ -1,10 +1,9 @@
 // Size budgets, gzipped (level 9):
-//   dist/normwave.single.mjs, the one-script drop-in: at most 88 KB (80 KB until the wasm gained the
-//   backward kernels and AdamW, the safetensors format rules and the op table: 81.8 KB then).
+//   dist/normwave.single.mjs, the one-script drop-in: at most 88 KB.
 //   One figure embedded by its own entry (dist/figures/nw-<name>.mjs): at most 140 KB in all —
 //   every module it imports before it runs, its strings in one language, and the .wasm it loads on
 //   its first draw (normwave_wasm.wasm; normwave_train.wasm and the training chunk for the
-//   figures that train: scripts/bench/embed-size.mjs, firstDraw). The training module (issue #17)
+//   figures that train: scripts/bench/embed-size.mjs, firstDraw). The training module
 //   is a wasm of its own so that no forward figure pays for it. Data a
 //   figure fetches later (the attention figure's trained model, the parity fixtures) is not code
 //   and is listed apart by `npm run bench`.

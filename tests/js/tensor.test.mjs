@@ -159,7 +159,7 @@ test('views re-taken after memory growth see the data; stale views detach instea
   t.dispose();
 });
 
-test('resident calls hold no extra memory; dispose gives it all back (issue 8)', (t) => {
+test('resident calls hold no extra memory; dispose gives it all back', (t) => {
   const dim = 512,
     rows = 64;
   const start = nw.memoryStats().heapUsed;

@@ -1,4 +1,4 @@
-// Gradients and training through the public API (issue #17 item 3): encoder.backward after a
+// Gradients and training through the public API: encoder.backward after a
 // kept forward against PyTorch autograd (tests/golden/grad_*.safetensors), the token trainer's
 // gradients against the tiny sort model's step, the schedule, AdamW, and the bad-input errors.
 import { test } from 'node:test';

@@ -1,6 +1,7 @@
 // Argument conversion and checks: every value a caller hands the API passes through here first.
 //
-// The rule (issue #13): each public call runs in three phases —
+// The rule: each public call runs in three phases, so that caller code never runs while a wasm
+// address is held —
 //   1. read and convert every caller value: option getters (each read once, by destructuring),
 //      valueOf and iterators of arrays, String() of names. Caller code may run here, and may
 //      even call normwave again (re-entry is safe: no address of ours exists yet);
@@ -137,8 +138,8 @@ export function checkSeed(fn, v) {
 
 /**
  * The words of an error message that names sizes: a string, or a function that makes it — hot
- * paths pass a function, so the string is only built when a call fails (issue #18: building it
- * on every call cost more than a small kernel).
+ * paths pass a function, so the string is only built when a call fails (building it on every
+ * call costs more than a small kernel).
  */
 export const text = (words) => (typeof words === 'function' ? words() : words);
 
@@ -202,9 +203,9 @@ export function named(fn, param, noun, table, v) {
 
 /**
  * M.HEAPF32 and its buffer, cached: the glue's module object holds hundreds of properties (a
- * slow, dictionary-mode object), and V8's `.buffer` getter is not inlined (16-100 ns measured on
- * the shared bench machine, as much as the 1x8 kernel; issue #18). Memory growth detaches the
- * cached view (its length becomes 0); both are then read again from M.
+ * slow, dictionary-mode object), and V8's `.buffer` getter is not inlined: read on every call,
+ * they cost as much as the 1x8 kernel. Memory growth detaches the cached view (its length
+ * becomes 0); both are then read again from M.
  */
 let cachedModule = null;
 let cachedF32 = null;
@@ -257,7 +258,7 @@ export function floats(fn, name, v, M) {
 
 /**
  * floats() for the norms' hot path: a Float32Array that is not a view on wasm memory comes back
- * as it is, not as a new view (making one cost a third of a 1x8 call, issue #18). Read its
+ * as it is, not as a new view (making one costs a third of a 1x8 call). Read its
  * length with lengthOf(), copy it with heap.put() or copyInto() or by index: none of these runs
  * caller code (an own `length`, a subclass's set() or subarray() are never used).
  */
@@ -287,7 +288,7 @@ export function plainLengthSeen(M, v, seen) {
   if (v !== seen) return plainLength(M, v);
   // Reading an element first (no caller code runs: a typed array's integer keys never reach its
   // prototype or own properties) gives TurboFan v's map, with which typedLength(v) becomes a
-  // field load instead of a call of the getter's builtin: 12 ns of a 1x8 LayerNorm (issue #18).
+  // field load instead of a call of the getter's builtin.
   void v[0];
   return typedLength(v) || -1;
 }
@@ -303,10 +304,9 @@ export function ownView(a) {
 }
 
 /**
- * dst[d..d+n) = src[s..s+n) by index, for a few floats (the short rows of issue #18, where
- * set() costs more than the copy), four per step: a loop of one float per step spent more on
- * itself than on the copy, ~10 ns of a 1x8 LayerNorm's 105 (the copies in and out). Either
- * array may be the caller's typed array: its integer keys run no caller code.
+ * dst[d..d+n) = src[s..s+n) by index, for a few floats (short rows, where set() costs more than
+ * the copy), four per step: a loop of one float per step spends more on itself than on the
+ * copy. Either array may be the caller's typed array: its integer keys run no caller code.
  */
 export function copyFew(dst, d, src, s, n) {
   let i = 0;

@@ -23,10 +23,10 @@ import {
 } from './checks.js';
 
 // The copies of fast(), module-level and small so that V8 inlines them (heap.js's put and take,
-// closures called three times per call, were not: issue #18, about 15 ns of a 1x8 LayerNorm).
+// closures called three times per call, are not inlined).
 // n floats of a (a live Float32Array off wasm memory, length n) into heap at byte address addr.
 function copyIn(heap, addr, a, n) {
-  const at = addr >> 2; // an int32 index: addr / F32 is a double, and so was every index below
+  const at = addr >> 2; // an int32 index: addr / F32 is a double, and so would be every index below
   if (n <= 16) copyFew(heap, at, a, 0, n);
   else heap.set(a, at);
 }
@@ -38,8 +38,8 @@ const SEEN_FLOATS = 4096;
 
 /**
  * run(raw, out, s1, s2, x, gamma, beta, rows, dim, eps) calls the kernel on wasm addresses (0 =
- * absent) through its direct export (heap.raw, from cpp/bindings/raw.cpp: Embind's invoker cost more than a
- * small norm, issue #18); stats names what s1 (and s2) hold; perRow: one statistic per row (else
+ * absent) through its direct export (heap.raw, from cpp/bindings/raw.cpp: Embind's invoker costs more than a
+ * small norm); stats names what s1 (and s2) hold; perRow: one statistic per row (else
  * per feature, over the rows); streamable: each block of rows can be normalized on its own.
  */
 export const NORMS = new Map([
@@ -221,8 +221,8 @@ export function normMethods(heap) {
     seenB = null,
     seenOut = null;
 
-  // The common call of a figure or a per-token loop, checked in one function (issue #18: the
-  // checks of run() cost several times the 1x8 kernel): x and any gamma, beta and out are live
+  // The common call of a figure or a per-token loop, checked in one function (the checks of
+  // run() cost several times the 1x8 kernel): x and any gamma, beta and out are live
   // Float32Arrays off wasm memory, of the right lengths, eps is fine and nothing is streamed.
   // Finding that out runs no caller code but the option getters, which the public methods below
   // have run, each once, in run()'s order; anything else (and so every error) continues in
@@ -301,12 +301,11 @@ export function normMethods(heap) {
     //
     // Each method reads x's length and then its options itself, at property loads of its own: a
     // page that mixes norms and option shapes (five or more) made the one shared site in fast()
-    // megamorphic, a hash-table lookup per option. After calls of every norm with seven option
-    // shapes, a 1x8 LayerNorm took 120-125 ns with the shared site, 106-110 with these (in a
-    // process that made only that call, 85-90 and 90-95: the price of the extra arguments;
-    // issue #18). Not made by a factory: closures of one function literal share their feedback.
-    // Nor one function for the two norms with a beta: LayerNorm's and BatchNorm's option shapes
-    // at one site made a 1x8 LayerNorm 10-15 % slower after that mix.
+    // megamorphic, a hash-table lookup per option; sites of their own stay fast after such a
+    // mix, at the price of passing the options as extra arguments to fast(). Not made by a
+    // factory: closures of one function literal share their feedback. Nor one function for the
+    // two norms with a beta: LayerNorm's and BatchNorm's option shapes at one site slow a 1x8
+    // LayerNorm down after that mix.
     // Options run()'s way: gamma, eps, out, then beta for the norms that have one.
     layerNorm(x, dim, opts) {
       const n0 = plainCall(x, opts);

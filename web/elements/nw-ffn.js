@@ -191,8 +191,8 @@ export class NwFfn extends NwElement {
   /**
    * A seeded encoder layer for the current sizes, its FFN's weights (the library's init is
    * nn.Linear's default: weight and bias uniform in ±1/√in) and the input. The weights come out
-   * of the layer rather than being drawn in JS and loaded into it: at d_model 128 × 8 that was
-   * ~260 k draws and a state-dict round trip per slider step (24.7 ms in the browser bench).
+   * of the layer rather than being drawn in JS and loaded into it: at d_model 128 × 8 that would
+   * be ~260 k draws and a state-dict round trip per slider step.
    */
   _build(d, ratio, activation) {
     const dff = ratio * d;
@@ -313,7 +313,7 @@ export class NwFfn extends NwElement {
       const y = top + t * rowH;
       const picked = t === this.token;
       // Cells whose |Δ| is exactly 0 (every row but the nudged one) as one path per row; the
-      // others as rects, shaded by |Δ| (768 elements per step at d_model 128 were most of the redraw).
+      // others as rects, shaded by |Δ| (768 elements per step at d_model 128 would be most of the redraw).
       const cells = [];
       let zeros = '';
       const cw = (cellW + 0.3).toFixed(2),

@@ -1,4 +1,4 @@
-// <nw-grad-norms>: gradient norms per layer at initialisation, Post-LN against Pre-LN (issue #17).
+// <nw-grad-norms>: gradient norms per layer at initialisation, Post-LN against Pre-LN.
 // Two freshly initialised encoders of the same depth and width (PyTorch's default init, the same
 // seed) run one training forward on the same random batch; the backward of sum(output · g), with
 // g a fixed random direction, gives every parameter's gradient (nw encoder.backward). The chart
@@ -62,7 +62,7 @@ export class NwGradNorms extends NwElement {
     super();
     this._run = null;
     // Results by depth:dModel:seed (2 x depth numbers each). A depth costs two forward and
-    // backward passes through up to 24 layers (~60-75 ms at the largest width); once computed,
+    // backward passes through up to 24 layers (several frames at the largest width); once computed,
     // dragging back over it only redraws. After each draw (once the reader has moved a slider) the
     // neighbouring depths are computed in idle time, one per idle period, so a drag usually finds them ready.
     this._runs = new Map();

@@ -111,8 +111,8 @@ export class NwLnSteps extends LnStepLinked(NwElement) {
     const dy = (i) => m.top + 5 + ((i * 0.618034) % 1) * (m.band - 10);
     const r = values.length > 64 ? 2.5 : 4;
     const anchor = (px) => (px < 16 ? 'start' : px > width - 16 ? 'end' : 'middle');
-    // Every dot as a circle sub-path of one path: at H = 256 a slider step re-rendered 1,024
-    // <circle> elements (browser bench: 18-20 ms per step), one path per stage is 4.
+    // Every dot as a circle sub-path of one path: at H = 256 a <circle> per dot is 1,024 elements
+    // to re-render per slider step, one path per stage is 4.
     let dots = '';
     for (let i = 0; i < values.length; i++) {
       const cx = x(values[i]).toFixed(1),

@@ -138,7 +138,7 @@ export class NwPeCompare extends NwElement {
 
   /**
    * q·k at query m = n + Δ and key n, for Δ = −32…32: one nw.linear call, the 65 rotated queries
-   * around n against the rotated key at n (all 512² scores were a 1 MB fresh array per rope-dim
+   * around n against the rotated key at n (all 512² scores would be a 1 MB fresh array per rope-dim
    * step, for 130 of them).
    */
   _curve(n) {

@@ -159,8 +159,8 @@ export class NwPeProperties extends NwElement {
     const key = `${this.seqLen}x${this.dModel}`;
     if (this._key !== key) {
       this._key = key;
-      // One buffer, grown to the largest table asked for: a fresh 2 MB array per step cost more
-      // than the kernel (touching its new pages: 9 ms at 1024 x 512 in Chromium here, the kernel 0.3).
+      // One buffer, grown to the largest table asked for: a fresh 2 MB array per step costs more
+      // than the kernel (touching its new pages).
       const n = this.seqLen * this.dModel;
       if (!(this._buffer?.length >= n)) this._buffer = new Float32Array(n);
       this._table = this.nw.positionalEncoding(this.seqLen, this.dModel, { out: this._buffer.subarray(0, n) });

@@ -1133,7 +1133,7 @@ export default {
     'The saturation experiment: {n} queries and {n} keys of seeded standard normals (a larger d_k extends the same streams); the scores by nw.linear, the division by nw.linear with a diagonal matrix, the weights by nw.softmax and the scores’ standard deviation by nw.layerNormStats.',
   // ── </nw-attention-steps> ──
 
-  // ── shared by the teaching pieces (issue #16) ──
+  // ── shared by the teaching pieces ──
   'common.howComputed': 'How this figure is computed',
   'lnStep.label': 'LayerNorm step',
   'lnStep.1': '① mean μ',
@@ -1172,7 +1172,7 @@ export default {
     'The PE table comes from nw.positionalEncoding; the Gram matrix G = PE·PEᵀ and M_k·PE(pos) from nw.linear (the table serves as input and as weight). M_k’s cos and sin are read from row PE(k); the circle’s points are the table’s columns (2i+1, 2i), the rotated point is nw.linear’s result.',
   // ── </shared> ──
 
-  // ── <nw-kernel-source>: the code tabs (issue #16) ──
+  // ── <nw-kernel-source>: the code tabs ──
   'kernelSource.caption':
     'On the left, PyTorch code this project wrote itself (checked to give the same values as torch’s nn.LayerNorm and nn.TransformerEncoderLayer); on the right, the C++ kernels that actually compute this page’s figures. Point at a line of code, or Tab in and move with ↑/↓: the panel below explains that line’s step with the numbers of a tiny example, and the C++ lines doing the same thing, as well as other figures that draw the step, are highlighted with it.',
   'kernelSource.tab.positionalEncoding': 'Positional encoding',
@@ -1275,7 +1275,7 @@ export default {
     'A 1-layer Post-LN encoder with random weights from a fixed seed (d_model 8, 2 heads, d_ff 16, no final LayerNorm), computed step by step as in the Pre-LN tab and compared with forward().',
   // ── </nw-kernel-source> ──
 
-  // ── the article's new sections (issue #16): attention by hand, closing summary ──
+  // ── the article's sections on attention by hand and the closing summary ──
   's12.steps':
     '<p>Before the trained model, follow one pass of attention by hand. On an example of three tokens with d = 4: make Q, K and V, take the scores QKᵀ, divide by √d_k, apply the softmax and mix V. Press any number to see where it came from.</p>',
   's18.title': 'Summary at a glance',

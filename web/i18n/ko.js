@@ -1102,7 +1102,7 @@ export default {
     '포화 실험: 시드를 고정한 표준정규 난수로 쿼리와 키 {n}개씩을 만들고(d_k가 커지면 같은 난수열이 길어짐), 점수는 nw.linear, 나누기는 대각 행렬을 곱하는 nw.linear, 가중치는 nw.softmax, 점수의 표준편차는 nw.layerNormStats가 계산합니다.',
   // ── </nw-attention-steps> ──
 
-  // ── shared by the teaching pieces (issue #16) ──
+  // ── shared by the teaching pieces ──
   'common.howComputed': '이 그림은 어떻게 계산하나',
   'lnStep.label': 'LayerNorm 단계',
   'lnStep.1': '① 평균 μ',
@@ -1140,7 +1140,7 @@ export default {
     'PE 표는 nw.positionalEncoding이, 그람 행렬 G = PE·PEᵀ와 M_k·PE(pos)는 nw.linear가 계산합니다(표가 입력이자 가중치). M_k의 cos·sin은 PE(k) 행에서 가져오고, 단위원의 점은 표의 (2i+1, 2i) 열, 돌린 점은 nw.linear의 결과입니다.',
   // ── </shared> ──
 
-  // ── <nw-kernel-source>: the code tabs (issue #16) ──
+  // ── <nw-kernel-source>: the code tabs ──
   'kernelSource.caption':
     '왼쪽은 이 프로젝트가 직접 쓴 PyTorch 코드이고(torch의 nn.LayerNorm, nn.TransformerEncoderLayer와 같은 값을 내는지 확인했습니다), 오른쪽은 이 페이지의 그림을 실제로 계산하는 C++ 커널입니다. 코드 줄에 포인터를 올리거나 Tab과 ↑/↓로 줄을 옮기면 그 줄의 단계가 아래 칸에 작은 예의 숫자와 함께 나오고, 같은 일을 하는 C++ 줄과 이 단계를 그리는 다른 그림도 함께 강조됩니다.',
   'kernelSource.tab.positionalEncoding': '위치 인코딩',
@@ -1238,7 +1238,7 @@ export default {
     '무작위 가중치(시드 고정)의 1층 Post-LN 인코더(d_model 8, 헤드 2개, d_ff 16, 끝의 LayerNorm 없음)를 Pre-LN 탭과 같은 방법으로 한 단계씩 계산하고 forward()와 비교합니다.',
   // ── </nw-kernel-source> ──
 
-  // ── the article's new sections (issue #16): attention by hand, closing summary ──
+  // ── the article's sections on attention by hand and the closing summary ──
   's12.steps':
     '<p>학습된 모델을 보기 전에, 어텐션 한 번을 손으로 따라가 봅시다. 토큰 세 개, 차원 4짜리 예에서 Q, K, V를 만들고, 점수 QKᵀ를 구하고, √d_k로 나누고, softmax를 거쳐 V를 섞습니다. 숫자를 누르면 그 숫자가 어디서 왔는지 나옵니다.</p>',
   's18.title': '정리: 한눈에 보기',
