@@ -217,3 +217,146 @@ test(
     await page.close();
   },
 );
+
+const statusOf = (page) => page.evaluate(() => document.querySelector('nw-train')._status);
+const stepOf = (page) => page.evaluate(() => document.querySelector('nw-train')._p?.step ?? 0);
+
+/** Waits until the figure trains past `step` (its run advancing), within `timeout` ms. */
+async function trainsPast(page, step, timeout = 60_000) {
+  await page.waitForFunction((s) => (document.querySelector('nw-train')._p?.step ?? 0) > s, step, { timeout });
+}
+
+test('train: removed from the page while training and put back 500 ms later, Resume trains on from its step', async () => {
+  const { page, log, fig } = await open();
+  await small(fig, 2000, 32);
+  await fig.locator('[data-control="run"]').click();
+  await trainsPast(page, 5);
+  await page.evaluate(async () => {
+    const el = document.querySelector('nw-train');
+    const parent = el.parentNode;
+    el.remove();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    parent.append(el);
+    await el.updateComplete;
+  });
+  await page.waitForTimeout(300);
+  assert.equal(await statusOf(page), 'paused');
+  const at = await stepOf(page);
+  assert.ok(at > 5, `the run kept its ${at} steps`);
+  assert.equal(await fig.locator('[data-control="run"]').textContent(), 'Resume');
+  await fig.locator('[data-control="run"]').click();
+  await trainsPast(page, at + 5, 30_000);
+  assert.equal(await statusOf(page), 'running');
+  assert.deepEqual(log.pageErrors, []);
+  await page.close();
+});
+
+test('train: put back after its worker was let go, Train starts a new run that advances', async () => {
+  const { page, log, fig } = await open();
+  await small(fig, 2000, 32);
+  await fig.locator('[data-control="run"]').click();
+  await trainsPast(page, 5);
+  const gone = await page.evaluate(async () => {
+    const el = document.querySelector('nw-train');
+    const parent = el.parentNode;
+    el.remove();
+    // Longer than a move: the figure lets its worker go.
+    await new Promise((resolve) => setTimeout(resolve, 6000));
+    const released = el._port === null;
+    parent.append(el);
+    await el.updateComplete;
+    return released;
+  });
+  assert.ok(gone, 'a figure out of the page for 6 s holds no worker');
+  await page.waitForFunction(() => document.querySelector('nw-train')._p?.step === 0, null, { timeout: 30_000 });
+  assert.equal(await fig.locator('[data-control="run"]').textContent(), 'Train');
+  await fig.locator('[data-control="run"]').click();
+  await trainsPast(page, 3, 30_000);
+  assert.equal(await statusOf(page), 'running');
+  assert.deepEqual(log.pageErrors, []);
+  await page.close();
+});
+
+/**
+ * A second <nw-train> in the page whose Worker the test holds (window.workers), as a browser
+ * or extension that ends or breaks the worker would.
+ */
+async function heldWorkerFigure(page) {
+  await page.evaluate(async () => {
+    const Base = Worker;
+    window.workers = [];
+    window.Worker = class extends Base {
+      constructor(...args) {
+        super(...args);
+        window.workers.push(this);
+      }
+    };
+    document.querySelector('nw-train').remove();
+    const el = document.createElement('nw-train');
+    el.steps = 2000;
+    el.batch = 32;
+    document.querySelector('#figure').append(el);
+    await new Promise((resolve) => {
+      const wait = () => (el._p?.steps === 2000 ? resolve() : setTimeout(wait, 50));
+      wait();
+    });
+  });
+  return page.locator('nw-train').first();
+}
+
+for (const [how, end] of [
+  ['terminated from outside', (w) => w.terminate()],
+  ['failing with an error event', (w) => w.dispatchEvent(new ErrorEvent('error', { message: 'worker broke' }))],
+]) {
+  test(`train: a worker ${how} while training ends in a visible error; Reset starts a new worker that trains`, async () => {
+    const { page, log } = await open();
+    const fig = await heldWorkerFigure(page);
+    assert.equal(await page.evaluate(() => window.workers.length), 1);
+    await fig.locator('[data-control="run"]').click();
+    await trainsPast(page, 3);
+    await page.evaluate(`(${end})(window.workers[0])`);
+    await page.waitForFunction(() => document.querySelector('nw-train')._status === 'error', null, {
+      timeout: 10_000,
+    });
+    assert.match(await readout(fig), /training worker stopped.*Reset/i);
+    assert.equal(await fig.locator('[data-control="run"]').getAttribute('aria-pressed'), 'false');
+    await fig.locator('[data-control="reset"]').click();
+    await page.waitForFunction(() => {
+      const el = document.querySelector('nw-train');
+      return el._status === 'idle' && el._p?.step === 0;
+    });
+    assert.equal(await page.evaluate(() => window.workers.length), 2, 'a new worker');
+    await fig.locator('[data-control="run"]').click();
+    await trainsPast(page, 3, 30_000);
+    assert.equal(await statusOf(page), 'running');
+    assert.equal(await fig.evaluate((el) => el._mode), 'worker');
+    assert.deepEqual(log.pageErrors, []);
+    await page.close();
+  });
+}
+
+test('train: Train after loading weights shows Training… while the worker trains (late replies do not pause it)', async () => {
+  const { page, log, fig } = await open();
+  await small(fig, 2000, 32);
+  await fig.locator('[data-control="load"]').setInputFiles(path.join(REPO_ROOT, 'web/models/tiny-sort.safetensors'));
+  await page.waitForFunction(() => document.querySelector('nw-train')._status === 'loaded', null, { timeout: 30_000 });
+  await page.evaluate(() => {
+    const el = document.querySelector('nw-train');
+    window.statuses = [];
+    const seen = el._onMessage.bind(el);
+    el._onMessage = (m) => {
+      seen(m);
+      if (m.type === 'progress' && m.running) window.statuses.push(el._status);
+    };
+  });
+  await fig.locator('[data-control="run"]').click();
+  await trainsPast(page, 10);
+  assert.equal(await statusOf(page), 'running');
+  assert.match(await readout(fig), /Training…/);
+  assert.equal(await fig.locator('[data-control="run"]').textContent(), 'Pause');
+  const statuses = await page.evaluate(() => window.statuses);
+  assert.ok(statuses.length > 0);
+  assert.deepEqual(new Set(statuses), new Set(['running']), 'every progress of the run reads running');
+  assert.deepEqual(log.pageErrors, []);
+  await page.close();
+});
