@@ -7,6 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
 import { launchBrowser, serveDist, screenshot, REPO_ROOT } from './harness.mjs';
 import { openPage, ready, pixels, readout, seriousViolations, hasSidewaysScroll } from './figures.mjs';
 
@@ -359,4 +360,86 @@ test('train: Train after loading weights shows Training… while the worker trai
   assert.deepEqual(new Set(statuses), new Set(['running']), 'every progress of the run reads running');
   assert.deepEqual(log.pageErrors, []);
   await page.close();
+});
+
+test('train: a 420 MB weights file is refused from its header, without reading the rest, naming the sizes', async (t) => {
+  const { page, log, fig } = await open();
+  const model = fs.readFileSync(path.join(REPO_ROOT, 'web/models/tiny-sort.safetensors'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nw-train-upload-'));
+  try {
+    // A valid file with a sparse zero tail: 420 MB on the file's size, nothing on disk.
+    const big = path.join(dir, 'big.safetensors');
+    fs.writeFileSync(big, model);
+    fs.truncateSync(big, 420_000_000);
+    await page.evaluate(() => {
+      window.reads = [];
+      for (const name of ['arrayBuffer', 'text', 'bytes', 'stream']) {
+        const own = Blob.prototype[name];
+        if (!own) continue;
+        Blob.prototype[name] = function (...args) {
+          window.reads.push(this.size);
+          return own.apply(this, args);
+        };
+      }
+    });
+    const t0 = Date.now();
+    await fig.locator('[data-control="load"]').setInputFiles(big);
+    await page.waitForFunction(() => document.querySelector('nw-train')._status === 'error', null, {
+      timeout: 10_000,
+    });
+    const seconds = (Date.now() - t0) / 1000;
+    const text = await readout(fig);
+    assert.match(text, /420,000,000 bytes/);
+    assert.match(text, /277,624 bytes/, 'the size the model needs');
+    const reads = await page.evaluate(() => window.reads);
+    assert.ok(Math.max(...reads) < 1 << 20, `the figure read ${Math.max(...reads)} bytes of the file`);
+    t.diagnostic(`refused after ${seconds.toFixed(2)} s, ${Math.max(...reads)} bytes read at most`);
+    assert.ok(seconds < 5, `refused after ${seconds} s`);
+
+    // Headers that do not describe the model are refused by name before any tensor is read.
+    const header = JSON.parse(model.subarray(8, 8 + Number(model.readBigUInt64LE(0))).toString());
+    const crafted = (edit) => {
+      const h = structuredClone(header);
+      edit(h);
+      const json = Buffer.from(JSON.stringify(h));
+      const len = Buffer.alloc(8);
+      len.writeBigUInt64LE(BigInt(json.length));
+      return Buffer.concat([len, json, model.subarray(8 + Number(model.readBigUInt64LE(0)))]);
+    };
+    for (const [name, buffer, message] of [
+      ['shape.safetensors', crafted((h) => (h['head.bias'].shape = [11])), /head\.bias.*\[11\].*\[10\]/],
+      ['dtype.safetensors', crafted((h) => (h['head.bias'].dtype = 'I64')), /head\.bias.*I64/],
+      ['missing.safetensors', crafted((h) => delete h['encoder.norm.bias']), /encoder\.norm\.bias/],
+      ['extra.safetensors', crafted((h) => (h['decoder.weight'] = h['head.bias'])), /decoder\.weight/],
+      [
+        'header.safetensors',
+        Buffer.concat([Buffer.from([255, 255, 255, 0, 0, 0, 0, 0]), model.subarray(8, 400)]),
+        /header/i,
+      ],
+      ['short.safetensors', model.subarray(0, 5000), /5,000 bytes.*277,624 bytes/],
+    ]) {
+      await fig.locator('[data-control="reset"]').click();
+      await page.waitForFunction(() => document.querySelector('nw-train')._status === 'idle');
+      await fig.locator('[data-control="load"]').setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
+      await page.waitForFunction(() => document.querySelector('nw-train')._status === 'error', null, {
+        timeout: 10_000,
+      });
+      assert.match(await readout(fig), message, name);
+      assert.match(await readout(fig), new RegExp(name.replace('.', '\\.')), `${name} is named`);
+    }
+    // Korean has the same messages.
+    await fig.evaluate((el) => el.setAttribute('lang', 'ko'));
+    await fig.evaluate((el) => el.updateComplete);
+    assert.match(await readout(fig), /short\.safetensors.*바이트/);
+    // The figure still works: Reset, then a good file loads.
+    await fig.locator('[data-control="reset"]').click();
+    await fig.locator('[data-control="load"]').setInputFiles(path.join(REPO_ROOT, 'web/models/tiny-sort.safetensors'));
+    await page.waitForFunction(() => document.querySelector('nw-train')._status === 'loaded', null, {
+      timeout: 30_000,
+    });
+    assert.deepEqual(log.pageErrors, []);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await page.close();
+  }
 });

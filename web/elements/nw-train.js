@@ -11,7 +11,7 @@ import { fmt } from '../lib/format.js';
 import { normFigureStyles } from '../lib/norm-figures.js';
 import { paintMatrix, SEQUENTIAL } from '../lib/colormap-core.js'; // no d3: viridis only
 import { assetBase, assetUrl } from '../lib/assets.js';
-import { TrainSession, SORT } from '../lib/train-session.js';
+import { TrainSession, SORT, checkWeightsFile } from '../lib/train-session.js';
 
 const NORMS = ['post', 'pre'];
 
@@ -321,11 +321,28 @@ export class NwTrain extends NwElement {
     setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
   }
 
+  /** Loads a weights file: its header is checked against the model before the tensors are read. */
   async _load(e) {
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    const bytes = new Uint8Array(await file.arrayBuffer());
+    const refuse = (key, vars) => {
+      if (this._status === 'running') this._send({ type: 'pause' });
+      this._status = 'error';
+      this._error = { key, vars: { ...vars, name: file.name } };
+    };
+    let bytes;
+    try {
+      const checked = await checkWeightsFile(file, this.nw, this.norm === 'pre');
+      if (checked.refused) {
+        refuse(checked.refused.key, checked.refused.vars);
+        return;
+      }
+      bytes = new Uint8Array(await file.arrayBuffer());
+    } catch (err) {
+      refuse('train.loadUnreadable', { message: err.message });
+      return;
+    }
     if (!this._port) this._start();
     this._status = 'idle';
     this._send({ type: 'load', bytes }, [bytes.buffer]);
