@@ -1,11 +1,12 @@
-// web/lib/train-session.js, the data work of <nw-train>: a weights file is checked against the
-// model from its header alone (checkWeightsFile), and every message the session posts carries
-// the seq of the message it answers.
+// The data work of <nw-train>: a weights file is checked against the model from its header alone
+// (web/lib/weights-file.js), and every message the session posts (web/lib/train-session.js)
+// carries the seq of the message it answers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { loadNormwave } from 'normwave';
-import { TrainSession, checkWeightsFile, modelTensors, MAX_WEIGHTS_HEADER } from '../../web/lib/train-session.js';
+import { TrainSession } from '../../web/lib/train-session.js';
+import { checkWeightsFile, modelTensors, MAX_WEIGHTS_HEADER } from '../../web/lib/weights-file.js';
 
 const nw = await loadNormwave({ training: true });
 const model = new Uint8Array(readFileSync(new URL('../../web/models/tiny-sort.safetensors', import.meta.url)));
@@ -57,28 +58,33 @@ test('a 420 MB file is refused from its header (a few KB read), naming its size 
   const { file, seen } = watched(big);
   const r = await checkWeightsFile(file, nw, true);
   assert.deepEqual(r.refused, {
-    key: 'train.loadTooLarge',
-    vars: { size, needed: model.length, header: 8 + headerLength, tensors: tensorBytes.length },
+    key: 'train.loadSize',
+    vars: {
+      size: '420,000,000',
+      needed: model.length.toLocaleString('en-US'),
+      header: (8 + headerLength).toLocaleString('en-US'),
+      tensors: tensorBytes.length.toLocaleString('en-US'),
+    },
   });
   assert.ok(seen.largest <= headerLength, `read ${seen.largest} bytes at most`);
 });
 
 test('headers that do not describe the model are refused by reason, before any tensor is read', async () => {
   const cases = [
-    [new Blob([model.subarray(0, 5)]), 'train.loadHeaderLength'],
-    [new Blob([new Uint8Array([255, 255, 255, 255, 0, 0, 0, 0]), model.subarray(8)]), 'train.loadHeaderLength'],
+    [new Blob([model.subarray(0, 5)]), 'train.loadNotWeights'],
+    [new Blob([new Uint8Array([255, 255, 255, 255, 0, 0, 0, 0]), model.subarray(8)]), 'train.loadNotWeights'],
     [
       new Blob([new Uint8Array([1, 0, 16, 0, 0, 0, 0, 0]), new Uint8Array(MAX_WEIGHTS_HEADER + 8)]),
-      'train.loadHeaderLength',
+      'train.loadNotWeights',
     ],
-    [new Blob([new Uint8Array([2, 0, 0, 0, 0, 0, 0, 0]), new TextEncoder().encode('[]')]), 'train.loadHeaderJson'],
-    [new Blob([new Uint8Array([2, 0, 0, 0, 0, 0, 0, 0]), new Uint8Array([0xff, 0xfe])]), 'train.loadHeaderJson'],
+    [new Blob([new Uint8Array([2, 0, 0, 0, 0, 0, 0, 0]), new TextEncoder().encode('[]')]), 'train.loadNotWeights'],
+    [new Blob([new Uint8Array([2, 0, 0, 0, 0, 0, 0, 0]), new Uint8Array([0xff, 0xfe])]), 'train.loadNotWeights'],
     [crafted((h) => (h['decoder.weight'] = h['head.bias'])), 'train.loadUnexpected'],
     [crafted((h) => delete h['encoder.norm.bias']), 'train.loadMissing'],
-    [crafted((h) => (h['head.bias'].dtype = 'I64')), 'train.loadDtype'],
-    [crafted((h) => (h['head.bias'].shape = [11])), 'train.loadShape'],
-    [crafted((h) => (h['head.bias'].data_offsets = [0, 8])), 'train.loadOffsets'],
-    [crafted(() => {}, tensorBytes.subarray(1)), 'train.loadTruncated'],
+    [crafted((h) => (h['head.bias'].dtype = 'I64')), 'train.loadTensor'],
+    [crafted((h) => (h['head.bias'].shape = [11])), 'train.loadTensor'],
+    [crafted((h) => (h['head.bias'].data_offsets = [0, 8])), 'train.loadTensor'],
+    [crafted(() => {}, tensorBytes.subarray(1)), 'train.loadSize'],
     // norm_first "false" asks for the Post-LN model, which has no encoder.norm.*.
     [crafted((h) => (h.__metadata__.norm_first = 'false')), 'train.loadUnexpected'],
   ];
@@ -90,7 +96,13 @@ test('headers that do not describe the model are refused by reason, before any t
   }
   const wrongShape = crafted((h) => (h['head.bias'].shape = [11]));
   const shape = await checkWeightsFile(wrongShape, nw, true);
-  assert.deepEqual(shape.refused.vars, { size: wrongShape.size, tensor: 'head.bias', shape: '[11]', expected: '[10]' });
+  assert.deepEqual(shape.refused.vars, {
+    size: wrongShape.size.toLocaleString('en-US'),
+    tensor: 'head.bias',
+    dtype: 'F32',
+    shape: '[11]',
+    expected: '[10]',
+  });
   // F16 tensors are half the bytes: the size the model needs follows the dtypes.
   const f16 = await checkWeightsFile(
     crafted(

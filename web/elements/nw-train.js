@@ -11,7 +11,7 @@ import { fmt } from '../lib/format.js';
 import { normFigureStyles } from '../lib/norm-figures.js';
 import { paintMatrix, SEQUENTIAL } from '../lib/colormap-core.js'; // no d3: viridis only
 import { assetBase, assetUrl } from '../lib/assets.js';
-import { TrainSession, SORT, checkWeightsFile } from '../lib/train-session.js';
+import { TrainSession, SORT } from '../lib/train-session.js';
 
 const NORMS = ['post', 'pre'];
 
@@ -326,21 +326,19 @@ export class NwTrain extends NwElement {
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    const refuse = (key, vars) => {
+    let bytes, refused;
+    try {
+      const { checkWeightsFile } = await import('../lib/weights-file.js');
+      const checked = await checkWeightsFile(file, this.nw, this.norm === 'pre');
+      refused = checked.refused && { key: checked.refused.key, vars: { ...checked.refused.vars, name: file.name } };
+      if (!refused) bytes = new Uint8Array(await file.arrayBuffer());
+    } catch (err) {
+      refused = `${file.name}: ${err.message}`; // unreadable (changed or removed since picked)
+    }
+    if (refused) {
       if (this._status === 'running') this._send({ type: 'pause' });
       this._status = 'error';
-      this._error = { key, vars: { ...vars, name: file.name } };
-    };
-    let bytes;
-    try {
-      const checked = await checkWeightsFile(file, this.nw, this.norm === 'pre');
-      if (checked.refused) {
-        refuse(checked.refused.key, checked.refused.vars);
-        return;
-      }
-      bytes = new Uint8Array(await file.arrayBuffer());
-    } catch (err) {
-      refuse('train.loadUnreadable', { message: err.message });
+      this._error = refused;
       return;
     }
     if (!this._port) this._start();
@@ -430,11 +428,7 @@ export class NwTrain extends NwElement {
       case 'error': {
         // The session's errors are the library's messages; the figure's own are keys of web/i18n.
         const e = this._error;
-        if (typeof e !== 'object' || e === null) return this.t('train.statusError', { message: e ?? '' });
-        const vars = Object.fromEntries(
-          Object.entries(e.vars ?? {}).map(([k, v]) => [k, typeof v === 'number' ? v.toLocaleString('en-US') : v]),
-        );
-        return this.t(e.key, vars);
+        return e?.key ? this.t(e.key, e.vars) : this.t('train.statusError', { message: e ?? '' });
       }
       default:
         return p && p.step > 0 ? this.t('train.statusPaused') : this.t('train.statusIdle');

@@ -525,19 +525,13 @@ export default {
   'train.statusError': 'Error: {message}',
   'train.workerError': 'The training worker stopped with an error ({message}). Reset starts a new one.',
   'train.workerEnded': 'The training worker stopped: the browser ended it. Reset starts a new one.',
-  'train.loadUnreadable': '{name} could not be read ({message}).',
-  'train.loadHeaderLength':
-    '{name} is not a weights file: its header length ({header} bytes) does not fit in its {size} bytes or is over {max} bytes.',
-  'train.loadHeaderJson': '{name} is not a weights file: its header is not a JSON object.',
-  'train.loadUnexpected': '{name} holds a tensor the model does not have: {tensor}.',
-  'train.loadMissing': '{name} lacks the tensor {tensor} (shape {expected}) that the model needs.',
-  'train.loadDtype': '{name}: the tensor {tensor} has dtype {dtype}; the model reads F32, F16 or BF16.',
-  'train.loadShape': '{name}: the tensor {tensor} has shape {shape}; the model needs {expected}.',
-  'train.loadOffsets': '{name}: the data offsets of the tensor {tensor} do not match its shape and dtype.',
-  'train.loadTooLarge':
-    '{name} is {size} bytes; the model needs {needed} bytes (header {header} + tensors {tensors}). Refused without reading the tensors.',
-  'train.loadTruncated':
-    '{name} is {size} bytes; its header describes {needed} bytes (header {header} + tensors {tensors}): the file is cut short.',
+  'train.loadNotWeights': '{name} is not a .safetensors file: its header cannot be read.',
+  'train.loadUnexpected': '{name} holds {tensor}, which the model lacks.',
+  'train.loadMissing': '{name} lacks {tensor} {expected}.',
+  'train.loadTensor':
+    '{name}: {tensor} is {dtype} {shape}; the model needs {expected} in F32, F16 or BF16, offsets to match.',
+  'train.loadSize':
+    '{name} is {size} bytes; the model needs exactly {needed} bytes (header {header} + tensors {tensors}). Not read.',
   'train.note':
     "Each step draws {batch} new sequences (none from the held-out set) and runs the forward pass, the cross-entropy loss over the real positions, the backward pass, gradient clipping to norm 1 and an AdamW update (betas 0.9 and 0.98, weight decay 0.01), all in the library's WebAssembly kernels with one call per step. With warm-up on, the learning rate climbs linearly over the first 5% of the steps; after that it follows a cosine down to zero. If the loss stops being a finite number, training stops and keeps the last weights whose loss was finite. The downloaded .safetensors file uses the same names as scripts/train_tiny.py.",
   // ── </nw-depth-demo> ──

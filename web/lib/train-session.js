@@ -12,8 +12,8 @@
 // A message in may carry a sequence number `seq`; every message out carries the seq of the last
 // message handled, so the page tells replies to its older messages from those to its newer ones.
 // Every number comes from the library's trainer (nw.createTokenTrainer); this file makes data.
-// The page checks a weights file's header against the model (checkWeightsFile) before it reads
-// the tensors.
+// The page checks a weights file's header against the model (lib/weights-file.js) before it
+// reads the tensors.
 import { uniforms } from './seeded-random.js';
 
 /** The task: sort 3–8 digits padded with <PAD> (10) to 8; targets at <PAD> are ignored. */
@@ -279,86 +279,4 @@ export class TrainSession {
     this.post({ type: 'loaded', normFirst });
     this._progress(true);
   }
-}
-
-// ── weights files ──────────────────────────────────────────────────────────────────────────────
-// A .safetensors file (8-byte little-endian header length N, N bytes of JSON, the tensors) is
-// checked from its first 8 + N bytes: a file that does not hold this model, or holds more than it,
-// is refused before its tensors are read.
-
-/** Bytes per element of the dtypes the trainer loads (F16 and BF16 are widened to F32). */
-const DTYPE_BYTES = Object.freeze({ F32: 4, F16: 2, BF16: 2 });
-
-/** The longest header read; the model's own is under 4 KB. */
-export const MAX_WEIGHTS_HEADER = 1 << 20;
-
-/** The model's tensors ({ name, shape, numel }) in state-dict order, as the trainer names them. */
-export function modelTensors(nw, normFirst) {
-  const config = modelConfig(!!normFirst);
-  const d = config.dModel;
-  return [
-    { name: 'embedding.weight', shape: [SORT.vocab, d], numel: SORT.vocab * d },
-    ...nw
-      .encoderParameters(config)
-      .parameters.map((p) => ({ name: `encoder.${p.name}`, shape: [...p.shape], numel: p.numel })),
-    { name: 'head.weight', shape: [SORT.classes, d], numel: SORT.classes * d },
-    { name: 'head.bias', shape: [SORT.classes], numel: SORT.classes },
-  ];
-}
-
-const shown = (v) => String(v).slice(0, 80);
-const shapeText = (shape) => (Array.isArray(shape) ? `[${shape.map(shown).join(', ')}]` : shown(JSON.stringify(shape)));
-
-/**
- * Checks a weights file (a Blob: a File from an input) against the model, reading only its
- * header. Answers { normFirst, needed } (the model it holds, its size in bytes), or
- * { refused: { key, vars } }: the web/i18n key of the reason and its values (numbers are bytes).
- * normFirst is the file's (metadata norm_first), else `normFirst` as given.
- */
-export async function checkWeightsFile(file, nw, normFirst) {
-  const size = file.size;
-  const refuse = (key, vars = {}) => ({ refused: { key, vars: { size, ...vars } } });
-  const read = async (start, end) => new Uint8Array(await file.slice(start, end).arrayBuffer());
-  const headerBytes = size >= 8 ? new DataView((await read(0, 8)).buffer).getBigUint64(0, true) : null;
-  if (headerBytes === null || headerBytes > BigInt(Math.min(MAX_WEIGHTS_HEADER, size - 8)))
-    return refuse('train.loadHeaderLength', {
-      header: headerBytes === null ? '–' : Number(headerBytes),
-      max: MAX_WEIGHTS_HEADER,
-    });
-  const n = Number(headerBytes);
-  let header;
-  try {
-    header = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(await read(8, 8 + n)));
-  } catch {
-    header = null;
-  }
-  if (typeof header !== 'object' || header === null || Array.isArray(header)) return refuse('train.loadHeaderJson');
-  const meta = Object.hasOwn(header, '__metadata__') ? header.__metadata__ : undefined;
-  const fileNormFirst = meta?.norm_first === undefined ? !!normFirst : meta.norm_first === 'true';
-  const tensors = modelTensors(nw, fileNormFirst);
-  const known = new Set(tensors.map((t) => t.name));
-  for (const name of Object.keys(header)) {
-    if (name !== '__metadata__' && !known.has(name)) return refuse('train.loadUnexpected', { tensor: shown(name) });
-  }
-  let data = 0;
-  for (const t of tensors) {
-    const h = Object.hasOwn(header, t.name) ? header[t.name] : null;
-    if (typeof h !== 'object' || h === null)
-      return refuse('train.loadMissing', { tensor: t.name, expected: shapeText(t.shape) });
-    const bytes = Object.hasOwn(DTYPE_BYTES, h.dtype) ? DTYPE_BYTES[h.dtype] : 0;
-    if (!bytes) return refuse('train.loadDtype', { tensor: t.name, dtype: shown(h.dtype) });
-    const sameShape =
-      Array.isArray(h.shape) && h.shape.length === t.shape.length && h.shape.every((v, i) => v === t.shape[i]);
-    if (!sameShape)
-      return refuse('train.loadShape', { tensor: t.name, shape: shapeText(h.shape), expected: shapeText(t.shape) });
-    const [start, end] = Array.isArray(h.data_offsets) ? h.data_offsets : [];
-    if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end - start !== t.numel * bytes)
-      return refuse('train.loadOffsets', { tensor: t.name });
-    data += t.numel * bytes;
-  }
-  const needed = 8 + n + data;
-  const parts = { needed, header: 8 + n, tensors: data };
-  if (size > needed) return refuse('train.loadTooLarge', parts);
-  if (size < needed) return refuse('train.loadTruncated', parts);
-  return { normFirst: fileNormFirst, needed };
 }
