@@ -42,6 +42,9 @@ async function show() {
   el.setAttribute('lang', lang);
   if (theme === 'dark' || theme === 'light') el.setAttribute('theme', theme);
   el.setAttribute('no-url-state', '');
+  // Nothing of the reader's from this site shows in an iframe: any page may frame this one and
+  // read the height it posts (the quiz with restored answers is taller than a fresh one).
+  el.setAttribute('no-storage', '');
   const state = {};
   for (const [k, v] of params) if (!RESERVED.has(k)) state[k] = v.slice(0, 256);
   el.applyState(state);

@@ -178,3 +178,50 @@ test('save as SVG and PNG: files that hold the drawing, canvas and text included
     await page.close();
   }
 });
+
+test('save as SVG: a hostile CSS custom property is written escaped, never as markup', async () => {
+  const { page, log } = await article('en');
+  try {
+    const fig = page.locator('#ln-simulator');
+    await ready(fig);
+    const hostile = `'"/><script>alert(1)</script><x a="'`;
+    for (const name of ['--nw-border', '--nw-accent', '--nw-font', '--nw-bg'])
+      await fig.evaluate((el, [n, v]) => el.style.setProperty(n, v), [name, hostile]);
+    await fig.evaluate((el) => el.updateComplete);
+    await fig.locator('.nw-share-toggle').click();
+    const [download] = await Promise.all([page.waitForEvent('download'), fig.locator('[data-share="svg"]').click()]);
+    const svg = fs.readFileSync(await download.path(), 'utf8');
+    // Parsed as the SVG file it is (in a blank page: the article's Trusted Types refuse
+    // DOMParser strings): well-formed, no script, no event handler, nothing foreign.
+    const blank = await browser.newPage();
+    const found = await blank.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+      const all = [...doc.querySelectorAll('*')];
+      return {
+        error: doc.querySelector('parsererror')?.textContent ?? null,
+        root: doc.documentElement.localName,
+        scripts: all.filter((e) => e.localName === 'script').length,
+        foreign: [
+          ...new Set(all.filter((e) => e.namespaceURI !== 'http://www.w3.org/2000/svg').map((e) => e.localName)),
+        ],
+        handlers: all.flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)).map((a) => a.name)),
+        names: [...new Set(all.map((e) => e.localName))],
+        values: all.flatMap((e) => [...e.attributes].map((a) => a.value)).filter((v) => v.includes('alert')),
+      };
+    }, svg);
+    await blank.close();
+    assert.equal(found.error, null);
+    assert.equal(found.root, 'svg');
+    assert.equal(found.scripts, 0, 'no <script>');
+    assert.deepEqual(found.foreign, [], 'no element outside the SVG namespace');
+    assert.deepEqual(found.handlers, [], 'no event-handler attribute');
+    assert.ok(!found.names.includes('x'), 'no element made from the value');
+    assert.doesNotMatch(svg, /<script/i);
+    // The value, where it is written at all, is an attribute value with its markup escaped.
+    for (const v of found.values) assert.ok(v.includes('<script>'), `kept as text: ${v}`);
+    assert.doesNotMatch(svg, /"\/><script>/);
+    assert.deepEqual(log.pageErrors, []);
+  } finally {
+    await page.close();
+  }
+});

@@ -100,13 +100,15 @@ function load(set) {
  * Attributes: set ('article': the eight questions, default | 'ln': the five LayerNorm questions of
  * the source article), shuffle-seed (an integer: the option order; default: a new random order on
  * every load), figure-base (URL the "see the figure" links start from; default '' = this page),
- * lang, theme. Answers are saved in localStorage under normwave.quiz.<set>.
+ * no-storage (answers stay in the page: none is restored or saved; embed.html sets it), lang,
+ * theme. Answers are saved in localStorage under normwave.quiz.<set>.
  */
 export class NwQuiz extends NwElement {
   static properties = {
     set: { type: String },
     shuffleSeed: { type: Number, attribute: 'shuffle-seed' },
     figureBase: { type: String, attribute: 'figure-base' },
+    noStorage: { type: Boolean, attribute: 'no-storage' },
     first: { state: true },
     chosen: { state: true },
   };
@@ -137,6 +139,7 @@ export class NwQuiz extends NwElement {
     this.set = 'article';
     this.shuffleSeed = null;
     this.figureBase = '';
+    this.noStorage = false;
     this.first = {};
     this.chosen = {};
     this._loadedSet = null;
@@ -147,7 +150,7 @@ export class NwQuiz extends NwElement {
     super.willUpdate?.(changed);
     if (!Object.hasOwn(QUIZ_SETS, this.set)) this.set = 'article';
     if (this._loadedSet !== this.set) {
-      ({ first: this.first, chosen: this.chosen } = load(this.set));
+      ({ first: this.first, chosen: this.chosen } = this.noStorage ? { first: {}, chosen: {} } : load(this.set));
       this._loadedSet = this.set;
     }
     if (this.nw && !this._calc) this._calc = Object.fromEntries(Object.entries(CALC).map(([q, f]) => [q, f(this.nw)]));
@@ -164,6 +167,7 @@ export class NwQuiz extends NwElement {
   }
 
   _save() {
+    if (this.noStorage) return;
     try {
       localStorage.setItem(
         storageKey(this.set),
@@ -184,7 +188,7 @@ export class NwQuiz extends NwElement {
     this.first = {};
     this.chosen = {};
     try {
-      localStorage.removeItem(storageKey(this.set));
+      if (!this.noStorage) localStorage.removeItem(storageKey(this.set));
     } catch {
       /* nothing stored */
     }

@@ -523,6 +523,15 @@ export default {
   'train.statusStopped': 'Stopped: {message}',
   'train.statusLoaded': 'Weights loaded; Train starts a new run from random weights.',
   'train.statusError': 'Error: {message}',
+  'train.workerError': 'The training worker stopped with an error ({message}). Reset starts a new one.',
+  'train.workerEnded': 'The training worker stopped: the browser ended it. Reset starts a new one.',
+  'train.loadNotWeights': '{name} is not a .safetensors file: its header cannot be read.',
+  'train.loadUnexpected': '{name} holds {tensor}, which the model lacks.',
+  'train.loadMissing': '{name} lacks {tensor} {expected}.',
+  'train.loadTensor':
+    '{name}: {tensor} is {dtype} {shape}; the model needs {expected} in F32, F16 or BF16, offsets to match.',
+  'train.loadSize':
+    '{name} is {size} bytes; the model needs exactly {needed} bytes (header {header} + tensors {tensors}). Not read.',
   'train.note':
     "Each step draws {batch} new sequences (none from the held-out set) and runs the forward pass, the cross-entropy loss over the real positions, the backward pass, gradient clipping to norm 1 and an AdamW update (betas 0.9 and 0.98, weight decay 0.01), all in the library's WebAssembly kernels with one call per step. With warm-up on, the learning rate climbs linearly over the first 5% of the steps; after that it follows a cosine down to zero. If the loss stops being a finite number, training stops and keeps the last weights whose loss was finite. The downloaded .safetensors file uses the same names as scripts/train_tiny.py.",
   // ── </nw-depth-demo> ──

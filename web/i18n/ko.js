@@ -507,6 +507,14 @@ export default {
   'train.statusStopped': '중단됨: {message}',
   'train.statusLoaded': '가중치를 불러왔습니다. 학습을 누르면 무작위 가중치에서 새로 시작합니다.',
   'train.statusError': '오류: {message}',
+  'train.workerError': '학습 워커 오류({message}). 초기화하면 새 워커로 시작합니다.',
+  'train.workerEnded': '학습 워커가 종료되었습니다. 초기화하면 새 워커로 시작합니다.',
+  'train.loadNotWeights': '{name}: .safetensors 헤더를 읽을 수 없습니다.',
+  'train.loadUnexpected': '{name}에 모델에 없는 {tensor}가 있습니다.',
+  'train.loadMissing': '{name}에 {tensor} {expected}가 없습니다.',
+  'train.loadTensor': '{name}: {tensor}는 {dtype} {shape}, 모델은 F32·F16·BF16 {expected}(오프셋 일치)가 필요합니다.',
+  'train.loadSize':
+    '{name}: {size}바이트, 모델에 맞는 크기는 정확히 {needed}바이트(헤더 {header} + 텐서 {tensors})입니다. 읽지 않았습니다.',
   'train.note':
     '단계마다 새 수열 {batch}개(검증 세트와 겹치지 않음)를 뽑아 순전파, 실제 위치에 대한 교차 엔트로피 손실, 역전파, 노름 1로의 기울기 클리핑, AdamW 갱신(beta 0.9와 0.98, 가중치 감쇠 0.01)을 라이브러리의 WebAssembly 커널에서 한 번의 호출로 수행합니다. 워밍업을 켜면 학습률이 처음 5% 단계 동안 선형으로 올라가고, 그 뒤로는 코사인 곡선을 따라 0까지 내려갑니다. 손실이 유한한 수가 아니게 되면 학습을 멈추고 손실이 유한했던 마지막 가중치를 남깁니다. 내려받은 .safetensors 파일은 scripts/train_tiny.py와 같은 이름을 씁니다.',
   // ── </nw-depth-demo> ──

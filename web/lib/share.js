@@ -101,9 +101,14 @@ export function articleLink(el) {
 
 // ── save as SVG / PNG ──────────────────────────────────────────────────────────────────────────
 // The figure as one SVG: its boxes (backgrounds, borders), its text, its SVG drawings with their
-// computed styles inlined, its canvases as images, each where it is on screen.
+// computed styles inlined, its canvases as images, each where it is on screen. The file is built
+// as a DOM (every value goes in through setAttribute or textContent) and written by
+// XMLSerializer, which escapes them: a page's CSS value, whatever it holds, stays a value. Then
+// anything that could run when the file is opened on its own is removed (sanitizeSvg).
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
+const XLINK_NS = 'http://www.w3.org/1999/xlink';
+const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 const INLINE = [
   'fill',
   'fill-opacity',
@@ -128,34 +133,67 @@ function visible(color) {
   return color && color !== 'transparent' && !/rgba\([^)]*,\s*0\)$/.test(color);
 }
 
+/** An SVG element with attributes (null and undefined left out) and, if given, its text. */
+function svgNode(name, attrs = {}, text) {
+  const e = document.createElementNS(SVG_NS, name);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) e.setAttribute(k, String(v));
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
 function inlineStyles(source, clone) {
   const cs = getComputedStyle(source);
   clone.setAttribute('style', INLINE.map((p) => `${p}:${cs.getPropertyValue(p)}`).join(';'));
   for (let i = 0; i < source.children.length; i++) inlineStyles(source.children[i], clone.children[i]);
 }
 
+/**
+ * Removes from an SVG tree what could run or load markup when the file is opened: script and
+ * foreignObject elements, any element outside the SVG namespace, on* attributes, and links to
+ * anything but a fragment (#id) or an inline PNG.
+ */
+function sanitizeSvg(root) {
+  for (const e of [...root.querySelectorAll('*')]) {
+    if (e.namespaceURI !== SVG_NS || e.localName === 'script' || e.localName === 'foreignObject') e.remove();
+  }
+  for (const e of [root, ...root.querySelectorAll('*')]) {
+    for (const a of [...e.attributes]) {
+      const link = a.localName === 'href' && !/^(?:#|data:image\/png;base64,)/.test(a.value.trim());
+      if (/^on/i.test(a.localName) || link) e.removeAttributeNode(a);
+    }
+  }
+  return root;
+}
+
 let gradients = 0;
 
-/** A left-to-right CSS linear-gradient (colour bars) as an SVG gradient: its fill URL, or null. */
-function gradientFill(image, out) {
+/** A left-to-right CSS linear-gradient (colour bars) as an SVG gradient in `root`: its fill URL, or null. */
+function gradientFill(image, root) {
   const m = /^linear-gradient\((?:to right|90deg),\s*(.*)\)$/.exec(image);
   if (!m) return null;
   const colours = m[1].match(/rgba?\([^)]*\)|#[0-9a-f]{3,8}/gi) ?? [];
   if (colours.length < 2) return null;
   const id = `nw-gradient-${++gradients}`;
-  const stops = colours
-    .map((c, i) => `<stop offset="${(i / (colours.length - 1)).toFixed(3)}" stop-color="${c}"/>`)
-    .join('');
-  out.push(`<defs><linearGradient id="${id}">${stops}</linearGradient></defs>`);
+  const gradient = svgNode('linearGradient', { id });
+  colours.forEach((c, i) =>
+    gradient.append(svgNode('stop', { offset: (i / (colours.length - 1)).toFixed(3), 'stop-color': c })),
+  );
+  const defs = svgNode('defs');
+  defs.append(gradient);
+  root.append(defs);
   return `url(#${id})`;
 }
-
-const xml = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function textLines(node, origin) {
   const parent = node.parentElement;
   const cs = getComputedStyle(parent);
-  const font = `font-family="${xml(cs.fontFamily)}" font-size="${cs.fontSize}" font-weight="${cs.fontWeight}" font-style="${cs.fontStyle}" fill="${cs.color}"`;
+  const font = {
+    'font-family': cs.fontFamily,
+    'font-size': cs.fontSize,
+    'font-weight': cs.fontWeight,
+    'font-style': cs.fontStyle,
+    fill: cs.color,
+  };
   const text = node.data;
   if (cs.writingMode.startsWith('vertical')) {
     // A vertical label (read bottom to top): one rotated line through the box's centre.
@@ -163,7 +201,16 @@ function textLines(node, origin) {
     const cx = r.left + r.width / 2 - origin.left;
     const cy = r.top + r.height / 2 - origin.top;
     return [
-      `<text transform="translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(-90)" text-anchor="middle" dominant-baseline="central" ${font}>${xml(text.trim())}</text>`,
+      svgNode(
+        'text',
+        {
+          transform: `translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(-90)`,
+          'text-anchor': 'middle',
+          'dominant-baseline': 'central',
+          ...font,
+        },
+        text.trim(),
+      ),
     ];
   }
   const lines = [];
@@ -177,28 +224,44 @@ function textLines(node, origin) {
     if (last && Math.abs(last.top - r.top) < 2) last.end = m.index + m[0].length;
     else lines.push({ top: r.top, left: r.left, bottom: r.bottom, start: m.index, end: m.index + m[0].length });
   }
-  return lines.map(
-    (l) =>
-      `<text x="${(l.left - origin.left).toFixed(1)}" y="${(l.bottom - origin.top - (l.bottom - l.top) * 0.22).toFixed(1)}" ${font}>${xml(text.slice(l.start, l.end))}</text>`,
+  return lines.map((l) =>
+    svgNode(
+      'text',
+      {
+        x: (l.left - origin.left).toFixed(1),
+        y: (l.bottom - origin.top - (l.bottom - l.top) * 0.22).toFixed(1),
+        ...font,
+      },
+      text.slice(l.start, l.end),
+    ),
   );
 }
 
-/** The figure as an SVG document (a string). */
-export function figureSvg(el) {
+/** The figure as an SVG element (not in the page), sanitized. */
+function figureSvgElement(el) {
   const origin = el.getBoundingClientRect();
   const width = Math.ceil(origin.width);
   const share = el.renderRoot.querySelector('.nw-share');
   const height = Math.ceil((share?.getBoundingClientRect().top ?? origin.bottom) - origin.top + 8);
   const host = getComputedStyle(el);
-  const out = [
-    `<svg xmlns="${SVG_NS}" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
-    `<rect x="0.5" y="0.5" width="${width - 1}" height="${height - 1}" rx="10" fill="${host.backgroundColor}" stroke="${host.borderTopColor}"/>`,
-  ];
+  const root = svgNode('svg', { width, height, viewBox: `0 0 ${width} ${height}` });
+  root.setAttributeNS(XMLNS_NS, 'xmlns:xlink', XLINK_NS);
+  root.append(
+    svgNode('rect', {
+      x: 0.5,
+      y: 0.5,
+      width: width - 1,
+      height: height - 1,
+      rx: 10,
+      fill: host.backgroundColor,
+      stroke: host.borderTopColor,
+    }),
+  );
   const walk = (node) => {
     for (const child of node.childNodes) {
       if (child.nodeType === Node.TEXT_NODE) {
         if (child.data.trim() && !child.parentElement.closest('select, option, textarea, style'))
-          out.push(...textLines(child, origin));
+          root.append(...textLines(child, origin));
         continue;
       }
       if (child.nodeType !== Node.ELEMENT_NODE || child === share) continue;
@@ -215,38 +278,74 @@ export function figureSvg(el) {
         clone.setAttribute('y', y);
         clone.setAttribute('width', r.width);
         clone.setAttribute('height', r.height);
-        out.push(new XMLSerializer().serializeToString(clone));
+        root.append(clone);
         continue;
       }
       if (child.localName === 'canvas') {
-        out.push(
-          `<image x="${x}" y="${y}" width="${r.width}" height="${r.height}" preserveAspectRatio="none" href="${child.toDataURL('image/png')}"/>`,
+        root.append(
+          svgNode('image', {
+            x,
+            y,
+            width: r.width,
+            height: r.height,
+            preserveAspectRatio: 'none',
+            href: child.toDataURL('image/png'),
+          }),
         );
         continue;
       }
       const border = parseFloat(cs.borderTopWidth) > 0 && visible(cs.borderTopColor);
-      const gradient = gradientFill(cs.backgroundImage, out);
+      const gradient = gradientFill(cs.backgroundImage, root);
       if (visible(cs.backgroundColor) || border || gradient) {
         const radius = Math.min(parseFloat(cs.borderTopLeftRadius) || 0, r.height / 2, r.width / 2).toFixed(1);
-        const fill = gradient ?? (visible(cs.backgroundColor) ? cs.backgroundColor : 'none');
-        out.push(
-          `<rect x="${x}" y="${y}" width="${r.width.toFixed(1)}" height="${r.height.toFixed(1)}" rx="${radius}" ry="${radius}" fill="${fill}"${border ? ` stroke="${cs.borderTopColor}"` : ''}/>`,
+        root.append(
+          svgNode('rect', {
+            x,
+            y,
+            width: r.width.toFixed(1),
+            height: r.height.toFixed(1),
+            rx: radius,
+            ry: radius,
+            fill: gradient ?? (visible(cs.backgroundColor) ? cs.backgroundColor : 'none'),
+            stroke: border ? cs.borderTopColor : undefined,
+          }),
         );
       }
       if (child.localName === 'input' && child.type === 'range') {
+        // Computed colours only: the track in the host's border colour, the thumb in the
+        // input's accent-color (the page's --nw-accent, resolved), else the text colour.
         const f = (child.value - child.min) / (child.max - child.min || 1);
         const cy = r.top - origin.top + r.height / 2;
-        out.push(
-          `<line x1="${x}" x2="${(r.right - origin.left).toFixed(1)}" y1="${cy}" y2="${cy}" stroke="${host.getPropertyValue('--nw-border')}" stroke-width="4" stroke-linecap="round"/>`,
-          `<circle cx="${(r.left - origin.left + 8 + f * (r.width - 16)).toFixed(1)}" cy="${cy}" r="8" fill="${host.getPropertyValue('--nw-accent')}"/>`,
+        const thumb = cs.accentColor && cs.accentColor !== 'auto' ? cs.accentColor : cs.color;
+        root.append(
+          svgNode('line', {
+            x1: x,
+            x2: (r.right - origin.left).toFixed(1),
+            y1: cy,
+            y2: cy,
+            stroke: host.borderTopColor,
+            'stroke-width': 4,
+            'stroke-linecap': 'round',
+          }),
+          svgNode('circle', { cx: (r.left - origin.left + 8 + f * (r.width - 16)).toFixed(1), cy, r: 8, fill: thumb }),
         );
         continue;
       }
       if (child.localName === 'select') {
         const option = child.selectedOptions[0];
         if (option)
-          out.push(
-            `<text x="${(r.left - origin.left + 6).toFixed(1)}" y="${(r.bottom - origin.top - r.height * 0.3).toFixed(1)}" font-family="${xml(cs.fontFamily)}" font-size="${cs.fontSize}" fill="${cs.color}">${xml(option.textContent)}</text>`,
+          root.append(
+            svgNode(
+              'text',
+              {
+                x: (r.left - origin.left + 6).toFixed(1),
+                y: (r.bottom - origin.top - r.height * 0.3).toFixed(1),
+                'font-family': cs.fontFamily,
+                'font-size': cs.fontSize,
+                fill: cs.color,
+              },
+              option.textContent,
+            ),
           );
         continue;
       }
@@ -254,8 +353,12 @@ export function figureSvg(el) {
     }
   };
   walk(el.renderRoot);
-  out.push('</svg>');
-  return out.join('\n');
+  return sanitizeSvg(root);
+}
+
+/** The figure as an SVG document (a string). */
+export function figureSvg(el) {
+  return new XMLSerializer().serializeToString(figureSvgElement(el));
 }
 
 function download(blob, name) {
