@@ -33,6 +33,8 @@ need binaryen     wasm-opt
 need chromium     /usr/bin/chromium
 # Hangul glyphs for the Korean page in headless Chromium screenshots (not needed to pass tests).
 need fonts-nanum  /usr/share/fonts/truetype/nanum
+# Java for the Closure Compiler (scripts/closure/) that shrinks the wasm modules' glue at link.
+need default-jre-headless java
 # `setup.sh --bench` (npm run bench): Debian's PyTorch and ONNX, for the onnxruntime-web peer's
 # models (scripts/bench/make_onnx.py). The tests do not need them.
 if [[ ${1:-} == --bench ]]; then
@@ -79,6 +81,16 @@ if [[ ! -d node_modules || ! -e $stamp || package.json -nt $stamp || ( -e packag
     npm install --no-audit --no-fund
   fi
   touch "$stamp"
+  did=1
+fi
+
+# The Closure Compiler for emcc --closure 1 (its Java flavour: --omit=optional skips the native
+# builds), in a package of its own so the root install stays as it is.
+closure=scripts/closure
+if [[ ! -e $closure/node_modules/.package-lock.json || $closure/package-lock.json -nt $closure/node_modules/.package-lock.json ]]; then
+  echo "setup: npm ci in $closure"
+  npm ci --prefix "$closure" --omit=optional --no-audit --no-fund
+  touch "$closure/node_modules/.package-lock.json"
   did=1
 fi
 
