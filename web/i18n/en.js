@@ -474,7 +474,7 @@ export default {
     "The backward pass of the same two stacks: a random gradient arrives at the last layer's output and travels back, through each LayerNorm (nw.layerNormBackward), each ReLU (nw.activationBackward) and each layer's weights (nw.linearBackward). Each layer multiplies the gradient by its transposed weights, so without normalization it grows or shrinks by about s per layer, as the activations did. LayerNorm divides the gradient by the σ its input had, which undoes that factor; what is left shrinks by only a few per cent per layer, because each norm also removes the parts of the gradient along its mean and along its own output.",
   'gradNorms.title': 'Gradients at initialization: Post-LN against Pre-LN',
   'gradNorms.caption':
-    'Two encoders of the same depth and width, freshly initialised with the same weights, one with LayerNorm after each residual add (Post-LN, no final norm) and one with LayerNorm before each sublayer (Pre-LN, with the final LayerNorm it needs). Both take one backward pass of the same loss on the same random batch; the chart shows, for every layer, the norm of the gradient of all its parameters, on a log scale.',
+    'Two encoders of the same depth and width, freshly initialized with the same weights, one with LayerNorm after each residual add (Post-LN, no final norm) and one with LayerNorm before each sublayer (Pre-LN, with the final LayerNorm it needs). Both take one backward pass of the same loss on the same random batch; the chart shows, for every layer, the norm of the gradient of all its parameters, on a log scale.',
   'gradNorms.depth': 'Layers',
   'gradNorms.width': 'Width d_model',
   'gradNorms.newWeights': 'Draw new weights',
