@@ -15,6 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import katex from 'katex';
 import ko from '../web/i18n/ko.js';
 import en from '../web/i18n/en.js';
+import { REFERENCES, reference, referenceAnchor } from '../web/lib/references.js';
 import { DEFAULT_CSP } from './serve.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -67,7 +68,8 @@ function formatAttrs(attrs) {
 
 /**
  * Rewrites every element of html for which visit(name, attrs) returns an object:
- *   { attrs?: Map, inner?: string }  new attributes and/or new content (children replaced).
+ *   { attrs?: Map, inner?: string | (original) => string }  new attributes and/or new content
+ *   (children replaced; a function gets the element's own content and returns the new).
  * Elements are matched with their own closing tag (nesting of the same name counted).
  */
 function rewrite(html, visit) {
@@ -99,7 +101,8 @@ function rewrite(html, visit) {
       if (depth !== 0) throw new Error(`prerender: <${name}> at ${m.index} is not closed`);
     }
     const attrs = change.attrs ?? parseAttrs(attrText);
-    const inner = change.inner ?? html.slice(openEnd, innerEnd);
+    const original = html.slice(openEnd, innerEnd);
+    const inner = typeof change.inner === 'function' ? change.inner(original) : (change.inner ?? original);
     out += html.slice(pos, m.index) + `<${rawName}${formatAttrs(attrs)}>`;
     if (VOID.has(name)) {
       pos = openEnd;
@@ -184,15 +187,19 @@ export function renderPage(template, lang, { site = siteUrl(), version, heights 
   let html = template.replace(/<!--[\s\S]*?-->\n?/g, (c) => (c.includes('prerender: head') ? c : ''));
   html = html.replace('<!-- prerender: head -->', headBlock(lang, site, version));
 
-  // The table of contents, from the section headings (numbered by CSS, like the headings).
+  // The table of contents, from the headings of the article's sections (those inside <main>).
   // Section numbers are written out (a CSS counter would not count across the sections'
-  // content-visibility containment).
+  // content-visibility containment), and cross-references take them from here.
   const toc = [];
-  const numbers = new Map();
-  for (const m of template.matchAll(/<section id="([\w-]+)"[^>]*>\s*<h2[^>]*data-i18n="([\w.]+)"/g)) {
+  const numbers = new Map(); // heading id → number
+  const sectionNumbers = new Map(); // section id → number
+  const article = template.slice(template.indexOf('<main'), template.indexOf('</main>'));
+  for (const m of article.matchAll(/<section id="([\w-]+)"[^>]*>\s*<h2[^>]*data-i18n="([\w.]+)"/g)) {
     toc.push(`<li><a href="#${m[1]}">${escapeText(t(m[2]))}</a></li>`);
     numbers.set(`${m[1]}-h`, toc.length);
+    sectionNumbers.set(m[1], toc.length);
   }
+  const cited = new Set();
 
   html = rewrite(html, (name, attrs) => {
     let changed = false,
@@ -244,6 +251,29 @@ export function renderPage(template, lang, { site = siteUrl(), version, heights 
       inner = toc.join('');
       changed = true;
     }
+    if (name === 'a' && attrs.has('data-xref')) {
+      // A cross-reference: <a data-xref="s14"></a> becomes a link "§N" to that section.
+      const id = take('data-xref');
+      if (!sectionNumbers.has(id))
+        throw new Error(`prerender: ${lang} text refers to a section "${id}" that does not exist`);
+      attrs.set('href', `#${id}`);
+      attrs.set('class', 'xref');
+      inner = `§${sectionNumbers.get(id)}`;
+    }
+    if (name === 'a' && attrs.has('data-cite')) {
+      // A citation: <a data-cite="id">text</a> (text optional) links to its entry in the list.
+      const ref = reference(take('data-cite'));
+      cited.add(ref.id);
+      attrs.set('href', `#${referenceAnchor(ref.id)}`);
+      attrs.set('class', 'cite');
+      attrs.set('aria-describedby', referenceAnchor(ref.id));
+      const label = escapeText(citeLabel(ref, lang));
+      inner = (original) => (original.trim() ? original : label);
+    }
+    if (attrs.get('id') === 'reference-list') {
+      inner = REFERENCES.map((r) => referenceItem(r, lang)).join('');
+      changed = true;
+    }
     if (name === 'section' && heights[attrs.get('id')]) {
       const vars = heightVars(heights[attrs.get('id')]);
       if (vars) {
@@ -263,9 +293,28 @@ export function renderPage(template, lang, { site = siteUrl(), version, heights 
     return changed || inner !== undefined ? { attrs, inner } : null;
   });
 
-  const left = html.match(/data-(?:i18n[\w-]*|tex|placeholder)=/);
+  const left = html.match(/data-(?:i18n[\w-]*|tex|placeholder|xref|cite)=/);
   if (left) throw new Error(`prerender: an unfilled ${left[0]} slot is left in the ${lang} page`);
+  const uncited = REFERENCES.filter((r) => !cited.has(r.id)).map((r) => r.id);
+  if (uncited.length) throw new Error(`prerender: the ${lang} page lists works it never cites: ${uncited.join(', ')}`);
   return html;
+}
+
+/** A citation's text: "Vaswani et al., 2017" (Korean: "Vaswani 외, 2017"). */
+function citeLabel(ref, lang) {
+  const names = lang === 'ko' ? ref.short.replace(/ et al\.$/, ' 외') : ref.short;
+  return `${names}, ${ref.year}`;
+}
+
+/** One entry of the reference list: authors (year). Title. Venue. Link — and what it is if not a paper. */
+function referenceItem(ref, lang) {
+  const kind = ref.kind ? ` <span class="ref-kind">${escapeText(lookup(lang, `page.refs.${ref.kind}`))}</span>` : '';
+  const host = new URL(ref.url).host.replace(/^www\./, '');
+  return (
+    `<li id="${referenceAnchor(ref.id)}">${escapeText(ref.authors)} (${ref.year}). ` +
+    `<cite>${escapeText(ref.title)}</cite>. ${escapeText(ref.venue)}.${kind} ` +
+    `<a href="${escapeAttr(ref.url)}" rel="noopener">${escapeText(host)}</a></li>`
+  );
 }
 
 // ── The share card: a PE heatmap, computed by our kernel in Node and written as a PNG. ──

@@ -57,6 +57,11 @@ export default {
   'page.island':
     'Interactive figure — scroll here and your browser computes and draws it with the WebAssembly kernels (needs JavaScript).',
   'page.ogImageAlt': 'A heatmap of the positional-encoding table: embedding dimensions across, positions down.',
+  'page.refs.title': 'References',
+  'page.refs.note':
+    'Every work the article cites. A citation in the text links here; pointing at it or focusing it shows the entry.',
+  'page.refs.blog': '[blog post]',
+  'page.refs.forum': '[forum post]',
 
   's1.title': 'Why position matters',
   's1.body':
@@ -65,13 +70,16 @@ export default {
     'The figure runs a real encoder with random weights on a sentence and on a permutation of it. Without PE the two outputs are the same set of rows in a different order; with PE added they differ.',
 
   's2.title': 'The sin/cos formula, piece by piece',
-  's2.intro': '<p>The encoding proposed in “Attention Is All You Need” is a formula with no parameters at all.</p>',
+  's2.intro':
+    '<p>The encoding proposed in “Attention Is All You Need” (<a data-cite="vaswani2017"></a>) is a formula with no parameters at all.</p>',
   's2.symbols':
     '<dl class="symbols"><dt>pos</dt><dd>the token’s position in the sequence (0, 1, …, seq_len − 1)</dd><dt>i</dt><dd>the index of a sin/cos pair (0, 1, …, d_model/2 − 1); dimension 2i holds the sin, 2i+1 the cos</dd><dt>d_model</dt><dd>the embedding width (BERT-base 768, GPT-3 12288)</dd><dt>10000</dt><dd>the constant that sets the range of wavelengths, growing geometrically from 2π (i = 0) to about 10000·2π (the last pair)</dd></dl>',
   's2.body':
     '<p>The PE of one position is a vector of d_model numbers, and each pair has its own frequency. Pairs with small i are <strong>high-frequency</strong>: they change a lot from one position to the next. Pairs with large i are <strong>low-frequency</strong>: they drift slowly over thousands of positions.</p>',
   's2.callout':
     '<strong>Think of binary digits</strong> — the ones digit flips every step while the thousands digit barely moves. Likewise the high-frequency dimensions are a fine fingerprint that separates neighbours, and the low-frequency ones are a coarse ruler that separates distant positions. PE’s “digits” are continuous waves rather than 0s and 1s.',
+  's2.sum':
+    '<strong>Why add PE instead of appending it?</strong> — Concatenating [embedding | PE] would widen every token vector, and every weight matrix after it, by the width given to position, and would fix in advance how that width is split between word and position. Adding keeps d_model as it is. The price is that word and position share the same numbers. <a data-cite="kazemnejad2019">Kazemnejad (2019)</a> discusses the choice: adding saves the parameters that concatenating would cost, and because the word embeddings are learned with the PE already added, training can keep word information away from where the positional signal is strong. The heatmap below shows where that is: the PE varies most in the first, high-frequency dimensions and hardly at all in the last ones over a sentence.',
 
   's3.title': 'The PE matrix as a heatmap',
   's3.body':
@@ -79,37 +87,37 @@ export default {
 
   's4.title': 'Four reasons for sin and cos',
   's4.p1':
-    '<h3>① Bounded: every value lies in [−1, 1]</h3><p>sin and cos never exceed ±1, so adding PE to an embedding never blows up at far positions. Using the position itself, or an exponential, would grow with sentence length and destabilise training.</p>',
+    '<h3>① Bounded: every value lies in [−1, 1]</h3><p>sin and cos never exceed ±1, so adding PE to an embedding never blows up at far positions. Using the position itself, or an exponential, would grow with sentence length and destabilize training.</p>',
   's4.p2':
     '<h3>② Deterministic and unique: a different pattern at every position</h3><p>Hundreds of waves with different frequencies are read together, so two different positions practically never share a vector. And because a formula makes them, there are zero parameters to learn.</p>',
   's4.p3':
-    '<h3>③ Relative position: one linear map shifts by k</h3><p>Thanks to the angle-addition identities, PE(pos+k) is a rotation M<sub>k</sub> of PE(pos), and M<sub>k</sub> depends only on k, not on pos. That makes “how far apart are these tokens?” easy for attention to learn in general — and applying the same idea directly to Q and K is RoPE.</p>',
+    '<h3>③ Relative position: one linear map shifts by k</h3><p>Thanks to the angle-addition identities, PE(pos+k) is a rotation M<sub>k</sub> of PE(pos), and M<sub>k</sub> depends only on k, not on pos. <a data-cite="vaswani2017">Vaswani et al.</a> chose sin and cos because they hypothesized that this would let the model learn easily to attend by relative position; the paper states it as a hypothesis, not as a measured result. Applying the same rotation directly to Q and K is RoPE (<a data-cite="su2021"></a>).</p>',
   's4.p4':
     '<h3>④ Extrapolation: defined beyond the training length</h3><p>It is a formula, so a model trained on at most 512 positions can still compute PE at pos = 600. Quality is not guaranteed there, but a learned table simply has no value for that position.</p>',
   's4.addition': 'Angle addition — why relative positions are linear',
 
   's5.title': 'Fixed, learned, RoPE and ALiBi',
   's5.body':
-    '<p>The original sinusoidal encoding is not the only way to inject position. BERT and GPT-2/3 learned one vector per position as parameters, and most recent LLMs handle relative position inside attention, as RoPE does.</p>',
+    '<p>The original sinusoidal encoding is not the only way to inject position. BERT (<a data-cite="devlin2019"></a>) and GPT-2/3 (<a data-cite="radford2019"></a>; <a data-cite="brown2020"></a>) learned one vector per position as parameters. The original paper tried learned positions too and found the two versions nearly identical (Table 3, row E, of <a data-cite="vaswani2017">Vaswani et al.</a>). Many recent LLMs handle relative position inside attention instead, as RoPE (<a data-cite="su2021"></a>) and ALiBi (<a data-cite="press2022"></a>) do.</p>',
   's5.callout':
-    '<strong>Today’s default, RoPE</strong> — most recent models (LLaMA, Mistral, Gemma …) use Rotary Position Embedding. Rotating Q and K by angles proportional to their positions makes their dot product depend only on the difference of positions, so relative position enters the attention score directly. RoPE alone does not make contexts longer than the training length work, though: quality usually drops once positions bring rotation angles the model never saw in training. Contexts of tens of thousands of tokens come from further training on long data and from methods that rescale the positions — position interpolation, NTK-aware scaling of the frequency base, YaRN.',
+    '<strong>A common choice today, RoPE</strong> — LLaMA (<a data-cite="touvron2023"></a>) and Gemma (<a data-cite="gemma2024"></a>), among others, use Rotary Position Embedding. Rotating Q and K by angles proportional to their positions makes their dot product depend only on the difference of positions, so relative position enters the attention score directly. RoPE alone does not make contexts longer than the training length work, though: quality usually drops once positions bring rotation angles the model never saw in training. Contexts of tens of thousands of tokens come from further training on long data and from methods that rescale the positions: position interpolation (<a data-cite="chen2023"></a>), NTK-aware scaling of the frequency base (first described in a forum post, <a data-cite="bloc97-2023"></a>) and YaRN (<a data-cite="peng2023"></a>).',
 
   's6.title': 'Why normalize',
   's6.body':
-    '<p>Stack dozens of layers (GPT-3 has 96) and each one scales its activations up or down a little; the effects multiply until activations <strong>explode or vanish</strong>. The figure below measures exactly this, on the forward values. The usual explanation adds that gradients travel the same layers backwards and multiply the same way; this figure does not measure gradients.</p><p>The batch-normalization paper explained normalization’s benefit as reducing internal covariate shift: whenever an earlier layer’s weights change, the distribution a later layer receives shifts too. That explanation is debated. Santurkar et al. (2018) argued that batch normalization helps less by reducing covariate shift than by making the loss landscape smoother. Either way, normalization pulls each layer’s activations back to mean 0 and variance 1, which breaks the compounding of sizes.</p>',
+    '<p>Stack many layers (GPT-3 has 96, <a data-cite="brown2020"></a>) in a <strong>plain</strong> stack, where each layer’s output is the next layer’s only input, and each one scales its activations up or down a little; the effects multiply until activations <strong>explode or vanish</strong>. The figure below is such a plain stack — random linear layers, an MLP without residual connections — and measures this on the forward values; its Backward view measures the gradients, which travel the same layers backwards and multiply the same way.</p><p>A Transformer is not a plain stack. Its residual connections add each sublayer’s output to a running stream instead of feeding it through the next layer alone, and that is what stops the compounding. The stream can still grow with depth: the Pre-LN figure of <a data-xref="s15"></a> measures its norm rising layer by layer. There, normalization keeps the input of each sublayer at a fixed scale.</p><p>The batch-normalization paper (<a data-cite="ioffe2015"></a>) explained normalization’s benefit as reducing internal covariate shift: whenever an earlier layer’s weights change, the distribution a later layer receives shifts too. That explanation is debated: <a data-cite="santurkar2018">Santurkar et al. (2018)</a> argued that batch normalization helps less by reducing covariate shift than by making the loss landscape smoother. In the plain stack below, normalizing after every layer brings the activations back to mean 0 and variance 1, which breaks the compounding of sizes.</p>',
   's7.title': 'The μ · σ · γ · β formula',
   's7.body':
-    '<p>Layer normalization computes the mean and variance <strong>within one token’s vector</strong>, across its H = d_model features. It subtracts the mean to centre, divides by the standard deviation to rescale, and then lets learned γ and β set whatever scale and offset the model prefers.</p>',
+    '<p>Layer normalization (<a data-cite="ba2016"></a>) computes the mean and variance <strong>within one token’s vector</strong>, across its H = d_model features. It subtracts the mean to centre, divides by the standard deviation to rescale, and then lets learned γ and β set whatever scale and offset the model prefers.</p>',
   's7.symbols':
     '<dl class="symbols"><dt>H</dt><dd>the number of features normalized, usually d_model (768, 4096 …)</dd><dt>μ, σ²</dt><dd>the mean of that vector and its variance divided by H (the population variance) — one scalar each per token</dd><dt>ε</dt><dd>a small constant that keeps the division safe (1e-5, 1e-6)</dd><dt>γ, β</dt><dd>a learned scale and shift per feature (H each). With γ = 1 and β = 0 it is plain standardization.</dd></dl>',
   's7.callout':
-    '<strong>Why γ and β</strong> — normalization alone would pin every layer’s output to the same N(0, 1) shape. The best distribution may differ from layer to layer, and γ and β give the model the freedom to restore a scale and a mean.',
+    '<strong>Why γ and β</strong> — normalization alone would fix every layer’s output to mean 0 and variance 1. It fixes only those two numbers: the shape of the distribution (skew, heavy tails, several peaks) passes through unchanged, so the result is not a normal distribution unless the input was one. The best mean and scale may differ from layer to layer, and γ and β give the model the freedom to restore them.',
   's8.title': 'A layer-norm simulator',
   's8.body':
     '<p>Change the input distribution’s mean and spread, and γ and β, and compare the distributions before and after normalization.</p>',
   's9.title': 'Batch norm vs layer norm',
   's9.body':
-    '<p>Before Transformers, batch normalization (BN) was the standard. The difference is <strong>which axis the statistics run over</strong>: BN pools the same feature across the samples of a batch (down a column); LN pools all the features of one sample (along a row).</p>',
+    '<p>Before Transformers, batch normalization (BN, <a data-cite="ioffe2015"></a>) was the standard. The difference is <strong>which axis the statistics run over</strong>: BN pools the same feature across the samples of a batch (down a column); LN pools all the features of one sample (along a row).</p>',
   's9.th.aspect': 'Aspect',
   's9.th.bn': 'Batch normalization',
   's9.th.ln': 'Layer normalization',
@@ -129,11 +137,11 @@ export default {
   's9.r5.bn': 'poor fit — sensitive to varying sequence length',
   's9.r5.ln': 'good fit — each token normalized on its own',
   's9.r6': 'Typical use',
-  's9.r6.bn': 'CNN image models (ResNet, VGG)',
+  's9.r6.bn': 'CNN image models (ResNet, <a data-cite="he2016"></a>)',
   's9.r6.ln': 'Transformers, RNNs, BERT, GPT',
   's10.title': 'The same thing in code: PyTorch and C++',
   's10.prepost':
-    '<strong>Pre-LN vs Post-LN</strong> — the original Transformer used sublayer → add residual → LayerNorm (Post-LN). Recent LLMs such as GPT-3, LLaMA and Mistral use LayerNorm → sublayer → add residual (Pre-LN). Xiong et al. (2020, “On Layer Normalization in the Transformer Architecture”) showed that at initialization the gradients of the layers near the output are large in Post-LN, which makes a learning-rate warm-up necessary, and that Pre-LN trains without the warm-up.',
+    '<strong>Pre-LN vs Post-LN</strong> — the original Transformer used sublayer → add residual → LayerNorm (Post-LN). GPT-2 moved the LayerNorm to the input of each sublayer (<a data-cite="radford2019"></a>), and GPT-3 and LLaMA use LayerNorm (in LLaMA, RMSNorm) → sublayer → add residual (Pre-LN). <a data-cite="xiong2020">Xiong et al. (2020)</a> showed that at initialization the gradients of the layers near the output are large in Post-LN, which makes a learning-rate warm-up necessary, and that Pre-LN trains without the warm-up.',
 
   's11.title': 'Inside an encoder block',
   's11.body':
@@ -148,15 +156,15 @@ export default {
     '<p>The FFN is two linear maps with a ReLU or GELU between them. Its inner width d_ff is usually 4 × d_model; the original paper used d_model = 512 and d_ff = 2048. It is applied to each position independently, so changing one token changes only that token’s FFN output.</p>',
   's14.title': 'Stacking N layers; Post-LN vs Pre-LN',
   's14.body':
-    '<p>Stacking the same block N times is known to make the representation more abstract. Studies that probe trained models report that shallow layers mostly carry surface information such as parts of speech and word relations, middle layers phrase structure and grammar, and deep layers meaning and long-range dependencies (the figure below uses untrained weights and does not show this). The final output is a (seq_len × d_model) matrix with context folded into every token.</p><p>Where the LayerNorm sits matters once you stack deep. The original paper and BERT normalize after the sublayer (<strong>Post-LN</strong>); recent models prefer to normalize before it (<strong>Pre-LN</strong>), which leaves the residual path without any normalization. Stack layers both ways in the figure below, then compare with the table after it.</p>',
+    '<p>Stacking the same block N times gives every token more rounds of gathering context. What the layers of a trained model hold has been probed for BERT-like encoders: in BERT, <a data-cite="tenney2019">Tenney et al. (2019)</a> found the steps of the classical NLP pipeline in order from lower to higher layers (parts of speech, then parsing, named entities, semantic roles and coreference), and <a data-cite="jawahar2019">Jawahar et al. (2019)</a> found surface features in the lower layers, syntactic ones in the middle and semantic ones at the top, with deeper layers needed for long-range agreement. Other models need not follow the same order, and the figure below uses untrained weights, so it does not show this. The final output is a (seq_len × d_model) matrix with context folded into every token.</p><p>Where the LayerNorm sits matters once you stack deep. The original paper and BERT (<a data-cite="devlin2019"></a>) normalize after the sublayer (<strong>Post-LN</strong>); recent models prefer to normalize before it (<strong>Pre-LN</strong>), which leaves the residual path without any normalization. Stack layers both ways in the figure below, then compare with the table after it.</p>',
   's14.th.aspect': 'Aspect',
   's14.th.post': 'Post-LN',
   's14.th.pre': 'Pre-LN',
   's14.r1': 'Formula',
   's14.r2': 'Training stability',
   's14.r2.post':
-    'at initialization the layers near the output have large gradients, so a learning-rate warm-up is needed (Xiong et al., 2020)',
-  's14.r2.pre': 'trains without the warm-up (Xiong et al., 2020)',
+    'at initialization the layers near the output have large gradients, so a learning-rate warm-up is needed (<a data-cite="xiong2020"></a>)',
+  's14.r2.pre': 'trains without the warm-up (<a data-cite="xiong2020"></a>)',
   's14.r3': 'Used in',
   's14.r3.post': 'the original paper, BERT',
   's14.r3.pre': 'GPT-3, LLaMA and most recent LLMs',
@@ -171,12 +179,12 @@ export default {
     '<p>Layer norm targeted three weaknesses of batch norm. <strong>① Batch dependence</strong> — small batches give noisy μ and σ, and splitting a batch across GPUs makes the statistics awkward to gather. <strong>② A poor fit for RNNs</strong> — statistics differ per time step and per length. <strong>③ Train/test mismatch</strong> — inference must use running averages collected during training. Layer norm uses only the features of one sample, so none of these applies. Halve the batch below and see the difference.</p>',
   's15.title': 'Layer norm inside the Transformer: Pre-LN, Post-LN, RMSNorm',
   's15.body':
-    '<p>Where the normalization sits relative to the residual connection gives two LN placements. <strong>Post-LN</strong>, y = LN(x + Sub(x)), normalizes after adding the residual; <strong>Pre-LN</strong>, y = x + Sub(LN(x)), normalizes only the sublayer’s input. In Pre-LN the skip path carries no normalization, so x reaches y untouched; this is often described as a “highway” along which gradients flow straight back. The figure below measures forward values only; the gradients themselves are measured, by the library’s backward pass, in the figure “Gradients at initialisation” near the end of the article, beside a model you can train with either placement. The established result about gradients is Xiong et al. (2020): at initialization Post-LN had large gradients in the layers near the output and needed a warm-up, while Pre-LN trained without one. Since GPT-2, most LLMs use Pre-LN or a variant of it.</p>',
+    '<p>Where the normalization sits relative to the residual connection gives two LN placements. <strong>Post-LN</strong>, y = LN(x + Sub(x)), normalizes after adding the residual; <strong>Pre-LN</strong>, y = x + Sub(LN(x)), normalizes only the sublayer’s input. In Pre-LN the skip path carries no normalization, so x reaches y untouched; this is often described as a “highway” along which gradients flow straight back. The figure below measures forward values only. The gradients themselves are measured, by the library’s backward pass, in the figure “Gradients at initialization” of <a data-xref="s14"></a>, beside a model you can train with either placement.</p><p>Two analyses of the gradients disagree on the cause. <a data-cite="xiong2020">Xiong et al. (2020)</a> showed, with a mean-field argument at initialization, that Post-LN has large gradients in the layers near the output, so a large learning rate needs a warm-up, and that Pre-LN trained without one in their experiments. <a data-cite="liu2020">Liu et al. (2020)</a> found unbalanced gradients not to be the root cause: in their account Post-LN leans heavily on its residual branches, which amplifies small parameter updates into large changes of the output. Our own figures are two layers on one small task, so they illustrate these findings and do not test them. GPT-2 (<a data-cite="radford2019"></a>) and many LLMs after it use Pre-LN or a variant of it.</p>',
   's15.rms':
-    '<p><strong>RMSNorm</strong> drops the mean subtraction and rescales by the root mean square alone. With no separate mean and variance it computes less (often quoted as about 30% less — the figure below measures the ratio in this browser), and the quality cost is small, so LLaMA, Mistral, Gemma and others use RMSNorm variants.</p>',
+    '<p><strong>RMSNorm</strong> (<a data-cite="zhang2019"></a>) drops the mean subtraction and rescales by the root mean square alone. With no separate mean to subtract it computes less: Zhang and Sennrich report running times 7% to 64% lower than with LayerNorm, depending on the model, at comparable quality (the figure below measures the ratio in this browser). LLaMA (<a data-cite="touvron2023"></a>) and Gemma (<a data-cite="gemma2024"></a>), among others, use RMSNorm.</p>',
   's16.title': 'Result tables (source not traceable) and the key ideas',
   's16.body':
-    '<p>The source article presents the two tables below, in which layer normalization beats batch normalization in recurrent networks, as results of “the original paper”. It does not say which paper or which table, and we could not trace these numbers to a source either. So they are copied here as the article’s numbers only and marked as untraceable. Do not draw conclusions from them.</p>',
+    '<p>The source article presents the two tables below, in which layer normalization beats batch normalization in recurrent networks. It labels the machine-translation table as a result of “the original paper” without naming the paper or the table, and gives no source for the language-model table; we could not trace either set of numbers. So they are copied here as the article’s numbers only, with nothing highlighted, and marked as untraceable. Do not draw conclusions from them.</p>',
   's16.mt.caption': 'Machine translation BLEU — numbers as printed in the source article, source not traceable',
   's16.lm.caption':
     'Penn Treebank language model perplexity (lower is better) — numbers as printed in the source article, source not traceable',
@@ -195,7 +203,7 @@ export default {
   's16.kc.rms.v': 'scale by RMS only, no mean — LLaMA',
   's17.title': 'Check your understanding',
   's17.body':
-    '<p>The five questions of the layer-norm article, plus questions that ask for a calculation or cover positional encoding and attention. Each question is scored on the first option you pick, and only the chosen option’s explanation is shown; you may pick others to read their explanations, but the score stays. Every question links to the figure that shows the answer. Grading happens in this page only, and your answers are saved in this browser per question set.</p>',
+    '<p>The five questions of the layer-norm article, plus questions that ask for a calculation or cover positional encoding and attention; they come after the last section they test. Pick an option, then press “Check answer” (or Enter): the first answer you check is the one scored, and only the checked option’s explanation is shown. You may check other options to read their explanations, but the score stays. Every question links to the figure that shows the answer. Grading happens in this page only, and your answers are saved in this browser per question set.</p>',
   's10.body':
     '<p>The source articles show PE, LayerNorm, a Pre-LN block, the FFN and an encoder layer in PyTorch. Below is the same in PyTorch code this project wrote itself, beside the C++ kernels that actually compute this page’s figures (the C++ is taken from cpp/ when the site is built). Point at or focus a line of code to see which step it performs; figures that draw the same step highlight it too.</p>',
 
@@ -375,8 +383,9 @@ export default {
   'peCompare.r.models.learned': 'BERT, GPT-2, GPT-3',
   'peCompare.r.models.rope': 'RoPE: GPT-NeoX, LLaMA, Mistral, Falcon · ALiBi: BLOOM, MPT',
   'peCompare.r.performance': 'Quality',
-  'peCompare.r.performance.fixed': 'in practice close to learned',
-  'peCompare.r.performance.learned': 'slightly ahead on some tasks',
+  'peCompare.r.performance.fixed':
+    'nearly identical to learned in the original paper (Vaswani et al., 2017, Table 3, row E)',
+  'peCompare.r.performance.learned': 'nearly identical to sinusoidal in that comparison',
   'peCompare.r.performance.rope': 'widely used in long-context models (together with a length-extension method)',
   'peCompare.rope.title': 'RoPE: rotate q and k by their positions',
   'peCompare.rope.lead':
@@ -463,9 +472,9 @@ export default {
   'depthDemo.readoutGradSetup': 'output gradient σ = {output} · s = {scale} · width {width} · seed {seed}',
   'depthDemo.noteGrad':
     "The backward pass of the same two stacks: a random gradient arrives at the last layer's output and travels back, through each LayerNorm (nw.layerNormBackward), each ReLU (nw.activationBackward) and each layer's weights (nw.linearBackward). Each layer multiplies the gradient by its transposed weights, so without normalization it grows or shrinks by about s per layer, as the activations did. LayerNorm divides the gradient by the σ its input had, which undoes that factor; what is left shrinks by only a few per cent per layer, because each norm also removes the parts of the gradient along its mean and along its own output.",
-  'gradNorms.title': 'Gradients at initialisation: Post-LN against Pre-LN',
+  'gradNorms.title': 'Gradients at initialization: Post-LN against Pre-LN',
   'gradNorms.caption':
-    'Two encoders of the same depth and width, freshly initialised with the same weights, one with LayerNorm after each residual add (Post-LN, no final norm) and one with LayerNorm before each sublayer (Pre-LN, with the final LayerNorm it needs). Both take one backward pass of the same loss on the same random batch; the chart shows, for every layer, the norm of the gradient of all its parameters, on a log scale.',
+    'Two encoders of the same depth and width, freshly initialized with the same weights, one with LayerNorm after each residual add (Post-LN, no final norm) and one with LayerNorm before each sublayer (Pre-LN, with the final LayerNorm it needs). Both take one backward pass of the same loss on the same random batch; the chart shows, for every layer, the norm of the gradient of all its parameters, on a log scale.',
   'gradNorms.depth': 'Layers',
   'gradNorms.width': 'Width d_model',
   'gradNorms.newWeights': 'Draw new weights',
@@ -533,7 +542,7 @@ export default {
   'train.loadSize':
     '{name} is {size} bytes; the model needs exactly {needed} bytes (header {header} + tensors {tensors}). Not read.',
   'train.note':
-    "Each step draws {batch} new sequences (none from the held-out set) and runs the forward pass, the cross-entropy loss over the real positions, the backward pass, gradient clipping to norm 1 and an AdamW update (betas 0.9 and 0.98, weight decay 0.01), all in the library's WebAssembly kernels with one call per step. With warm-up on, the learning rate climbs linearly over the first 5% of the steps; after that it follows a cosine down to zero. If the loss stops being a finite number, training stops and keeps the last weights whose loss was finite. The downloaded .safetensors file uses the same names as scripts/train_tiny.py.",
+    "Each step draws {batch} new sequences (none from the held-out set) and runs the forward pass, the cross-entropy loss over the real positions, the backward pass, gradient clipping to norm 1 and an AdamW update (betas 0.9 and 0.98, weight decay 0.01), all in the library's WebAssembly kernels with one call per step. The learning rate follows a cosine from its set value down to zero over the run; with warm-up on, it first climbs linearly over the first 5% of the steps and the cosine starts from there. If the loss stops being a finite number, training stops and keeps the last weights whose loss was finite. The downloaded .safetensors file uses the same names as scripts/train_tiny.py.",
   // ── </nw-depth-demo> ──
 
   // ── <nw-ln-steps> ──
@@ -766,7 +775,7 @@ export default {
   'quiz.title.article': 'Check your understanding (8 questions)',
   'quiz.title.ln': 'Layer norm check (5 questions)',
   'quiz.caption':
-    'Each question is scored on your first answer. Picking another option afterwards shows only that option’s explanation and leaves the score alone. The options are shuffled on every visit. Press “Retry” below to start over.',
+    'Choose an option and press “Check answer” (or Enter); moving through the options with the arrow keys does not answer. Each question is scored on the first answer you check. Checking another option afterwards shows only that option’s explanation and leaves the score alone. The options are shuffled on every visit. Press “Retry” below to start over.',
   'quiz.q1': 'Over which axis does layer normalization compute its mean and variance?',
   'quiz.q1.a': 'Over the samples of a batch, per feature (columns)',
   'quiz.q1.a.why': 'That is batch normalization’s axis. Layer norm never looks at the batch.',
@@ -854,11 +863,12 @@ export default {
   'quiz.correctMark': '✓',
   'quiz.wrongMark': '✗',
   'quiz.right': 'First answer: correct.',
-  'quiz.wrong': 'First answer: not correct. Pick other options to read their explanations.',
+  'quiz.wrong': 'First answer: not correct. Check other options to read their explanations.',
   'quiz.scoredFirst': 'The score counts your first answer.',
   'quiz.seeFigure': 'The figure that shows the answer',
   'quiz.scoreSuffix': 'correct (first answers; {answered} of {total} answered)',
   'quiz.retry': 'Retry',
+  'quiz.check': 'Check answer',
   // ── </nw-quiz> ──
 
   // ── <nw-encoder-block> ──
@@ -1064,7 +1074,7 @@ export default {
   // ── <nw-attention-steps> ──
   'attnSteps.title': 'Self-attention by hand, one step at a time',
   'attnSteps.caption':
-    'One pass of attention worked through on a tiny example: {t} tokens, d = {d}. Step through with the buttons; press any number to see which numbers it was made from and how, with its ingredients outlined. The input X and the weights W are chosen for the explanation; a trained model learns W from data.',
+    'One pass of attention worked through on a tiny example: {t} tokens, d = {d}; then the same pass split into two heads, as multi-head attention. Step through with the buttons; press any number to see which numbers it was made from and how, with its ingredients outlined. The input X and the weights W are chosen for the explanation; a trained model learns W from data.',
   'attnSteps.tokens': 'cats|eat|fish',
   'attnSteps.scaleSwitch': 'Divide by √d_k',
   'attnSteps.on': 'on',
@@ -1076,6 +1086,11 @@ export default {
   'attnSteps.step.scale': '÷ √d_k',
   'attnSteps.step.softmax': 'softmax',
   'attnSteps.step.output': '× V',
+  'attnSteps.step.split': 'split into heads',
+  'attnSteps.step.heads': 'each head’s softmax',
+  'attnSteps.step.headsOut': 'each head × V',
+  'attnSteps.step.concat': 'concat',
+  'attnSteps.step.proj': '× W_O',
   'attnSteps.prev': '◀ Previous step',
   'attnSteps.next': 'Next step ▶',
   'attnSteps.text.x':
@@ -1092,12 +1107,26 @@ export default {
     'A softmax per row turns the scores into weights that sum to 1. Larger scores get larger weights, but small scores do not become zero.',
   'attnSteps.text.output':
     'The weights mix the rows of V. Row i of the output Z adds every token’s value vector in the proportions of row i of A: a new representation with context mixed in.',
+  'attnSteps.text.split':
+    'Multi-head attention runs {h} smaller attentions side by side. The same Q, K and V are cut by columns: head 1 takes columns 1–2, head 2 columns 3–4, so each head has d_k = {dk}. Nothing is computed here; the numbers are the ones above.',
+  'attnSteps.text.heads':
+    'Each head scores its own queries against its own keys, divides by √d_k = √{dk} and takes the softmax per row. The two heads see different parts of the vectors, so they can weigh the same tokens differently.',
+  'attnSteps.text.headsOut': 'Each head mixes its own values with its own weights, giving a 3 × {dk} output per head.',
+  'attnSteps.text.concat':
+    'The heads’ outputs are placed side by side: the result is 3 × {d} again, the width of the input.',
+  'attnSteps.text.proj':
+    'A last weight matrix W_O mixes the heads’ outputs into the layer’s output. This O is what the residual connection adds back to X.',
   'attnSteps.eq.x': 'X ∈ ℝ^(3×4)',
   'attnSteps.eq.qkv': 'Q = X·W_Q,  K = X·W_K,  V = X·W_V',
   'attnSteps.eq.scores': 'S = Q·Kᵀ',
   'attnSteps.eq.scale': "S' = S / √d_k",
   'attnSteps.eq.softmax': "A = softmax(S')  (row by row)",
   'attnSteps.eq.output': 'Z = A·V',
+  'attnSteps.eq.split': 'Qₕ, Kₕ, Vₕ = columns of head h',
+  'attnSteps.eq.heads': 'Aₕ = softmax(QₕKₕᵀ / √d_k)',
+  'attnSteps.eq.headsOut': 'Zₕ = Aₕ·Vₕ',
+  'attnSteps.eq.concat': 'Z = [Z¹ | Z²]',
+  'attnSteps.eq.proj': 'O = Z·W_O',
   'attnSteps.cellLabel': '{m} row {r}, column {c}: {v}',
   'attnSteps.matLabel': 'Matrix {m} ({r}×{c}). Arrow keys move between numbers, Enter picks one.',
   'attnSteps.pick': 'Press a number: where it came from appears here.',
@@ -1115,6 +1144,20 @@ export default {
   'attnSteps.why.rowSum': 'Sum of this row’s weights: {sum}',
   'attnSteps.why.output':
     'Component {c} of the output of “{token}”: the V values of every token (column {c}) added with this token’s weights.',
+  'attnSteps.why.split':
+    'Head {h}’s {m} is column {col} of {m}, taken as it is: component {c} of “{token}” for this head.',
+  'attnSteps.why.headScore':
+    'Head {h}: the dot product of the query of “{q}” and the key of “{k}”, over this head’s {dk} components only, divided by √d_k = √{dk}.',
+  'attnSteps.why.headScoreOff':
+    'Head {h}: the dot product of the query of “{q}” and the key of “{k}”, over this head’s components only (dividing is switched off).',
+  'attnSteps.why.headSoftmax':
+    'Head {h}: the weight the query of “{q}” gives the key of “{k}”. Each head has its own softmax.',
+  'attnSteps.why.headOutput':
+    'Head {h}: component {c} of the output of “{token}”, this head’s V values added with this head’s weights.',
+  'attnSteps.why.concat': 'Column {c} of the concatenation is column {hc} of head {h}’s output for “{token}”, copied.',
+  'attnSteps.why.wo': 'A weight of the output projection W_O, fixed by this figure.',
+  'attnSteps.why.mhOut':
+    'Component {c} of the multi-head output of “{token}”: its row of the concatenated heads times column {c} of W_O.',
   'attnSteps.wTitle': 'Edit the weights W',
   'attnSteps.wCaption':
     'Change one entry and everything from Q, K, V to the output is recomputed. Rows are input dimensions, columns output dimensions.',
@@ -1137,7 +1180,7 @@ export default {
     'Without dividing, the largest weight approaches 1 as d_k grows and the others approach 0. The original paper (Vaswani et al., 2017) gives this as the reason for dividing by √d_k: it suspected that large dot products push the softmax into regions where its gradients are extremely small. Dividing by √d_k keeps the spread of the scores near 1 whatever d_k is.',
   'attnSteps.readoutStep': 'Step {n}/{total}: {name}',
   'attnSteps.method':
-    'Every matrix on screen is computed by the library. Q, K and V are nw.linear(X, Wᵀ) (nw.linear computes x·Wᵀ like PyTorch’s nn.Linear, so Wᵀ is passed to get the formula’s X·W). QKᵀ is nw.linear with K as the weight, ÷√d_k is nw.linear with the diagonal matrix (1/√d_k)·I, the softmax is nw.softmax and A·V is nw.linear with Vᵀ as the weight. The row sums add up the softmax’s output.',
+    'Every matrix on screen is computed by the library. Q, K and V are nw.linear(X, Wᵀ) (nw.linear computes x·Wᵀ like PyTorch’s nn.Linear, so Wᵀ is passed to get the formula’s X·W). QKᵀ is nw.linear with K as the weight, ÷√d_k is nw.linear with the diagonal matrix (1/√d_k)·I, the softmax is nw.softmax and A·V is nw.linear with Vᵀ as the weight. The row sums add up the softmax’s output. In the multi-head steps, head h takes columns 2h−1 and 2h of Q, K and V as they are (a split, no arithmetic) and runs the same four operations with d_k = 2; the heads’ outputs are placed side by side, and the output projection is nw.linear with W_Oᵀ as the weight.',
   'attnSteps.methodSat':
     'The saturation experiment: {n} queries and {n} keys of seeded standard normals (a larger d_k extends the same streams); the scores by nw.linear, the division by nw.linear with a diagonal matrix, the weights by nw.softmax and the scores’ standard deviation by nw.layerNormStats.',
   // ── </nw-attention-steps> ──
@@ -1160,8 +1203,9 @@ export default {
     'The formula is written xW₁ + b₁ as in the original paper (W₁: d_model × d_ff). PyTorch’s nn.Linear stores the same weights flipped, in the shape [out, in], i.e. weight = W₁ᵀ, and computes x·weightᵀ + b: the same result. This figure keeps the weights in PyTorch’s shape and computes with nw.linear(x, weight, bias); nw.activation computes the activations.',
   'attention.runs': 'The model behind this map: {wiring}',
   'attention.runsPre':
-    '{layers} layers, {act}, {final}. §11’s formula is the original paper’s Post-LN; this model normalizes before each sublayer (Pre-LN).',
-  'attention.runsPost': '{layers} layers, {act}, {final}. The same Post-LN as §11’s formula.',
+    '{layers} layers, {act}, {final}. The article’s encoder-block formula, LN(x + Sublayer(x)), is the original paper’s Post-LN; this model normalizes before each sublayer (Pre-LN).',
+  'attention.runsPost':
+    '{layers} layers, {act}, {final}. The same Post-LN as the article’s encoder-block formula, LN(x + Sublayer(x)).',
   'attention.finalOn': 'one LayerNorm at the end',
   'attention.finalOff': 'no LayerNorm at the end',
   'peHeatmap.method':
@@ -1200,7 +1244,7 @@ export default {
   'kernelSource.implFast': 'SIMD path',
   'kernelSource.noteTitle': 'Watch out in the source articles’ code:',
   'kernelSource.note.preLnBlock':
-    'A Pre-LN stack needs one more LayerNorm after its last layer (final_norm). A Pre-LN layer only adds to the residual, so without it the output leaves with a size that grew with the number of layers (switch off the final LayerNorm in the §14 figure). Also, norm1(x) needs computing once and passing as Q, K and V; writing it three times computes it three times.',
+    'A Pre-LN stack needs one more LayerNorm after its last layer (final_norm). A Pre-LN layer only adds to the residual, so without it the output leaves with a size that grew with the number of layers (switch off the final LayerNorm in the figure “Stacking N layers”). Also, norm1(x) needs computing once and passing as Q, K and V; writing it three times computes it three times.',
   'kernelSource.note.encoderLayer':
     'A Post-LN layer ends with norm2, so adding one more LayerNorm at the end of the stack, as the source article’s Encoder does, is redundant: with the initial γ = 1, β = 0, LN(LN(x)) ≈ LN(x), and after training it only adds one more scale and shift. The stack that does need a final LayerNorm is the Pre-LN one.',
   'kernelSource.tokenRow': 'vector of token 1: {values} · ‖h‖ = {norm}',
@@ -1286,7 +1330,7 @@ export default {
 
   // ── the article's sections on attention by hand and the closing summary ──
   's12.steps':
-    '<p>Before the trained model, follow one pass of attention by hand. On an example of three tokens with d = 4: make Q, K and V, take the scores QKᵀ, divide by √d_k, apply the softmax and mix V. Press any number to see where it came from.</p>',
+    '<p>Before the trained model, follow one pass of attention by hand. On an example of three tokens with d = 4: make Q, K and V, take the scores QKᵀ, divide by √d_k, apply the softmax and mix V. Then the same Q, K and V are split into two heads of d_k = 2, each head runs softmax(QKᵀ/√d_k)V on its own, the heads’ outputs are concatenated and multiplied by W_O — multi-head attention worked by hand, as <a data-cite="alammar2018">Alammar’s Illustrated Transformer</a> does it with pictures. Press any number to see where it came from.</p>',
   's18.title': 'Summary at a glance',
   's18.body':
     '<p>The ideas of this article, one line each, with the figure where you can try each one.</p><ul class="summary"><li>Self-attention treats tokens as a set, so it cannot see order — <a href="#order-demo">word-order figure</a></li><li>The sine-cosine PE gives every position its own vector, one frequency per sin/cos pair — <a href="#pe-waves">waves</a>, <a href="#pe-heatmap">heatmap</a></li><li>Its values stay in [−1, 1], differ for every position, shift by k as one rotation M_k, and are defined past the training length — <a href="#pe-properties">four properties</a></li><li>Learned PE, RoPE and ALiBi put position in differently, and RoPE alone does not reach past the training length — <a href="#pe-compare">comparison</a></li><li>Stacking layers multiplies the size of activations until they explode or vanish; normalization breaks that — <a href="#depth-demo">depth experiment</a></li><li>Layer normalization is four steps: ① mean ② variance ③ normalize ④ scale and shift — <a href="#ln-steps">four steps</a>, <a href="#ln-pipeline">pipeline</a>, <a href="#ln-simulator">simulator</a></li><li>Batch norm takes statistics down columns (the batch), layer norm along rows (one token), so layer norm does not depend on the batch — <a href="#norm-axes">normalization axes</a>, <a href="#batch-independence">half-batch experiment</a></li><li>LayerNorm goes after the residual (Post-LN) or before the sublayer (Pre-LN); RMSNorm skips subtracting the mean — <a href="#prepost-ln">Post-LN and Pre-LN</a>, <a href="#rmsnorm">RMSNorm</a></li><li>The same computations as PyTorch code and as this page’s C++ kernels — <a href="#kernel-source">code</a></li><li>An encoder block wraps self-attention and the FFN in Add & Norm and is stacked N times — <a href="#encoder-block">block</a>, <a href="#attention-steps">attention by hand</a>, <a href="#attention">trained attention</a>, <a href="#ffn">FFN</a>, <a href="#encoder-stack">stacking N layers</a></li><li>Check your understanding — <a href="#quiz">quiz</a></li></ul>',

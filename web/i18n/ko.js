@@ -57,6 +57,11 @@ export default {
   'page.island':
     '인터랙티브 그림 — 이곳까지 스크롤하면 브라우저에서 WebAssembly 커널로 계산해 그립니다(JavaScript 필요).',
   'page.ogImageAlt': '위치 인코딩 표를 색으로 칠한 히트맵: 가로는 임베딩 차원, 세로는 위치입니다.',
+  'page.refs.title': '참고 문헌',
+  'page.refs.note':
+    '이 글이 인용한 모든 자료입니다. 본문의 인용은 이곳으로 연결되고, 포인터를 올리거나 초점을 두면 항목이 나타납니다.',
+  'page.refs.blog': '[블로그 글]',
+  'page.refs.forum': '[포럼 글]',
 
   's1.title': '왜 위치 정보가 필요한가',
   's1.body':
@@ -65,13 +70,16 @@ export default {
     '아래 그림은 무작위 가중치의 실제 인코더를 한 문장과 그 순열에 대해 실행합니다. PE가 없으면 두 출력은 행 순서만 다른 같은 집합이고, PE를 더하면 달라집니다.',
 
   's2.title': 'sin·cos 공식 뜯어보기',
-  's2.intro': '<p>「Attention Is All You Need」가 제안한 위치 인코딩은 파라미터가 하나도 없는 공식입니다.</p>',
+  's2.intro':
+    '<p>「Attention Is All You Need」(<a data-cite="vaswani2017"></a>)가 제안한 위치 인코딩은 파라미터가 하나도 없는 공식입니다.</p>',
   's2.symbols':
     '<dl class="symbols"><dt>pos</dt><dd>시퀀스 안에서 토큰의 위치 (0, 1, …, seq_len − 1)</dd><dt>i</dt><dd>sin·cos 쌍의 번호 (0, 1, …, d_model/2 − 1). 차원 2i에는 sin, 2i+1에는 cos이 들어갑니다.</dd><dt>d_model</dt><dd>임베딩 차원 수 (BERT-base 768, GPT-3 12288)</dd><dt>10000</dt><dd>파장의 범위를 정하는 상수. 파장은 2π(i=0)에서 약 10000·2π(마지막 쌍)까지 기하급수적으로 늘어납니다.</dd></dl>',
   's2.body':
     '<p>한 위치의 PE는 d_model개의 숫자로 된 벡터이고, 쌍마다 주파수가 다릅니다. i가 작은 쌍은 위치가 한 칸만 바뀌어도 크게 변하는 <strong>고주파</strong>이고, i가 큰 쌍은 수천 칸에 걸쳐 천천히 변하는 <strong>저주파</strong>입니다.</p>',
   's2.callout':
     '<strong>이진수에 빗대면</strong> — 1의 자리는 한 칸마다 바뀌고 1000의 자리는 천천히 바뀌듯, 고주파 차원은 이웃한 위치를 가르는 세밀한 지문이 되고 저주파 차원은 멀리 떨어진 위치를 가르는 큰 눈금이 됩니다. 다만 PE의 “자릿수”는 0/1이 아니라 연속적인 파동입니다.',
+  's2.sum':
+    '<strong>PE를 이어 붙이지 않고 더하는 이유</strong> — [임베딩 | PE]로 이어 붙이면 토큰 벡터와 그 뒤의 모든 가중치 행렬이 위치에 준 너비만큼 넓어지고, 그 너비를 단어와 위치에 어떻게 나눌지도 미리 정해야 합니다. 더하면 d_model이 그대로입니다. 대신 단어와 위치가 같은 숫자를 나눠 씁니다. <a data-cite="kazemnejad2019">Kazemnejad(2019)</a>는 이 선택을 이렇게 설명합니다: 더하면 이어 붙일 때 드는 파라미터를 아끼고, 단어 임베딩은 PE가 더해진 상태로 학습되므로 학습 과정에서 위치 신호가 강한 곳을 피해 단어 정보를 둘 수 있습니다. 그곳이 어디인지는 아래 히트맵이 보여 줍니다. 한 문장 길이 안에서 PE는 앞쪽의 고주파 차원에서 크게 변하고, 뒤쪽 차원에서는 거의 변하지 않습니다.',
 
   's3.title': 'PE 행렬을 히트맵으로',
   's3.body':
@@ -83,32 +91,32 @@ export default {
   's4.p2':
     '<h3>② 결정론적 고유성: 위치마다 다른 패턴</h3><p>주파수가 서로 다른 수백 개의 파동을 동시에 보므로 서로 다른 두 위치가 같은 벡터를 갖는 일은 실질적으로 없습니다. 공식으로 만들기 때문에 학습할 파라미터도 0개입니다.</p>',
   's4.p3':
-    '<h3>③ 상대 위치: 선형 변환 하나로 k칸 이동</h3><p>덧셈 정리 덕분에 PE(pos+k)는 pos와 무관하고 k에만 의존하는 회전 행렬 M<sub>k</sub>로 PE(pos)에서 얻을 수 있습니다. 어텐션이 “몇 칸 떨어졌는가”를 일반화해 배우기 좋은 구조이고, 이 아이디어를 Q·K에 직접 적용한 것이 RoPE입니다.</p>',
+    '<h3>③ 상대 위치: 선형 변환 하나로 k칸 이동</h3><p>덧셈 정리 덕분에 PE(pos+k)는 pos와 무관하고 k에만 의존하는 회전 행렬 M<sub>k</sub>로 PE(pos)에서 얻을 수 있습니다. <a data-cite="vaswani2017">Vaswani 등</a>은 이 성질 덕분에 모델이 상대 위치로 주목하는 법을 쉽게 배울 것이라는 가설에서 sin·cos를 골랐습니다. 논문이 실험으로 보인 결과가 아니라 가설로 적은 것입니다. 같은 회전을 Q·K에 직접 적용한 것이 RoPE(<a data-cite="su2021"></a>)입니다.</p>',
   's4.p4':
     '<h3>④ 외삽: 학습보다 긴 문장에도 값이 정의됨</h3><p>공식이므로 학습 때 최대 길이가 512였더라도 pos = 600의 PE를 계산할 수 있습니다. 성능이 유지된다는 보장은 없지만, 표를 학습하는 방식은 그 위치에 대한 값 자체가 없습니다.</p>',
   's4.addition': '덧셈 정리 — 상대 위치 표현의 근거',
 
   's5.title': '고정형 PE, 학습형 PE, RoPE·ALiBi',
   's5.body':
-    '<p>원래 트랜스포머의 sin·cos 방식 말고도 위치를 알려 주는 방법은 여럿입니다. BERT와 GPT-2·3는 위치별 벡터를 파라미터로 학습했고, 최근 LLM은 대부분 RoPE처럼 어텐션 안에서 상대 위치를 다룹니다.</p>',
+    '<p>원래 트랜스포머의 sin·cos 방식 말고도 위치를 알려 주는 방법은 여럿입니다. BERT(<a data-cite="devlin2019"></a>)와 GPT-2·3(<a data-cite="radford2019"></a>; <a data-cite="brown2020"></a>)는 위치별 벡터를 파라미터로 학습했습니다. 원 논문도 학습형 위치 벡터를 시험했는데, 두 방식의 결과가 거의 같았습니다(<a data-cite="vaswani2017">Vaswani 등</a>의 표 3, E행). 최근 LLM 가운데 많은 수는 RoPE(<a data-cite="su2021"></a>)나 ALiBi(<a data-cite="press2022"></a>)처럼 어텐션 안에서 상대 위치를 다룹니다.</p>',
   's5.callout':
-    '<strong>요즘의 표준, RoPE</strong> — LLaMA, Mistral, Gemma 같은 최근 모델은 대부분 RoPE(Rotary Position Embedding)를 씁니다. Q와 K 벡터를 위치에 비례한 각도로 회전시키면 둘의 내적이 두 위치의 차이에만 의존하게 되어, 상대 위치가 어텐션 점수에 자연스럽게 들어갑니다. 다만 RoPE만으로 학습 길이보다 긴 문맥이 잘 되는 것은 아닙니다. 학습 때 보지 못한 회전 각도가 나오는 길이부터는 성능이 떨어지는 것이 보통이고, 수만 토큰의 긴 문맥은 긴 데이터로 더 학습하거나 위치를 줄여 넣는 위치 보간(position interpolation), 주파수 기저를 조정하는 NTK-aware 스케일링, YaRN 같은 방법과 함께 쓸 때 얻어집니다.',
+    '<strong>요즘 흔한 선택, RoPE</strong> — LLaMA(<a data-cite="touvron2023"></a>), Gemma(<a data-cite="gemma2024"></a>) 등이 RoPE(Rotary Position Embedding)를 씁니다. Q와 K 벡터를 위치에 비례한 각도로 회전시키면 둘의 내적이 두 위치의 차이에만 의존하게 되어, 상대 위치가 어텐션 점수에 자연스럽게 들어갑니다. 다만 RoPE만으로 학습 길이보다 긴 문맥이 잘 되는 것은 아닙니다. 학습 때 보지 못한 회전 각도가 나오는 길이부터는 성능이 떨어지는 것이 보통이고, 수만 토큰의 긴 문맥은 긴 데이터로 더 학습하거나 위치를 줄여 넣는 방법과 함께 쓸 때 얻어집니다: 위치 보간(<a data-cite="chen2023"></a>), 주파수 기저를 조정하는 NTK-aware 스케일링(처음 소개된 곳은 포럼 글, <a data-cite="bloc97-2023"></a>), YaRN(<a data-cite="peng2023"></a>).',
 
   's6.title': '왜 정규화가 필요한가',
   's6.body':
-    '<p>층을 수십 개 쌓으면(GPT-3은 96층) 각 층을 지날 때마다 활성값의 크기가 조금씩 커지거나 작아지고, 그 효과가 곱해져 <strong>폭발하거나 사라집니다</strong>. 아래 그림은 이 순전파 값의 변화를 직접 잽니다. 역전파의 기울기(gradient)도 같은 층들을 거꾸로 지나며 곱해지므로 비슷한 일이 생긴다고 흔히 설명하지만, 이 그림이 기울기를 재지는 않습니다.</p><p>배치 정규화 논문은 앞 층의 가중치가 바뀔 때마다 다음 층이 받는 입력 분포가 달라지는 현상(내부 공변량 이동)을 줄이는 것이 정규화의 효과라고 설명했습니다. 이 설명은 아직 논쟁 중입니다. Santurkar 등(2018)은 배치 정규화가 도움이 되는 까닭이 공변량 이동을 줄여서라기보다 손실 지형을 더 매끄럽게 만들기 때문이라고 주장했습니다. 어느 쪽이든 정규화는 층마다 활성값을 평균 0, 분산 1 근처로 되돌려 크기가 곱해져 쌓이는 것을 끊습니다.</p>',
+    '<p>층을 수십 개(GPT-3은 96층, <a data-cite="brown2020"></a>) <strong>그냥</strong> 이어 쌓으면, 즉 한 층의 출력이 다음 층의 유일한 입력이면, 각 층을 지날 때마다 활성값의 크기가 조금씩 커지거나 작아지고 그 효과가 곱해져 <strong>폭발하거나 사라집니다</strong>. 아래 그림이 바로 그런 단순한 스택(잔차 연결이 없는 무작위 선형 층들, 즉 MLP)이고, 이 현상을 순전파 값에서 잽니다. 그림의 역전파 보기는 같은 층들을 거꾸로 지나며 같은 방식으로 곱해지는 기울기(gradient)를 잽니다.</p><p>트랜스포머는 이런 단순한 스택이 아닙니다. 잔차 연결이 각 서브레이어의 출력을 다음 층에만 넘기지 않고 흐름(stream)에 더해 나가므로, 곱이 쌓이는 것을 막는 것은 바로 이 잔차 경로입니다. 그래도 흐름의 크기는 깊이에 따라 자랄 수 있습니다. <a data-xref="s15"></a>의 Pre-LN 그림은 그 노름이 층마다 커지는 것을 잽니다. 거기서 정규화는 각 서브레이어의 입력 크기를 일정하게 맞추는 일을 합니다.</p><p>배치 정규화 논문(<a data-cite="ioffe2015"></a>)은 앞 층의 가중치가 바뀔 때마다 다음 층이 받는 입력 분포가 달라지는 현상(내부 공변량 이동)을 줄이는 것이 정규화의 효과라고 설명했습니다. 이 설명은 아직 논쟁 중입니다. <a data-cite="santurkar2018">Santurkar 등(2018)</a>은 배치 정규화가 도움이 되는 까닭이 공변량 이동을 줄여서라기보다 손실 지형을 더 매끄럽게 만들기 때문이라고 주장했습니다. 아래의 단순한 스택에서는 층마다 정규화해 활성값을 평균 0, 분산 1로 되돌리는 것이 크기가 곱해져 쌓이는 것을 끊습니다.</p>',
   's7.title': 'μ · σ · γ · β 공식',
   's7.body':
-    '<p>레이어 정규화는 <strong>한 토큰의 벡터 안에서</strong>, 즉 H = d_model개의 특징에 걸쳐 평균과 분산을 구합니다. 평균을 빼서 중심을 맞추고, 표준편차로 나눠 크기를 맞춘 다음, 학습되는 γ와 β로 모델이 원하는 크기와 위치를 다시 정하게 합니다.</p>',
+    '<p>레이어 정규화(<a data-cite="ba2016"></a>)는 <strong>한 토큰의 벡터 안에서</strong>, 즉 H = d_model개의 특징에 걸쳐 평균과 분산을 구합니다. 평균을 빼서 중심을 맞추고, 표준편차로 나눠 크기를 맞춘 다음, 학습되는 γ와 β로 모델이 원하는 크기와 위치를 다시 정하게 합니다.</p>',
   's7.symbols':
     '<dl class="symbols"><dt>H</dt><dd>정규화하는 특징 수, 보통 d_model (768, 4096 …)</dd><dt>μ, σ²</dt><dd>그 벡터의 평균과 H로 나눈 분산(모분산) — 토큰마다 스칼라 하나씩</dd><dt>ε</dt><dd>0으로 나누지 않도록 더하는 작은 수 (1e-5, 1e-6)</dd><dt>γ, β</dt><dd>특징마다 하나씩 학습되는 스케일과 이동 (H개씩). γ = 1, β = 0이면 순수한 표준화입니다.</dd></dl>',
   's7.callout':
-    '<strong>γ와 β가 필요한 이유</strong> — 정규화만 하면 모든 층의 출력이 같은 N(0, 1) 모양으로 고정됩니다. 층마다 알맞은 분포는 다를 수 있으므로, γ와 β가 모델에게 스케일과 평균을 되돌릴 자유를 줍니다.',
+    '<strong>γ와 β가 필요한 이유</strong> — 정규화만 하면 모든 층의 출력이 평균 0, 분산 1로 고정됩니다. 고정되는 것은 이 두 수뿐이고, 분포의 모양(치우침, 두꺼운 꼬리, 봉우리 여럿)은 그대로 남으므로 입력이 정규분포가 아니면 결과도 정규분포가 아닙니다. 층마다 알맞은 평균과 크기는 다를 수 있으므로, γ와 β가 모델에게 그것을 되돌릴 자유를 줍니다.',
   's8.title': '레이어 정규화 시뮬레이터',
   's8.body': '<p>입력 분포의 평균과 표준편차, γ와 β를 바꾸며 정규화 전후의 분포를 비교합니다.</p>',
   's9.title': '배치 정규화와 레이어 정규화',
   's9.body':
-    '<p>트랜스포머 이전에는 배치 정규화(BN)가 표준이었습니다. 둘의 차이는 <strong>어느 축으로 통계를 내느냐</strong>입니다. BN은 배치 안의 여러 샘플에서 같은 특징끼리(열 방향), LN은 한 샘플 안의 모든 특징에 걸쳐(행 방향) 평균과 분산을 구합니다.</p>',
+    '<p>트랜스포머 이전에는 배치 정규화(BN, <a data-cite="ioffe2015"></a>)가 표준이었습니다. 둘의 차이는 <strong>어느 축으로 통계를 내느냐</strong>입니다. BN은 배치 안의 여러 샘플에서 같은 특징끼리(열 방향), LN은 한 샘플 안의 모든 특징에 걸쳐(행 방향) 평균과 분산을 구합니다.</p>',
   's9.th.aspect': '구분',
   's9.th.bn': '배치 정규화',
   's9.th.ln': '레이어 정규화',
@@ -128,11 +136,11 @@ export default {
   's9.r5.bn': '부적합 — 시퀀스 길이 변화에 약함',
   's9.r5.ln': '적합 — 토큰마다 독립적으로 정규화',
   's9.r6': '주 사용처',
-  's9.r6.bn': 'CNN 이미지 모델 (ResNet, VGG)',
+  's9.r6.bn': 'CNN 이미지 모델 (ResNet, <a data-cite="he2016"></a>)',
   's9.r6.ln': '트랜스포머, RNN, BERT, GPT',
   's10.title': '코드로 확인하기: PyTorch와 C++',
   's10.prepost':
-    '<strong>Pre-LN과 Post-LN</strong> — 원래 트랜스포머는 서브레이어 → 잔차 더하기 → LayerNorm 순서(Post-LN)였습니다. GPT-3, LLaMA, Mistral 같은 최근 LLM은 LayerNorm → 서브레이어 → 잔차 더하기(Pre-LN)를 씁니다. Xiong 등(2020, “On Layer Normalization in the Transformer Architecture”)은 초기화 직후 Post-LN에서는 출력에 가까운 층의 기울기가 커서 학습률 워밍업이 필요하고, Pre-LN은 워밍업 없이도 학습할 수 있음을 보였습니다.',
+    '<strong>Pre-LN과 Post-LN</strong> — 원래 트랜스포머는 서브레이어 → 잔차 더하기 → LayerNorm 순서(Post-LN)였습니다. GPT-2가 LayerNorm을 각 서브레이어의 입력 쪽으로 옮겼고(<a data-cite="radford2019"></a>), GPT-3과 LLaMA는 LayerNorm(LLaMA는 RMSNorm) → 서브레이어 → 잔차 더하기(Pre-LN)를 씁니다. <a data-cite="xiong2020">Xiong 등(2020)</a>은 초기화 직후 Post-LN에서는 출력에 가까운 층의 기울기가 커서 학습률 워밍업이 필요하고, Pre-LN은 워밍업 없이도 학습할 수 있음을 보였습니다.',
 
   's11.title': '인코더 블록의 구조',
   's11.body':
@@ -147,14 +155,14 @@ export default {
     '<p>FFN은 선형 변환 두 개 사이에 ReLU나 GELU를 끼운 구조입니다. 안쪽 너비 d_ff는 보통 d_model의 4배로, 원 논문은 d_model = 512, d_ff = 2048을 썼습니다. 위치마다 독립적으로 적용되므로 한 토큰을 바꾸면 그 토큰의 FFN 출력만 바뀝니다.</p>',
   's14.title': 'N개 층 쌓기와 Post-LN·Pre-LN',
   's14.body':
-    '<p>같은 블록을 N번 쌓을수록 표현이 추상적이 된다고 알려져 있습니다. 학습된 모델을 분석한 연구들은 얕은 층에 품사나 어휘 관계 같은 표층 정보가, 중간 층에 구 구조와 문법 패턴이, 깊은 층에 의미와 먼 거리의 의존 관계가 주로 담긴다고 보고합니다(아래 그림은 학습하지 않은 가중치라 이것을 보여 주지 않습니다). 마지막 출력은 토큰마다 문맥이 반영된 (seq_len × d_model) 행렬입니다.</p><p>LayerNorm을 어디에 두느냐도 깊이 쌓을 때 중요합니다. 원 논문과 BERT는 서브레이어를 지난 뒤 정규화하는 <strong>Post-LN</strong>을 썼고, 최근 모델들은 서브레이어에 들어가기 전에 정규화해 잔차 경로를 정규화 없이 두는 <strong>Pre-LN</strong>을 선호합니다. 아래 그림에서 두 방식으로 층을 쌓아 보고, 이어지는 표와 비교해 보세요.</p>',
+    '<p>같은 블록을 N번 쌓을수록 토큰마다 문맥을 모으는 단계가 늘어납니다. 학습된 모델의 층에 무엇이 담기는지는 BERT 같은 인코더에서 조사되었습니다. <a data-cite="tenney2019">Tenney 등(2019)</a>은 BERT에서 고전적인 NLP 파이프라인의 단계(품사, 구문 분석, 개체명, 의미역, 상호참조)가 아래층에서 위층으로 차례로 나타남을 보였고, <a data-cite="jawahar2019">Jawahar 등(2019)</a>은 표층 특징이 아래층에, 통사 특징이 중간층에, 의미 특징이 위층에 주로 담기며 먼 거리의 일치 관계에는 더 깊은 층이 필요함을 보였습니다. 다른 모델이 같은 순서를 따른다는 보장은 없고, 아래 그림은 학습하지 않은 가중치라 이것을 보여 주지 않습니다. 마지막 출력은 토큰마다 문맥이 반영된 (seq_len × d_model) 행렬입니다.</p><p>LayerNorm을 어디에 두느냐도 깊이 쌓을 때 중요합니다. 원 논문과 BERT(<a data-cite="devlin2019"></a>)는 서브레이어를 지난 뒤 정규화하는 <strong>Post-LN</strong>을 썼고, 최근 모델들은 서브레이어에 들어가기 전에 정규화해 잔차 경로를 정규화 없이 두는 <strong>Pre-LN</strong>을 선호합니다. 아래 그림에서 두 방식으로 층을 쌓아 보고, 이어지는 표와 비교해 보세요.</p>',
   's14.th.aspect': '구분',
   's14.th.post': 'Post-LN',
   's14.th.pre': 'Pre-LN',
   's14.r1': '식',
   's14.r2': '학습 안정성',
-  's14.r2.post': '초기화 직후 출력 쪽 층의 기울기가 커서 학습률 워밍업이 필요함 (Xiong 등, 2020)',
-  's14.r2.pre': '워밍업 없이도 학습할 수 있음 (Xiong 등, 2020)',
+  's14.r2.post': '초기화 직후 출력 쪽 층의 기울기가 커서 학습률 워밍업이 필요함 (<a data-cite="xiong2020"></a>)',
+  's14.r2.pre': '워밍업 없이도 학습할 수 있음 (<a data-cite="xiong2020"></a>)',
   's14.r3': '쓰는 곳',
   's14.r3.post': '원 논문, BERT',
   's14.r3.pre': 'GPT-3, LLaMA 등 최근 LLM',
@@ -169,12 +177,12 @@ export default {
     '<p>레이어 정규화는 배치 정규화의 세 가지 약점을 겨냥했습니다. <strong>① 배치 의존</strong> — 배치가 작으면 μ와 σ 추정이 시끄럽고, 여러 GPU에 나누면 통계를 모으기도 번거롭습니다. <strong>② RNN 부적합</strong> — 시간 단계마다, 길이마다 통계가 달라집니다. <strong>③ 학습과 추론의 불일치</strong> — 추론에서는 학습 중 모은 이동 평균을 써야 합니다. 레이어 정규화는 한 샘플 안의 특징만으로 계산하므로 셋 다 해당하지 않습니다. 아래에서 배치를 절반으로 줄여 보면 차이가 바로 보입니다.</p>',
   's15.title': '트랜스포머 안의 레이어 정규화: Pre-LN, Post-LN, RMSNorm',
   's15.body':
-    '<p>레이어 정규화를 잔차 연결의 어디에 두느냐에 따라 두 가지 LN 위치가 있습니다. <strong>Post-LN</strong>은 y = LN(x + Sub(x))로 잔차를 더한 뒤 정규화하고, <strong>Pre-LN</strong>은 y = x + Sub(LN(x))로 서브레이어 입력만 정규화합니다. Pre-LN에서는 잔차 경로(skip)에 정규화가 없어 x가 y까지 그대로 전해집니다. 그래서 기울기가 잔차 경로를 따라 곧장 흐르는 “고속도로”가 생긴다고 흔히 설명합니다. 아래 그림은 순전파 값만 잽니다. 기울기 자체는 글 끝부분의 그림 “초기화 직후의 기울기”가 라이브러리의 역전파로 재며, 그 옆에서 두 배치 중 하나로 모델을 직접 학습시켜 볼 수 있습니다. 기울기에 관해 확인된 결과는 Xiong 등(2020)의 것입니다. 초기화 직후 Post-LN은 출력 쪽 층의 기울기가 커서 워밍업이 필요했고, Pre-LN은 워밍업 없이도 학습되었습니다. GPT-2 이후 대부분의 LLM이 Pre-LN이나 그 변형을 씁니다.</p>',
+    '<p>레이어 정규화를 잔차 연결의 어디에 두느냐에 따라 두 가지 LN 위치가 있습니다. <strong>Post-LN</strong>은 y = LN(x + Sub(x))로 잔차를 더한 뒤 정규화하고, <strong>Pre-LN</strong>은 y = x + Sub(LN(x))로 서브레이어 입력만 정규화합니다. Pre-LN에서는 잔차 경로(skip)에 정규화가 없어 x가 y까지 그대로 전해집니다. 그래서 기울기가 잔차 경로를 따라 곧장 흐르는 “고속도로”가 생긴다고 흔히 설명합니다. 아래 그림은 순전파 값만 잽니다. 기울기 자체는 <a data-xref="s14"></a>의 그림 “초기화 직후의 기울기”가 라이브러리의 역전파로 재며, 그 옆에서 두 LN 위치 가운데 하나를 골라 모델을 직접 학습시켜 볼 수 있습니다.</p><p>기울기를 분석한 두 연구는 원인을 다르게 봅니다. <a data-cite="xiong2020">Xiong 등(2020)</a>은 초기화 시점의 평균장 분석으로 Post-LN의 출력 쪽 층 기울기가 커서 큰 학습률에는 워밍업이 필요함을 보였고, 실험에서 Pre-LN은 워밍업 없이도 학습되었습니다. <a data-cite="liu2020">Liu 등(2020)</a>은 기울기의 불균형이 근본 원인이 아니라고 보았습니다. 이들의 설명으로는 Post-LN이 잔차 가지에 크게 의존해 작은 파라미터 갱신이 출력의 큰 변화로 증폭됩니다. 이 글의 그림은 작은 과제 하나에서 두 층짜리 모델로 잰 것이므로, 이 결과들을 보여 줄 뿐 검증하지는 않습니다. GPT-2(<a data-cite="radford2019"></a>)와 그 뒤의 많은 LLM이 Pre-LN이나 그 변형을 씁니다.</p>',
   's15.rms':
-    '<p><strong>RMSNorm</strong>은 평균을 빼는 단계를 생략하고 제곱평균제곱근(RMS)으로만 크기를 맞춥니다. 평균과 분산을 따로 구하지 않으니 계산이 줄고(흔히 약 30% 절감이라고 합니다 — 아래 그림이 이 브라우저에서 직접 잰 비율을 보여 줍니다), 성능 손실은 작은 편이라 LLaMA, Mistral, Gemma 등이 RMSNorm 계열을 씁니다.</p>',
+    '<p><strong>RMSNorm</strong>(<a data-cite="zhang2019"></a>)은 평균을 빼는 단계를 생략하고 제곱평균제곱근(RMS)으로만 크기를 맞춥니다. 평균을 따로 구해 빼지 않으니 계산이 줄어듭니다. Zhang과 Sennrich는 비슷한 품질에서 실행 시간이 LayerNorm보다 모델에 따라 7%에서 64%까지 줄었다고 보고합니다(아래 그림은 이 브라우저에서 직접 잰 비율을 보여 줍니다). LLaMA(<a data-cite="touvron2023"></a>), Gemma(<a data-cite="gemma2024"></a>) 등이 RMSNorm을 씁니다.</p>',
   's16.title': '결과 표(출처 확인 불가)와 핵심 개념',
   's16.body':
-    '<p>원문 글은 순환 신경망에 레이어 정규화를 쓰면 배치 정규화보다 나았다는 아래 두 표를 “원 논문”의 결과로 싣고 있습니다. 하지만 어느 논문의 어느 표인지 밝히지 않았고, 우리도 이 수치의 출처를 찾지 못했습니다. 그래서 원문 글에 실린 숫자로만 옮기고, 출처를 확인할 수 없는 값으로 표시해 둡니다. 이 표를 근거로 결론을 내리지는 마세요.</p>',
+    '<p>원문 글은 순환 신경망에서 레이어 정규화가 배치 정규화보다 나았다는 아래 두 표를 싣고 있습니다. 기계 번역 표에는 “원 논문”의 결과라고 적었지만 어느 논문의 어느 표인지 밝히지 않았고, 언어 모델 표에는 출처를 적지 않았습니다. 우리도 두 표의 수치 모두 출처를 찾지 못했습니다. 그래서 원문 글에 실린 숫자로만 옮기고, 어느 값도 강조하지 않으며, 출처를 확인할 수 없는 값으로 표시해 둡니다. 이 표를 근거로 결론을 내리지는 마세요.</p>',
   's16.mt.caption': '기계 번역 BLEU — 원문 글에 실린 수치, 출처 확인 불가',
   's16.lm.caption': 'Penn Treebank 언어 모델 perplexity(낮을수록 좋음) — 원문 글에 실린 수치, 출처 확인 불가',
   's16.model': '모델',
@@ -192,12 +200,12 @@ export default {
   's16.kc.rms.v': '평균 없이 RMS로만 스케일 — LLaMA',
   's17.title': '이해도 점검',
   's17.body':
-    '<p>레이어 정규화 글의 다섯 문항에 계산 문항과 위치 인코딩·어텐션 문항을 더했습니다. 문항마다 처음 고른 답으로 채점하고, 고른 보기의 설명만 보여 줍니다. 다른 보기도 골라 그 설명을 읽을 수 있지만 점수는 그대로입니다. 각 문항에는 답을 보여 주는 그림으로 가는 링크가 있습니다. 채점은 이 페이지 안에서만 이뤄지고, 답은 이 브라우저에 문항 묶음별로 저장됩니다.</p>',
+    '<p>레이어 정규화 글의 다섯 문항에 계산 문항과 위치 인코딩·어텐션 문항을 더했고, 다루는 마지막 절 뒤에 두었습니다. 보기를 고른 뒤 “답 확인” 버튼(또는 Enter)을 누르세요. 처음 확인한 답으로 채점하고, 확인한 보기의 설명만 보여 줍니다. 다른 보기도 확인해 그 설명을 읽을 수 있지만 점수는 그대로입니다. 각 문항에는 답을 보여 주는 그림으로 가는 링크가 있습니다. 채점은 이 페이지 안에서만 이뤄지고, 답은 이 브라우저에 문항 묶음별로 저장됩니다.</p>',
   's10.body':
     '<p>원문 글들은 PyTorch 코드로 PE, LayerNorm, Pre-LN 블록, FFN, 인코더 층을 보여 줍니다. 아래는 같은 것을 이 프로젝트가 직접 쓴 PyTorch 코드와, 이 페이지의 그림을 실제로 계산하는 C++ 커널입니다(C++는 빌드할 때 cpp/에서 그대로 가져옵니다). 코드 줄에 포인터를 올리거나 초점을 두면 그 줄이 하는 단계가 표시되고, 같은 단계를 그리는 다른 그림에서도 강조됩니다.</p>',
 
   // ── <nw-kernel-source> ──
-  'kernelSource.title': '논문 속 코드를 우리 손으로: PyTorch와 이 페이지의 C++ 커널',
+  'kernelSource.title': '원문 글들의 코드를 우리가 다시 쓴 것: PyTorch와 이 페이지의 C++ 커널',
   'kernelSource.kernel': '코드',
   'kernelSource.codeLabel': 'C++ 소스 {file}',
   'kernelSource.jsLabel': '커널을 부르는 JavaScript',
@@ -365,8 +373,8 @@ export default {
   'peCompare.r.models.learned': 'BERT, GPT-2, GPT-3',
   'peCompare.r.models.rope': 'RoPE: GPT-NeoX, LLaMA, Mistral, Falcon · ALiBi: BLOOM, MPT',
   'peCompare.r.performance': '성능',
-  'peCompare.r.performance.fixed': '실제로는 학습형과 비슷',
-  'peCompare.r.performance.learned': '일부 과제에서 조금 나음',
+  'peCompare.r.performance.fixed': '원 논문의 비교에서 학습형과 거의 같음 (Vaswani 등, 2017, 표 3의 E행)',
+  'peCompare.r.performance.learned': '그 비교에서 sin·cos 방식과 거의 같음',
   'peCompare.r.performance.rope': '긴 문맥 모델에서 널리 쓰임 (길이를 늘리는 방법과 함께)',
   'peCompare.rope.title': 'RoPE: q와 k를 위치만큼 돌리면',
   'peCompare.rope.lead':
@@ -452,7 +460,7 @@ export default {
     '같은 두 스택의 역전파입니다. 무작위 기울기가 마지막 층의 출력에 도착해 거꾸로 흘러가며 LayerNorm(nw.layerNormBackward), ReLU(nw.activationBackward), 각 층의 가중치(nw.linearBackward)를 차례로 지납니다. 층마다 기울기에 전치된 가중치가 곱해지므로, 정규화가 없으면 활성값처럼 층마다 대략 s배씩 커지거나 작아집니다. LayerNorm은 기울기를 그 입력의 σ로 나누어 이 배율을 되돌립니다. 남는 변화는 층마다 몇 퍼센트씩 줄어드는 정도인데, 정규화마다 기울기에서 평균 방향과 자기 출력 방향의 성분을 덜어 내기 때문입니다.',
   'gradNorms.title': '초기화 직후의 기울기: Post-LN과 Pre-LN',
   'gradNorms.caption':
-    '깊이와 폭이 같고 같은 가중치로 막 초기화한 인코더 두 개입니다. 하나는 잔차 덧셈 뒤마다 LayerNorm을 두고(Post-LN, 마지막 정규화 없음), 다른 하나는 부분층 앞마다 LayerNorm을 둡니다(Pre-LN, 이 구조에 필요한 마지막 LayerNorm 포함). 둘 다 같은 무작위 배치에서 같은 손실로 역전파를 한 번 하고, 그래프는 층마다 그 층 모든 파라미터의 기울기 노름을 로그 눈금으로 보여 줍니다.',
+    '깊이와 폭이 같고 같은 가중치로 막 초기화한 인코더 두 개입니다. 하나는 잔차 덧셈 뒤마다 LayerNorm을 두고(Post-LN, 마지막 정규화 없음), 다른 하나는 서브레이어 앞마다 LayerNorm을 둡니다(Pre-LN, 이 구조에 필요한 마지막 LayerNorm 포함). 둘 다 같은 무작위 배치에서 같은 손실로 역전파를 한 번 하고, 그래프는 층마다 그 층 모든 파라미터의 기울기 노름을 로그 눈금으로 보여 줍니다.',
   'gradNorms.depth': '층 수',
   'gradNorms.width': '폭 d_model',
   'gradNorms.newWeights': '가중치 새로 뽑기',
@@ -466,7 +474,7 @@ export default {
   'gradNorms.readoutPre': 'Pre-LN: 1층 {first}, 마지막 층 {last} (마지막/첫 층 {ratio}배, 최대/최소 {spread}배)',
   'gradNorms.readoutSetup': '{depth}개 층 · d_model {width} · d_ff {ff} · 헤드 {heads}개 · 토큰 {rows}개 · 시드 {seed}',
   'gradNorms.note':
-    '손실은 출력에 고정된 무작위 텐서를 곱해 더한 값이라, 두 스택은 출력에서 똑같은 기울기를 받습니다. Post-LN에서는 기울기가 아래로 내려가며 층마다 LayerNorm을 거치면서 작아지는 경향이 있어, 출력에 가까운 층일수록 기울기가 큽니다. Post-LN에 학습률 워밍업이 필요한 이유 중 하나입니다. Pre-LN에서는 잔차 경로가 정규화를 거치지 않고 기울기를 모든 층에 실어 나르고, 내려가는 길에 부분층마다 제 몫을 더하므로 모양이 반대쪽으로 기웁니다. 순전파와 역전파는 PyTorch autograd와 대조해 검증한 라이브러리 커널(keepActivations를 켠 encoder.forward, 이어서 encoder.backward)이 계산합니다.',
+    '손실은 출력에 고정된 무작위 텐서를 곱해 더한 값이라, 두 스택은 출력에서 똑같은 기울기를 받습니다. Post-LN에서는 기울기가 아래로 내려가며 층마다 LayerNorm을 거치면서 작아지는 경향이 있어, 출력에 가까운 층일수록 기울기가 큽니다. Post-LN에 학습률 워밍업이 필요한 이유 중 하나입니다. Pre-LN에서는 잔차 경로가 정규화를 거치지 않고 기울기를 모든 층에 실어 나르고, 내려가는 길에 서브레이어마다 제 몫을 더하므로 모양이 반대쪽으로 기웁니다. 순전파와 역전파는 PyTorch autograd와 대조해 검증한 라이브러리 커널(keepActivations를 켠 encoder.forward, 이어서 encoder.backward)이 계산합니다.',
   'train.title': '정렬 모델을 여기, 브라우저에서 학습시키기',
   'train.caption':
     '숫자 3~8개를 정렬하는 작은 인코더(d_model 64, 헤드 4개, d_ff 128, 2층)를 무작위 가중치에서 시작해 무작위 수열 배치로 학습합니다. 학습 손실이 떨어지고, 학습에 쓰지 않은 500개 수열에서의 정확도가 오르고, 그중 한 예시의 어텐션 맵이 모양을 갖추는 모습을 지켜보세요. 학습률 3e-2에서 워밍업 없이 Post-LN을 돌려 본 뒤, 같은 학습률로 Pre-LN을, 이어서 워밍업을 켠 Post-LN을 돌려 보세요.',
@@ -516,7 +524,7 @@ export default {
   'train.loadSize':
     '{name}: {size}바이트, 모델에 맞는 크기는 정확히 {needed}바이트(헤더 {header} + 텐서 {tensors})입니다. 읽지 않았습니다.',
   'train.note':
-    '단계마다 새 수열 {batch}개(검증 세트와 겹치지 않음)를 뽑아 순전파, 실제 위치에 대한 교차 엔트로피 손실, 역전파, 노름 1로의 기울기 클리핑, AdamW 갱신(beta 0.9와 0.98, 가중치 감쇠 0.01)을 라이브러리의 WebAssembly 커널에서 한 번의 호출로 수행합니다. 워밍업을 켜면 학습률이 처음 5% 단계 동안 선형으로 올라가고, 그 뒤로는 코사인 곡선을 따라 0까지 내려갑니다. 손실이 유한한 수가 아니게 되면 학습을 멈추고 손실이 유한했던 마지막 가중치를 남깁니다. 내려받은 .safetensors 파일은 scripts/train_tiny.py와 같은 이름을 씁니다.',
+    '단계마다 새 수열 {batch}개(검증 세트와 겹치지 않음)를 뽑아 순전파, 실제 위치에 대한 교차 엔트로피 손실, 역전파, 노름 1로의 기울기 클리핑, AdamW 갱신(beta 0.9와 0.98, 가중치 감쇠 0.01)을 라이브러리의 WebAssembly 커널에서 한 번의 호출로 수행합니다. 학습률은 학습 내내 설정값에서 0까지 코사인 곡선을 따라 내려갑니다. 워밍업을 켜면 처음 5% 단계 동안 먼저 선형으로 올라간 뒤 그 지점부터 코사인 곡선이 시작됩니다. 손실이 유한한 수가 아니게 되면 학습을 멈추고 손실이 유한했던 마지막 가중치를 남깁니다. 내려받은 .safetensors 파일은 scripts/train_tiny.py와 같은 이름을 씁니다.',
   // ── </nw-depth-demo> ──
 
   // ── <nw-ln-steps> ──
@@ -546,7 +554,7 @@ export default {
   // ── <nw-ln-simulator> ──
   'lnSim.title': 'LayerNorm 시뮬레이터',
   'lnSim.caption':
-    '표준정규분포에서 뽑은 H개의 값을 입력 평균만큼 옮기고 입력 표준편차만큼 늘인 벡터 하나를 LayerNorm에 넣습니다. 슬라이더를 끄는 동안에도 매번 새로 계산합니다.',
+    '표준정규분포에서 뽑은 H개의 값을 입력 평균만큼 옮기고 입력 표준편차만큼 늘인 벡터 하나를 LayerNorm에 넣습니다. 슬라이더를 움직이는 동안에도 매번 새로 계산합니다.',
   'lnSim.mean': '입력 평균',
   'lnSim.std': '입력 표준편차',
   'lnSim.gamma': 'γ (스케일)',
@@ -744,7 +752,7 @@ export default {
   'quiz.title.article': '이해도 점검 (8문항)',
   'quiz.title.ln': '레이어 정규화 이해도 점검 (5문항)',
   'quiz.caption':
-    '문항마다 처음 고른 답으로 채점합니다. 그 뒤에 다른 보기를 골라 보면 그 보기의 설명만 나오고 점수는 바뀌지 않습니다. 보기 순서는 열 때마다 섞입니다. 처음부터 다시 하려면 아래 “다시 풀기”를 누르세요.',
+    '보기를 고른 뒤 “답 확인”(또는 Enter)을 누르세요. 화살표 키로 보기 사이를 옮기는 것만으로는 답이 되지 않습니다. 문항마다 처음 확인한 답으로 채점합니다. 그 뒤에 다른 보기를 확인하면 그 보기의 설명만 나오고 점수는 바뀌지 않습니다. 보기 순서는 열 때마다 섞입니다. 처음부터 다시 하려면 아래 “다시 풀기”를 누르세요.',
   'quiz.q1': '레이어 정규화가 평균과 분산을 구하는 축은?',
   'quiz.q1.a': '배치의 샘플들에 걸쳐, 특징마다 (열 방향)',
   'quiz.q1.a.why': '그것은 배치 정규화의 축입니다. 레이어 정규화는 배치를 보지 않습니다.',
@@ -806,7 +814,7 @@ export default {
     'H − 1 = 3으로 나눈 표본분산을 썼습니다. 레이어 정규화는 H = 4로 나눈 분산(모분산) σ² = {variance}을 씁니다.',
   'quiz.q6.d.why': '평균만 빼고 표준편차로 나누지 않았습니다. ③은 x − μ를 √(σ² + ε)로 나누는 단계입니다.',
   'quiz.q7': 'd_model = 8인 사인·코사인 위치 인코딩에서 파장이 가장 긴 sin·cos 쌍은?',
-  'quiz.q7.opt': '쌍 i = {i} (차원 {s}과 {c})',
+  'quiz.q7.opt': '쌍 i = {i} ({s}번과 {c}번 차원)',
   'quiz.q7.a.why': 'i = 0은 ω₀ = 1로 가장 빨리 도는 쌍이라 파장이 2π ≈ {l0} 위치로 가장 짧습니다.',
   'quiz.q7.b.why':
     'i = 1의 파장은 약 {l1} 위치입니다. ω_i = 10000^(−2i/d_model)이 i가 클수록 작아지므로 더 긴 쌍이 있습니다.',
@@ -828,11 +836,12 @@ export default {
   'quiz.correctMark': '✓',
   'quiz.wrongMark': '✗',
   'quiz.right': '첫 답: 정답입니다.',
-  'quiz.wrong': '첫 답: 오답입니다. 다른 보기를 골라 설명을 읽어 보세요.',
+  'quiz.wrong': '첫 답: 오답입니다. 다른 보기를 확인해 설명을 읽어 보세요.',
   'quiz.scoredFirst': '점수는 처음 고른 답으로 매겨져 있습니다.',
   'quiz.seeFigure': '답을 보여 주는 그림',
   'quiz.scoreSuffix': '정답 (첫 답 기준, {total}문항 중 {answered}문항 답함)',
   'quiz.retry': '다시 풀기',
+  'quiz.check': '답 확인',
   // ── </nw-quiz> ──
 
   // ── <nw-encoder-block> ──
@@ -1035,7 +1044,7 @@ export default {
   // ── <nw-attention-steps> ──
   'attnSteps.title': '셀프 어텐션을 손으로 한 단계씩',
   'attnSteps.caption':
-    '토큰 {t}개, 차원 d = {d}인 아주 작은 예로 어텐션 한 번을 끝까지 계산합니다. 단계 버튼으로 넘어가며, 숫자를 누르면 그 숫자가 어떤 숫자들로 어떻게 만들어졌는지 나오고 재료가 된 칸에 테두리가 생깁니다. 입력 X와 가중치 W는 설명을 위해 정한 값이고, 학습된 모델이라면 W를 데이터에서 배웁니다.',
+    '작은 예(토큰 {t}개, d = {d})로 어텐션 한 번을 직접 계산해 본 뒤, 같은 계산을 헤드 두 개로 나눠 멀티헤드 어텐션으로 이어 갑니다. 버튼으로 단계를 넘기고, 숫자를 누르면 그 숫자가 어떤 숫자들로 어떻게 만들어졌는지 재료와 함께 표시됩니다. 입력 X와 가중치 W는 설명을 위해 고른 값이고, 학습된 모델은 W를 데이터에서 배웁니다.',
   'attnSteps.tokens': '고양이가|생선을|먹는다',
   'attnSteps.scaleSwitch': '√d_k로 나누기',
   'attnSteps.on': '켬',
@@ -1047,6 +1056,11 @@ export default {
   'attnSteps.step.scale': '÷ √d_k',
   'attnSteps.step.softmax': 'softmax',
   'attnSteps.step.output': '× V',
+  'attnSteps.step.split': '헤드로 나누기',
+  'attnSteps.step.heads': '헤드별 softmax',
+  'attnSteps.step.headsOut': '헤드별 × V',
+  'attnSteps.step.concat': '이어 붙이기',
+  'attnSteps.step.proj': '× W_O',
   'attnSteps.prev': '◀ 이전 단계',
   'attnSteps.next': '다음 단계 ▶',
   'attnSteps.text.x':
@@ -1063,12 +1077,25 @@ export default {
     '행마다 softmax를 적용해 점수를 합이 1인 가중치로 바꿉니다. 점수가 클수록 가중치도 크지만, 작은 점수도 0이 되지는 않습니다.',
   'attnSteps.text.output':
     '가중치로 V의 행들을 섞습니다. 출력 Z의 행 i는 모든 토큰의 값 벡터를 A의 행 i만큼 더한 것, 곧 문맥이 섞인 새 표현입니다.',
+  'attnSteps.text.split':
+    '멀티헤드 어텐션은 작은 어텐션 {h}개를 나란히 돌립니다. 같은 Q, K, V를 열로 자릅니다. 헤드 1은 1–2열, 헤드 2는 3–4열을 가져가므로 헤드마다 d_k = {dk}입니다. 여기서는 계산하지 않고, 숫자는 앞 단계 그대로입니다.',
+  'attnSteps.text.heads':
+    '헤드마다 자기 쿼리와 자기 키로 점수를 내고, √d_k = √{dk}로 나눈 뒤 행마다 softmax를 합니다. 두 헤드는 벡터의 다른 부분을 보므로 같은 토큰들에 서로 다른 가중치를 줄 수 있습니다.',
+  'attnSteps.text.headsOut': '헤드마다 자기 가중치로 자기 값 V를 섞어, 헤드마다 3 × {dk} 출력을 냅니다.',
+  'attnSteps.text.concat': '헤드들의 출력을 옆으로 이어 붙이면 다시 입력과 같은 너비의 3 × {d}가 됩니다.',
+  'attnSteps.text.proj':
+    '마지막 가중치 행렬 W_O가 헤드들의 출력을 섞어 층의 출력을 만듭니다. 잔차 연결이 X에 더하는 것이 이 O입니다.',
   'attnSteps.eq.x': 'X ∈ ℝ^(3×4)',
   'attnSteps.eq.qkv': 'Q = X·W_Q,  K = X·W_K,  V = X·W_V',
   'attnSteps.eq.scores': 'S = Q·Kᵀ',
   'attnSteps.eq.scale': "S' = S / √d_k",
   'attnSteps.eq.softmax': "A = softmax(S')  (행마다)",
   'attnSteps.eq.output': 'Z = A·V',
+  'attnSteps.eq.split': 'Qₕ, Kₕ, Vₕ = 헤드 h의 열',
+  'attnSteps.eq.heads': 'Aₕ = softmax(QₕKₕᵀ / √d_k)',
+  'attnSteps.eq.headsOut': 'Zₕ = Aₕ·Vₕ',
+  'attnSteps.eq.concat': 'Z = [Z¹ | Z²]',
+  'attnSteps.eq.proj': 'O = Z·W_O',
   'attnSteps.cellLabel': '{m} {r}행 {c}열: {v}',
   'attnSteps.matLabel': '행렬 {m} ({r}×{c}). 화살표 키로 칸을 옮기고 Enter로 고릅니다.',
   'attnSteps.pick': '숫자를 하나 눌러 보세요. 어디서 왔는지 여기에 나옵니다.',
@@ -1084,6 +1111,20 @@ export default {
   'attnSteps.why.rowSum': '이 행의 가중치 합: {sum}',
   'attnSteps.why.output':
     '토큰 “{token}”의 출력 {c}번째 성분입니다. 모든 토큰의 V 값({c}번째 열)을 이 토큰의 가중치로 더했습니다.',
+  'attnSteps.why.split':
+    '헤드 {h}의 {m}는 {m}의 {col}열을 그대로 가져온 것입니다: 이 헤드에서 본 “{token}”의 {c}번째 성분.',
+  'attnSteps.why.headScore':
+    '헤드 {h}: “{q}”의 쿼리와 “{k}”의 키를 이 헤드의 성분 {dk}개로만 내적한 값을 √d_k = √{dk}로 나눈 것입니다.',
+  'attnSteps.why.headScoreOff':
+    '헤드 {h}: “{q}”의 쿼리와 “{k}”의 키를 이 헤드의 성분으로만 내적한 값입니다(나누기는 꺼져 있음).',
+  'attnSteps.why.headSoftmax':
+    '헤드 {h}: “{q}”의 쿼리가 “{k}”의 키에 주는 가중치입니다. 헤드마다 softmax를 따로 합니다.',
+  'attnSteps.why.headOutput':
+    '헤드 {h}: “{token}” 출력의 {c}번째 성분으로, 이 헤드의 V 값들을 이 헤드의 가중치로 더한 것입니다.',
+  'attnSteps.why.concat': '이어 붙인 행렬의 {c}열은 헤드 {h} 출력의 {hc}열(“{token}”)을 그대로 옮긴 것입니다.',
+  'attnSteps.why.wo': '출력 투영 W_O의 가중치로, 이 그림이 정한 값입니다.',
+  'attnSteps.why.mhOut':
+    '“{token}”의 멀티헤드 출력의 {c}번째 성분: 이어 붙인 헤드 출력의 그 행과 W_O의 {c}열의 내적입니다.',
   'attnSteps.wTitle': '가중치 W 고치기',
   'attnSteps.wCaption':
     '칸 하나를 바꾸면 Q, K, V부터 출력까지 모두 다시 계산됩니다. 행은 입력 차원, 열은 출력 차원입니다.',
@@ -1105,7 +1146,7 @@ export default {
     '나누지 않으면 d_k가 커질수록 가장 큰 가중치가 1에 가까워지고 나머지는 거의 0이 됩니다. 원 논문(Vaswani 등, 2017)은 이것을 √d_k로 나누는 이유로 듭니다. 내적이 커지면 softmax가 기울기(gradient)가 아주 작은 영역으로 밀려날 것이라는 추측입니다. √d_k로 나누면 점수의 퍼짐이 d_k와 상관없이 1 안팎으로 유지됩니다.',
   'attnSteps.readoutStep': '단계 {n}/{total}: {name}',
   'attnSteps.method':
-    '화면의 모든 행렬은 라이브러리가 계산합니다. Q, K, V는 nw.linear(X, Wᵀ)로 구합니다(nw.linear는 PyTorch의 nn.Linear처럼 x·Wᵀ를 계산하므로, 수식의 X·W를 얻으려고 Wᵀ를 넘깁니다). QKᵀ는 K를 가중치로 준 nw.linear, ÷√d_k는 대각 행렬 (1/√d_k)·I를 곱하는 nw.linear, softmax는 nw.softmax, A·V는 Vᵀ를 가중치로 준 nw.linear입니다. 행 합은 softmax 결과를 더해 보인 것입니다.',
+    '화면의 모든 행렬은 라이브러리가 계산합니다. Q, K, V는 nw.linear(X, Wᵀ)로 구합니다(nw.linear는 PyTorch의 nn.Linear처럼 x·Wᵀ를 계산하므로, 수식의 X·W를 얻으려고 Wᵀ를 넘깁니다). QKᵀ는 K를 가중치로 준 nw.linear, ÷√d_k는 대각 행렬 (1/√d_k)·I를 곱하는 nw.linear, softmax는 nw.softmax, A·V는 Vᵀ를 가중치로 준 nw.linear입니다. 행 합은 softmax 결과를 더해 보인 것입니다. 멀티헤드 단계에서 헤드 h는 Q, K, V의 2h−1, 2h번째 열을 그대로 가져오고(계산 없이 나누기만 함) d_k = 2로 같은 네 연산을 합니다. 헤드들의 출력은 옆으로 이어 붙이고, 출력 투영은 W_Oᵀ를 가중치로 준 nw.linear입니다.',
   'attnSteps.methodSat':
     '포화 실험: 시드를 고정한 표준정규 난수로 쿼리와 키 {n}개씩을 만들고(d_k가 커지면 같은 난수열이 길어짐), 점수는 nw.linear, 나누기는 대각 행렬을 곱하는 nw.linear, 가중치는 nw.softmax, 점수의 표준편차는 nw.layerNormStats가 계산합니다.',
   // ── </nw-attention-steps> ──
@@ -1128,8 +1169,8 @@ export default {
     '수식은 원 논문처럼 xW₁ + b₁로 적습니다(W₁: d_model × d_ff). PyTorch의 nn.Linear는 같은 가중치를 뒤집은 [출력, 입력] 모양, 곧 weight = W₁ᵀ로 저장하고 x·weightᵀ + b를 계산하므로 결과는 같습니다. 이 그림은 가중치를 PyTorch 모양으로 두고 nw.linear(x, weight, bias)로 계산하며, 활성화는 nw.activation이 계산합니다.',
   'attention.runs': '이 지도의 모델: {wiring}',
   'attention.runsPre':
-    '{layers}층, {act}, {final}. §11의 식은 원 논문의 Post-LN이고, 이 모델은 서브레이어 앞에서 정규화하는 Pre-LN입니다.',
-  'attention.runsPost': '{layers}층, {act}, {final}. §11의 식과 같은 Post-LN입니다.',
+    '{layers}층, {act}, {final}. 글의 인코더 블록 식 LN(x + Sublayer(x))은 원 논문의 Post-LN이고, 이 모델은 서브레이어 앞에서 정규화하는 Pre-LN입니다.',
+  'attention.runsPost': '{layers}층, {act}, {final}. 글의 인코더 블록 식 LN(x + Sublayer(x))과 같은 Post-LN입니다.',
   'attention.finalOn': '끝에 LayerNorm 하나',
   'attention.finalOff': '끝의 LayerNorm 없음',
   'peHeatmap.method':
@@ -1167,7 +1208,7 @@ export default {
   'kernelSource.implFast': 'SIMD 경로',
   'kernelSource.noteTitle': '원문 코드에서 조심할 점:',
   'kernelSource.note.preLnBlock':
-    'Pre-LN 스택은 마지막 층 뒤에 LayerNorm이 하나 더 있어야 합니다(final_norm). Pre-LN 층은 잔차에 더하기만 하므로, 이것을 빼면 출력의 크기가 층 수에 따라 커진 채로 나갑니다(§14 그림에서 마지막 LayerNorm을 꺼 보세요). 또 norm1(x)는 한 번만 계산해 Q, K, V에 함께 넘기면 됩니다. 같은 식을 세 번 부르면 같은 계산을 세 번 합니다.',
+    'Pre-LN 스택은 마지막 층 뒤에 LayerNorm이 하나 더 있어야 합니다(final_norm). Pre-LN 층은 잔차에 더하기만 하므로, 이것을 빼면 출력의 크기가 층 수에 따라 커진 채로 나갑니다(그림 “N개 층 쌓기”에서 마지막 LayerNorm을 꺼 보세요). 또 norm1(x)는 한 번만 계산해 Q, K, V에 함께 넘기면 됩니다. 같은 식을 세 번 부르면 같은 계산을 세 번 합니다.',
   'kernelSource.note.encoderLayer':
     'Post-LN 층은 norm2로 끝나므로, 원문 글의 Encoder처럼 스택 끝에 LayerNorm을 하나 더 붙이는 것은 군더더기입니다. 초기값 γ = 1, β = 0에서는 LN(LN(x)) ≈ LN(x)이고, 학습 뒤에도 스케일과 이동을 한 번 더 얹을 뿐입니다. 끝의 LayerNorm이 꼭 필요한 쪽은 Pre-LN 스택입니다.',
   'kernelSource.tokenRow': '토큰 1의 벡터: {values} · ‖h‖ = {norm}',
@@ -1248,7 +1289,7 @@ export default {
 
   // ── the article's sections on attention by hand and the closing summary ──
   's12.steps':
-    '<p>학습된 모델을 보기 전에, 어텐션 한 번을 손으로 따라가 봅시다. 토큰 세 개, 차원 4짜리 예에서 Q, K, V를 만들고, 점수 QKᵀ를 구하고, √d_k로 나누고, softmax를 거쳐 V를 섞습니다. 숫자를 누르면 그 숫자가 어디서 왔는지 나옵니다.</p>',
+    '<p>학습된 모델을 보기 전에, 어텐션 한 번을 손으로 따라가 봅시다. 토큰 세 개, 차원 4짜리 예에서 Q, K, V를 만들고, 점수 QKᵀ를 구하고, √d_k로 나누고, softmax를 거쳐 V를 섞습니다. 이어서 같은 Q, K, V를 d_k = 2인 헤드 두 개로 나눠 헤드마다 softmax(QKᵀ/√d_k)V를 따로 계산하고, 두 헤드의 출력을 이어 붙여 W_O를 곱합니다. <a data-cite="alammar2018">Alammar의 Illustrated Transformer</a>가 그림으로 풀어 보인 멀티헤드 어텐션을 숫자로 따라가는 셈입니다. 숫자를 누르면 그 숫자가 어디서 왔는지 나옵니다.</p>',
   's18.title': '정리: 한눈에 보기',
   's18.body':
     '<p>이 글의 생각들을 한 줄씩, 그 생각을 직접 만져 볼 수 있는 그림과 함께 모았습니다.</p><ul class="summary"><li>셀프 어텐션은 토큰을 집합처럼 다루므로 순서를 모릅니다 — <a href="#order-demo">단어 순서 그림</a></li><li>사인·코사인 PE는 sin·cos 쌍마다 다른 주파수로 위치마다 고유한 벡터를 만듭니다 — <a href="#pe-waves">파형</a>, <a href="#pe-heatmap">히트맵</a></li><li>값은 [−1, 1]에 머물고, 위치마다 다르며, k칸 이동은 회전 M_k 하나이고, 학습 길이 너머에서도 계산됩니다 — <a href="#pe-properties">네 가지 성질</a></li><li>학습형 PE와 RoPE·ALiBi는 위치를 다른 방식으로 넣고, RoPE만으로는 학습 길이를 넘기 어렵습니다 — <a href="#pe-compare">비교</a></li><li>층을 쌓으면 활성값의 크기가 곱해져 폭발하거나 사라지고, 정규화가 이를 끊습니다 — <a href="#depth-demo">깊이 실험</a></li><li>레이어 정규화는 ① 평균 ② 분산 ③ 정규화 ④ 스케일·이동의 네 단계입니다 — <a href="#ln-steps">네 단계</a>, <a href="#ln-pipeline">파이프라인</a>, <a href="#ln-simulator">시뮬레이터</a></li><li>배치 정규화는 열(배치)로, 레이어 정규화는 행(한 토큰)으로 통계를 내므로 레이어 정규화는 배치와 무관합니다 — <a href="#norm-axes">정규화 축</a>, <a href="#batch-independence">배치 절반 실험</a></li><li>LayerNorm은 잔차 뒤(Post-LN)나 서브레이어 앞(Pre-LN)에 두고, RMSNorm은 평균 빼기를 생략합니다 — <a href="#prepost-ln">Post-LN과 Pre-LN</a>, <a href="#rmsnorm">RMSNorm</a></li><li>같은 계산을 PyTorch 코드와 이 페이지의 C++ 커널로 — <a href="#kernel-source">코드</a></li><li>인코더 블록은 셀프 어텐션과 FFN을 Add & Norm으로 감싸 N번 쌓습니다 — <a href="#encoder-block">블록</a>, <a href="#attention-steps">손으로 푸는 어텐션</a>, <a href="#attention">학습된 어텐션</a>, <a href="#ffn">FFN</a>, <a href="#encoder-stack">N층 쌓기</a></li><li>이해했는지 확인하기 — <a href="#quiz">이해도 점검</a></li></ul>',
