@@ -25,6 +25,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { figureSizes, FIGURE_BUDGET } from './bench/embed-size.mjs';
@@ -105,6 +106,13 @@ function stage(tags) {
     { stdio: 'inherit' },
   );
 
+  for (const dir of ['lib', 'elements']) {
+    for (const f of fs.readdirSync(path.join(STAGE, dir)).filter((n) => n.endsWith('.js'))) {
+      const file = path.join(STAGE, dir, f);
+      fs.writeFileSync(file, minifyCssTemplates(fs.readFileSync(file, 'utf8')));
+    }
+  }
+
   // Every element is in the figures index, and each gets an entry of its own.
   const index = fs.readFileSync(path.join(STAGE, 'elements/index.js'), 'utf8');
   const missing = tags.filter((t) => !index.includes(`from './${t}.js'`));
@@ -116,6 +124,23 @@ function stage(tags) {
       `// normwave/figures/${tag}: registers <${tag}>.\nexport { ${className(tag)} } from '../elements/${tag}.js';\nexport { setAssetBase } from '../lib/assets.js';\n`,
     );
   }
+}
+
+/**
+ * Lit's css`…` templates with their comments dropped and whitespace collapsed outside quoted
+ * strings (esbuild keeps template text as written). A template with an interpolation or a
+ * backslash is left as it is.
+ */
+export function minifyCssTemplates(source) {
+  return source.replace(/\bcss`([^`$\\]*)`/g, (_, body) => {
+    const text = body
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .split(/('[^']*'|"[^"]*")/)
+      .map((part, i) => (i % 2 ? part : part.replace(/\s+/g, ' ').replace(/ ?([{};,>]) ?/g, '$1')))
+      .join('')
+      .trim();
+    return `css\`${text}\``;
+  });
 }
 
 // ── 2. the esbuild runs ──────────────────────────────────────────────────────────────────────────
@@ -159,7 +184,8 @@ const figureStrings = {
       const file = path.join(I18N_DIR, `${lang}.js`);
       const { default: table } = await import(`${pathToFileURL(file).href}?${Date.now()}`);
       const kept = Object.fromEntries(Object.entries(table).filter(([key]) => stringPart(key, OWN_STRINGS) === part));
-      return { contents: JSON.stringify(kept), loader: 'json', watchFiles: [file] };
+      // A default export only: as JSON, esbuild would also export every key by name.
+      return { contents: `export default ${JSON.stringify(kept)};\n`, loader: 'js', watchFiles: [file] };
     });
   },
 };
@@ -172,11 +198,39 @@ export function stringPart(key, own) {
   return tag ? tag.replace(/^nw-/, '') : 'shared';
 }
 
+// Lit's "node" builds guard their top-level use of the DOM (document, HTMLElement, CSSStyleSheet),
+// so that every entry of the package can be imported where there is no DOM: a framework's server
+// render (Next.js, Astro, SvelteKit) imports each module it meets. They are the browser builds
+// otherwise. They take a base class and a registry from @lit-labs/ssr-dom-shim, which here is
+// web/lib/no-dom.js (a bare class, no registry), and reactive-element installs that registry as
+// globalThis.customElements when there is none: that statement is left out, so an import in Node
+// defines nothing and adds no global (web/lib/base.js's define() skips registering there).
+const litForNode = {
+  name: 'lit-for-node',
+  setup(build) {
+    const requireFrom = (importer) => createRequire(importer || path.join(ROOT, 'package.json'));
+    build.onResolve({ filter: /^(lit-html|@lit\/reactive-element)(\/|$)/ }, (args) => ({
+      path: requireFrom(args.importer).resolve(args.path), // the "node" condition
+    }));
+    build.onResolve({ filter: /^@lit-labs\/ssr-dom-shim$/ }, () => ({ path: path.join(STAGE, 'lib/no-dom.js') }));
+    build.onLoad({ filter: /[\\/]@lit[\\/]reactive-element[\\/]node[\\/]reactive-element\.js$/ }, (args) => {
+      const source = fs.readFileSync(args.path, 'utf8');
+      const install = /\b\w+\.customElements\?\?=\w+;/g;
+      const found = source.match(install) ?? [];
+      if (found.length !== 1)
+        fail(`${rel(args.path)}: expected one "globalThis.customElements ??= shim" statement, found ${found.length}`);
+      return { contents: source.replace(install, ''), loader: 'js' };
+    });
+  },
+};
+
 const COMMON = {
   bundle: true,
   format: 'esm',
   platform: 'neutral',
-  target: 'es2020',
+  // Class fields as written, no helpers: every browser with WebAssembly SIMD parses es2022 syntax
+  // (Chrome 91, Firefox 89 — which lacks #private fields: web/ uses none —, Safari 16.4).
+  target: 'es2022',
   mainFields: ['module', 'main'],
   external: ['node:*'],
   minify: true,
@@ -203,7 +257,7 @@ async function buildBrowser(tags, version) {
     chunkNames: '[name]-[hash]',
     outExtension: { '.js': '.mjs' },
     metafile: true,
-    plugins: [figureStrings],
+    plugins: [figureStrings, litForNode],
     define: {
       __NW_SITE_URL__: JSON.stringify(process.env.NW_SITE_URL ?? ''),
       __NW_CDN_URL__: JSON.stringify(process.env.NW_CDN_URL ?? ''),
