@@ -27,7 +27,9 @@ export class NormwaveLoadError extends Error {
  * (node_modules/normwave/dist/file). Anywhere else (a CDN, a build, Vite 8, Node) it is unchanged.
  */
 export function besidePackage(url) {
-  const cache = /(\/node_modules)\/\.vite\/deps(?:_[^/]*)?\//;
+  // deps, deps_temp_<hash>, deps_ssr. No "/" inside a character class: Vite 5's scan for
+  // new URL(…, import.meta.url) misreads such a regex and misses the URLs after it in the file.
+  const cache = /(\/node_modules)\/\.vite\/deps\w*\//;
   if (cache.test(url.pathname)) url.pathname = url.pathname.replace(cache, '$1/normwave/dist/');
   return url;
 }
