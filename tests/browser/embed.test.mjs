@@ -132,7 +132,12 @@ test('embed.html?fig=nw-quiz neither shows nor keeps the answers given on the ar
     const quiz = article.locator('#quiz');
     await quiz.scrollIntoViewIfNeeded();
     await quiz.locator('[data-readout]').waitFor({ timeout: 30_000 });
-    for (const [q, o] of [['q1', 'b'], ['q2', 'a'], ['q3', 'a']]) await answer(quiz, q, o);
+    for (const [q, o] of [
+      ['q1', 'b'],
+      ['q2', 'a'],
+      ['q3', 'a'],
+    ])
+      await answer(quiz, q, o);
     const stored = await article.evaluate(() => localStorage.getItem('normwave.quiz.article'));
     assert.ok(stored?.includes('"q3"'), 'the article keeps its answers');
 

@@ -5,7 +5,7 @@
 //   padding — the trained model with <PAD> tokens appended, the key mask on or off, and what
 //             −∞ versus a large negative number does to a softmax row (nw.softmax)
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { SEQUENTIAL, cssColor } from '../lib/colormap.js';
 import { fmt, fmtSci } from '../lib/format.js';
 import { loadTinyModel, checkHeldout } from '../lib/tiny-model.js';
@@ -723,4 +723,4 @@ export class NwAttention extends NwElement {
   }
 }
 
-customElements.define('nw-attention', NwAttention);
+define('nw-attention', NwAttention);

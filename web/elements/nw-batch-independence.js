@@ -3,7 +3,7 @@
 // per-channel statistics come from the whole batch, so they do. Both sides are computed twice by
 // the kernels (nw.layerNormWithStats and nw.batchNormWithStats, on B rows and on B/2 rows).
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt } from '../lib/format.js';
 import { mixSeed, normalSource } from '../lib/seeded-random.js';
 
@@ -234,4 +234,4 @@ export class NwBatchIndependence extends NwElement {
   }
 }
 
-customElements.define('nw-batch-independence', NwBatchIndependence);
+define('nw-batch-independence', NwBatchIndependence);

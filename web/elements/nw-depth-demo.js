@@ -3,7 +3,7 @@
 // standard deviation of the activations after each layer on a log scale. Every activation is
 // computed by nw.linear (then nw.activation and nw.layerNorm); every plotted σ by nw.layerNormStats.
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt, fmtSci } from '../lib/format.js';
 import { normFigureStyles } from '../lib/norm-figures.js';
 import { normals } from '../lib/seeded-random.js';
@@ -338,4 +338,4 @@ export class NwDepthDemo extends NwElement {
   }
 }
 
-customElements.define('nw-depth-demo', NwDepthDemo);
+define('nw-depth-demo', NwDepthDemo);

@@ -9,7 +9,7 @@
 // positional encoding (added once) and, for Pre-LN, the stack's final LayerNorm are drawn outside it.
 // On the optional page channel (lib/link.js) it follows 'encoder-step' (the code figure's lines).
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { subscribe } from '../lib/link.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
 
@@ -431,4 +431,4 @@ export class NwEncoderBlock extends NwElement {
   }
 }
 
-customElements.define('nw-encoder-block', NwEncoderBlock);
+define('nw-encoder-block', NwEncoderBlock);

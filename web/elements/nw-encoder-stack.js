@@ -7,7 +7,7 @@
 // cosine similarity over all pairs of tokens. The states after each layer come from one
 // forward(x, { hiddenStates: true }) (lib/encoder-layers.js), the last one checked against the output.
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt, fmtSci } from '../lib/format.js';
 import { normals, mixSeed } from '../lib/seeded-random.js';
 import { forwardLayerByLayer } from '../lib/encoder-layers.js';
@@ -271,4 +271,4 @@ export class NwEncoderStack extends NwElement {
   }
 }
 
-customElements.define('nw-encoder-stack', NwEncoderStack);
+define('nw-encoder-stack', NwEncoderStack);

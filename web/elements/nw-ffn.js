@@ -9,7 +9,7 @@
 // row only — every other row is bitwise the same, |Δ| exactly 0. For contrast, the same FFN inside
 // a whole encoder layer (self-attention first) changes every row.
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt } from '../lib/format.js';
 import { normals, mixSeed } from '../lib/seeded-random.js';
 import { subscribe } from '../lib/link.js';
@@ -429,4 +429,4 @@ export class NwFfn extends NwElement {
   }
 }
 
-customElements.define('nw-ffn', NwFfn);
+define('nw-ffn', NwFfn);

@@ -6,7 +6,7 @@
 // final LayerNorm that Pre-LN stacks need (torch's TransformerEncoder(norm=LayerNorm)); Post-LN
 // has none, as in the original Transformer.
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt, fmtSci } from '../lib/format.js';
 import { normFigureStyles } from '../lib/norm-figures.js';
 import { normals, mixSeed } from '../lib/seeded-random.js';
@@ -251,4 +251,4 @@ export class NwGradNorms extends NwElement {
   }
 }
 
-customElements.define('nw-grad-norms', NwGradNorms);
+define('nw-grad-norms', NwGradNorms);

@@ -7,7 +7,7 @@
 // the optional page channel (lib/link.js), in the other figures that show the LayerNorm steps.
 import { svg } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt, fmtSci } from '../lib/format.js';
 import { normFigureStyles } from '../lib/norm-figures.js';
 import { LnStepLinked, LN_STEPS } from '../lib/link.js';
@@ -404,4 +404,4 @@ export class NwLnPipeline extends LnStepLinked(NwElement) {
   }
 }
 
-customElements.define('nw-ln-pipeline', NwLnPipeline);
+define('nw-ln-pipeline', NwLnPipeline);

@@ -4,7 +4,7 @@
 // normals are drawn once per H and seed; the sliders only scale and shift them, so every redraw
 // while dragging costs two kernel calls and two binning passes, even at H = 4096.
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt, fmtSci } from '../lib/format.js';
 import { filled, histogram, niceCeil, ticks, tickDigits, normFigureStyles } from '../lib/norm-figures.js';
 import { normals } from '../lib/seeded-random.js';
@@ -175,4 +175,4 @@ export class NwLnSimulator extends NwElement {
   }
 }
 
-customElements.define('nw-ln-simulator', NwLnSimulator);
+define('nw-ln-simulator', NwLnSimulator);

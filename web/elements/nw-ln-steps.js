@@ -5,7 +5,7 @@
 // from nw.layerNormWithStats (a γ = 1, β = 0 call and a call with the γ, β vectors); x − μ is x
 // minus the returned mean; the μ and σ printed for every stage come from nw.layerNormStats.
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt, fmtSci } from '../lib/format.js';
 import { filled, ticks, tickDigits, normFigureStyles } from '../lib/norm-figures.js';
 import { normals } from '../lib/seeded-random.js';
@@ -219,4 +219,4 @@ export class NwLnSteps extends LnStepLinked(NwElement) {
   }
 }
 
-customElements.define('nw-ln-steps', NwLnSteps);
+define('nw-ln-steps', NwLnSteps);

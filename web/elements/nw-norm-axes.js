@@ -3,7 +3,7 @@
 // features of one sample). The statistics come from nw.batchNormWithStats / nw.layerNormWithStats
 // (biased variance and eps = 1e-5, as PyTorch's training-mode batch_norm and layer_norm).
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt } from '../lib/format.js';
 import { mixSeed, normalSource, uniforms } from '../lib/seeded-random.js';
 
@@ -328,4 +328,4 @@ export class NwNormAxes extends NwElement {
   }
 }
 
-customElements.define('nw-norm-axes', NwNormAxes);
+define('nw-norm-axes', NwNormAxes);

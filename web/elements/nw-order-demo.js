@@ -2,7 +2,7 @@
 // positional encoding (Fig.1). Without PE self-attention is permutation-equivariant, so the two
 // outputs are the same rows in another order; with PE added they are different vectors.
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { SEQUENTIAL, cssColor } from '../lib/colormap.js';
 import { fmt, fmtSci } from '../lib/format.js';
 import { normals } from '../lib/seeded-random.js';
@@ -236,4 +236,4 @@ export class NwOrderDemo extends NwElement {
   }
 }
 
-customElements.define('nw-order-demo', NwOrderDemo);
+define('nw-order-demo', NwOrderDemo);

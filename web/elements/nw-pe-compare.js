@@ -5,7 +5,7 @@
 //   ALiBi: causal bias −m·(i − j) (j ≤ i, later keys masked) as in Press et al.'s language models,
 //         or the symmetric −m·|i − j|; slopes m = 2^(−8h/H); one row through nw.softmax.
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { SEQUENTIAL, cssColor } from '../lib/colormap.js';
 import { fmt, fmtSci } from '../lib/format.js';
 import { uniforms } from '../lib/seeded-random.js';
@@ -435,4 +435,4 @@ export class NwPeCompare extends NwElement {
   }
 }
 
-customElements.define('nw-pe-compare', NwPeCompare);
+define('nw-pe-compare', NwPeCompare);

@@ -7,7 +7,7 @@
 // pos + k, k·ω_i further round (a play button sweeps pos). Its position and pair follow the page's
 // other PE figures on the optional channel 'pe-cursor' (lib/link.js), and lead them.
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { publish, subscribe } from '../lib/link.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
 import { paintMatrix, DIVERGING, SEQUENTIAL } from '../lib/colormap.js';
@@ -880,4 +880,4 @@ export class NwPeProperties extends NwElement {
   }
 }
 
-customElements.define('nw-pe-properties', NwPeProperties);
+define('nw-pe-properties', NwPeProperties);

@@ -5,7 +5,7 @@
 // A play button sweeps the position. Position, pair and d_model are shared on the optional page
 // channel as 'pe-cursor' (lib/link.js): the heatmap's pointer moves this figure and the other way round.
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { publish, subscribe } from '../lib/link.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
 import { fmt } from '../lib/format.js';
@@ -338,4 +338,4 @@ export class NwPeWaves extends NwElement {
   }
 }
 
-customElements.define('nw-pe-waves', NwPeWaves);
+define('nw-pe-waves', NwPeWaves);

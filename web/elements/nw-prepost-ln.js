@@ -7,7 +7,7 @@
 // for both wirings) run once with forward(x, { hiddenStates: true }); the difference between the
 // last state and the output is shown. Every encoder is disposed after the run.
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt, fmtSci } from '../lib/format.js';
 import { normals } from '../lib/seeded-random.js';
 import { forwardLayerByLayer } from '../lib/encoder-layers.js';
@@ -262,4 +262,4 @@ export class NwPrepostLn extends NwElement {
   }
 }
 
-customElements.define('nw-prepost-ln', NwPrepostLn);
+define('nw-prepost-ln', NwPrepostLn);

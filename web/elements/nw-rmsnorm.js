@@ -4,7 +4,7 @@
 // nw.rmsNormWithStats; γ the same for every feature, β = 0), plus a timing of both kernels on a
 // 512 × 4096 input in this browser.
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt } from '../lib/format.js';
 import { normals } from '../lib/seeded-random.js';
 
@@ -270,4 +270,4 @@ export class NwRmsnorm extends NwElement {
   }
 }
 
-customElements.define('nw-rmsnorm', NwRmsnorm);
+define('nw-rmsnorm', NwRmsnorm);

@@ -6,6 +6,8 @@ export default {
   'common.loadError': 'Could not load the compute module: {message}',
   'common.noSimd':
     'This browser lacks WebAssembly SIMD. Please open the page in Chrome/Edge 91+, Firefox 89+ or Safari 16.4+.',
+  'common.noWasm':
+    'This browser runs no WebAssembly (it is turned off, as in iOS Lockdown Mode), so this figure cannot compute. Allow it for this site, or open the page in another browser.',
   'common.parityRunning': 'Checking against PyTorch…',
   'common.parityOk': 'PyTorch parity ✓ max error {error} (tolerance {tolerance})',
   'common.parityBad': 'PyTorch parity ✗ max error {error} (tolerance {tolerance})',

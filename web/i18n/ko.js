@@ -6,6 +6,8 @@ export default {
   'common.loadError': '계산 모듈을 불러오지 못했습니다: {message}',
   'common.noSimd':
     '이 브라우저는 WebAssembly SIMD를 지원하지 않습니다. Chrome/Edge 91+, Firefox 89+, Safari 16.4+에서 열어 주세요.',
+  'common.noWasm':
+    '이 브라우저는 WebAssembly를 실행하지 않아(iOS 차단 모드처럼 꺼져 있음) 이 그림을 계산할 수 없습니다. 이 사이트에서 허용하거나 다른 브라우저에서 열어 주세요.',
   'common.parityRunning': 'PyTorch 대조 중…',
   'common.parityOk': 'PyTorch 대조 ✓ 최대 오차 {error} (허용 {tolerance})',
   'common.parityBad': 'PyTorch 대조 ✗ 최대 오차 {error} (허용 {tolerance})',

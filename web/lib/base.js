@@ -43,56 +43,117 @@ export function controlValue(control, value, bounds = {}, el = null) {
   return Number((control.min + k * step).toFixed(10));
 }
 
-// One observer for the whole page: elements re-render when <html lang> or data-theme changes.
+// One observer for the whole page, started by the first figure that connects (nothing here
+// touches the DOM when the module is imported, so a server render may import it): figures follow
+// the language and theme declared on <html> and <body> as they change, and the OS colour scheme.
 const listeners = new Set();
-if (typeof document !== 'undefined') {
-  new MutationObserver(() => listeners.forEach((el) => el._syncEnvironment())).observe(document.documentElement, {
-    attributes: true,
-    attributeFilter: ['lang', 'data-theme'],
-  });
-  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () =>
-    listeners.forEach((el) => el._syncEnvironment()),
-  );
+const watched = new WeakSet();
+let pageObserver = null;
+function watchPage() {
+  if (!pageObserver) {
+    const sync = () => listeners.forEach((el) => el._syncEnvironment());
+    pageObserver = new MutationObserver(sync);
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', sync);
+  }
+  for (const node of [document.documentElement, document.body]) {
+    if (node && !watched.has(node)) {
+      watched.add(node);
+      pageObserver.observe(node, {
+        attributes: true,
+        attributeFilter: ['lang', 'class', 'data-theme', 'data-bs-theme'],
+      });
+    }
+  }
 }
 
+/**
+ * The theme a host page declares, 'dark', 'light' or null, by the common conventions on <body>,
+ * then <html>: data-theme or data-bs-theme (Bootstrap) = dark | light, a dark or light class
+ * (Tailwind and others), WordPress's is-dark-theme class.
+ */
+export function pageTheme(doc = document) {
+  for (const node of [doc.body, doc.documentElement]) {
+    if (!node) continue;
+    for (const v of [node.getAttribute('data-theme'), node.getAttribute('data-bs-theme')])
+      if (v === 'dark' || v === 'light') return v;
+    const c = node.classList;
+    if (c.contains('dark') || c.contains('is-dark-theme')) return 'dark';
+    if (c.contains('light')) return 'light';
+  }
+  return null;
+}
+
+let warnedTwice = false;
+/**
+ * Registers a figure's element where there is a registry (a browser; a server render has none).
+ * A tag another copy of normwave on the page has defined (two posts that embed different
+ * versions) keeps that definition: this copy says so once on the console and defines nothing.
+ */
+export function define(tag, cls) {
+  if (typeof customElements !== 'object' || !customElements) return;
+  if (!customElements.get(tag)) customElements.define(tag, cls);
+  else if (customElements.get(tag) !== cls && !warnedTwice) {
+    warnedTwice = true;
+    console.warn(`normwave: another copy on this page defines <${tag}>; this copy leaves the figures to it.`);
+  }
+}
+
+// The theme: each colour is the page's --nw-* property when it sets one (on :root, any ancestor or
+// the figure), else the resolved theme's default. The host holds the resolved values under private
+// names (--_bg …) and its shadow content takes the public names from them, so a value the page sets
+// is never shadowed by a default declared on the host.
 export const sharedStyles = css`
   :host {
-    --nw-bg: #ffffff;
-    --nw-fg: #1b1f24;
-    --nw-muted: #5b6470;
-    --nw-border: #d5dae1;
-    --nw-panel: #f5f7fa;
-    --nw-accent: #c2410c;
-    --nw-accent-2: #1d4ed8;
-    --nw-on-accent: #ffffff;
-    --nw-ok: #15803d;
-    --nw-warn: #b45309;
-    --nw-font: system-ui, -apple-system, 'Segoe UI', 'Noto Sans KR', 'NanumGothic', sans-serif;
-    --nw-mono: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
+    --_bg: var(--nw-bg, #ffffff);
+    --_fg: var(--nw-fg, #1b1f24);
+    --_muted: var(--nw-muted, #5b6470);
+    --_border: var(--nw-border, #d5dae1);
+    --_panel: var(--nw-panel, #f5f7fa);
+    --_accent: var(--nw-accent, #c2410c);
+    --_accent-2: var(--nw-accent-2, #1d4ed8);
+    --_on-accent: var(--nw-on-accent, #ffffff);
+    --_ok: var(--nw-ok, #15803d);
+    --_warn: var(--nw-warn, #b45309);
+    --_font: var(--nw-font, system-ui, -apple-system, 'Segoe UI', 'Noto Sans KR', 'NanumGothic', sans-serif);
+    --_mono: var(--nw-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
     display: block;
     box-sizing: border-box;
     max-width: 100%;
-    color: var(--nw-fg);
-    background: var(--nw-bg);
-    font-family: var(--nw-font);
+    color: var(--_fg);
+    background: var(--_bg);
+    font-family: var(--_font);
     font-size: 15px;
     line-height: 1.5;
-    border: 1px solid var(--nw-border);
+    border: 1px solid var(--_border);
     border-radius: 10px;
     padding: 14px;
     margin: 1.2em 0;
   }
   :host([data-resolved-theme='dark']) {
-    --nw-bg: #15191f;
-    --nw-fg: #e6e9ee;
-    --nw-muted: #9aa4b2;
-    --nw-border: #343c48;
-    --nw-panel: #1e242c;
-    --nw-accent: #fb923c;
-    --nw-accent-2: #60a5fa;
-    --nw-on-accent: #111418;
-    --nw-ok: #4ade80;
-    --nw-warn: #fbbf24;
+    --_bg: var(--nw-bg, #15191f);
+    --_fg: var(--nw-fg, #e6e9ee);
+    --_muted: var(--nw-muted, #9aa4b2);
+    --_border: var(--nw-border, #343c48);
+    --_panel: var(--nw-panel, #1e242c);
+    --_accent: var(--nw-accent, #fb923c);
+    --_accent-2: var(--nw-accent-2, #60a5fa);
+    --_on-accent: var(--nw-on-accent, #111418);
+    --_ok: var(--nw-ok, #4ade80);
+    --_warn: var(--nw-warn, #fbbf24);
+  }
+  :host > * {
+    --nw-bg: var(--_bg);
+    --nw-fg: var(--_fg);
+    --nw-muted: var(--_muted);
+    --nw-border: var(--_border);
+    --nw-panel: var(--_panel);
+    --nw-accent: var(--_accent);
+    --nw-accent-2: var(--_accent-2);
+    --nw-on-accent: var(--_on-accent);
+    --nw-ok: var(--_ok);
+    --nw-warn: var(--_warn);
+    --nw-font: var(--_font);
+    --nw-mono: var(--_mono);
   }
   *, *::before, *::after { box-sizing: border-box; }
   .title { font-weight: 650; margin: 0 0 4px; font-size: 1rem; }
@@ -135,11 +196,16 @@ export const sharedStyles = css`
 
 /**
  * Base class of the figures.
- * Attributes: lang ('ko' | 'en'; default: the nearest [lang] ancestor, else the page's <html
- * lang>), theme ('light' | 'dark'; default: the page's data-theme, else the system preference),
+ * Attributes: lang ('ko' | 'en', by its primary subtag; default: the nearest [lang] ancestor, else
+ * the page's <html lang>; any other language: the reader's if it is ko or en, else English), theme
+ * ('light' | 'dark' | 'auto', the default: the page's convention (pageTheme), else the system
+ * preference),
  * no-url-state (keep the state out of the URL hash; by default an element with an id keeps its
  * state there), asset-base (where the .wasm and data files are; see lib/assets.js), no-share
- * (hide the share/embed/save menu).
+ * (hide the share/embed/save menu). Children of the tag are the author's fallback: shown until the
+ * element is defined, and again beside the message when the library cannot load.
+ * Events: nw-change (bubbles, composed; detail: `state`) when the reader changes the figure's
+ * state, not when attributes, the URL or a script set it.
  * Strings load per language on demand: until the element's language is loaded t() answers with
  * the language shown before (or ''), and `nw` is set only once both the library and the strings
  * are there, so figures compute and draw with their text.
@@ -235,6 +301,7 @@ export class NwElement extends LitElement {
   connectedCallback() {
     super.connectedCallback();
     listeners.add(this);
+    watchPage();
     this._syncEnvironment();
     // Figures size their SVG to the element's width (so text stays legible on a phone). Applied in
     // the next frame, so a re-render never resizes what is being observed within the same frame.
@@ -286,6 +353,17 @@ export class NwElement extends LitElement {
     this._shareHost = document.createElement('div');
     this._shareHost.className = 'nw-share';
     root.append(marker, this._shareHost);
+    // A state change made while the reader acts on the figure (in the task of that input, click
+    // or key) is the reader's: updated() reports it as nw-change.
+    const byReader = () => {
+      if (this._byReader) return;
+      this._byReader = true;
+      setTimeout(() => {
+        this._byReader = false;
+      });
+    };
+    for (const type of ['input', 'change', 'click', 'keydown', 'pointerdown'])
+      root.addEventListener(type, byReader, true);
     this.renderOptions.renderBefore = marker;
     return root;
   }
@@ -320,7 +398,7 @@ export class NwElement extends LitElement {
     return this._near;
   }
 
-  /** The wanted language: own attribute, else the nearest lang, else the page's, else Korean. */
+  /** The wanted language: own attribute, else the nearest lang, else the page's (normalizeLang). */
   get locale() {
     return normalizeLang(
       this.getAttribute('lang') ||
@@ -360,15 +438,10 @@ export class NwElement extends LitElement {
   _syncEnvironment() {
     this._syncLang();
     const own = this.getAttribute('theme');
-    const page = document.documentElement.dataset.theme;
     const resolved =
       own === 'dark' || own === 'light'
         ? own
-        : page === 'dark' || page === 'light'
-          ? page
-          : matchMedia('(prefers-color-scheme: dark)').matches
-            ? 'dark'
-            : 'light';
+        : (pageTheme() ?? (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
     if (this.dataset.resolvedTheme !== resolved) this.dataset.resolvedTheme = resolved;
     this.requestUpdate();
   }
@@ -425,6 +498,9 @@ export class NwElement extends LitElement {
   updated(changed) {
     super.updated?.(changed);
     this._renderShare();
+    const stateChanged = Object.keys(this.constructor.urlState).some((p) => changed.has(p));
+    if (stateChanged && this._byReader)
+      this.dispatchEvent(new CustomEvent('nw-change', { bubbles: true, composed: true, detail: this.state }));
     if (!this._urlStateOn) return;
     // The first update holds the defaults and whatever the URL restored: the URL already says
     // that, and a link to a section (#s3) stays a link to the section until the reader changes
@@ -433,8 +509,7 @@ export class NwElement extends LitElement {
       this._stateShown = true;
       return;
     }
-    if (!Object.keys(this.constructor.urlState).some((p) => changed.has(p))) return;
-    writeState(this.id, this.state);
+    if (stateChanged) writeState(this.id, this.state);
   }
 
   /**
@@ -565,10 +640,22 @@ export class NwElement extends LitElement {
     return width >= breakpoint ? Math.floor((width - 16) / 2) : width;
   }
 
-  /** What to show until the library is ready, or when it cannot load. */
+  /**
+   * What to show until the library is ready, or when it cannot load: then the reason in the
+   * figure's language (a browser without WebAssembly or its SIMD says so plainly) and the author's
+   * fallback content, the tag's children.
+   */
   renderLoading() {
-    if (this.loadError)
-      return html`<p class="error" role="alert">${this.t('common.loadError', { message: this.loadError.message }) || this.loadError.message}</p>`;
+    const e = this.loadError;
+    if (e) {
+      const text =
+        e.code === 'simd'
+          ? this.t('common.noSimd')
+          : e.code === 'wasm'
+            ? this.t('common.noWasm')
+            : this.t('common.loadError', { message: e.message });
+      return html`<p class="error" role="alert">${text || e.message}</p><slot></slot>`;
+    }
     return html`<p class="caption">${this.t('common.loading')}</p>`;
   }
 }
