@@ -205,7 +205,9 @@ async function buildBrowser(tags, version) {
     metafile: true,
     plugins: [figureStrings],
     define: {
-      __NW_SITE_URL__: JSON.stringify(process.env.NW_SITE_URL ?? ''),
+      __NW_SITE_URL__: JSON.stringify(
+        JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).homepage ?? '',
+      ),
       __NW_CDN_URL__: JSON.stringify(process.env.NW_CDN_URL ?? ''),
       __NW_VERSION__: JSON.stringify(version),
       __NW_FIGURE_TAGS__: JSON.stringify(tags),

@@ -23,6 +23,17 @@ export default {
   'share.copyByHand': 'The clipboard is not available here; copy the text below by hand.',
   'share.saved': 'Saved {name}.',
   'share.saveFailed': 'Could not save: {message}',
+  'share.article': 'Copy link to the article here',
+  'share.codepen': 'Open in CodePen',
+  'share.codepenOpened':
+    'Sent to CodePen in a new tab: the pen holds this figure’s script tag as it is now. Save the pen to get a link you can paste where no script is allowed.',
+  'share.codepenRefused':
+    'This page’s security policy does not allow sending forms to CodePen. Copy the script tag below into a new pen’s HTML instead.',
+  'share.downloadStarted':
+    'Download of {name} started. If your browser shows none, this frame does not allow downloads: save the picture below from its menu (right-click or long-press).',
+  'share.downloadBlocked':
+    'This frame does not allow downloads, so nothing was saved. Save the picture below from its menu (right-click or long-press).',
+  'share.openPage': 'Open the figure’s page',
   // ── embed.html (one figure alone) ──
   'embed.unknown': 'There is no normwave figure named “{fig}”.',
   'embed.title': '{title} · normwave',
@@ -57,6 +68,16 @@ export default {
   'page.island':
     'Interactive figure — scroll here and your browser computes and draws it with the WebAssembly kernels (needs JavaScript).',
   'page.ogImageAlt': 'A heatmap of the positional-encoding table: embedding dimensions across, positions down.',
+  'page.figure.title': '{title} · normwave',
+  'page.figure.inArticle': 'Read about it in the article',
+  'page.figure.imageAlt': 'The figure “{title}” at its default settings',
+  'page.figure.noscript':
+    'This figure is computed and drawn by JavaScript. Here it is as a picture, at its default settings:',
+  'page.figure.embedTitle': 'Put this figure in your own post',
+  'page.figure.embedBody':
+    '<p>Paste the link of this page into Notion, Medium, Ghost, Slack or Discord: where the platform embeds, the live figure appears; elsewhere a card with its picture. Where a post may hold a script (Tistory in HTML mode, a WordPress Custom HTML block, Hugo or Jekyll), paste the script tag; where it may hold an iframe, the iframe. Where it may hold neither (Velog, Medium), open the figure in CodePen from its share menu, save the pen and paste the pen’s link. The share menu under the figure copies each of these with the figure’s current settings.</p>',
+  'page.figure.scriptLabel': 'Script tag (the figure at its default settings)',
+  'page.figure.iframeLabel': 'Iframe',
 
   's1.title': 'Why position matters',
   's1.body':
