@@ -25,12 +25,11 @@ export default {
   'share.saveFailed': 'Could not save: {message}',
   'share.article': 'Copy link to the article here',
   'share.codepen': 'Open in CodePen',
-  'share.codepenOpened':
-    'Sent to CodePen in a new tab: the pen holds this figure’s script tag as it is now. Save the pen to get a link you can paste where no script is allowed.',
+  'share.codepenOpened': 'Sent to CodePen in a new tab. Save the pen to get a link for places that take no script.',
   'share.codepenRefused':
-    'This page’s security policy does not allow sending forms to CodePen. Copy the script tag below into a new pen’s HTML instead.',
+    'This page’s security policy blocks sending to CodePen. Paste the script tag below into a new pen’s HTML.',
   'share.downloadStarted':
-    'Download of {name} started. If your browser shows none, this frame does not allow downloads: save the picture below from its menu (right-click or long-press).',
+    'Download of {name} started. If none appears, this frame blocks downloads: save the picture below from its menu.',
   'share.downloadBlocked':
     'This frame does not allow downloads, so nothing was saved. Save the picture below from its menu (right-click or long-press).',
   'share.openPage': 'Open the figure’s page',
