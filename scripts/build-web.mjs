@@ -17,9 +17,9 @@
 //                                  article's own keys, page.* and s<N>.*, are left out)
 // and a second run the one-file build, dist/normwave.single.mjs (the wasm inlined).
 //
-// Build settings (environment): NW_SITE_URL — the public home of dist/ (GitHub Pages), used by the
-// share menu's iframe snippet and article link; NW_CDN_URL — where the script-tag snippet loads
-// figures from (default: the site). Unset, the snippets point where the files are served from.
+// The one build setting is package.json's homepage, the public home of dist/ (GitHub Pages): the
+// share menu's iframe snippet, the figure pages and the article link point there; the script-tag
+// snippet loads figures from jsDelivr at this version.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -259,8 +259,9 @@ async function buildBrowser(tags, version) {
     metafile: true,
     plugins: [figureStrings, litForNode],
     define: {
-      __NW_SITE_URL__: JSON.stringify(process.env.NW_SITE_URL ?? ''),
-      __NW_CDN_URL__: JSON.stringify(process.env.NW_CDN_URL ?? ''),
+      __NW_SITE_URL__: JSON.stringify(
+        JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).homepage ?? '',
+      ),
       __NW_VERSION__: JSON.stringify(version),
       __NW_FIGURE_TAGS__: JSON.stringify(tags),
     },
@@ -483,7 +484,6 @@ export function inputsHash(root = ROOT) {
     h.update(fs.readFileSync(path.join(root, f)));
     h.update('\0');
   }
-  h.update(`NW_SITE_URL=${process.env.NW_SITE_URL ?? ''}\0NW_CDN_URL=${process.env.NW_CDN_URL ?? ''}`);
   return h.digest('hex');
 }
 

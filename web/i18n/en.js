@@ -25,6 +25,16 @@ export default {
   'share.copyByHand': 'The clipboard is not available here; copy the text below by hand.',
   'share.saved': 'Saved {name}.',
   'share.saveFailed': 'Could not save: {message}',
+  'share.article': 'Copy link to the article here',
+  'share.codepen': 'Open in CodePen',
+  'share.codepenOpened': 'Sent to CodePen in a new tab. Save the pen to get a link for places that take no script.',
+  'share.codepenRefused':
+    'This page’s security policy blocks sending to CodePen. Paste the script tag below into a new pen’s HTML.',
+  'share.downloadStarted':
+    'Download of {name} started. If none appears, this frame blocks downloads: save the picture below from its menu.',
+  'share.downloadBlocked':
+    'This frame does not allow downloads, so nothing was saved. Save the picture below from its menu (right-click or long-press).',
+  'share.openPage': 'Open the figure’s page',
   // ── embed.html (one figure alone) ──
   'embed.unknown': 'There is no normwave figure named “{fig}”.',
   'embed.title': '{title} · normwave',
@@ -64,6 +74,16 @@ export default {
     'Every work the article cites. A citation in the text links here; pointing at it or focusing it shows the entry.',
   'page.refs.blog': '[blog post]',
   'page.refs.forum': '[forum post]',
+  'page.figure.title': '{title} · normwave',
+  'page.figure.inArticle': 'Read about it in the article',
+  'page.figure.imageAlt': 'The figure “{title}” at its default settings',
+  'page.figure.noscript':
+    'This figure is computed and drawn by JavaScript. Here it is as a picture, at its default settings:',
+  'page.figure.embedTitle': 'Put this figure in your own post',
+  'page.figure.embedBody':
+    '<p>Paste the link of this page into Notion, Medium, Ghost, Slack or Discord: where the platform embeds, the live figure appears; elsewhere a card with its picture. Where a post may hold a script (Tistory in HTML mode, a WordPress Custom HTML block, Hugo or Jekyll), paste the script tag; where it may hold an iframe, the iframe. Where it may hold neither (Velog, Medium), open the figure in CodePen from its share menu, save the pen and paste the pen’s link. The share menu under the figure copies each of these with the figure’s current settings.</p>',
+  'page.figure.scriptLabel': 'Script tag (the figure at its default settings)',
+  'page.figure.iframeLabel': 'Iframe',
 
   's1.title': 'Why position matters',
   's1.body':

@@ -25,6 +25,16 @@ export default {
   'share.copyByHand': '클립보드를 쓸 수 없습니다. 아래 글을 직접 복사하세요.',
   'share.saved': '{name} 파일로 저장했습니다.',
   'share.saveFailed': '저장하지 못했습니다: {message}',
+  'share.article': '본문의 이 그림 링크 복사',
+  'share.codepen': 'CodePen에서 열기',
+  'share.codepenOpened': '새 탭의 CodePen으로 보냈습니다. 펜을 저장하면 스크립트를 못 쓰는 곳에 붙일 링크가 생깁니다.',
+  'share.codepenRefused':
+    '이 페이지의 보안 정책이 CodePen으로 보내기를 막습니다. 아래 스크립트 태그를 새 펜의 HTML에 붙이세요.',
+  'share.downloadStarted':
+    '{name} 내려받기를 시작했습니다. 보이지 않으면 이 프레임이 막은 것이니 아래 그림을 메뉴로 저장하세요.',
+  'share.downloadBlocked':
+    '이 프레임은 내려받기를 막아 저장하지 못했습니다. 아래 그림을 메뉴(오른쪽 클릭, 길게 누르기)로 저장하세요.',
+  'share.openPage': '그림 페이지 열기',
   // ── embed.html (그림 하나만 보여 주는 페이지) ──
   'embed.unknown': '“{fig}”이라는 normwave 그림은 없습니다.',
   'embed.title': '{title} · normwave',
@@ -64,6 +74,15 @@ export default {
     '이 글이 인용한 모든 자료입니다. 본문의 인용은 이곳으로 연결되고, 포인터를 올리거나 초점을 두면 항목이 나타납니다.',
   'page.refs.blog': '[블로그 글]',
   'page.refs.forum': '[포럼 글]',
+  'page.figure.title': '{title} · normwave',
+  'page.figure.inArticle': '본문에서 이 그림 읽기',
+  'page.figure.imageAlt': '기본 설정의 “{title}” 그림',
+  'page.figure.noscript': '이 그림은 자바스크립트가 계산하고 그립니다. 기본 설정에서 그린 그림을 대신 보여 드립니다:',
+  'page.figure.embedTitle': '내 글에 이 그림 넣기',
+  'page.figure.embedBody':
+    '<p>이 페이지의 링크를 Notion, Medium, Ghost, Slack, Discord에 붙이세요. 임베드를 지원하는 곳에서는 살아 움직이는 그림이, 그 밖의 곳에서는 그림 사진이 담긴 카드가 나타납니다. 스크립트를 넣을 수 있는 글(티스토리 HTML 모드, 워드프레스 사용자 정의 HTML 블록, Hugo, Jekyll)에는 스크립트 태그를, iframe을 넣을 수 있는 글에는 iframe을 붙이세요. 둘 다 안 되는 곳(velog, Medium)에서는 그림의 공유 메뉴에서 CodePen으로 열어 펜을 저장한 뒤 펜 링크를 붙이세요. 그림 아래 공유 메뉴는 이 모두를 그림의 현재 설정 그대로 복사합니다.</p>',
+  'page.figure.scriptLabel': '스크립트 태그 (기본 설정의 그림)',
+  'page.figure.iframeLabel': 'iframe',
 
   's1.title': '왜 위치 정보가 필요한가',
   's1.body':
