@@ -14,6 +14,13 @@ export const FIGURES = [
   { tag: 'nw-order-demo', module: '../../web/lib/order-demo.js' },
   { tag: 'nw-ln-steps', module: '../../web/lib/ln-steps.js' },
   { tag: 'nw-ln-simulator', module: '../../web/lib/ln-simulator.js' },
+  { tag: 'nw-ln-pipeline', module: '../../web/lib/ln-pipeline.js' },
+  { tag: 'nw-norm-axes', module: '../../web/lib/norm-axes.js' },
+  { tag: 'nw-pe-properties', module: '../../web/lib/pe-properties.js' },
+  { tag: 'nw-pe-compare', module: '../../web/lib/pe-compare.js' },
+  { tag: 'nw-encoder-block', module: '../../web/lib/encoder-block.js' },
+  { tag: 'nw-attention', module: '../../web/lib/attention-lab.js' },
+  { tag: 'nw-pe-waves', module: '../../web/lib/pe-waves.js' },
   {
     tag: 'nw-grad-norms',
     module: '../../web/lib/grad-norms.js',

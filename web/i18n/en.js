@@ -245,6 +245,11 @@ export default {
   'peWaves.readoutHead': 'pos = {pos} · d_model = {d} · {layout}',
   'peWaves.readoutValue': 'PE({pos}, {col}) = {fn}({pos} / 10000^({k}/{d})) = {value}',
   'peWaves.readoutLambda': 'wavelength of pair i = {i}: 2π·10000^({k}/{d}) = {lambda} positions',
+  'peWaves.claim.wavelength.holds':
+    'Read off the table, pair i = {i} repeats every {lambda} positions: the formula’s 2π·10000^({k}/{d}) = {formula}.',
+  'peWaves.claim.wavelength.fails':
+    'Read off the table, pair i = {i} repeats every {lambda} positions, not the formula’s {formula}.',
+  'peWaves.claim.wavelength.evidence': '|λ from the table ÷ formula − 1|: {value}',
   // ── </nw-pe-waves> ──
 
   // ── <nw-order-demo> ──
@@ -299,7 +304,7 @@ export default {
   'peProps.bounded.readout':
     '{count} values (seq_len {n} × d_model {d})\nmin {min}, max {max}\nvalues outside [−1, 1]: {outside}\nfor comparison: adding the raw position pos would reach {naive}',
   'peProps.unique.lead':
-    'The Euclidean distance of every one of the {pairs} pairs of distinct positions. The Gram matrix G = PE·PEᵀ holds all the dot products at once, and distance² = |a|² + |b|² − 2a·b. The distance depends only on the gap |p − q|, so pairs with the same gap have the same distance up to floating-point rounding.',
+    'The Euclidean distance of every one of the {pairs} pairs of distinct positions. The Gram matrix G = PE·PEᵀ holds all the dot products at once, and distance² = |a|² + |b|² − 2a·b.',
   'peProps.unique.distTitle': 'Distance ‖PE(p) − PE(q)‖ (darker = closer; dashed = every pair at the closest gap)',
   'peProps.unique.distAria':
     'Distance matrix of {n}×{n} positions. The closest pair is pos {p} and pos {q}, distance {dist}.',
@@ -347,6 +352,33 @@ export default {
     'Learned table: rows for {L} positions ({params} parameters) and no row for the {beyond} positions after them.',
   'peProps.extra.readout':
     'training length L = {L}, table length {n}\nsine–cosine: pos {L} … {last} ({beyond} rows) all computed, values in [{min}, {max}], row length {norm}\nneighbour distance: pos {Lm1}→{L} = {adjL}, pos 0→1 = {adj0}\nlearned: L × d_model = {L} × {d} = {params} parameters, no row for pos ≥ {L}, so the lookup fails',
+  'peProps.claim.bounded.holds':
+    'Every value lies in [−1, 1] (min {min}, max {max}); adding the raw position instead would reach {naive}.',
+  'peProps.claim.bounded.fails': '{value} values fall outside [−1, 1].',
+  'peProps.claim.bounded.evidence': 'values outside [−1, 1]: {value}',
+  'peProps.claim.unique.holds':
+    'Every position has a vector of its own: even the closest pair, pos {p} and pos {q}, is {value} apart.',
+  'peProps.claim.unique.fails': 'Two positions nearly share a vector here: pos {p} and pos {q} are only {value} apart.',
+  'peProps.claim.unique.evidence': 'closest distance: {value}',
+  'peProps.claim.gapOnly.holds':
+    'The distance depends only on the gap |p − q|: pairs with the same gap have the same dot product, and so the same distance, up to floating-point rounding.',
+  'peProps.claim.gapOnly.fails': 'Pairs with the same gap differ by more than floating-point rounding here.',
+  'peProps.claim.gapOnly.evidence': 'largest spread of PE(p)·PE(q) at one gap: {value}',
+  'peProps.claim.rotation.holds':
+    'M_k·PE(pos) lands on PE(pos + {k}) for all {n} positions: shifting by k positions is one linear map.',
+  'peProps.claim.rotation.fails': 'M_k·PE(pos) misses PE(pos + {k}) by more than 10⁻⁴ here.',
+  'peProps.claim.rotation.evidence': 'max |PE(pos+k) − M_k·PE(pos)|: {value}',
+  'peProps.claim.sameDot.holds': 'PE(p)·PE(p + {k}) = {dot} whatever p is: the dot product sees only the gap.',
+  'peProps.claim.sameDot.fails': 'PE(p)·PE(p + {k}) varies with p by more than rounding here.',
+  'peProps.claim.sameDot.evidence': 'spread of PE(p)·PE(p+k) over p: {value}',
+  'peProps.claim.pastL.holds':
+    'Past L = {L} the formula keeps going: the {beyond} rows up to pos {last} are computed like the others, with values in [−1, 1].',
+  'peProps.claim.pastL.fails': 'Past L = {L} a value leaves [−1, 1].',
+  'peProps.claim.pastL.evidence': 'largest |value| past L: {value}',
+  'peProps.claim.sameStep.holds':
+    'Neighbours past L are as far apart as at the start: pos {Lm1}→{L} is {adjL}, pos 0→1 is {adj0}.',
+  'peProps.claim.sameStep.fails': 'The step at L ({adjL}) differs from the first one ({adj0}).',
+  'peProps.claim.sameStep.evidence': '|step at L − step at 0|: {value}',
   // ── </nw-pe-properties> ──
 
   // ── <nw-pe-compare> ──
@@ -383,7 +415,7 @@ export default {
   'peCompare.r.performance.rope': 'widely used in long-context models (together with a length-extension method)',
   'peCompare.rope.title': 'RoPE: rotate q and k by their positions',
   'peCompare.rope.lead':
-    'The components of the d-dimensional vectors q and k are taken in pairs, and each pair is rotated by position × θ_i (θ_i = 10000^(−2i/d)). The cos and sin are the values of the positional-encoding table. Put the key at two positions n₁ and n₂, the query at m = n + Δ, and plot the score (before dividing by √d): the two curves coincide. The score depends on the gap Δ, not on the absolute positions.',
+    'The components of the d-dimensional vectors q and k are taken in pairs, and each pair is rotated by position × θ_i (θ_i = 10000^(−2i/d)). The cos and sin are the values of the positional-encoding table. Put the key at two positions n₁ and n₂, the query at m = n + Δ, and plot the score (before dividing by √d) against Δ for both.',
   'peCompare.rope.dim': 'head dimension d',
   'peCompare.rope.posA': 'key position n₁',
   'peCompare.rope.posB': 'key position n₂',
@@ -419,6 +451,20 @@ export default {
   'peCompare.alibi.keyAxisLong': 'key position j',
   'peCompare.alibi.readout':
     'head {h}/{H}: coefficient m = 2^(−{e}) = {slope}, {mask}, length L = {L}\nquery i = {i}: weight on itself {wSelf} ({uniform} without the bias)\nfarthest key j = {jFar}: bias {bFar}, weight {wFar}',
+  'peCompare.claim.gapOnly.holds':
+    'The two curves coincide (largest difference {maxDiff}): the score depends on the gap Δ, not on the absolute positions n₁ = {n1} and n₂ = {n2}.',
+  'peCompare.claim.gapOnly.fails':
+    'The curves for n₁ = {n1} and n₂ = {n2} differ by {maxDiff}, more than float32 rounding.',
+  'peCompare.claim.gapOnly.evidence': 'largest difference ÷ largest score: {value}',
+  'peCompare.claim.selfUp.holds':
+    'The bias tilts the row toward the query itself: it gets {self}, against {plain} when every key counts the same.',
+  'peCompare.claim.selfUp.fails':
+    'Query {i} sees {keys} key(s) here, so the bias has nothing to tilt: its weight is {self} either way.',
+  'peCompare.claim.selfUp.evidence': 'weight on itself, with/without bias: {value}',
+  'peCompare.claim.decays.holds':
+    'Nothing is learned, yet the weight falls with distance: every key gets less than the one a step nearer, down to {wFar} for key {jFar}.',
+  'peCompare.claim.decays.fails': 'Here some key gets at least as much weight as the one a step nearer.',
+  'peCompare.claim.decays.evidence': 'largest w(farther) / w(nearer): {value}',
   // ── </nw-pe-compare> ──
 
   // ── <nw-depth-demo> ──
@@ -671,7 +717,7 @@ export default {
   'lnPipe.sym.x.text': 'Component i of the token vector. Choose i under “Dimension i” below.',
   'lnPipe.sym.xhat.name': 'standardized value',
   'lnPipe.sym.xhat.text':
-    'xᵢ minus μ, divided by √(σ² + ε). The eight of them have mean 0 and a variance just under 1.',
+    'xᵢ minus μ, divided by √(σ² + ε). The ε under the root makes the variance of the eight σ²/(σ² + ε), a hair below 1.',
   'lnPipe.sym.eps.name': 'epsilon',
   'lnPipe.sym.eps.text':
     'A tiny number added so that a variance near zero never leads to a division by zero. 1e-5, the PyTorch default.',
@@ -696,6 +742,11 @@ export default {
   'lnPipe.readoutStats': 'μ = {mu}, σ² = {variance}, mean(x̂) = {hatMean}, var(x̂) = {hatVar}',
   'lnPipe.readoutHat': 'standardized x̂ = [{values}]',
   'lnPipe.readoutY': 'output y = γ ⊙ x̂ + β = [{values}]',
+  'lnPipe.claim.hatUnit.holds':
+    'The eight x̂ have mean 0 and variance 1 (measured: {mean} and {variance}), whatever values you type.',
+  'lnPipe.claim.hatUnit.fails':
+    'The eight x̂ are not spread to variance 1 here (measured: mean {mean}, variance {variance}): with σ² = {sigma2} there is almost nothing to spread, and ε keeps the division finite.',
+  'lnPipe.claim.hatUnit.evidence': '|1 − var(x̂)|: {value}',
   // ── </nw-ln-pipeline> ──
 
   // ── <nw-norm-axes> ──
@@ -731,9 +782,19 @@ export default {
   'normAxes.readout':
     '{group}: μ = {mean}, σ² = {variance} (σ = {sigma}) — {kernel}\nselected cell (sample s{r}, feature c{c}): x = {x} → x̂ = (x − μ) / √(σ² + ε) = {xhat}',
   'normAxes.noteBn':
-    'BatchNorm uses batch statistics, like PyTorch in training mode: per column the mean and the variance divided by N (the population variance), ε = {eps}. The same cell normalizes differently when the other samples of the batch change.',
+    'BatchNorm uses batch statistics, like PyTorch in training mode: per column the mean and the variance divided by N (the population variance), ε = {eps}.',
   'normAxes.noteLn':
-    'LayerNorm, like PyTorch’s layer_norm, uses per row the mean and the variance divided by C (the population variance), ε = {eps}. Whatever the other samples are, this row’s result stays the same.',
+    'LayerNorm, like PyTorch’s layer_norm, uses per row the mean and the variance divided by C (the population variance), ε = {eps}.',
+  'normAxes.claim.bnDepends.holds':
+    'The same cell normalizes differently when the other samples of the batch change: with the other {others} samples drawn anew, cell (s{r}, c{c}) becomes {other} instead of {xhat}.',
+  'normAxes.claim.bnDepends.fails':
+    'With the other {others} samples drawn anew, cell (s{r}, c{c}) still normalizes to {xhat}.',
+  'normAxes.claim.bnDepends.evidence': '|Δx̂| of the cell: {value}',
+  'normAxes.claim.lnIndependent.holds':
+    'Whatever the other samples are, this row’s result stays the same: with the other {others} samples drawn anew, cell (s{r}, c{c}) is still {xhat}, to the last bit.',
+  'normAxes.claim.lnIndependent.fails':
+    'With the other {others} samples drawn anew, cell (s{r}, c{c}) moved from {xhat} to {other}.',
+  'normAxes.claim.lnIndependent.evidence': '|Δx̂| of the cell: {value}',
   // ── </nw-norm-axes> ──
 
   // ── <nw-batch-independence> ──
@@ -952,7 +1013,7 @@ export default {
   // ── <nw-encoder-block> ──
   'encBlock.title': 'One encoder block: a tensor shape on every arrow, a parameter count for every sublayer',
   'encBlock.caption':
-    'Data flows from top to bottom; the green lines are the residual (skip) connections. Move a slider and the shapes on the arrows and the parameter counts are recomputed at once. The defaults are the original paper’s base model (d_model 512, 8 heads, d_ff 2048). The head count h must divide d_model, and changing it leaves the attention’s parameter count alone: the heads only split d_model into slices of d_k = d_model / h.',
+    'Data flows from top to bottom; the green lines are the residual (skip) connections. Move a slider and the shapes on the arrows and the parameter counts are recomputed at once. The defaults are the original paper’s base model (d_model 512, 8 heads, d_ff 2048). The head count h must divide d_model: the heads split d_model into slices of d_k = d_model / h.',
   'encBlock.wiring': 'LN placement',
   'encBlock.seq': 'tokens seq',
   'encBlock.heads': 'heads h',
@@ -978,7 +1039,7 @@ export default {
   'encBlock.explainPost':
     'Post-LN: add the input to the sublayer’s output, then normalize (the original paper, BERT, PyTorch’s default). The green residual path passes through a LayerNorm in every block as well.',
   'encBlock.explainPre':
-    'Pre-LN: normalize only what goes into each sublayer; the green residual path is added untouched (most LLMs since GPT-2, PyTorch’s norm_first=True). Only the LayerNorms moved, so the parameter count is the same as Post-LN’s.',
+    'Pre-LN: normalize only what goes into each sublayer; the green residual path is added untouched (most LLMs since GPT-2, PyTorch’s norm_first=True). Only the LayerNorms moved.',
   'encBlock.tableCaption': 'Parameters per sublayer',
   'encBlock.colSublayer': 'sublayer',
   'encBlock.colFormula': 'formula (d = d_model)',
@@ -994,7 +1055,18 @@ export default {
   'encBlock.colTensor': 'name',
   'encBlock.colShape': 'shape',
   'encBlock.method':
-    'The parameter counts are not worked out by hand: nw.encoderParameters(…) returns, for the current settings, the list of tensors a real nw.createEncoder(…) would allocate — the same C++ parameter list, without allocating any weights — and their numel are added up. Names and shapes are those of torch.nn.TransformerEncoderLayer’s state_dict, and the sums agree with the formulas in the table.',
+    'The parameter counts are not worked out by hand: nw.encoderParameters(…) returns, for the current settings, the list of tensors a real nw.createEncoder(…) would allocate — the same C++ parameter list, without allocating any weights — and their numel are added up. Names and shapes are those of torch.nn.TransformerEncoderLayer’s state_dict.',
+  'encBlock.claim.headsFree.holds':
+    'Changing h leaves the attention’s parameter count alone: {attn} with {h} heads (d_k = {dk}) as with one.',
+  'encBlock.claim.headsFree.fails': 'With {h} heads the attention has {value} parameters more than with one.',
+  'encBlock.claim.headsFree.evidence': 'attention with h heads − with 1 head: {value}',
+  'encBlock.claim.sameCount.holds':
+    'Post-LN and Pre-LN have the same parameter count ({total}): only where the LayerNorms sit differs.',
+  'encBlock.claim.sameCount.fails': 'The other LN placement has a different parameter count (by {value}).',
+  'encBlock.claim.sameCount.evidence': 'this placement − the other: {value}',
+  'encBlock.claim.formulas.holds': 'The library’s counts agree with the formulas in the table, sublayer by sublayer.',
+  'encBlock.claim.formulas.fails': 'The library’s counts differ from the table’s formulas (by {value} in all).',
+  'encBlock.claim.formulas.evidence': 'Σ |count − formula|: {value}',
   // ── </nw-encoder-block> ──
 
   // ── <nw-attention> ──
@@ -1004,7 +1076,7 @@ export default {
   'attention.caption.sandbox':
     'Type any sentence. It is split into tokens at spaces; each token’s embedding is drawn from a seed hashed from its characters, and goes through an encoder with random weights (seed {seed}). Untrained weights make a map without meaning: compare it with the trained model’s.',
   'attention.caption.padding':
-    'Append <PAD> tokens to the trained model’s input and switch the mask on and off. With the mask, the PAD keys get exactly zero weight and the real tokens’ outputs stay the same however many PADs there are. Without it, the PADs draw attention like any other token and the outputs shift.',
+    'Append <PAD> tokens to the trained model’s input and switch the mask on and off: watch the weight the PAD keys get and how far the real tokens’ outputs move.',
   'attention.mode': 'Mode',
   'attention.mode.model': 'Trained model',
   'attention.mode.sandbox': 'Free text',
@@ -1056,13 +1128,13 @@ export default {
   'attention.padSum': 'PAD total',
   'attention.biasMask': '−∞ (mask)',
   'attention.softmaxNote':
-    'In float32, exp(−10⁴) already underflows to 0, so −10⁴ and −10⁹ give exactly 0, just like −∞. A milder value such as −10 lets a little weight leak to the PADs. Large negatives cause trouble elsewhere: float16 tops out at 65504, so −10⁹ overflows to −∞ there, and a row whose keys are all PAD comes out differently, as below.',
+    'In float32, exp(−10⁴) already underflows to 0. Large negatives cause trouble elsewhere: float16 tops out at 65504, so −10⁹ overflows to −∞ there, and a row whose keys are all PAD comes out differently, as below.',
   'attention.fullTitle': 'A row whose keys are all PAD',
   'attention.fullTorch': 'PyTorch, −∞',
   'attention.fullOurs': 'normwave mask',
   'attention.fullBig': 'adding −10⁹',
   'attention.fullNote':
-    'In PyTorch, when every score is −∞ the maximum is −∞ too, so exp(−∞ − (−∞)) = exp(NaN): a 0/0 that gives NaN, and the NaN spreads to the next layer. normwave’s softmax returns zeros for a row whose keys are all masked (the middle column is nw.softmax with every key masked), so the attention output is just out_proj’s bias and stays finite. Adding −10⁹ wipes out the score differences in float32 (1.5 + (−10⁹) = −10⁹), so the PADs share the weight evenly, 1/n each: not NaN, but a meaningless average.',
+    'In PyTorch, when every score is −∞ the maximum is −∞ too, so exp(−∞ − (−∞)) = exp(NaN): a 0/0 that gives NaN, and the NaN spreads to the next layer. The middle column is nw.softmax with every key masked; the last adds −10⁹ to every score, which wipes out their differences in float32 (1.5 + (−10⁹) = −10⁹).',
   'attention.accuracy':
     'Accuracy PyTorch measured on {n} sequences held out of training: {token} of tokens, {sequence} of sequences.',
   'attention.modelFacts':
@@ -1083,6 +1155,30 @@ export default {
   'attention.modelError': 'Could not load the trained weights: {message}',
   'attention.convention':
     'Input = token embedding + PE (interleaved sin/cos, no √d_model scale). The encoder is torch.nn.TransformerEncoder’s Pre-LN, ReLU, final-LayerNorm configuration, and the mask means what torch’s src_key_padding_mask means (1 = PAD key). Every number on screen is computed by the WebAssembly kernels.',
+  'attention.claim.layer2Finds.holds':
+    'Layer 2 finds the answer: averaged over the output slots, its best head puts {l2} of a slot’s weight on the input positions holding that slot’s digit, against {l1} in layer 1.',
+  'attention.claim.layer2Finds.fails':
+    'On this input layer 2’s best heads put no more weight on the answer’s positions than layer 1’s ({l2} against {l1}).',
+  'attention.claim.layer2Finds.evidence': 'answer weight, layer 2 − layer 1: {value}',
+  'attention.claim.padsInvisible.holds':
+    'With the mask the {pads} PAD keys get exactly zero weight, and the real tokens’ outputs stay exactly as they are without any PAD.',
+  'attention.claim.padsInvisible.fails':
+    'Without the mask the PADs draw attention like any other token (up to {padWeight}) and the real tokens’ outputs shift (by up to {delta}).',
+  'attention.claim.padsInvisible.evidence': 'largest PAD weight or |Δ|: {value}',
+  'attention.claim.hugeIsZero.holds': 'So −10⁴ and −10⁹ leave exactly 0 on the PADs, just like −∞.',
+  'attention.claim.hugeIsZero.fails': '−10⁴ or −10⁹ leaves some weight on the PADs here ({value}).',
+  'attention.claim.hugeIsZero.evidence': 'PAD total at −10⁴ and −10⁹: {value}',
+  'attention.claim.mildLeaks.holds': 'A milder value such as −10 lets a little weight leak to the PADs ({value}).',
+  'attention.claim.mildLeaks.fails': 'Even −10 leaves no weight on the PADs here.',
+  'attention.claim.mildLeaks.evidence': 'PAD total at −10: {value}',
+  'attention.claim.fullZeros.holds':
+    'normwave’s softmax returns zeros for a row whose keys are all masked, so the attention output is just out_proj’s bias and stays finite.',
+  'attention.claim.fullZeros.fails': 'The fully masked row does not come out as zeros ({value}).',
+  'attention.claim.fullZeros.evidence': 'largest |weight|, every key masked: {value}',
+  'attention.claim.fullEven.holds':
+    'With −10⁹ on every score the keys share the weight evenly, 1/{n} = {each} each: not NaN, but a meaningless average.',
+  'attention.claim.fullEven.fails': 'With −10⁹ on every score the weights are not even ({value} away from 1/{n}).',
+  'attention.claim.fullEven.evidence': 'largest |w − 1/n|: {value}',
   // ── </nw-attention> ──
 
   // ── <nw-ffn> ──

@@ -240,6 +240,11 @@ export default {
   'peWaves.readoutHead': 'pos = {pos} · d_model = {d} · {layout}',
   'peWaves.readoutValue': 'PE({pos}, {col}) = {fn}({pos} / 10000^({k}/{d})) = {value}',
   'peWaves.readoutLambda': '쌍 i = {i}의 파장 2π·10000^({k}/{d}) = {lambda} 위치',
+  'peWaves.claim.wavelength.holds':
+    '표에서 읽으면 쌍 i = {i}는 {lambda} 위치마다 되풀이됩니다. 공식 2π·10000^({k}/{d}) = {formula}과 같습니다.',
+  'peWaves.claim.wavelength.fails':
+    '표에서 읽으면 쌍 i = {i}는 {lambda} 위치마다 되풀이되어, 공식의 {formula}과 다릅니다.',
+  'peWaves.claim.wavelength.evidence': '|표에서 읽은 λ ÷ 공식 − 1|: {value}',
   // ── </nw-pe-waves> ──
 
   // ── <nw-order-demo> ──
@@ -294,7 +299,7 @@ export default {
   'peProps.bounded.readout':
     '값 {count}개 (seq_len {n} × d_model {d})\n최솟값 {min}, 최댓값 {max}\n[−1, 1] 밖에 떨어진 값: {outside}개\n견줘 보기: 위치 번호 pos를 그대로 더했다면 최댓값은 {naive}',
   'peProps.unique.lead':
-    '서로 다른 위치 쌍 {pairs}개의 유클리드 거리를 모두 잽니다. 모든 내적을 담은 그람 행렬 G = PE·PEᵀ를 한 번에 구하고, 거리² = |a|² + |b|² − 2a·b로 바꿉니다. 거리는 두 위치의 간격 |p − q|에만 달려 있어서, 간격이 같은 쌍은 부동소수점 오차 안에서 거리도 같습니다.',
+    '서로 다른 위치 쌍 {pairs}개의 유클리드 거리를 모두 잽니다. 모든 내적을 담은 그람 행렬 G = PE·PEᵀ를 한 번에 구하고, 거리² = |a|² + |b|² − 2a·b로 바꿉니다.',
   'peProps.unique.distTitle': '거리 ‖PE(p) − PE(q)‖ (어두울수록 가까움, 점선 = 가장 가까운 간격의 모든 쌍)',
   'peProps.unique.distAria': '위치 사이 거리 행렬 {n}×{n}. 가장 가까운 쌍은 pos {p}와 pos {q}, 거리 {dist}.',
   'peProps.unique.axes': '행 p, 열 q = 0 … {max}',
@@ -338,6 +343,34 @@ export default {
     '학습형 표: 위치 {L}개에 행이 있고(파라미터 {params}개), 그 뒤 위치 {beyond}개에는 행이 없음.',
   'peProps.extra.readout':
     '학습 길이 L = {L}, 표 길이 {n}\nsin·cos: pos {L} … {last} ({beyond}개)도 모두 계산됨, 값 범위 [{min}, {max}], 행 길이 {norm}\n이웃 위치 거리: pos {Lm1}→{L} = {adjL}, pos 0→1 = {adj0}\n학습형: L × d_model = {L} × {d} = {params}개 파라미터, pos ≥ {L}에는 행이 없어 조회 불가',
+  'peProps.claim.bounded.holds':
+    '모든 값이 [−1, 1] 안에 있습니다(최소 {min}, 최대 {max}). 위치 pos를 그대로 더했다면 {naive}까지 커졌을 것입니다.',
+  'peProps.claim.bounded.fails': '값 {value}개가 [−1, 1] 바깥에 있습니다.',
+  'peProps.claim.bounded.evidence': '[−1, 1] 바깥의 값: {value}개',
+  'peProps.claim.unique.holds':
+    '위치마다 자기만의 벡터가 있습니다. 가장 가까운 쌍인 pos {p}와 pos {q}도 {value}만큼 떨어져 있습니다.',
+  'peProps.claim.unique.fails':
+    '여기서는 두 위치가 거의 같은 벡터를 씁니다. pos {p}와 pos {q}가 {value}밖에 떨어져 있지 않습니다.',
+  'peProps.claim.unique.evidence': '가장 가까운 거리: {value}',
+  'peProps.claim.gapOnly.holds':
+    '거리는 간격 |p − q|에만 달려 있습니다. 간격이 같은 쌍은 부동소수점 오차 안에서 내적이 같고, 그래서 거리도 같습니다.',
+  'peProps.claim.gapOnly.fails': '여기서는 간격이 같은 쌍끼리도 부동소수점 오차보다 크게 차이 납니다.',
+  'peProps.claim.gapOnly.evidence': '한 간격에서 PE(p)·PE(q)의 최대 차이: {value}',
+  'peProps.claim.rotation.holds':
+    '위치 {n}개 모두에서 M_k·PE(pos)가 PE(pos + {k})에 정확히 겹칩니다. k칸 옮기기는 선형 사상 하나입니다.',
+  'peProps.claim.rotation.fails': '여기서는 M_k·PE(pos)가 PE(pos + {k})에서 10⁻⁴ 넘게 벗어납니다.',
+  'peProps.claim.rotation.evidence': '최대 |PE(pos+k) − M_k·PE(pos)|: {value}',
+  'peProps.claim.sameDot.holds': 'p가 무엇이든 PE(p)·PE(p + {k}) = {dot}입니다. 내적은 간격만 봅니다.',
+  'peProps.claim.sameDot.fails': '여기서는 PE(p)·PE(p + {k})가 p에 따라 반올림 오차보다 크게 달라집니다.',
+  'peProps.claim.sameDot.evidence': 'p에 따른 PE(p)·PE(p+k)의 차이: {value}',
+  'peProps.claim.pastL.holds':
+    'L = {L}을 넘어도 공식은 계속됩니다. pos {last}까지의 행 {beyond}개도 다른 행과 똑같이 계산되고, 값은 [−1, 1] 안에 있습니다.',
+  'peProps.claim.pastL.fails': 'L = {L} 뒤에서 [−1, 1]을 벗어나는 값이 있습니다.',
+  'peProps.claim.pastL.evidence': 'L 뒤의 최대 |값|: {value}',
+  'peProps.claim.sameStep.holds':
+    'L 뒤의 이웃도 처음만큼 떨어져 있습니다. pos {Lm1}→{L}은 {adjL}, pos 0→1은 {adj0}입니다.',
+  'peProps.claim.sameStep.fails': 'L에서의 간격({adjL})이 처음 간격({adj0})과 다릅니다.',
+  'peProps.claim.sameStep.evidence': '|L에서의 간격 − 처음 간격|: {value}',
   // ── </nw-pe-properties> ──
 
   // ── <nw-pe-compare> ──
@@ -373,7 +406,7 @@ export default {
   'peCompare.r.performance.rope': '긴 문맥 모델에서 널리 쓰임 (길이를 늘리는 방법과 함께)',
   'peCompare.rope.title': 'RoPE: q와 k를 위치만큼 돌리면',
   'peCompare.rope.lead':
-    'd차원 벡터 q와 k의 성분을 둘씩 짝지어 위치 × θ_i만큼 회전합니다(θ_i = 10000^(−2i/d)). 회전에 쓰는 cos·sin은 위치 인코딩 표의 값과 같습니다. 키를 두 위치 n₁, n₂에 두고 쿼리를 m = n + Δ에 놓아 점수(1/√d로 나누기 전)를 그리면 두 곡선이 겹칩니다. 점수가 절대 위치가 아니라 간격 Δ에만 달려 있다는 뜻입니다.',
+    'd차원 벡터 q와 k의 성분을 둘씩 짝지어 위치 × θ_i만큼 회전합니다(θ_i = 10000^(−2i/d)). 회전에 쓰는 cos·sin은 위치 인코딩 표의 값과 같습니다. 키를 두 위치 n₁, n₂에 두고 쿼리를 m = n + Δ에 놓아, 두 경우의 점수(1/√d로 나누기 전)를 Δ에 따라 그립니다.',
   'peCompare.rope.dim': '헤드 차원 d',
   'peCompare.rope.posA': '키 위치 n₁',
   'peCompare.rope.posB': '키 위치 n₂',
@@ -408,6 +441,19 @@ export default {
   'peCompare.alibi.keyAxisLong': '키 위치 j',
   'peCompare.alibi.readout':
     '헤드 {h}/{H}: 계수 m = 2^(−{e}) = {slope}, {mask}, 길이 L = {L}\n쿼리 i = {i}: 자기 자신의 가중치 {wSelf} (편향이 없으면 {uniform})\n가장 먼 키 j = {jFar}: 편향 {bFar}, 가중치 {wFar}',
+  'peCompare.claim.gapOnly.holds':
+    '두 곡선이 겹칩니다(최대 차이 {maxDiff}). 점수는 절대 위치 n₁ = {n1}, n₂ = {n2}가 아니라 간격 Δ에만 달려 있습니다.',
+  'peCompare.claim.gapOnly.fails': 'n₁ = {n1}과 n₂ = {n2}의 곡선이 {maxDiff}만큼, float32 반올림보다 크게 차이 납니다.',
+  'peCompare.claim.gapOnly.evidence': '최대 차이 ÷ 최대 점수: {value}',
+  'peCompare.claim.selfUp.holds':
+    '편향이 행을 쿼리 자신 쪽으로 기울입니다. 자기 자신이 {self}를 받는데, 모든 키를 똑같이 볼 때는 {plain}입니다.',
+  'peCompare.claim.selfUp.fails':
+    '여기서 쿼리 {i}가 보는 키는 {keys}개뿐이라 편향이 기울일 것이 없습니다. 자기 가중치는 어느 쪽이든 {self}입니다.',
+  'peCompare.claim.selfUp.evidence': '자기 가중치, 편향 있음/없음: {value}',
+  'peCompare.claim.decays.holds':
+    '배우는 값이 없는데도 가중치가 거리에 따라 줄어듭니다. 모든 키가 한 칸 가까운 키보다 적게 받고, 키 {jFar}는 {wFar}까지 내려갑니다.',
+  'peCompare.claim.decays.fails': '여기서는 어떤 키가 한 칸 가까운 키만큼 또는 그보다 많이 받습니다.',
+  'peCompare.claim.decays.evidence': '최대 w(먼 키) / w(가까운 키): {value}',
   // ── </nw-pe-compare> ──
 
   // ── <nw-depth-demo> ──
@@ -650,7 +696,8 @@ export default {
   'lnPipe.sym.x.name': 'i번째 입력값',
   'lnPipe.sym.x.text': '토큰 벡터의 i번째 성분입니다. i는 아래의 “차원 i”에서 고릅니다.',
   'lnPipe.sym.xhat.name': '표준화된 값',
-  'lnPipe.sym.xhat.text': 'xᵢ에서 μ를 빼고 √(σ² + ε)로 나눈 값입니다. 여덟 값의 평균은 0, 분산은 1에 아주 가깝습니다.',
+  'lnPipe.sym.xhat.text':
+    'xᵢ에서 μ를 빼고 √(σ² + ε)로 나눈 값입니다. 제곱근 안의 ε 때문에 여덟 값의 분산은 σ²/(σ² + ε)로, 1보다 아주 조금 작습니다.',
   'lnPipe.sym.eps.name': '엡실론',
   'lnPipe.sym.eps.text':
     '분산이 0에 가까워도 0으로 나누는 일이 없도록 더하는 아주 작은 수입니다. PyTorch 기본값과 같은 1e-5를 씁니다.',
@@ -673,6 +720,10 @@ export default {
   'lnPipe.readoutStats': 'μ = {mu}, σ² = {variance}, mean(x̂) = {hatMean}, var(x̂) = {hatVar}',
   'lnPipe.readoutHat': '표준화 x̂ = [{values}]',
   'lnPipe.readoutY': '출력 y = γ ⊙ x̂ + β = [{values}]',
+  'lnPipe.claim.hatUnit.holds': '어떤 값을 넣든 여덟 개의 x̂는 평균 0, 분산 1입니다(측정값 {mean}, {variance}).',
+  'lnPipe.claim.hatUnit.fails':
+    '여기서는 여덟 개의 x̂가 분산 1로 퍼지지 않습니다(측정값 평균 {mean}, 분산 {variance}). σ² = {sigma2}이면 퍼뜨릴 것이 거의 없고, ε이 나눗셈을 유한하게 지켜 줍니다.',
+  'lnPipe.claim.hatUnit.evidence': '|1 − var(x̂)|: {value}',
   // ── </nw-ln-pipeline> ──
 
   // ── <nw-norm-axes> ──
@@ -706,9 +757,19 @@ export default {
   'normAxes.readout':
     '{group}: μ = {mean}, σ² = {variance} (σ = {sigma}) — {kernel}\n선택한 칸 (샘플 s{r}, 특징 c{c}): x = {x} → x̂ = (x − μ) / √(σ² + ε) = {xhat}',
   'normAxes.noteBn':
-    '배치 정규화는 PyTorch의 학습 모드처럼 배치 통계를 씁니다: 열마다 평균과 N으로 나눈 분산(모분산), ε = {eps}. 같은 칸이라도 배치의 다른 샘플이 바뀌면 값이 달라집니다.',
+    '배치 정규화는 PyTorch의 학습 모드처럼 배치 통계를 씁니다. 열마다 평균과 N으로 나눈 분산(모분산)을 구하고, ε = {eps}입니다.',
   'normAxes.noteLn':
-    '레이어 정규화는 PyTorch의 layer_norm처럼 행마다 평균과 C로 나눈 분산(모분산), ε = {eps}를 씁니다. 다른 샘플이 무엇이든 이 행의 결과는 그대로입니다.',
+    '레이어 정규화는 PyTorch의 layer_norm처럼 행마다 평균과 C로 나눈 분산(모분산)을 구하고, ε = {eps}입니다.',
+  'normAxes.claim.bnDepends.holds':
+    '배치의 다른 샘플이 바뀌면 같은 칸도 다르게 정규화됩니다. 다른 샘플 {others}개를 새로 뽑으면 칸 (s{r}, c{c})는 {xhat} 대신 {other}가 됩니다.',
+  'normAxes.claim.bnDepends.fails':
+    '다른 샘플 {others}개를 새로 뽑아도 칸 (s{r}, c{c})는 여전히 {xhat}로 정규화됩니다.',
+  'normAxes.claim.bnDepends.evidence': '칸의 |Δx̂|: {value}',
+  'normAxes.claim.lnIndependent.holds':
+    '다른 샘플이 무엇이든 이 행의 결과는 그대로입니다. 다른 샘플 {others}개를 새로 뽑아도 칸 (s{r}, c{c})는 마지막 비트까지 {xhat}입니다.',
+  'normAxes.claim.lnIndependent.fails':
+    '다른 샘플 {others}개를 새로 뽑자 칸 (s{r}, c{c})가 {xhat}에서 {other}로 움직였습니다.',
+  'normAxes.claim.lnIndependent.evidence': '칸의 |Δx̂|: {value}',
   // ── </nw-norm-axes> ──
 
   // ── <nw-batch-independence> ──
@@ -922,7 +983,7 @@ export default {
   // ── <nw-encoder-block> ──
   'encBlock.title': '인코더 블록 한 개 — 화살표마다 텐서 모양, 서브레이어마다 파라미터 수',
   'encBlock.caption':
-    '데이터는 위에서 아래로 흐르고, 초록 선이 잔차 연결(skip)입니다. 슬라이더를 움직이면 화살표의 모양과 파라미터 수가 바로 다시 계산됩니다. 기본값은 원 논문의 base 설정(d_model 512, 헤드 8개, d_ff 2048)입니다. 헤드 수 h는 d_model의 약수만 고를 수 있고, 바꿔도 어텐션의 파라미터 수는 그대로입니다. 헤드들은 d_model을 d_k = d_model / h씩 나눠 쓸 뿐이니까요.',
+    '데이터는 위에서 아래로 흐르고, 초록 선이 잔차 연결(skip)입니다. 슬라이더를 움직이면 화살표의 모양과 파라미터 수가 바로 다시 계산됩니다. 기본값은 원 논문의 base 설정(d_model 512, 헤드 8개, d_ff 2048)입니다. 헤드 수 h는 d_model의 약수만 고를 수 있습니다. 헤드들은 d_model을 d_k = d_model / h씩 나눠 씁니다.',
   'encBlock.wiring': 'LN 위치',
   'encBlock.seq': '토큰 수 seq',
   'encBlock.heads': '헤드 수 h',
@@ -948,7 +1009,7 @@ export default {
   'encBlock.explainPost':
     'Post-LN: 서브레이어의 출력에 입력을 더한 다음 정규화합니다(원 논문, BERT, PyTorch의 기본값). 초록 잔차 경로도 블록마다 LayerNorm을 통과합니다.',
   'encBlock.explainPre':
-    'Pre-LN: 서브레이어에 들어가기 직전에만 정규화하고, 초록 잔차 경로는 아무것도 거치지 않고 더해집니다(GPT-2 이후 대부분의 LLM, PyTorch의 norm_first=True). LayerNorm의 자리만 옮겼으므로 파라미터 수는 Post-LN과 같습니다.',
+    'Pre-LN: 서브레이어에 들어가기 직전에만 정규화하고, 초록 잔차 경로는 아무것도 거치지 않고 더해집니다(GPT-2 이후 대부분의 LLM, PyTorch의 norm_first=True). LayerNorm의 자리만 옮겼습니다.',
   'encBlock.tableCaption': '서브레이어별 파라미터 수',
   'encBlock.colSublayer': '서브레이어',
   'encBlock.colFormula': '공식 (d = d_model)',
@@ -964,7 +1025,18 @@ export default {
   'encBlock.colTensor': '이름',
   'encBlock.colShape': '모양',
   'encBlock.method':
-    '파라미터 수는 손으로 센 값이 아닙니다. nw.encoderParameters(…)가 지금 설정으로 실제 nw.createEncoder(…)가 할당할 텐서 목록(같은 C++ 파라미터 목록, 가중치는 할당하지 않음)을 돌려주고, 그 numel을 더한 값입니다. 이름과 모양은 torch.nn.TransformerEncoderLayer의 state_dict와 같고, 합계는 표의 공식과 일치합니다.',
+    '파라미터 수는 손으로 센 값이 아닙니다. nw.encoderParameters(…)가 지금 설정으로 실제 nw.createEncoder(…)가 할당할 텐서 목록(같은 C++ 파라미터 목록, 가중치는 할당하지 않음)을 돌려주고, 그 numel을 더한 값입니다. 이름과 모양은 torch.nn.TransformerEncoderLayer의 state_dict와 같습니다.',
+  'encBlock.claim.headsFree.holds':
+    'h를 바꿔도 어텐션의 파라미터 수는 그대로입니다. 헤드 {h}개(d_k = {dk})일 때도 한 개일 때와 같은 {attn}입니다.',
+  'encBlock.claim.headsFree.fails': '헤드 {h}개일 때 어텐션 파라미터가 한 개일 때보다 {value}개 많습니다.',
+  'encBlock.claim.headsFree.evidence': '헤드 h개 − 헤드 1개일 때 어텐션 파라미터: {value}',
+  'encBlock.claim.sameCount.holds':
+    'Post-LN과 Pre-LN의 파라미터 수는 같습니다({total}). LayerNorm이 놓인 자리만 다릅니다.',
+  'encBlock.claim.sameCount.fails': '다른 LN 배치의 파라미터 수가 다릅니다({value}만큼).',
+  'encBlock.claim.sameCount.evidence': '이 배치 − 다른 배치: {value}',
+  'encBlock.claim.formulas.holds': '라이브러리가 센 값이 서브레이어마다 표의 공식과 일치합니다.',
+  'encBlock.claim.formulas.fails': '라이브러리가 센 값이 표의 공식과 다릅니다(모두 합쳐 {value}).',
+  'encBlock.claim.formulas.evidence': 'Σ |센 값 − 공식|: {value}',
   // ── </nw-encoder-block> ──
 
   // ── <nw-attention> ──
@@ -974,7 +1046,7 @@ export default {
   'attention.caption.sandbox':
     '아무 문장이나 넣어 보세요. 공백으로 토큰을 나누고, 토큰 글자의 해시를 시드로 임베딩을 뽑아 무작위 가중치(시드 {seed})의 인코더에 통과시킵니다. 학습하지 않은 가중치라 이 지도에는 뜻이 없습니다. 학습된 모델의 지도와 견줘 보세요.',
   'attention.caption.padding':
-    '학습된 모델의 입력 뒤에 <PAD>를 붙이고 마스크를 켜고 꺼 봅니다. 마스크를 켜면 PAD 키의 가중치는 정확히 0이고, 실제 토큰의 출력은 PAD가 몇 개든 달라지지 않습니다. 마스크를 끄면 PAD도 보통 토큰처럼 주목을 받아 출력이 흔들립니다.',
+    '학습된 모델의 입력 뒤에 <PAD>를 붙이고 마스크를 켜고 꺼 봅니다. PAD 키가 받는 가중치와 실제 토큰의 출력이 얼마나 움직이는지 보세요.',
   'attention.mode': '모드',
   'attention.mode.model': '학습된 모델',
   'attention.mode.sandbox': '자유 문장',
@@ -1025,13 +1097,13 @@ export default {
   'attention.padSum': 'PAD 합',
   'attention.biasMask': '−∞ (마스크)',
   'attention.softmaxNote':
-    'float32에서는 exp(−10⁴)부터 이미 0으로 내려가므로(언더플로) −10⁴와 −10⁹도 −∞처럼 정확한 0을 냅니다. −10처럼 덜 큰 값이면 PAD로 가중치가 조금 샙니다. 큰 음수가 말썽인 곳은 따로 있습니다. float16은 최댓값이 65504라 −10⁹가 −∞로 넘치고, 아래처럼 키가 모두 PAD인 행에서는 결과가 서로 갈립니다.',
+    'float32에서는 exp(−10⁴)부터 이미 0으로 내려갑니다(언더플로). 큰 음수가 말썽인 곳은 따로 있습니다. float16은 최댓값이 65504라 −10⁹가 −∞로 넘치고, 아래처럼 키가 모두 PAD인 행에서는 결과가 서로 갈립니다.',
   'attention.fullTitle': '키가 모두 PAD인 행',
   'attention.fullTorch': 'PyTorch, −∞',
   'attention.fullOurs': 'normwave 마스크',
   'attention.fullBig': '−10⁹ 더하기',
   'attention.fullNote':
-    'PyTorch에서는 점수가 모두 −∞이면 최댓값도 −∞이라 exp(−∞ − (−∞)) = exp(NaN), 곧 0/0이 되어 NaN이 나오고, 이 NaN은 다음 층으로 번집니다. normwave의 소프트맥스는 키가 모두 가려진 행을 0으로 돌려줍니다(가운데 열은 nw.softmax에 모든 키를 마스크해 계산한 값). 그래서 어텐션 출력에는 out_proj의 편향만 남고 값이 유한합니다. −10⁹를 더하면 float32에서 1.5 + (−10⁹) = −10⁹처럼 점수 차이가 모두 지워져 PAD들이 1/n씩 고르게 나눠 갖습니다. NaN은 아니지만 뜻 없는 평균입니다.',
+    'PyTorch에서는 점수가 모두 −∞이면 최댓값도 −∞이라 exp(−∞ − (−∞)) = exp(NaN), 곧 0/0이 되어 NaN이 나오고, 이 NaN은 다음 층으로 번집니다. 가운데 열은 nw.softmax에 모든 키를 마스크해 계산한 값이고, 마지막 열은 모든 점수에 −10⁹를 더한 것입니다. float32에서는 1.5 + (−10⁹) = −10⁹처럼 점수 차이가 모두 지워집니다.',
   'attention.accuracy': 'PyTorch가 학습에서 빼 둔 시퀀스 {n}개로 잰 정확도: 토큰 {token}, 시퀀스 {sequence}.',
   'attention.modelFacts':
     '모델: d_model {d}, 헤드 {heads}, d_ff {dff}, {layers}층, 파라미터 {params}개(가중치 파일 {kb} KB). 학습: {seconds}초, {steps}단계, CPU, 시드 {seed}, torch {torch}.',
@@ -1051,6 +1123,30 @@ export default {
   'attention.modelError': '학습된 가중치를 불러오지 못했습니다: {message}',
   'attention.convention':
     '입력 = 토큰 임베딩 + PE(인터리브 sin/cos, √d_model 배율 없음). 인코더는 torch.nn.TransformerEncoder의 Pre-LN·ReLU·마지막 LayerNorm 구성이고, 마스크는 torch의 src_key_padding_mask와 같은 뜻(1 = PAD 키)입니다. 화면의 모든 수는 WebAssembly 커널이 계산합니다.',
+  'attention.claim.layer2Finds.holds':
+    '2층이 답을 찾습니다. 출력 자리들을 평균하면 2층에서 가장 잘 보는 헤드는 그 자리의 숫자가 있는 입력 위치에 가중치의 {l2}를 두고, 1층은 {l1}입니다.',
+  'attention.claim.layer2Finds.fails':
+    '이 입력에서는 2층의 가장 잘 보는 헤드도 답의 위치에 1층보다 가중치를 더 두지 않습니다({l2} 대 {l1}).',
+  'attention.claim.layer2Finds.evidence': '답에 둔 가중치, 2층 − 1층: {value}',
+  'attention.claim.padsInvisible.holds':
+    '마스크를 켜면 PAD 키 {pads}개의 가중치는 정확히 0이고, 실제 토큰의 출력은 PAD가 없을 때와 똑같습니다.',
+  'attention.claim.padsInvisible.fails':
+    '마스크를 끄면 PAD도 보통 토큰처럼 주목을 받고(최대 {padWeight}) 실제 토큰의 출력이 흔들립니다(최대 {delta}).',
+  'attention.claim.padsInvisible.evidence': 'PAD의 최대 가중치나 |Δ|: {value}',
+  'attention.claim.hugeIsZero.holds': '그래서 −10⁴와 −10⁹도 −∞처럼 PAD에 정확히 0을 남깁니다.',
+  'attention.claim.hugeIsZero.fails': '여기서는 −10⁴나 −10⁹가 PAD에 가중치를 남깁니다({value}).',
+  'attention.claim.hugeIsZero.evidence': '−10⁴, −10⁹일 때 PAD 합계: {value}',
+  'attention.claim.mildLeaks.holds': '−10처럼 덜 큰 값이면 PAD로 가중치가 조금 샙니다({value}).',
+  'attention.claim.mildLeaks.fails': '여기서는 −10도 PAD에 가중치를 남기지 않습니다.',
+  'attention.claim.mildLeaks.evidence': '−10일 때 PAD 합계: {value}',
+  'attention.claim.fullZeros.holds':
+    'normwave의 소프트맥스는 키가 모두 가려진 행을 0으로 돌려줍니다. 그래서 어텐션 출력에는 out_proj의 편향만 남고 값이 유한합니다.',
+  'attention.claim.fullZeros.fails': '키가 모두 가려진 행이 0으로 나오지 않습니다({value}).',
+  'attention.claim.fullZeros.evidence': '모든 키를 가렸을 때 최대 |가중치|: {value}',
+  'attention.claim.fullEven.holds':
+    '모든 점수에 −10⁹를 더하면 키들이 1/{n} = {each}씩 고르게 나눠 갖습니다. NaN은 아니지만 뜻 없는 평균입니다.',
+  'attention.claim.fullEven.fails': '모든 점수에 −10⁹를 더해도 가중치가 고르지 않습니다(1/{n}에서 {value}).',
+  'attention.claim.fullEven.evidence': '최대 |w − 1/n|: {value}',
   // ── </nw-attention> ──
 
   // ── <nw-ffn> ──
