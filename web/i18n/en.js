@@ -460,7 +460,7 @@ export default {
     'The bias tilts the row toward the query itself: it gets {self}, against {plain} when every key counts the same.',
   'peCompare.claim.selfUp.fails':
     'Query {i} sees {keys} key(s) here, so the bias has nothing to tilt: its weight is {self} either way.',
-  'peCompare.claim.selfUp.evidence': 'weight on itself, with/without bias: {value}',
+  'peCompare.claim.selfUp.evidence': 'weight on itself, with/without bias: {value}×',
   'peCompare.claim.decays.holds':
     'Nothing is learned, yet the weight falls with distance: every key gets less than the one a step nearer, down to {wFar} for key {jFar}.',
   'peCompare.claim.decays.fails': 'Here some key gets at least as much weight as the one a step nearer.',
@@ -556,20 +556,20 @@ export default {
   'gradNorms.measuring': 'Measuring {depth} layers: {done} of {total} gradient passes done…',
   'gradNorms.pending': 'What the chart shows is stated again once the new setting is measured.',
   'gradNorms.claim.postFlat.holds':
-    'Post-LN: W₂’s gradient is about the same in every layer — the last layer’s is {value} the first’s, within a factor of 1.25 either way.',
+    'Post-LN: W₂’s gradient is about the same in every layer — the last layer’s is {value}× the first’s, within a factor of 1.25 either way.',
   'gradNorms.claim.postFlat.fails':
-    'Post-LN: at this setting the last layer’s W₂ gradient is {value} the first’s, more than a factor of 1.25 apart.',
-  'gradNorms.claim.postFlat.evidence': 'Post-LN last/first, median: {value}',
+    'Post-LN: at this setting the last layer’s W₂ gradient is {value}× the first’s, more than a factor of 1.25 apart.',
+  'gradNorms.claim.postFlat.evidence': 'Post-LN last/first, median: {value}×',
   'gradNorms.claim.preFalls.holds':
-    'Pre-LN: W₂’s gradient does not grow toward the output. It falls: the last layer gets {value} the first layer’s.',
+    'Pre-LN: W₂’s gradient does not grow toward the output. It falls: the last layer gets {value}× the first layer’s.',
   'gradNorms.claim.preFalls.fails':
-    'Pre-LN: at this setting the last layer’s W₂ gradient is not below the first’s ({value}).',
-  'gradNorms.claim.preFalls.evidence': 'Pre-LN last/first, median: {value}',
+    'Pre-LN: at this setting the last layer’s W₂ gradient is not below the first’s ({value}×).',
+  'gradNorms.claim.preFalls.evidence': 'Pre-LN last/first, median: {value}×',
   'gradNorms.claim.nearOutput.holds':
-    'Near the output Post-LN’s W₂ gets the larger gradient: at the last layer it is {value} Pre-LN’s.',
+    'Near the output Post-LN’s W₂ gets the larger gradient: at the last layer it is {value}× Pre-LN’s.',
   'gradNorms.claim.nearOutput.fails':
-    'At the last layer Pre-LN’s W₂ gradient is as large as Post-LN’s or larger ({value}).',
-  'gradNorms.claim.nearOutput.evidence': 'last layer, Post-LN/Pre-LN, median: {value}',
+    'At the last layer Pre-LN’s W₂ gradient is as large as Post-LN’s or larger ({value}×).',
+  'gradNorms.claim.nearOutput.evidence': 'last layer, Post-LN/Pre-LN, median: {value}×',
   'gradNorms.note':
     'The loss is the task’s own: the cross-entropy of the digit predicted at every real position of {batch} random sequences (the sorting task of the attention figure), through the same embedding, encoder and linear head that the training figure trains. trainer.gradients() returns every parameter’s gradient and leaves the weights as they were initialised. Xiong et al. (2020) show with mean-field theory that at initialisation the expected gradients of the parameters near the output are large in Post-LN and well-behaved in Pre-LN, which is why Post-LN needs a learning-rate warm-up; their Figure 3 plots this W₂ gradient layer by layer. For the gradient to grow toward the output inside a Post-LN stack, as in that figure, the sublayers’ outputs at initialisation must be large next to the residual stream: PyTorch’s default initialisation, which this library uses, keeps them small, so the LayerNorms barely rescale the gradient on its way down. Liu et al. (2020) add that such unbalanced gradients are not the root cause of Post-LN’s unstable training: each layer’s heavy dependence on its residual branch amplifies small parameter updates.',
   'train.title': 'Train the sorting model here, in your browser',
@@ -869,7 +869,7 @@ export default {
     'Pre-LN: every layer adds its sublayers’ output to the stream, and its norm grows with depth, from {input} to {end} after {n} layers.',
   'prePost.claim.preGrows.fails':
     'Pre-LN: after {n} layers the stream’s norm ({end}) is not above the input’s ({input}).',
-  'prePost.claim.preGrows.evidence': 'Pre-LN ‖h‖ after layer {n} / input: {value}',
+  'prePost.claim.preGrows.evidence': 'Pre-LN ‖h‖ after layer {n} / input: {value}×',
   'prePost.tableSummary': 'Per-layer table',
   'prePost.tableLayer': 'layer',
   // ── </nw-prepost-ln> ──
@@ -1271,7 +1271,7 @@ export default {
   'encStack.claim.postCosGrows.evidence': 'cos after layer N − after layer 1: {value}',
   'encStack.claim.preGrows.holds': 'Pre-LN: ‖h‖ and σ grow with depth: after {n} layers ‖h‖ = {norm} and σ = {std}.',
   'encStack.claim.preGrows.fails': 'Pre-LN: after {n} layers ‖h‖ or σ is not above the input’s.',
-  'encStack.claim.preGrows.evidence': 'smaller of the two growths ‖h‖, σ: {value}',
+  'encStack.claim.preGrows.evidence': 'smaller of the two growths ‖h‖, σ: {value}×',
   'encStack.claim.preFinalBack.holds':
     'The final LayerNorm brings the stream back to ‖h‖ ≈ √d and σ = 1 (‖h‖ = {norm}, σ = {std}).',
   'encStack.claim.preFinalBack.fails': 'The final LayerNorm leaves σ more than 1 % away from 1 here (σ = {std}).',

@@ -449,7 +449,7 @@ export default {
     '편향이 행을 쿼리 자신 쪽으로 기울입니다. 자기 자신이 {self}를 받는데, 모든 키를 똑같이 볼 때는 {plain}입니다.',
   'peCompare.claim.selfUp.fails':
     '여기서 쿼리 {i}가 보는 키는 {keys}개뿐이라 편향이 기울일 것이 없습니다. 자기 가중치는 어느 쪽이든 {self}입니다.',
-  'peCompare.claim.selfUp.evidence': '자기 가중치, 편향 있음/없음: {value}',
+  'peCompare.claim.selfUp.evidence': '자기 가중치, 편향 있음/없음: {value}배',
   'peCompare.claim.decays.holds':
     '배우는 값이 없는데도 가중치가 거리에 따라 줄어듭니다. 모든 키가 한 칸 가까운 키보다 적게 받고, 키 {jFar}는 {wFar}까지 내려갑니다.',
   'peCompare.claim.decays.fails': '여기서는 어떤 키가 한 칸 가까운 키만큼 또는 그보다 많이 받습니다.',
@@ -545,18 +545,18 @@ export default {
   'gradNorms.measuring': '{depth}개 층을 재는 중: 기울기 계산 {total}번 가운데 {done}번 끝남…',
   'gradNorms.pending': '새 설정의 측정이 끝나면 그래프가 보여 주는 내용을 다시 적습니다.',
   'gradNorms.claim.postFlat.holds':
-    'Post-LN: W₂의 기울기가 층마다 거의 같습니다. 마지막 층은 첫 층의 {value}로, 어느 쪽으로든 1.25배 안에 있습니다.',
+    'Post-LN: W₂의 기울기가 층마다 거의 같습니다. 마지막 층은 첫 층의 {value}배로, 어느 쪽으로든 1.25배 안에 있습니다.',
   'gradNorms.claim.postFlat.fails':
-    'Post-LN: 이 설정에서는 마지막 층의 W₂ 기울기가 첫 층의 {value}로, 1.25배 넘게 차이 납니다.',
-  'gradNorms.claim.postFlat.evidence': 'Post-LN 마지막/첫 층, 중앙값: {value}',
+    'Post-LN: 이 설정에서는 마지막 층의 W₂ 기울기가 첫 층의 {value}배로, 1.25배 넘게 차이 납니다.',
+  'gradNorms.claim.postFlat.evidence': 'Post-LN 마지막/첫 층, 중앙값: {value}배',
   'gradNorms.claim.preFalls.holds':
-    'Pre-LN: W₂의 기울기가 출력 쪽으로 갈수록 커지지 않고 오히려 줄어듭니다. 마지막 층은 첫 층의 {value}를 받습니다.',
-  'gradNorms.claim.preFalls.fails': 'Pre-LN: 이 설정에서는 마지막 층의 W₂ 기울기가 첫 층보다 작지 않습니다({value}).',
-  'gradNorms.claim.preFalls.evidence': 'Pre-LN 마지막/첫 층, 중앙값: {value}',
+    'Pre-LN: W₂의 기울기가 출력 쪽으로 갈수록 커지지 않고 오히려 줄어듭니다. 마지막 층은 첫 층의 {value}배를 받습니다.',
+  'gradNorms.claim.preFalls.fails': 'Pre-LN: 이 설정에서는 마지막 층의 W₂ 기울기가 첫 층보다 작지 않습니다({value}배).',
+  'gradNorms.claim.preFalls.evidence': 'Pre-LN 마지막/첫 층, 중앙값: {value}배',
   'gradNorms.claim.nearOutput.holds':
-    '출력에 가까운 곳에서는 Post-LN의 W₂가 더 큰 기울기를 받습니다. 마지막 층에서 Pre-LN의 {value}입니다.',
-  'gradNorms.claim.nearOutput.fails': '마지막 층에서 Pre-LN의 W₂ 기울기가 Post-LN만큼 크거나 더 큽니다({value}).',
-  'gradNorms.claim.nearOutput.evidence': '마지막 층 Post-LN/Pre-LN, 중앙값: {value}',
+    '출력에 가까운 곳에서는 Post-LN의 W₂가 더 큰 기울기를 받습니다. 마지막 층에서 Pre-LN의 {value}배입니다.',
+  'gradNorms.claim.nearOutput.fails': '마지막 층에서 Pre-LN의 W₂ 기울기가 Post-LN만큼 크거나 더 큽니다({value}배).',
+  'gradNorms.claim.nearOutput.evidence': '마지막 층 Post-LN/Pre-LN, 중앙값: {value}배',
   'gradNorms.note':
     '손실은 과제 자체의 것입니다. 무작위 시퀀스 {batch}개(어텐션 그림의 정렬 과제)의 실제 위치마다 예측한 숫자의 교차 엔트로피를, 학습 그림이 학습시키는 것과 같은 임베딩·인코더·선형 헤드를 거쳐 계산합니다. trainer.gradients()는 모든 파라미터의 기울기를 돌려주고 가중치는 초기화된 그대로 둡니다. Xiong 등(2020)은 평균장 이론으로, 초기화 직후 Post-LN에서는 출력에 가까운 파라미터의 기울기 기댓값이 크고 Pre-LN에서는 기울기가 얌전하다는 것을 보였고, 이것이 Post-LN에 학습률 워밍업이 필요한 이유라고 설명합니다. 그 논문의 그림 3이 이 W₂ 기울기를 층별로 그린 것입니다. 그 그림처럼 Post-LN 스택 안에서 기울기가 출력 쪽으로 커지려면 초기화 직후 부분층의 출력이 잔차 스트림에 비해 커야 합니다. 이 라이브러리가 쓰는 PyTorch 기본 초기화는 그 출력을 작게 만들기 때문에, 기울기가 내려가는 동안 LayerNorm이 그 크기를 거의 바꾸지 않습니다. Liu 등(2020)은 이런 불균형한 기울기가 Post-LN 학습이 불안정한 근본 원인은 아니라고 봅니다. 층마다 잔차 가지에 크게 기대는 구조가 작은 파라미터 갱신을 증폭한다는 것입니다.',
   'train.title': '정렬 모델을 여기, 브라우저에서 학습시키기',
@@ -843,7 +843,7 @@ export default {
   'prePost.claim.preGrows.holds':
     'Pre-LN: 층마다 서브레이어의 출력이 스트림에 더해져 노름이 깊이에 따라 자랍니다. 입력의 {input}에서 {n}층 뒤 {end}가 됩니다.',
   'prePost.claim.preGrows.fails': 'Pre-LN: {n}층 뒤 스트림의 노름({end})이 입력({input})보다 크지 않습니다.',
-  'prePost.claim.preGrows.evidence': 'Pre-LN {n}층 뒤 ‖h‖ / 입력: {value}',
+  'prePost.claim.preGrows.evidence': 'Pre-LN {n}층 뒤 ‖h‖ / 입력: {value}배',
   'prePost.tableSummary': '층별 수치 표',
   'prePost.tableLayer': '층',
   // ── </nw-prepost-ln> ──
@@ -1237,7 +1237,7 @@ export default {
   'encStack.claim.postCosGrows.evidence': 'N층 뒤 cos − 1층 뒤: {value}',
   'encStack.claim.preGrows.holds': 'Pre-LN: ‖h‖와 σ가 깊이에 따라 자랍니다. {n}층 뒤 ‖h‖ = {norm}, σ = {std}입니다.',
   'encStack.claim.preGrows.fails': 'Pre-LN: {n}층 뒤 ‖h‖나 σ가 입력보다 크지 않습니다.',
-  'encStack.claim.preGrows.evidence': '‖h‖, σ 증가 배율 중 작은 쪽: {value}',
+  'encStack.claim.preGrows.evidence': '‖h‖, σ 증가 배율 중 작은 쪽: {value}배',
   'encStack.claim.preFinalBack.holds':
     '마지막 LayerNorm이 스트림을 ‖h‖ ≈ √d, σ = 1로 되돌립니다(‖h‖ = {norm}, σ = {std}).',
   'encStack.claim.preFinalBack.fails': '여기서는 마지막 LayerNorm 뒤에도 σ가 1에서 1 % 넘게 벗어납니다(σ = {std}).',

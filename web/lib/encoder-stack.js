@@ -140,7 +140,7 @@ export const claims = {
     when: pre,
     value: (m) => Math.min(last(m).norm / m.layers[0].norm, last(m).std / m.layers[0].std),
     holds: (v) => v > 1,
-    format: (v) => `${fmt(v, 2)}×`,
+    format: (v) => fmt(v, 2),
     vars: (m) => ({ n: m.n, norm: fmt(last(m).norm, 2), std: fmt(last(m).std, 3) }),
   },
   preFinalBack: {

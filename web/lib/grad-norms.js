@@ -146,7 +146,7 @@ export function measure(nw, state) {
   }
 }
 
-const times = (v) => `${fmt(v, 2)}×`;
+const times = (v) => fmt(v, 2);
 
 /**
  * What the figure states (web/lib/claims.js), decided on the medians over the seeds:

@@ -144,7 +144,7 @@ export const claims = {
   selfUp: {
     value: (m) => m.alibi.withBias[m.alibi.query] / m.alibi.plain[m.alibi.query],
     holds: (v) => v > 1,
-    format: (v) => `${fmt(v, 2)}×`,
+    format: (v) => fmt(v, 2),
     vars: (m) => ({
       i: m.alibi.query,
       self: fmt(m.alibi.withBias[m.alibi.query], 4),

@@ -80,7 +80,7 @@ export const claims = {
   preGrows: {
     value: (m) => m.preGrowth,
     holds: (v) => v > 1,
-    format: (v) => `${fmt(v, 2)}×`,
+    format: (v) => fmt(v, 2),
     vars: (m) => ({ n: m.layers, end: fmt(m.pre.norms[m.layers], 3), input: fmt(m.pre.norms[0], 3) }),
   },
 };
