@@ -135,7 +135,7 @@ export class NwFfn extends NwElement {
     const key = `${d}:${ratio}:${activation}`;
     let net = this._nets.get(key);
     if (net) this._nets.delete(key);
-    else net = buildNet(this.nw, d, ratio, activation);
+    else net = this._build(d, ratio, activation);
     this._nets.set(key, net); // (most recently used last)
     for (const [k, old] of this._nets) {
       if (this._nets.size <= NETS_KEPT) break;
@@ -144,6 +144,11 @@ export class NwFfn extends NwElement {
       this._nets.delete(k);
     }
     return net;
+  }
+
+  /** A seeded network for these sizes (lib/ffn.js buildNet); its encoder is freed when evicted. */
+  _build(d, ratio, activation) {
+    return buildNet(this.nw, d, ratio, activation);
   }
 
   /** The neighbouring d_model and ratio not yet built, one per idle period. */
