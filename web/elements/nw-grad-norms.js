@@ -13,6 +13,7 @@ import { svg } from 'lit';
 import { NwElement, html, css } from '../lib/base.js';
 import { fmt } from '../lib/format.js';
 import { normFigureStyles } from '../lib/norm-figures.js';
+import { methodDetails, methodStyles } from '../lib/method.js';
 import { controls, claims, gradNormSteps, SEEDS, BATCH, HEADS, WIDTHS } from '../lib/grad-norms.js';
 
 /** Quiet time after a change before measuring starts (a drag does not start a pass per step). */
@@ -35,6 +36,7 @@ export class NwGradNorms extends NwElement {
   static styles = [
     NwElement.styles,
     normFigureStyles,
+    methodStyles,
     css`
     .line { fill: none; stroke-width: 2.2; stroke-linejoin: round; }
     .band { stroke: none; opacity: 0.18; }
@@ -270,7 +272,8 @@ export class NwGradNorms extends NwElement {
           : this.t('gradNorms.measuring', { done: this._job?.done ?? 0, total: 2 * SEEDS, depth: this.depth })
       }</div>
       ${run ? this.renderClaims('gradNorms', claims, run) : html`<p class="status">${this.t('gradNorms.pending')}</p>`}
-      <p class="caption">${this.t('gradNorms.note', { batch: BATCH })}</p>
+      <p class="caption">${this.t('gradNorms.note')}</p>
+      ${methodDetails(this, this.t('gradNorms.method', { batch: BATCH }))}
     `;
   }
 }
