@@ -330,7 +330,7 @@ export default {
   'peProps.relative.simTitle': 'Dot products PE(p)·PE(q) (dashed: q − p = {k})',
   'peProps.relative.simAria': 'Heatmap of the {n}×{n} dot-product matrix. The dashed line is the diagonal q − p = {k}.',
   'peProps.relative.lineTitle': 'One diagonal against one row (k = {k})',
-  'peProps.relative.lineAria': 'PE(p)·PE(p+{k}) stays at {dot} whatever p is, while PE(0)·PE(p) swings with p.',
+  'peProps.relative.lineAria': 'PE(p)·PE(p+{k}) (one gap) and PE(0)·PE(p) (a growing gap) plotted against p.',
   'peProps.relative.lineAxis': 'position p',
   'peProps.relative.lineDiag': 'PE(p)·PE(p+{k}): same gap, same value',
   'peProps.relative.lineRow': 'PE(0)·PE(p): the gap changes, so does the value',
@@ -814,7 +814,7 @@ export default {
   'batchIndep.legendFull': 'μ from B = {b}',
   'batchIndep.legendHalf': 'μ from B/2 = {half}',
   'batchIndep.lnAria':
-    'Bars of the LayerNorm mean of each of the {b} samples. For the first {half}, the mean recomputed from the half batch sits exactly on the end of the bar.',
+    'Bars of the LayerNorm mean of each of the {b} samples; on the first {half}, a tick marks the mean recomputed from the half batch.',
   'batchIndep.bnAria':
     'BatchNorm means of {c} channels: per channel one bar from the whole batch and one from the half, with the difference |Δμ| above.',
   'batchIndep.keptHalf': 'only the first {half} used',

@@ -323,7 +323,7 @@ export default {
   'peProps.relative.simTitle': '내적 PE(p)·PE(q) (점선: q − p = {k})',
   'peProps.relative.simAria': '{n}×{n} 내적 행렬 히트맵. 점선은 q − p = {k}인 대각선입니다.',
   'peProps.relative.lineTitle': '대각선 하나와 행 하나 (k = {k})',
-  'peProps.relative.lineAria': 'PE(p)·PE(p+{k})는 p와 상관없이 {dot}에 머물고, PE(0)·PE(p)는 p에 따라 출렁입니다.',
+  'peProps.relative.lineAria': 'p에 따라 그린 PE(p)·PE(p+{k})(간격 하나)와 PE(0)·PE(p)(간격이 커짐).',
   'peProps.relative.lineAxis': '위치 p',
   'peProps.relative.lineDiag': 'PE(p)·PE(p+{k}): 간격이 같으면 값도 같음',
   'peProps.relative.lineRow': 'PE(0)·PE(p): 간격이 바뀌면 값도 바뀜',
@@ -788,8 +788,7 @@ export default {
   'batchIndep.legendHalfMu': '절반만으로 다시 구한 μ',
   'batchIndep.legendFull': 'B = {b}개로 구한 μ',
   'batchIndep.legendHalf': 'B/2 = {half}개로 구한 μ',
-  'batchIndep.lnAria':
-    '샘플 {b}개 각각의 레이어 정규화 평균 막대. 앞의 {half}개는 절반 배치로 다시 구한 평균 표시가 막대 끝과 정확히 겹칩니다.',
+  'batchIndep.lnAria': '샘플 {b}개 각각의 레이어 정규화 평균을 막대로 그렸습니다. 앞의 {half}개에는 절반 배치로 다시 구한 평균이 눈금으로 표시됩니다.',
   'batchIndep.bnAria':
     '채널 {c}개의 배치 정규화 평균: 채널마다 전체 배치로 구한 막대와 절반 배치로 구한 막대, 위에는 차이 |Δμ|.',
   'batchIndep.keptHalf': '앞의 {half}개만 사용',
