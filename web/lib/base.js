@@ -8,40 +8,13 @@ import { readState, writeState } from './url-state.js';
 import { parity } from './parity.js';
 import { assetBase } from './assets.js';
 import { fmtSci } from './format.js';
+import { controlValue } from './controls.js';
+import { judgeClaims, claimKeys } from './claims.js';
+
+export { controlValue };
 
 const URL_SPECS = new WeakMap();
 const kebab = (name) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-
-/**
- * A control's value from anything (an attribute, the URL, a slider, a script):
- *   { bool: true, default }: true/false, 'true'/'1'/1 or 'false'/'0'/0, else default;
- *   { choices, default }: value if it is one of the choices (compared as strings), else default;
- *   { min, max, step = 1, default }: a number clamped to [min, max] (narrowed by
- *   bounds = { min?, max? }) and snapped to the grid min + k·step; not a number: default, clamped.
- * default may be a function of the element (el), for a default that follows another control.
- */
-export function controlValue(control, value, bounds = {}, el = null) {
-  const fallback = typeof control.default === 'function' ? control.default(el) : control.default;
-  if (control.bool) {
-    if (typeof value === 'boolean') return value;
-    const s = String(value);
-    return s === 'true' || s === '1' ? true : s === 'false' || s === '0' ? false : fallback;
-  }
-  if (control.choices) {
-    const i = control.choices.map(String).indexOf(String(value));
-    return i >= 0 ? control.choices[i] : fallback;
-  }
-  const step = control.step ?? 1;
-  const lo = Math.max(control.min, bounds.min ?? -Infinity),
-    hi = Math.min(control.max, bounds.max ?? Infinity);
-  const given = value === null || value === undefined || value === '' ? NaN : Number(value);
-  const x = Math.min(hi, Math.max(lo, Number.isFinite(given) ? given : fallback));
-  let k = Math.round((x - control.min) / step);
-  if (control.min + k * step > hi) k -= 1;
-  if (control.min + k * step < lo) k += 1;
-  // toFixed: 0.5 + 3 · 0.05 is 0.6500000000000001 in floats; 10 decimals keep every step used.
-  return Number((control.min + k * step).toFixed(10));
-}
 
 // One observer for the whole page, started by the first figure that connects (nothing here
 // touches the DOM when the module is imported, so a server render may import it): figures follow
@@ -183,6 +156,9 @@ export const sharedStyles = css`
   .badge.pending { display: inline-grid; }
   .badge.pending > span { grid-area: 1 / 1; }
   .badge-room { visibility: hidden; }
+  .claims { list-style: none; margin: 10px 0; padding: 0; display: grid; gap: 6px; font-size: 0.9rem; }
+  .claims li { padding: 2px 0 2px 10px; border-left: 3px solid var(--nw-accent-2); }
+  .claims .evidence { display: inline-block; font-family: var(--nw-mono); font-size: 0.78rem; color: var(--nw-muted); background: var(--nw-panel); border-radius: 4px; padding: 0 6px; }
   .nw-share { display: flex; flex-direction: column; align-items: flex-end; margin-top: 8px; }
   .nw-share:empty { display: none; }
   .nw-share > button, .nw-share-panel button { font: inherit; font-size: 0.8rem; color: var(--nw-muted); background: none; border: 1px solid var(--nw-border); border-radius: 6px; padding: 3px 10px; min-height: 28px; cursor: pointer; }
@@ -633,6 +609,23 @@ export class NwElement extends LitElement {
   /** Parity badges labelled by op name: parityBadges(['LayerNorm', 'layerNorm'], ...). */
   parityBadges(...rows) {
     return html`<div class="badges">${rows.map(([label, op]) => html`<span class="badge-row"><span class="badge-op">${label}</span>${this.parityBadge(op)}</span>`)}</div>`;
+  }
+
+  /**
+   * The figure's claims (web/lib/claims.js) judged on its live numbers m, as a list: for each,
+   * the sentence its verdict picks (strings `<ns>.claim.<id>.holds` / `.fails`) and the number it
+   * was decided on (`.evidence`, its raw value in data-value). Each item carries
+   * data-claim="<figure>.<id>" and data-holds="true|false".
+   */
+  renderClaims(ns, claims, m) {
+    const figure = this.localName.replace(/^nw-/, '');
+    return html`<ul class="claims">${judgeClaims(claims, m).map(({ id, holds, value, vars }) => {
+      const keys = claimKeys(ns, id);
+      return html`<li data-claim=${`${figure}.${id}`} data-holds=${String(holds)}><span class="claim-text">${this.t(
+        holds ? keys.holds : keys.fails,
+        vars,
+      )}</span> <span class="evidence" data-value=${String(value)}>${this.t(keys.evidence, vars)}</span></li>`;
+    })}</ul>`;
   }
 
   /** One of two side-by-side columns (16 px apart) when width >= breakpoint, else the whole width. */
