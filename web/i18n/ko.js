@@ -825,7 +825,8 @@ export default {
   'batchIndep.legendHalfMu': '절반만으로 다시 구한 μ',
   'batchIndep.legendFull': 'B = {b}개로 구한 μ',
   'batchIndep.legendHalf': 'B/2 = {half}개로 구한 μ',
-  'batchIndep.lnAria': '샘플 {b}개 각각의 레이어 정규화 평균을 막대로 그렸습니다. 앞의 {half}개에는 절반 배치로 다시 구한 평균이 눈금으로 표시됩니다.',
+  'batchIndep.lnAria':
+    '샘플 {b}개 각각의 레이어 정규화 평균을 막대로 그렸습니다. 앞의 {half}개에는 절반 배치로 다시 구한 평균이 눈금으로 표시됩니다.',
   'batchIndep.bnAria':
     '채널 {c}개의 배치 정규화 평균: 채널마다 전체 배치로 구한 막대와 절반 배치로 구한 막대, 위에는 차이 |Δμ|.',
   'batchIndep.keptHalf': '앞의 {half}개만 사용',
