@@ -10,9 +10,9 @@ import path from 'node:path';
 import { projectWithPackage, REPO_ROOT } from '../package.mjs';
 
 const TSC = path.join(REPO_ROOT, 'node_modules/.bin/tsc');
-const README_EXAMPLES = [...fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8').matchAll(/```js\n([\s\S]*?)```/g)].map(
-  (m) => m[1],
-);
+const README_EXAMPLES = [
+  ...fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8').matchAll(/```js\n([\s\S]*?)```/g),
+].map((m) => m[1]);
 
 for (const [module, moduleResolution] of [
   ['esnext', 'bundler'],
