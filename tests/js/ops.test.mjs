@@ -16,14 +16,28 @@ const nw = await loadNormwave();
 const nwTraining = await loadNormwave({ training: true });
 
 // The raw Embind modules (the library keeps its own private): each one's registered functions and
-// classes (Embind), and its direct exports (Module._nw_*, raw.cpp).
+// classes (Embind), and its direct exports (Module._nw_*, raw.cpp). Closure renames Embind's own
+// properties, so a binding is known by elimination: a function of the module that is neither a wasm
+// export (_name, dynCall_*), an enum (its `values`), nor Embind's or the glue's runtime.
+const RUNTIME = new Set([
+  'InternalError',
+  'BindingError',
+  'UnboundTypeError',
+  'getInheritedInstanceCount',
+  'getLiveInheritedInstances',
+  'flushPendingDeletes',
+  'setDelayFunction',
+  'count_emval_handles',
+  'get_first_emval',
+  'run',
+]);
 async function instantiate(name) {
   const { default: createModule } = await import(new URL(`build/wasm/${name}.mjs`, root));
   const M = await createModule({ wasmBinary: readFileSync(new URL(`build/wasm/${name}.wasm`, root)) });
   const keys = Object.keys(M).filter((k) => typeof M[k] === 'function');
   return {
     M,
-    embind: new Set(keys.filter((k) => 'argCount' in M[k])),
+    embind: new Set(keys.filter((k) => !/^_|^dynCall_/.test(k) && !RUNTIME.has(k) && !('values' in M[k]))),
     raw: new Set(keys.filter((k) => k.startsWith('_nw_')).map((k) => k.slice(1))),
   };
 }
