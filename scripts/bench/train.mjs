@@ -125,7 +125,7 @@ async function runTf() {
     Float32Array.from(batch.paddingMask, (m) => (m ? -1e9 : 0)),
     [BATCH, 1, 1, S],
   );
-  const kept = Float32Array.from(batch.targets, (t) => (t === -100 ? 0 : 1));
+  const kept = Float32Array.from(batch.targets, (t) => (t === SORT.ignore ? 0 : 1));
   const nKept = kept.reduce((a, b) => a + b, 0);
   const keptT = tf.tensor1d(kept);
   const targetHot = tf.cast(
