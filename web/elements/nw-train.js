@@ -11,13 +11,17 @@ import { fmt } from '../lib/format.js';
 import { normFigureStyles } from '../lib/norm-figures.js';
 import { paintMatrix, SEQUENTIAL } from '../lib/colormap-core.js'; // no d3: viridis only
 import { assetBase, assetUrl } from '../lib/assets.js';
-import { TrainSession, SORT } from '../lib/train-session.js';
+import { TrainSession, SORT, HELDOUT, modelConfig } from '../lib/train-session.js';
 
 const NORMS = ['post', 'pre'];
 
 // A figure out of the page this long lets its worker (or in-page session) go; one moved in the
 // page (removed and put back at once) keeps its run, paused.
 const RELEASE_MS = 5000;
+// The attention maps' grid: one row per layer, one column per head of the model trained.
+const { nHeads, nLayers } = modelConfig(true);
+const HEADS = Array.from({ length: nHeads }, (_, h) => h);
+const LAYERS = Array.from({ length: nLayers }, (_, l) => l);
 
 // Messages after which the figure sets its status itself: a reply to a message sent before the
 // latest of them describes a state the figure has left, and leaves the status alone.
@@ -76,7 +80,7 @@ export class NwTrain extends NwElement {
     .loss { stroke: var(--nw-accent); }
     .acc { stroke: var(--nw-accent-2); }
     .target { stroke: var(--nw-ok); stroke-dasharray: 4 3; }
-    .maps { display: grid; grid-template-columns: auto repeat(4, minmax(0, 1fr)); gap: 4px 8px; align-items: center; margin-top: 8px; max-width: 560px; }
+    .maps { display: grid; gap: 4px 8px; align-items: center; margin-top: 8px; max-width: 560px; }
     .maps canvas { width: 100%; aspect-ratio: 1; border: 1px solid var(--nw-border); }
     .maps .head { font-size: 0.8rem; color: var(--nw-muted); text-align: center; }
     .maps .layer { font-size: 0.8rem; color: var(--nw-muted); }
@@ -347,7 +351,7 @@ export class NwTrain extends NwElement {
   }
 
   _example(delta) {
-    this._exampleIndex = (this._exampleIndex + delta + 500) % 500;
+    this._exampleIndex = (this._exampleIndex + delta + HELDOUT) % HELDOUT;
     this._send({ type: 'example', index: this._exampleIndex });
   }
 
@@ -404,11 +408,11 @@ export class NwTrain extends NwElement {
         <button type="button" data-control="prev-example" @click=${() => this._example(-1)}>${this.t('train.prevExample')}</button>
         <button type="button" data-control="next-example" @click=${() => this._example(1)}>${this.t('train.nextExample')}</button>
       </div>
-      <div class="maps" role="img" aria-label=${this.t('train.mapsAria', { index: a.index + 1 })}>
-        <span></span>${[0, 1, 2, 3].map((h) => html`<span class="head">${this.t('train.head', { head: h + 1 })}</span>`)}
-        ${[0, 1].map(
+      <div class="maps" style=${`grid-template-columns: auto repeat(${nHeads}, minmax(0, 1fr))`} role="img" aria-label=${this.t('train.mapsAria', { index: a.index + 1 })}>
+        <span></span>${HEADS.map((h) => html`<span class="head">${this.t('train.head', { head: h + 1 })}</span>`)}
+        ${LAYERS.map(
           (l) => html`<span class="layer">${this.t('train.layer', { layer: l + 1 })}</span>
-          ${[0, 1, 2, 3].map((h) => html`<canvas data-map=${`${l}:${h}`} width="8" height="8"></canvas>`)}`,
+          ${HEADS.map((h) => html`<canvas data-map=${`${l}:${h}`} width="8" height="8"></canvas>`)}`,
         )}
       </div>`;
   }

@@ -24,7 +24,8 @@ export function modelConfig(normFirst) {
   return { dModel: 64, nHeads: 4, dFF: 128, nLayers: 2, normFirst, activation: 'relu', finalNorm: normFirst };
 }
 
-const HELDOUT = 500;
+/** Held-out sequences, drawn once per run and never trained on: the accuracy and the examples. */
+export const HELDOUT = 500;
 const EVAL_EVERY = 25;
 const SLICE_MS = 80;
 
