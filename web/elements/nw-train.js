@@ -11,7 +11,7 @@ import { fmt } from '../lib/format.js';
 import { normFigureStyles } from '../lib/norm-figures.js';
 import { paintMatrix, SEQUENTIAL } from '../lib/colormap-core.js'; // no d3: viridis only
 import { assetBase, assetUrl } from '../lib/assets.js';
-import { TrainSession, SORT } from '../lib/train-session.js';
+import { sessionHandler, SORT } from '../lib/train-session.js';
 
 const NORMS = ['post', 'pre'];
 
@@ -117,6 +117,7 @@ export class NwTrain extends NwElement {
       this._status = 'paused';
       this._send({ type: 'pause' });
     }
+    this._compare?.pause();
     clearTimeout(this._release);
     this._release = setTimeout(() => {
       this._release = null;
@@ -240,6 +241,7 @@ export class NwTrain extends NwElement {
 
   /** The worker ended or failed while in use: an error the reader sees; Reset or Train starts a new one. */
   _workerLost(error) {
+    this._compare?.lost();
     this._closePort();
     this._lost = true;
     this._status = 'error';
@@ -248,14 +250,18 @@ export class NwTrain extends NwElement {
   }
 
   _inPage() {
-    const session = new TrainSession(this.nw, (m) => this._onMessage(m));
+    const handle = sessionHandler(this.nw, (m) => this._onMessage(m));
     this._mode = 'page';
-    this._port = { post: (m) => session.handle(m), close: () => session.handle({ type: 'dispose' }) };
+    this._port = { post: handle, close: () => handle({ type: 'dispose' }) };
     this._configure();
     if (this._status === 'running') this._send({ type: 'run' });
   }
 
   _onMessage(m) {
+    if (m.session) {
+      this._compare?.onMessage(m);
+      return;
+    }
     // A reply to a message sent before the figure last set its status (a configure answered after
     // Train was pressed) still shows its numbers but does not change the status.
     const stale = m.seq !== undefined && m.seq < this._statusSeq;
@@ -344,6 +350,18 @@ export class NwTrain extends NwElement {
     if (!this._port) this._start();
     this._status = 'idle';
     this._send({ type: 'load', bytes }, [bytes.buffer]);
+  }
+
+  /** Opens or closes the comparison (its code loads on first open); closing pauses it. */
+  async _toggleCompare() {
+    this._compareOpen = !this._compareOpen;
+    if (!this._compareOpen) this._compare?.pause();
+    else if (!this._compare) {
+      const { CompareView } = await import('../lib/train-compare-view.js');
+      this._compare ??= new CompareView(this);
+      this._compare.configure();
+    }
+    this.requestUpdate();
   }
 
   _example(delta) {
@@ -515,6 +533,8 @@ export class NwTrain extends NwElement {
       ${this._maps()}
       <div class="readout" aria-live="polite" data-readout>${readout}</div>
       <p class="caption">${this.t('train.note', { batch: this.batch })}</p>
+      <button type="button" data-control="compare" aria-expanded=${String(!!this._compareOpen)} @click=${() => this._toggleCompare()}>${this.t('train.compare')}</button>
+      ${this._compareOpen ? (this._compare?.render(width) ?? '') : ''}
     `;
   }
 }
