@@ -2,12 +2,12 @@
 // data-tex formulas) becomes dist/index.html (Korean, the site's root) and dist/en/index.html
 // (English), each holding all its text, tables and formulas (KaTeX HTML + MathML), so it reads
 // with JavaScript off and no KaTeX code ships to readers. Also written: dist/og.png (the share
-// card's image, a PE heatmap our own kernel computes here in Node), robots.txt and sitemap.xml.
+// card's image, a PE heatmap our own kernel computes here in Node), robots.txt and sitemap.xml
+// (the article and every figure's page, which scripts/figure-pages.mjs writes).
 //
 //   node scripts/prerender.mjs [--dist DIR]
-//   NW_SITE_URL=https://example.org/normwave/   the site's public base URL (canonical, hreflang,
-//                                               Open Graph need absolute URLs); default: the
-//                                               address `npm start` serves, http://127.0.0.1:8080/
+// The site's public base URL (canonical, hreflang and Open Graph need absolute URLs) is
+// package.json's `homepage`; without one, the address `npm start` serves, http://127.0.0.1:8080/.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -17,6 +17,7 @@ import ko from '../web/i18n/ko.js';
 import en from '../web/i18n/en.js';
 import { REFERENCES, reference, referenceAnchor } from '../web/lib/references.js';
 import { DEFAULT_CSP } from './serve.mjs';
+import { figurePagePath, siteBase, siteProblem } from '../web/lib/site.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STRINGS = { ko, en };
@@ -24,14 +25,12 @@ const PAGES = { ko: '', en: 'en/' }; // each language's folder under the site ro
 const OG_LOCALE = { ko: 'ko_KR', en: 'en_US' };
 const OG_SIZE = { width: 1200, height: 630 };
 
-export function siteUrl(env = process.env) {
-  const raw = env.NW_SITE_URL || 'http://127.0.0.1:8080/';
-  const url = new URL(raw);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`NW_SITE_URL must be http(s): ${raw}`);
-  if (!url.pathname.endsWith('/')) url.pathname += '/';
-  url.search = '';
-  url.hash = '';
-  return url.href;
+/** The site's base URL: package.json's `homepage` (checked by web/lib/site.js), else npm start's. */
+export function siteUrl(pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'))) {
+  if (!pkg.homepage) return 'http://127.0.0.1:8080/';
+  const problem = siteProblem(pkg.homepage);
+  if (problem) throw new Error(`prerender: package.json's homepage cannot be the site: ${problem}`);
+  return siteBase(pkg.homepage);
 }
 
 const escapeText = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -395,16 +394,29 @@ export async function prerender({ dist = path.join(REPO, 'dist'), site = siteUrl
   }
   fs.writeFileSync(path.join(dist, 'og.png'), await shareImage(dist));
   fs.writeFileSync(path.join(dist, 'robots.txt'), `User-agent: *\nAllow: /\nSitemap: ${site}sitemap.xml\n`);
-  const alternates = Object.keys(PAGES)
-    .map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${escapeAttr(site + PAGES[l])}"/>`)
-    .join('');
+  // One <url> per page and language, each naming the page in both languages.
+  const tags = fs.existsSync(path.join(dist, 'figures'))
+    ? fs
+        .readdirSync(path.join(dist, 'figures'))
+        .filter((f) => /^nw-[a-z0-9-]+\.mjs$/.test(f))
+        .map((f) => f.slice(0, -4))
+        .sort()
+    : [];
+  const pages = [(l) => site + PAGES[l], ...tags.map((tag) => (l) => site + figurePagePath(tag, l))];
+  const langs = Object.keys(PAGES);
+  const entries = pages.flatMap((page) =>
+    langs.map(
+      (lang) =>
+        `<url><loc>${escapeAttr(page(lang))}</loc>${langs
+          .map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${escapeAttr(page(l))}"/>`)
+          .join('')}</url>`,
+    ),
+  );
   fs.writeFileSync(
     path.join(dist, 'sitemap.xml'),
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n' +
-      Object.keys(PAGES)
-        .map((l) => `<url><loc>${escapeAttr(site + PAGES[l])}</loc>${alternates}</url>`)
-        .join('\n') +
+      entries.join('\n') +
       '\n</urlset>\n',
   );
   written.push(path.join(dist, 'og.png'), path.join(dist, 'robots.txt'), path.join(dist, 'sitemap.xml'));

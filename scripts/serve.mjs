@@ -63,7 +63,8 @@ export const DEFAULT_CSP = [
   "img-src 'self' data:",
   "object-src 'none'",
   "base-uri 'none'",
-  "form-action 'none'",
+  // The share menu's "Open in CodePen" posts a form there (CodePen's prefill API).
+  'form-action https://codepen.io',
   "require-trusted-types-for 'script'",
   // normwave-train-worker: <nw-train>'s policy, which vouches for its one worker URL.
   'trusted-types lit-html normwave-train-worker',

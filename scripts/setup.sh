@@ -2,9 +2,23 @@
 # normwave toolchain check. Installs what is missing (Debian packages with apt-get when run as
 # root, npm devDependencies with npm), and says "setup: all tools present" when nothing was needed.
 # Idempotent; a no-op run takes well under a second. Downloads nothing except via apt-get and npm.
+#   --bench      also Debian's PyTorch and ONNX (npm run bench)
+#   --consumers  also the apps and tools the consumer tests build with (npm test): each folder
+#                tests/consumers/<name>/ with a package.json and its lockfile is installed with
+#                `npm ci` into build/consumers/<name>/ (Next.js, Astro, Vite 5–7, TypeScript 5,
+#                React's types), apart from the root install; again only when its lockfile changes
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+bench=0 consumers=0
+for arg in "$@"; do
+  case $arg in
+    --bench) bench=1 ;;
+    --consumers) consumers=1 ;;
+    *) echo "setup: unknown option $arg (--bench, --consumers)" >&2; exit 2 ;;
+  esac
+done
 
 missing=()   # Debian packages to install
 need() {     # need PACKAGE CHECK...  — queue PACKAGE unless every check passes
@@ -37,7 +51,7 @@ need fonts-nanum  /usr/share/fonts/truetype/nanum
 need default-jre-headless java
 # `setup.sh --bench` (npm run bench): Debian's PyTorch and ONNX, for the onnxruntime-web peer's
 # models (scripts/bench/make_onnx.py). The tests do not need them.
-if [[ ${1:-} == --bench ]]; then
+if (( bench )); then
   need python3-torch /usr/lib/python3/dist-packages/torch
   need python3-onnx  /usr/lib/python3/dist-packages/onnx
 fi
@@ -92,6 +106,22 @@ if [[ ! -e $closure/node_modules/.package-lock.json || $closure/package-lock.jso
   npm ci --prefix "$closure" --omit=optional --no-audit --no-fund
   touch "$closure/node_modules/.package-lock.json"
   did=1
+fi
+
+if (( consumers )); then
+  for lock in tests/consumers/*/package-lock.json; do
+    src=$(dirname "$lock")
+    dest=build/consumers/$(basename "$src")
+    stamp=$dest/node_modules/.package-lock.json
+    if [[ ! -e $stamp || $lock -nt $stamp || $src/package.json -nt $stamp ]]; then
+      echo "setup: npm ci in $dest ($src)"
+      mkdir -p "$dest"
+      cp "$src/package.json" "$lock" "$dest/"
+      (cd "$dest" && npm ci --no-audit --no-fund)
+      touch "$stamp"
+      did=1
+    fi
+  done
 fi
 
 if (( did )); then

@@ -62,7 +62,7 @@ test('depth demo: every control redraws the chart and rewrites the readout', asy
   assert.match(text, /after 40 layers/);
   await setSlider(fig, 'scale', 1.2, 0.8, 0.6);
   await changes('weight scale');
-  assert.match(text, /shrank/);
+  assert.match(await fig.locator('[data-claim="depth-demo.vanishes"]').textContent(), /shrank/);
   await fig.locator('[data-control="activation"] button[data-value="relu"]').click();
   await changes('activation');
   assert.equal(
@@ -205,7 +205,8 @@ test('works alone, from attributes (no id, its own lang), outside the article pa
   );
   const depth = p.locator('nw-depth-demo');
   await ready(depth);
-  assert.match(await readout(depth), /after 12 layers[\s\S]*shrank[\s\S]*s = 0\.60/);
+  assert.match(await readout(depth), /after 12 layers[\s\S]*s = 0\.60/);
+  assert.match(await depth.locator('[data-claim="depth-demo.vanishes"]').textContent(), /shrank/);
   assert.equal(await depth.getAttribute('data-resolved-theme'), 'light');
   assert.deepEqual(errors.pageErrors, []);
   assert.deepEqual(errors.consoleErrors, []);

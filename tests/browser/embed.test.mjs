@@ -80,6 +80,13 @@ test('embed example: axe clean, no sideways scroll on a phone; screenshots', asy
   }
 });
 
+/** Chooses option o of question q and commits it with the question's "Check answer" button. */
+async function answer(quiz, q, o) {
+  await quiz.locator(`#${q}-${o}`).check();
+  await quiz.locator(`button[data-check="${q}"]`).click();
+  await quiz.evaluate((el) => el.updateComplete);
+}
+
 test('embed.html?fig=nw-quiz neither shows nor keeps the answers given on the article: its height is a fresh one', async () => {
   const frameHost = `${site.url}/quiz-frame.html`;
   /** A same-origin page that frames the quiz and records the heights it posts. */
@@ -125,8 +132,12 @@ test('embed.html?fig=nw-quiz neither shows nor keeps the answers given on the ar
     const quiz = article.locator('#quiz');
     await quiz.scrollIntoViewIfNeeded();
     await quiz.locator('[data-readout]').waitFor({ timeout: 30_000 });
-    for (const id of ['q1-b', 'q2-a', 'q3-a']) await quiz.locator(`#${id}`).check();
-    await quiz.evaluate((el) => el.updateComplete);
+    for (const [q, o] of [
+      ['q1', 'b'],
+      ['q2', 'a'],
+      ['q3', 'a'],
+    ])
+      await answer(quiz, q, o);
     const stored = await article.evaluate(() => localStorage.getItem('normwave.quiz.article'));
     assert.ok(stored?.includes('"q3"'), 'the article keeps its answers');
 
@@ -138,8 +149,7 @@ test('embed.html?fig=nw-quiz neither shows nor keeps the answers given on the ar
     assert.match(framed.score, /^0 \/ 8/);
 
     // Answers given in the iframe stay in it: the article's store is as the reader left it.
-    await framed.quiz.locator('#q4-d').check();
-    await framed.quiz.evaluate((el) => el.updateComplete);
+    await answer(framed.quiz, 'q4', 'd');
     assert.equal(await article.evaluate(() => localStorage.getItem('normwave.quiz.article')), stored);
     await article.reload();
     await article.locator('#quiz').scrollIntoViewIfNeeded();

@@ -1,9 +1,12 @@
 // The share/embed/save menu every figure carries: keyboard and screen-reader use, snippets that
-// reproduce the figure's current state (script tag, iframe, article link), SVG and PNG files.
+// reproduce the figure's current state (script tag, iframe, the figure's page, the article), SVG
+// and PNG files. The snippets point at jsDelivr and the site (package.json's homepage), which
+// tests/browser/hosts.mjs serves from dist/ by request interception.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { launchBrowser, serveDist, screenshot, SCREENSHOT_DIR } from './harness.mjs';
+import { launchBrowser, serveDist, screenshot, SCREENSHOT_DIR, REPO_ROOT } from './harness.mjs';
+import { routeCdn, routeSite, CDN, SITE } from './hosts.mjs';
 import { openPage, ready, setSlider, seriousViolations } from './figures.mjs';
 
 let browser, site;
@@ -60,7 +63,7 @@ test('the menu opens and closes from the keyboard, moves focus, names itself, an
   }
 });
 
-test('snippets carry the current state: the script tag, the iframe and the link each reproduce it', async () => {
+test('snippets carry the current state: the script tag, the iframe and the links each reproduce it', async () => {
   const { page, log } = await article('en');
   try {
     const fig = page.locator('#pe-heatmap');
@@ -74,7 +77,7 @@ test('snippets carry the current state: the script tag, the iframe and the link 
     assert.match(
       script,
       new RegExp(
-        `^<script type="module" src="${site.url}/figures/nw-pe-heatmap\\.mjs"></script>\\n<nw-pe-heatmap d-model="256" seq-len="120" layout="interleaved" lang="en"></nw-pe-heatmap>$`,
+        `^<script type="module" src="${CDN}figures/nw-pe-heatmap\\.mjs"></script>\\n<nw-pe-heatmap d-model="256" seq-len="120" layout="interleaved" lang="en"></nw-pe-heatmap>$`,
       ),
     );
     await fig.locator('[data-share="iframe"]').click();
@@ -85,13 +88,18 @@ test('snippets carry the current state: the script tag, the iframe and the link 
     await fig.locator('[data-share="link"]').click();
     await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t.includes('#')));
     const link = await clipboard(page);
-    assert.equal(
-      link,
-      `${site.url}/?lang=en#pe-heatmap.dModel=256&pe-heatmap.seqLen=120&pe-heatmap.layout=interleaved`,
-    );
+    const state = '#pe-heatmap.dModel=256&pe-heatmap.seqLen=120&pe-heatmap.layout=interleaved';
+    assert.equal(link, `${SITE}en/figure/pe-heatmap/${state}`);
+    await fig.locator('[data-share="article"]').click();
+    await page.waitForFunction((l) => navigator.clipboard.readText().then((t) => t !== l), link);
+    const articleLink = await clipboard(page);
+    assert.equal(articleLink, `${SITE}en/${state}`);
+    assert.ok(src.startsWith(`${SITE}embed.html?fig=nw-pe-heatmap&lang=en&`), src);
 
     // The script snippet pasted into an otherwise empty page of the same site.
     const blank = await browser.newPage();
+    await routeSite(blank.context());
+    await routeCdn(blank.context(), REPO_ROOT); // dist/ as the package's files on jsDelivr
     await blank.route(`${site.url}/pasted.html`, (route) =>
       route.fulfill({
         contentType: 'text/html',
@@ -110,9 +118,12 @@ test('snippets carry the current state: the script tag, the iframe and the link 
       120,
       'en',
     ]);
-    await blank.goto(link);
-    await blank.locator('#pe-heatmap [data-readout]').waitFor({ timeout: 20_000 });
-    assert.deepEqual(await blank.locator('#pe-heatmap').evaluate((el) => [el.dModel, el.seqLen]), [256, 120]);
+    for (const url of [link, articleLink]) {
+      await blank.goto(url);
+      await blank.locator('#pe-heatmap').scrollIntoViewIfNeeded();
+      await blank.locator('#pe-heatmap [data-readout]').waitFor({ timeout: 20_000 });
+      assert.deepEqual(await blank.locator('#pe-heatmap').evaluate((el) => [el.dModel, el.seqLen]), [256, 120]);
+    }
     await blank.close();
     assert.deepEqual(log.pageErrors, []);
     assert.deepEqual(log.consoleErrors, []);

@@ -15,7 +15,7 @@
 // (unit-variance entries) how the softmax saturates when the scores are not divided by √d_k.
 import { svg } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt } from '../lib/format.js';
 import { saturationRun, N_SAT, MAX_DK_EXP } from '../lib/attention-saturation.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
@@ -776,4 +776,4 @@ export class NwAttentionSteps extends NwElement {
   }
 }
 
-customElements.define('nw-attention-steps', NwAttentionSteps);
+define('nw-attention-steps', NwAttentionSteps);

@@ -6,7 +6,7 @@
 // score is saved per question set. Questions that ask for a number get their options from the
 // library: LayerNorm of a short vector, the wavelengths of a PE table, the softmax's saturation.
 // Every question links to the figure that answers it.
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt } from '../lib/format.js';
 import { uniforms, mixSeed } from '../lib/seeded-random.js';
 import { saturationRun } from '../lib/attention-saturation.js';
@@ -275,4 +275,4 @@ export class NwQuiz extends NwElement {
   }
 }
 
-customElements.define('nw-quiz', NwQuiz);
+define('nw-quiz', NwQuiz);

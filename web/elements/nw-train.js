@@ -6,7 +6,7 @@
 // Shown: training loss and held-out accuracy (500 sequences never trained on) as they go,
 // tokens per second, and the attention maps of one held-out example, redrawn as they form.
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt } from '../lib/format.js';
 import { normFigureStyles } from '../lib/norm-figures.js';
 import { paintMatrix, SEQUENTIAL } from '../lib/colormap-core.js'; // no d3: viridis only
@@ -539,4 +539,4 @@ export class NwTrain extends NwElement {
   }
 }
 
-customElements.define('nw-train', NwTrain);
+define('nw-train', NwTrain);

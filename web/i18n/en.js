@@ -6,6 +6,8 @@ export default {
   'common.loadError': 'Could not load the compute module: {message}',
   'common.noSimd':
     'This browser lacks WebAssembly SIMD. Please open the page in Chrome/Edge 91+, Firefox 89+ or Safari 16.4+.',
+  'common.noWasm':
+    'This browser runs no WebAssembly (it is turned off, as in iOS Lockdown Mode), so this figure cannot compute. Allow it for this site, or open the page in another browser.',
   'common.parityRunning': 'Checking against PyTorch…',
   'common.parityOk': 'PyTorch parity ✓ max error {error} (tolerance {tolerance})',
   'common.parityBad': 'PyTorch parity ✗ max error {error} (tolerance {tolerance})',
@@ -23,6 +25,16 @@ export default {
   'share.copyByHand': 'The clipboard is not available here; copy the text below by hand.',
   'share.saved': 'Saved {name}.',
   'share.saveFailed': 'Could not save: {message}',
+  'share.article': 'Copy link to the article here',
+  'share.codepen': 'Open in CodePen',
+  'share.codepenOpened': 'Sent to CodePen in a new tab. Save the pen to get a link for places that take no script.',
+  'share.codepenRefused':
+    'This page’s security policy blocks sending to CodePen. Paste the script tag below into a new pen’s HTML.',
+  'share.downloadStarted':
+    'Download of {name} started. If none appears, this frame blocks downloads: save the picture below from its menu.',
+  'share.downloadBlocked':
+    'This frame does not allow downloads, so nothing was saved. Save the picture below from its menu (right-click or long-press).',
+  'share.openPage': 'Open the figure’s page',
   // ── embed.html (one figure alone) ──
   'embed.unknown': 'There is no normwave figure named “{fig}”.',
   'embed.title': '{title} · normwave',
@@ -62,6 +74,16 @@ export default {
     'Every work the article cites. A citation in the text links here; pointing at it or focusing it shows the entry.',
   'page.refs.blog': '[blog post]',
   'page.refs.forum': '[forum post]',
+  'page.figure.title': '{title} · normwave',
+  'page.figure.inArticle': 'Read about it in the article',
+  'page.figure.imageAlt': 'The figure “{title}” at its default settings',
+  'page.figure.noscript':
+    'This figure is computed and drawn by JavaScript. Here it is as a picture, at its default settings:',
+  'page.figure.embedTitle': 'Put this figure in your own post',
+  'page.figure.embedBody':
+    '<p>Paste the link of this page into Notion, Medium, Ghost, Slack or Discord: where the platform embeds, the live figure appears; elsewhere a card with its picture. Where a post may hold a script (Tistory in HTML mode, a WordPress Custom HTML block, Hugo or Jekyll), paste the script tag; where it may hold an iframe, the iframe. Where it may hold neither (Velog, Medium), open the figure in CodePen from its share menu, save the pen and paste the pen’s link. The share menu under the figure copies each of these with the figure’s current settings.</p>',
+  'page.figure.scriptLabel': 'Script tag (the figure at its default settings)',
+  'page.figure.iframeLabel': 'Iframe',
 
   's1.title': 'Why position matters',
   's1.body':
@@ -253,6 +275,11 @@ export default {
   'peWaves.readoutHead': 'pos = {pos} · d_model = {d} · {layout}',
   'peWaves.readoutValue': 'PE({pos}, {col}) = {fn}({pos} / 10000^({k}/{d})) = {value}',
   'peWaves.readoutLambda': 'wavelength of pair i = {i}: 2π·10000^({k}/{d}) = {lambda} positions',
+  'peWaves.claim.wavelength.holds':
+    'Read off the table, pair i = {i} repeats every {lambda} positions: the formula’s 2π·10000^({k}/{d}) = {formula}.',
+  'peWaves.claim.wavelength.fails':
+    'Read off the table, pair i = {i} repeats every {lambda} positions, not the formula’s {formula}.',
+  'peWaves.claim.wavelength.evidence': '|λ from the table ÷ formula − 1|: {value}',
   // ── </nw-pe-waves> ──
 
   // ── <nw-order-demo> ──
@@ -274,11 +301,14 @@ export default {
     '{n} × {n} distance matrix between the encoder outputs of the original sentence (rows) and the reordered sentence (columns). The summary is in the readout below.',
   'orderDemo.badgeSame': 'Identical up to order',
   'orderDemo.badgeDiffer': 'Outputs differ',
-  'orderDemo.readoutSame':
-    'Every output row of the original sentence has an exact twin among the reordered outputs. Largest distance to a twin: {worst} (below {tol}).',
-  'orderDemo.readoutDiffer':
-    'Even the closest pair of rows is {closest} apart (largest nearest-row distance {worst}). PE added a different vector at each position, so the two inputs are no longer the same rows in another order.',
   'orderDemo.identity': 'The order is unchanged, so the two inputs are identical.',
+  'orderDemo.readout':
+    'Distance from each original row to its nearest reordered row: smallest {closest}, largest {worst}.',
+  'orderDemo.claim.sameRows.holds':
+    'Every output row of the original sentence has an exact twin among the reordered outputs: without PE the encoder sees the same rows in another order. Largest distance to a twin: {worst} (below {tol}).',
+  'orderDemo.claim.sameRows.fails':
+    'Even the closest pair of rows is {closest} apart (largest nearest-row distance {worst}). PE added a different vector at each position, so the two inputs are no longer the same rows in another order.',
+  'orderDemo.claim.sameRows.evidence': 'largest nearest-row distance: {value}',
   // ── </nw-order-demo> ──
 
   // ── <nw-pe-properties> ──
@@ -304,7 +334,7 @@ export default {
   'peProps.bounded.readout':
     '{count} values (seq_len {n} × d_model {d})\nmin {min}, max {max}\nvalues outside [−1, 1]: {outside}\nfor comparison: adding the raw position pos would reach {naive}',
   'peProps.unique.lead':
-    'The Euclidean distance of every one of the {pairs} pairs of distinct positions. The Gram matrix G = PE·PEᵀ holds all the dot products at once, and distance² = |a|² + |b|² − 2a·b. The distance depends only on the gap |p − q|, so pairs with the same gap have the same distance up to floating-point rounding.',
+    'The Euclidean distance of every one of the {pairs} pairs of distinct positions. The Gram matrix G = PE·PEᵀ holds all the dot products at once, and distance² = |a|² + |b|² − 2a·b.',
   'peProps.unique.distTitle': 'Distance ‖PE(p) − PE(q)‖ (darker = closer; dashed = every pair at the closest gap)',
   'peProps.unique.distAria':
     'Distance matrix of {n}×{n} positions. The closest pair is pos {p} and pos {q}, distance {dist}.',
@@ -330,7 +360,7 @@ export default {
   'peProps.relative.simTitle': 'Dot products PE(p)·PE(q) (dashed: q − p = {k})',
   'peProps.relative.simAria': 'Heatmap of the {n}×{n} dot-product matrix. The dashed line is the diagonal q − p = {k}.',
   'peProps.relative.lineTitle': 'One diagonal against one row (k = {k})',
-  'peProps.relative.lineAria': 'PE(p)·PE(p+{k}) stays at {dot} whatever p is, while PE(0)·PE(p) swings with p.',
+  'peProps.relative.lineAria': 'PE(p)·PE(p+{k}) (one gap) and PE(0)·PE(p) (a growing gap) plotted against p.',
   'peProps.relative.lineAxis': 'position p',
   'peProps.relative.lineDiag': 'PE(p)·PE(p+{k}): same gap, same value',
   'peProps.relative.lineRow': 'PE(0)·PE(p): the gap changes, so does the value',
@@ -352,6 +382,33 @@ export default {
     'Learned table: rows for {L} positions ({params} parameters) and no row for the {beyond} positions after them.',
   'peProps.extra.readout':
     'training length L = {L}, table length {n}\nsine–cosine: pos {L} … {last} ({beyond} rows) all computed, values in [{min}, {max}], row length {norm}\nneighbour distance: pos {Lm1}→{L} = {adjL}, pos 0→1 = {adj0}\nlearned: L × d_model = {L} × {d} = {params} parameters, no row for pos ≥ {L}, so the lookup fails',
+  'peProps.claim.bounded.holds':
+    'Every value lies in [−1, 1] (min {min}, max {max}); adding the raw position instead would reach {naive}.',
+  'peProps.claim.bounded.fails': '{value} values fall outside [−1, 1].',
+  'peProps.claim.bounded.evidence': 'values outside [−1, 1]: {value}',
+  'peProps.claim.unique.holds':
+    'Every position has a vector of its own: even the closest pair, pos {p} and pos {q}, is {value} apart.',
+  'peProps.claim.unique.fails': 'Two positions nearly share a vector here: pos {p} and pos {q} are only {value} apart.',
+  'peProps.claim.unique.evidence': 'closest distance: {value}',
+  'peProps.claim.gapOnly.holds':
+    'The distance depends only on the gap |p − q|: pairs with the same gap have the same dot product, and so the same distance, up to floating-point rounding.',
+  'peProps.claim.gapOnly.fails': 'Pairs with the same gap differ by more than floating-point rounding here.',
+  'peProps.claim.gapOnly.evidence': 'largest spread of PE(p)·PE(q) at one gap: {value}',
+  'peProps.claim.rotation.holds':
+    'M_k·PE(pos) lands on PE(pos + {k}) for all {n} positions: shifting by k positions is one linear map.',
+  'peProps.claim.rotation.fails': 'M_k·PE(pos) misses PE(pos + {k}) by more than 10⁻⁴ here.',
+  'peProps.claim.rotation.evidence': 'max |PE(pos+k) − M_k·PE(pos)|: {value}',
+  'peProps.claim.sameDot.holds': 'PE(p)·PE(p + {k}) = {dot} whatever p is: the dot product sees only the gap.',
+  'peProps.claim.sameDot.fails': 'PE(p)·PE(p + {k}) varies with p by more than rounding here.',
+  'peProps.claim.sameDot.evidence': 'spread of PE(p)·PE(p+k) over p: {value}',
+  'peProps.claim.pastL.holds':
+    'Past L = {L} the formula keeps going: the {beyond} rows up to pos {last} are computed like the others, with values in [−1, 1].',
+  'peProps.claim.pastL.fails': 'Past L = {L} a value leaves [−1, 1].',
+  'peProps.claim.pastL.evidence': 'largest |value| past L: {value}',
+  'peProps.claim.sameStep.holds':
+    'Neighbours past L are as far apart as at the start: pos {Lm1}→{L} is {adjL}, pos 0→1 is {adj0}.',
+  'peProps.claim.sameStep.fails': 'The step at L ({adjL}) differs from the first one ({adj0}).',
+  'peProps.claim.sameStep.evidence': '|step at L − step at 0|: {value}',
   // ── </nw-pe-properties> ──
 
   // ── <nw-pe-compare> ──
@@ -389,7 +446,7 @@ export default {
   'peCompare.r.performance.rope': 'widely used in long-context models (together with a length-extension method)',
   'peCompare.rope.title': 'RoPE: rotate q and k by their positions',
   'peCompare.rope.lead':
-    'The components of the d-dimensional vectors q and k are taken in pairs, and each pair is rotated by position × θ_i (θ_i = 10000^(−2i/d)). The cos and sin are the values of the positional-encoding table. Put the key at two positions n₁ and n₂, the query at m = n + Δ, and plot the score (before dividing by √d): the two curves coincide. The score depends on the gap Δ, not on the absolute positions.',
+    'The components of the d-dimensional vectors q and k are taken in pairs, and each pair is rotated by position × θ_i (θ_i = 10000^(−2i/d)). The cos and sin are the values of the positional-encoding table. Put the key at two positions n₁ and n₂, the query at m = n + Δ, and plot the score (before dividing by √d) against Δ for both.',
   'peCompare.rope.dim': 'head dimension d',
   'peCompare.rope.posA': 'key position n₁',
   'peCompare.rope.posB': 'key position n₂',
@@ -425,6 +482,20 @@ export default {
   'peCompare.alibi.keyAxisLong': 'key position j',
   'peCompare.alibi.readout':
     'head {h}/{H}: coefficient m = 2^(−{e}) = {slope}, {mask}, length L = {L}\nquery i = {i}: weight on itself {wSelf} ({uniform} without the bias)\nfarthest key j = {jFar}: bias {bFar}, weight {wFar}',
+  'peCompare.claim.gapOnly.holds':
+    'The two curves coincide (largest difference {maxDiff}): the score depends on the gap Δ, not on the absolute positions n₁ = {n1} and n₂ = {n2}.',
+  'peCompare.claim.gapOnly.fails':
+    'The curves for n₁ = {n1} and n₂ = {n2} differ by {maxDiff}, more than float32 rounding.',
+  'peCompare.claim.gapOnly.evidence': 'largest difference ÷ largest score: {value}',
+  'peCompare.claim.selfUp.holds':
+    'The bias tilts the row toward the query itself: it gets {self}, against {plain} when every key counts the same.',
+  'peCompare.claim.selfUp.fails':
+    'Query {i} sees {keys} key(s) here, so the bias has nothing to tilt: its weight is {self} either way.',
+  'peCompare.claim.selfUp.evidence': 'weight on itself, with/without bias: {value}×',
+  'peCompare.claim.decays.holds':
+    'Nothing is learned, yet the weight falls with distance: every key gets less than the one a step nearer, down to {wFar} for key {jFar}.',
+  'peCompare.claim.decays.fails': 'Here some key gets at least as much weight as the one a step nearer.',
+  'peCompare.claim.decays.evidence': 'largest w(farther) / w(nearer): {value}',
   // ── </nw-pe-compare> ──
 
   // ── <nw-depth-demo> ──
@@ -445,13 +516,9 @@ export default {
   'depthDemo.legendNormed': 'LayerNorm after every layer',
   'depthDemo.readoutPlain': 'σ after {depth} layers, no normalization: {value} ({ratio}× the input)',
   'depthDemo.readoutNormed': 'σ after {depth} layers, with LayerNorm: {value}',
-  'depthDemo.exploded': 'Without normalization the signal grew to {ratio}× its input size: it exploded.',
-  'depthDemo.vanished': 'Without normalization the signal shrank to {ratio}× its input size: it vanished.',
-  'depthDemo.drifted':
-    'This time the signal stayed near its input size even without normalization ({ratio}×). Move s away from 1.',
   'depthDemo.readoutSetup': 'input σ = {first} · s = {scale} · width {width} · seed {seed}',
   'depthDemo.note':
-    'The weights come from a normal distribution with mean 0 and variance g·s²/width (g = 1 without activation, g = 2 with ReLU, as in He initialization). So s = 1 keeps the size on average, and any other s multiplies it by roughly s per layer. The layers run in nw.linear, the norm in nw.layerNorm, and every σ comes from nw.layerNormStats.',
+    'The weights come from a normal distribution with mean 0 and variance g·s²/width (g = 1 without activation, g = 2 with ReLU, as in He initialization), so that s = 1 keeps the size on average. The layers run in nw.linear, the norm in nw.layerNorm, and every σ comes from nw.layerNormStats.',
   'depthDemo.view': 'Pass',
   'depthDemo.view.forward': 'Forward',
   'depthDemo.view.backward': 'Backward',
@@ -463,35 +530,81 @@ export default {
     "gradient σ at the input, {depth} layers back, no normalization: {value} ({ratio}× the output's)",
   'depthDemo.readoutGradNormed':
     "gradient σ at the input, {depth} layers back, with LayerNorm: {value} ({ratio}× the output's)",
-  'depthDemo.gradExploded':
-    'Without normalization the gradient grew to {ratio}× on its way back: the first layers would get huge updates.',
-  'depthDemo.gradVanished':
-    'Without normalization the gradient shrank to {ratio}× on its way back: the first layers would barely learn.',
-  'depthDemo.gradDrifted':
-    'This time the gradient kept roughly its size on the way back even without normalization ({ratio}×). Move s away from 1.',
   'depthDemo.readoutGradSetup': 'output gradient σ = {output} · s = {scale} · width {width} · seed {seed}',
   'depthDemo.noteGrad':
-    "The backward pass of the same two stacks: a random gradient arrives at the last layer's output and travels back, through each LayerNorm (nw.layerNormBackward), each ReLU (nw.activationBackward) and each layer's weights (nw.linearBackward). Each layer multiplies the gradient by its transposed weights, so without normalization it grows or shrinks by about s per layer, as the activations did. LayerNorm divides the gradient by the σ its input had, which undoes that factor; what is left shrinks by only a few per cent per layer, because each norm also removes the parts of the gradient along its mean and along its own output.",
+    "The backward pass of the same two stacks: a random gradient arrives at the last layer's output and travels back, through each LayerNorm (nw.layerNormBackward), each ReLU (nw.activationBackward) and each layer's weights (nw.linearBackward). Each layer multiplies the gradient by its transposed weights, so without normalization it grows or shrinks as the activations did. LayerNorm divides the gradient by the σ its input had, which undoes the weights' factor; each norm also removes the parts of the gradient along its mean and along its own output.",
+  'depthDemo.claim.explodes.holds': 'Without normalization the signal grew to {value}× its input size: it exploded.',
+  'depthDemo.claim.explodes.fails':
+    'This time the signal stayed near its input size even without normalization ({value}×). Move s away from 1.',
+  'depthDemo.claim.explodes.evidence': 'σ last/first, no normalization: {value}×',
+  'depthDemo.claim.vanishes.holds': 'Without normalization the signal shrank to {value}× its input size: it vanished.',
+  'depthDemo.claim.vanishes.fails':
+    'This time the signal stayed near its input size even without normalization ({value}×). Move s away from 1.',
+  'depthDemo.claim.vanishes.evidence': 'σ last/first, no normalization: {value}×',
+  'depthDemo.claim.perLayer.holds':
+    "Without normalization every layer multiplies the size by {factor} on average: close to s = {scale}, as the weights' variance says.",
+  'depthDemo.claim.perLayer.fails':
+    'Here the size changed by {factor} per layer on average, more than 15 % away from s = {scale}: over few layers one random draw weighs a lot.',
+  'depthDemo.claim.perLayer.evidence': 'factor per layer ÷ s: {value}',
+  'depthDemo.claim.normedSteady.holds':
+    'With a LayerNorm after every layer σ ends at {value}: each norm brings the size back to 1, whatever s is.',
+  'depthDemo.claim.normedSteady.fails': 'With LayerNorm σ ends at {value} here, more than 1 % away from 1.',
+  'depthDemo.claim.normedSteady.evidence': 'σ at the end, with LayerNorm: {value}',
+  'depthDemo.claim.gradExplodes.holds':
+    'Without normalization the gradient grew to {value}× on its way back: the first layers would get huge updates.',
+  'depthDemo.claim.gradExplodes.fails':
+    'This time the gradient kept roughly its size on the way back even without normalization ({value}×). Move s away from 1.',
+  'depthDemo.claim.gradExplodes.evidence': 'gradient σ input/output, no normalization: {value}×',
+  'depthDemo.claim.gradVanishes.holds':
+    'Without normalization the gradient shrank to {value}× on its way back: the first layers would barely learn.',
+  'depthDemo.claim.gradVanishes.fails':
+    'This time the gradient kept roughly its size on the way back even without normalization ({value}×). Move s away from 1.',
+  'depthDemo.claim.gradVanishes.evidence': 'gradient σ input/output, no normalization: {value}×',
+  'depthDemo.claim.gradNormedSteady.holds':
+    'With LayerNorm the gradient shrinks by only a few per cent per layer on its way back (a factor of {value} per layer).',
+  'depthDemo.claim.gradNormedSteady.fails':
+    'With LayerNorm the gradient still changes by a factor of {value} per layer on its way back here, not by a few per cent.',
+  'depthDemo.claim.gradNormedSteady.evidence': 'factor per layer with LayerNorm: {value}',
   'gradNorms.title': 'Gradients at initialization: Post-LN against Pre-LN',
   'gradNorms.caption':
-    'Two encoders of the same depth and width, freshly initialized with the same weights, one with LayerNorm after each residual add (Post-LN, no final norm) and one with LayerNorm before each sublayer (Pre-LN, with the final LayerNorm it needs). Both take one backward pass of the same loss on the same random batch; the chart shows, for every layer, the norm of the gradient of all its parameters, on a log scale.',
+    'Two freshly initialized encoders (PyTorch’s default initialization) of the same depth and width: one with LayerNorm after each residual add (Post-LN, no final norm), one with LayerNorm before each sublayer (Pre-LN, with the final LayerNorm it needs). Each takes one backward pass of the sorting task’s cross-entropy on the same batch. The chart shows, for every layer, the gradient norm of the FFN’s output weight W₂ (linear2.weight): the line is the median over {seeds} seeds (weights and batch), the band runs from the smallest to the largest.',
   'gradNorms.depth': 'Layers',
   'gradNorms.width': 'Width d_model',
   'gradNorms.newWeights': 'Draw new weights',
-  'gradNorms.yAxis': 'Gradient norm per layer (log scale)',
+  'gradNorms.yAxis': 'W₂ gradient norm (log scale)',
   'gradNorms.xAxis': 'Layer (input → output)',
   'gradNorms.legendPost': 'Post-LN',
   'gradNorms.legendPre': 'Pre-LN',
   'gradNorms.aria':
-    'Gradient norms per layer on a log scale for {depth} layers. Post-LN: {postFirst} at the first layer, {postLast} at the last. Pre-LN: {preFirst} at the first, {preLast} at the last. The readout below has the numbers.',
+    'W₂ gradient norm per layer on a log scale for {depth} layers: medians of {seeds} seeds, with their range as a band. Post-LN: {postFirst} at the first layer, {postLast} at the last. Pre-LN: {preFirst} at the first, {preLast} at the last. The readout below has the numbers.',
   'gradNorms.readoutPost':
-    'Post-LN: layer 1 {first}, last layer {last} (last/first {ratio}×; largest/smallest {spread}×)',
+    'Post-LN W₂: layer 1 {first}, last layer {last} (medians) · last/first {ratio}× (seeds: {lo}–{hi}×)',
   'gradNorms.readoutPre':
-    'Pre-LN: layer 1 {first}, last layer {last} (last/first {ratio}×; largest/smallest {spread}×)',
+    'Pre-LN W₂: layer 1 {first}, last layer {last} (medians) · last/first {ratio}× (seeds: {lo}–{hi}×)',
+  'gradNorms.readoutLast': 'last layer, Post-LN/Pre-LN: {ratio}× (seeds: {lo}–{hi}×)',
   'gradNorms.readoutSetup':
-    '{depth} layers · d_model {width} · d_ff {ff} · {heads} heads · {rows} tokens · seed {seed}',
+    '{depth} layers · d_model {width} · d_ff {ff} · {heads} heads · {batch} sequences of the sorting task · seeds {first}–{last} · loss: Post-LN {lossPost}, Pre-LN {lossPre}',
+  'gradNorms.measuring': 'Measuring {depth} layers: {done} of {total} gradient passes done…',
+  'gradNorms.pending': 'What the chart shows is stated again once the new setting is measured.',
+  'gradNorms.claim.postFlat.holds':
+    'Post-LN: W₂’s gradient is about the same in every layer — the last layer’s is {value}× the first’s, within a factor of 1.25 either way.',
+  'gradNorms.claim.postFlat.fails':
+    'Post-LN: at this setting the last layer’s W₂ gradient is {value}× the first’s, more than a factor of 1.25 apart.',
+  'gradNorms.claim.postFlat.evidence': 'Post-LN last/first, median: {value}×',
+  'gradNorms.claim.preFalls.holds':
+    'Pre-LN: W₂’s gradient does not grow toward the output. It falls: the last layer gets {value}× the first layer’s.',
+  'gradNorms.claim.preFalls.fails':
+    'Pre-LN: at this setting the last layer’s W₂ gradient is not below the first’s ({value}×).',
+  'gradNorms.claim.preFalls.evidence': 'Pre-LN last/first, median: {value}×',
+  'gradNorms.claim.nearOutput.holds':
+    'Near the output Post-LN’s W₂ gets the larger gradient: at the last layer it is {value}× Pre-LN’s.',
+  'gradNorms.claim.nearOutput.fails':
+    'At the last layer Pre-LN’s W₂ gradient is as large as Post-LN’s or larger ({value}×).',
+  'gradNorms.claim.nearOutput.evidence': 'last layer, Post-LN/Pre-LN, median: {value}×',
+  'gradNorms.method':
+    'The loss is the task’s own: the cross-entropy of the digit predicted at every real position of {batch} random sequences (the sorting task of the attention figure), through the same embedding, encoder and linear head that the training figure trains. trainer.gradients() returns every parameter’s gradient and leaves the weights as they were initialized.',
   'gradNorms.note':
-    "The loss is the sum of the output times a fixed random tensor, so both stacks receive the same gradient at their output. In Post-LN the gradient passes through every layer's LayerNorm on its way down and tends to shrink: the layers nearest the output get the larger gradients, one reason Post-LN needs a learning-rate warm-up. In Pre-LN the residual path carries it to every layer past the norms, and each sublayer adds its share on the way down, so the profile leans the other way. The forward and backward run in the library's kernels (encoder.forward with keepActivations, then encoder.backward), the same ones checked against PyTorch autograd.",
+    'Xiong et al. (2020) show with mean-field theory that at initialization the expected gradients of the parameters near the output are large in Post-LN and well-behaved in Pre-LN, which is why Post-LN needs a learning-rate warm-up; their Figure 3 plots this W₂ gradient layer by layer. For the gradient to grow toward the output inside a Post-LN stack, as in that figure, the sublayers’ outputs at initialization must be large next to the residual stream: PyTorch’s default initialization, which this library uses, keeps them small, so the LayerNorms barely rescale the gradient on its way down. Liu et al. (2020) add that such unbalanced gradients are not the root cause of Post-LN’s unstable training: each layer’s heavy dependence on its residual branch amplifies small parameter updates.',
   'train.title': 'Train the sorting model here, in your browser',
   'train.caption':
     'The tiny encoder that sorts 3 to 8 digits (d_model 64, 4 heads, d_ff 128, 2 layers), trained from random weights on batches of random sequences. Watch the training loss fall, the accuracy on 500 held-out sequences rise, and the attention maps of one held-out example take shape. Try Post-LN without warm-up at a learning rate of 3e-2, then Pre-LN at the same rate, then Post-LN with warm-up.',
@@ -548,7 +661,7 @@ export default {
   // ── <nw-ln-steps> ──
   'lnSteps.title': 'The four steps of LayerNorm on one vector',
   'lnSteps.caption':
-    'One vector goes through the four steps of LayerNorm in turn (① mean μ, ② variance σ², ③ normalize x̂, ④ scale and shift y). Each dot is one feature, and all four rows share the same horizontal axis. The orange line marks each row’s mean and the shaded band mean ± standard deviation. Press a step button to highlight that step here and in the page’s other LayerNorm figures. The input is a sample drawn with the sliders’ mean and standard deviation, so the μ and σ LayerNorm actually uses differ a little from the sliders.',
+    'One vector goes through the four steps of LayerNorm in turn (① mean μ, ② variance σ², ③ normalize x̂, ④ scale and shift y). Each dot is one feature, and all four rows share the same horizontal axis. The orange line marks each row’s mean and the shaded band mean ± standard deviation. Press a step button to highlight that step here and in the page’s other LayerNorm figures. The input is a sample drawn with the sliders’ mean and standard deviation.',
   'lnSteps.h': 'Vector size H',
   'lnSteps.mean': 'Input mean',
   'lnSteps.std': 'Input standard deviation',
@@ -565,8 +678,26 @@ export default {
   'lnSteps.stats': 'μ = {mean} · σ = {std}',
   'lnSteps.aria': '{stage}: strip of {h} values, mean {mean}, standard deviation {std}',
   'lnSteps.readoutInput': 'This vector of H = {h} values has μ = {mu}, σ² = {variance} (σ = {std})',
-  'lnSteps.readoutNote':
-    '③ x̂ has mean 0 and standard deviation ≈ 1; ④ y has mean β = {beta} and standard deviation |γ| = {gamma}. Because of ε = {eps}, the standard deviation of ③ x̂ is a hair below 1.',
+  'lnSteps.claim.sampleNear.holds':
+    'The μ = {mu} and σ = {sigma} that LayerNorm actually uses are the sample’s own: a little off the sliders’ {mean} and {std}.',
+  'lnSteps.claim.sampleNear.fails':
+    'This sample’s μ = {mu} and σ = {sigma} are far from the sliders’ {mean} and {std}: with few features one draw can stray.',
+  'lnSteps.claim.sampleNear.evidence': '|μ − mean| / std: {value}',
+  'lnSteps.claim.hatUnit.holds':
+    '③ x̂ has mean 0 and standard deviation 1 (measured: {mean} and {std}), whatever the input’s were.',
+  'lnSteps.claim.hatUnit.fails':
+    '③ x̂ is more than 10⁻³ away from mean 0 and standard deviation 1 here (measured: {mean} and {std}).',
+  'lnSteps.claim.hatUnit.evidence': 'largest gap to mean 0, std 1: {value}',
+  'lnSteps.claim.hatBelow.holds':
+    'Because of ε = {eps} under the square root, the standard deviation of ③ x̂ is a hair below 1.',
+  'lnSteps.claim.hatBelow.fails':
+    'Here the measured standard deviation of ③ x̂ is not below 1: float32 rounding hides what ε = {eps} takes away.',
+  'lnSteps.claim.hatBelow.evidence': '1 − std(x̂): {value}',
+  'lnSteps.claim.yAffine.holds':
+    '④ y has mean β = {beta} and standard deviation |γ| = {gamma} (measured: {mean} and {std}).',
+  'lnSteps.claim.yAffine.fails':
+    '④ y is off mean β = {beta} or standard deviation |γ| = {gamma} by more than 10⁻³ (measured: {mean} and {std}).',
+  'lnSteps.claim.yAffine.evidence': 'largest gap to β and |γ|: {value}',
   // ── </nw-ln-steps> ──
 
   // ── <nw-ln-simulator> ──
@@ -587,9 +718,19 @@ export default {
   'lnSim.axisNote':
     'Both histograms share the horizontal axis and the same {bins} bins. Bar heights are scaled to the tallest bar of each plot. The orange line is the mean μ, the shaded band μ ± σ.',
   'lnSim.readoutBefore':
-    'before (H = {h}): μ = {mean}, σ = {std} — a sample, so slightly off the settings (mean {targetMean}, standard deviation {targetStd})',
-  'lnSim.readoutAfter': 'after: μ = {mean}, σ = {std} — expected β = {beta}, |γ| = {gamma}',
+    'before (H = {h}): μ = {mean}, σ = {std} — the sliders: mean {targetMean}, standard deviation {targetStd}',
+  'lnSim.readoutAfter': 'after: μ = {mean}, σ = {std} — β = {beta}, |γ| = {gamma}',
   'lnSim.readoutEps': 'μ and σ on both sides come from the LayerNorm kernel. ε = {eps}',
+  'lnSim.claim.sampleNear.holds':
+    'The input is a sample, so its μ = {mu} and σ = {sigma} are slightly off the settings ({mean} and {std}).',
+  'lnSim.claim.sampleNear.fails':
+    'This sample’s μ = {mu} and σ = {sigma} are far from the settings ({mean} and {std}).',
+  'lnSim.claim.sampleNear.evidence': '|μ − mean| / std: {value}',
+  'lnSim.claim.afterAffine.holds':
+    'After LayerNorm the mean is β = {beta} and the standard deviation |γ| = {gamma} (measured: {mean} and {std}), wherever the input was.',
+  'lnSim.claim.afterAffine.fails':
+    'After LayerNorm the mean or standard deviation is more than 10⁻³ off β = {beta}, |γ| = {gamma} (measured: {mean} and {std}).',
+  'lnSim.claim.afterAffine.evidence': 'largest gap to β and |γ|: {value}',
   // ── </nw-ln-simulator> ──
 
   // ── <nw-ln-pipeline> ──
@@ -618,7 +759,7 @@ export default {
   'lnPipe.sym.x.text': 'Component i of the token vector. Choose i under “Dimension i” below.',
   'lnPipe.sym.xhat.name': 'standardized value',
   'lnPipe.sym.xhat.text':
-    'xᵢ minus μ, divided by √(σ² + ε). The eight of them have mean 0 and a variance just under 1.',
+    'xᵢ minus μ, divided by √(σ² + ε). The ε under the root makes the variance of the eight σ²/(σ² + ε), a hair below 1.',
   'lnPipe.sym.eps.name': 'epsilon',
   'lnPipe.sym.eps.text':
     'A tiny number added so that a variance near zero never leads to a division by zero. 1e-5, the PyTorch default.',
@@ -643,6 +784,11 @@ export default {
   'lnPipe.readoutStats': 'μ = {mu}, σ² = {variance}, mean(x̂) = {hatMean}, var(x̂) = {hatVar}',
   'lnPipe.readoutHat': 'standardized x̂ = [{values}]',
   'lnPipe.readoutY': 'output y = γ ⊙ x̂ + β = [{values}]',
+  'lnPipe.claim.hatUnit.holds':
+    'The eight x̂ have mean 0 and variance 1 (measured: {mean} and {variance}), whatever values you type.',
+  'lnPipe.claim.hatUnit.fails':
+    'The eight x̂ are not spread to variance 1 here (measured: mean {mean}, variance {variance}): with σ² = {sigma2} there is almost nothing to spread, and ε keeps the division finite.',
+  'lnPipe.claim.hatUnit.evidence': '|1 − var(x̂)|: {value}',
   // ── </nw-ln-pipeline> ──
 
   // ── <nw-norm-axes> ──
@@ -678,9 +824,19 @@ export default {
   'normAxes.readout':
     '{group}: μ = {mean}, σ² = {variance} (σ = {sigma}) — {kernel}\nselected cell (sample s{r}, feature c{c}): x = {x} → x̂ = (x − μ) / √(σ² + ε) = {xhat}',
   'normAxes.noteBn':
-    'BatchNorm uses batch statistics, like PyTorch in training mode: per column the mean and the variance divided by N (the population variance), ε = {eps}. The same cell normalizes differently when the other samples of the batch change.',
+    'BatchNorm uses batch statistics, like PyTorch in training mode: per column the mean and the variance divided by N (the population variance), ε = {eps}.',
   'normAxes.noteLn':
-    'LayerNorm, like PyTorch’s layer_norm, uses per row the mean and the variance divided by C (the population variance), ε = {eps}. Whatever the other samples are, this row’s result stays the same.',
+    'LayerNorm, like PyTorch’s layer_norm, uses per row the mean and the variance divided by C (the population variance), ε = {eps}.',
+  'normAxes.claim.bnDepends.holds':
+    'The same cell normalizes differently when the other samples of the batch change: with the other {others} samples drawn anew, cell (s{r}, c{c}) becomes {other} instead of {xhat}.',
+  'normAxes.claim.bnDepends.fails':
+    'With the other {others} samples drawn anew, cell (s{r}, c{c}) still normalizes to {xhat}.',
+  'normAxes.claim.bnDepends.evidence': '|Δx̂| of the cell: {value}',
+  'normAxes.claim.lnIndependent.holds':
+    'Whatever the other samples are, this row’s result stays the same: with the other {others} samples drawn anew, cell (s{r}, c{c}) is still {xhat}, to the last bit.',
+  'normAxes.claim.lnIndependent.fails':
+    'With the other {others} samples drawn anew, cell (s{r}, c{c}) moved from {xhat} to {other}.',
+  'normAxes.claim.lnIndependent.evidence': '|Δx̂| of the cell: {value}',
   // ── </nw-norm-axes> ──
 
   // ── <nw-batch-independence> ──
@@ -698,17 +854,24 @@ export default {
   'batchIndep.legendFull': 'μ from B = {b}',
   'batchIndep.legendHalf': 'μ from B/2 = {half}',
   'batchIndep.lnAria':
-    'Bars of the LayerNorm mean of each of the {b} samples. For the first {half}, the mean recomputed from the half batch sits exactly on the end of the bar.',
+    'Bars of the LayerNorm mean of each of the {b} samples; on the first {half}, a tick marks the mean recomputed from the half batch.',
   'batchIndep.bnAria':
     'BatchNorm means of {c} channels: per channel one bar from the whole batch and one from the half, with the difference |Δμ| above.',
   'batchIndep.keptHalf': 'only the first {half} used',
   'batchIndep.deltaAxis': 'number above the bars = |Δμ|',
   'batchIndep.lnNote': 'μ of sample 0: {full} with B = {b}, {halfMu} with B/2 = {half}.',
-  'batchIndep.bnNote': 'Channel means depend on who is in the batch. The largest move is in c{c}.',
   'batchIndep.readout':
     'LayerNorm — μ of sample 0: {full} from B = {b}, {halfMu} from only the first B/2 = {half} → |Δ| = {lnDelta} (normalized output: max |Δ| = {outDelta})\nBatchNorm — |Δμ| per channel = {deltas}\nlargest move in channel c{c}: |Δμ| = {worst}',
   'batchIndep.note':
     'LayerNorm looks only at sample 0’s own features, so it gives the same answer whoever else is in the batch; inference computes exactly the same thing, with no running averages collected during training. BatchNorm averages each channel over the whole batch, so its statistics wobble when the batch is small or changes.',
+  'batchIndep.claim.lnSame.holds':
+    'LayerNorm: sample 0’s μ and its normalized output are exactly the same with B = {b} and with B/2 = {half}, down to the last bit.',
+  'batchIndep.claim.lnSame.fails': 'LayerNorm: sample 0’s statistics moved when the batch was halved (by {value}).',
+  'batchIndep.claim.lnSame.evidence': 'largest |Δ| of sample 0: {value}',
+  'batchIndep.claim.bnMoves.holds':
+    'BatchNorm: the channel means depend on who is in the batch. Keeping only the first {half} samples moves them, most in channel c{c}.',
+  'batchIndep.claim.bnMoves.fails': 'BatchNorm: this time no channel mean moved when the batch was halved.',
+  'batchIndep.claim.bnMoves.evidence': 'largest |Δμ|: {value}',
   // ── </nw-batch-independence> ──
 
   // ── <nw-prepost-ln> ──
@@ -727,18 +890,28 @@ export default {
   'prePost.formulaPost': 'y = LN(x + Sublayer(x))',
   'prePost.formulaPre': 'y = x + Sublayer(LN(x))',
   'prePost.explainPost':
-    'Normalize after adding the residual (the original Transformer, BERT). After every layer the whole stream, skip included, is normalized again, so with γ = 1 and β = 0 each token vector comes back to a norm close to √d. The price: the gradient has to pass through an LN in every layer.',
+    'Normalize after adding the residual (the original Transformer, BERT). After every layer the whole stream, skip included, is normalized again. The price: the gradient has to pass through an LN in every layer.',
   'prePost.explainPre':
-    'Normalize only the sublayer’s input (most LLMs since GPT-2). There is no LN on the skip path, so x reaches y untouched (the path often called a “highway” for the gradient), and every layer only adds its sublayer’s output to the stream, so the norm grows with depth.',
+    'Normalize only the sublayer’s input (most LLMs since GPT-2). There is no LN on the skip path, so x reaches y untouched (the path often called a “highway” for the gradient), and every layer only adds its sublayer’s output to the stream.',
   'prePost.refLegend': '√d_model = √{d} = {s}',
   'prePost.xAxis': 'layer (0 = input)',
   'prePost.yAxis': 'residual-stream norm ‖h‖ (mean of {tokens} tokens)',
   'prePost.plotAria':
-    'Norm of the residual stream from layer 0 to {n}. Post-LN stays near 8 and ends at {post}; Pre-LN grows with depth and ends at {pre}. The per-layer numbers are in the table below.',
+    'Norm of the residual stream from layer 0 to {n}: Post-LN ends at {post}, Pre-LN at {pre}. The per-layer numbers are in the table below.',
   'prePost.readout':
     '{wiring} selected · N = {n} layers\nresidual-stream norm after the last layer ({n}): Post-LN {post} (√{d} = {sqrt}), Pre-LN {pre} ({ratio}× the input’s {input})',
   'prePost.method':
     'The states after each layer come from one forward() of a seeded {max}-layer encoder with { hiddenStates: true }. Seeded stacks are prefixes of each other — the N-layer encoder with this seed is exactly the first N layers of the {max}-layer one (the library draws the weights in state_dict order) — so the {max} layers are computed once and the slider only chooses how many to show. Largest difference between the last state and the output of forward(): {check}. As in PyTorch inference there is no dropout, and no final LayerNorm after the stack.',
+  'prePost.claim.postAtSqrtD.holds':
+    'Post-LN: with γ = 1 and β = 0 every token vector comes back to a norm of √d = {sqrt} after every layer (after layer {n}: {end}).',
+  'prePost.claim.postAtSqrtD.fails':
+    'Post-LN: after some layer the token vectors are more than 1 % away from the norm √d = {sqrt} (after layer {n}: {end}).',
+  'prePost.claim.postAtSqrtD.evidence': 'largest gap to √d, layers 1–{n}: {value}',
+  'prePost.claim.preGrows.holds':
+    'Pre-LN: every layer adds its sublayers’ output to the stream, and its norm grows with depth, from {input} to {end} after {n} layers.',
+  'prePost.claim.preGrows.fails':
+    'Pre-LN: after {n} layers the stream’s norm ({end}) is not above the input’s ({input}).',
+  'prePost.claim.preGrows.evidence': 'Pre-LN ‖h‖ after layer {n} / input: {value}×',
   'prePost.tableSummary': 'Per-layer table',
   'prePost.tableLayer': 'layer',
   // ── </nw-prepost-ln> ──
@@ -767,7 +940,16 @@ export default {
   'rmsNorm.timeCaption':
     'Median of {runs} calls of each of the three functions, in rotating order, on a {rows} × {cols} input (8 MiB) in this browser. Each time is the whole call, including copying the input into WebAssembly memory and the result back out. The dashed bar (ReLU) does the same copying with almost no arithmetic, so it shows how much of each time is the copy. Expect it to vary with the device, the browser and whatever else is running.',
   'rmsNorm.note':
-    'LayerNorm ignores the shift (add the same number to every x and y does not change). RMSNorm keeps the mean, so mean(y) = γ · mean(x) / RMS(x). In trained models the difference in quality is small, which is why LLaMA, Mistral and Gemma use RMSNorm.',
+    'LayerNorm subtracts the mean, so adding the same number to every x cannot change y. RMSNorm subtracts nothing, so mean(y) = γ · mean(x) / RMS(x). In trained models the difference in quality is small, which is why LLaMA, Mistral and Gemma use RMSNorm.',
+  'rmsNorm.claim.lnIgnoresShift.holds':
+    'LayerNorm ignores the shift: its output with shift {shift} equals the unshifted one, and its mean stays at {meanLn}.',
+  'rmsNorm.claim.lnIgnoresShift.fails': 'LayerNorm’s output moved with the shift by more than float32 rounding.',
+  'rmsNorm.claim.lnIgnoresShift.evidence': 'largest |Δy| against shift 0: {value}',
+  'rmsNorm.claim.rmsKeepsMean.holds':
+    'RMSNorm keeps the mean: its output’s mean is {value}, with the sign of mean(x) = {meanX}.',
+  'rmsNorm.claim.rmsKeepsMean.fails':
+    'Here RMSNorm’s output has no mean to speak of ({value}): with γ = {gamma} and mean(x) = {meanX} there is none left to keep.',
+  'rmsNorm.claim.rmsKeepsMean.evidence': 'RMSNorm mean(y) = γ · mean(x) / RMS(x): {value}',
   'rmsNorm.copyLabel': 'ReLU (copy)',
   // ── </nw-rmsnorm> ──
 
@@ -874,7 +1056,7 @@ export default {
   // ── <nw-encoder-block> ──
   'encBlock.title': 'One encoder block: a tensor shape on every arrow, a parameter count for every sublayer',
   'encBlock.caption':
-    'Data flows from top to bottom; the green lines are the residual (skip) connections. Move a slider and the shapes on the arrows and the parameter counts are recomputed at once. The defaults are the original paper’s base model (d_model 512, 8 heads, d_ff 2048). The head count h must divide d_model, and changing it leaves the attention’s parameter count alone: the heads only split d_model into slices of d_k = d_model / h.',
+    'Data flows from top to bottom; the green lines are the residual (skip) connections. Move a slider and the shapes on the arrows and the parameter counts are recomputed at once. The defaults are the original paper’s base model (d_model 512, 8 heads, d_ff 2048). The head count h must divide d_model: the heads split d_model into slices of d_k = d_model / h.',
   'encBlock.wiring': 'LN placement',
   'encBlock.seq': 'tokens seq',
   'encBlock.heads': 'heads h',
@@ -900,7 +1082,7 @@ export default {
   'encBlock.explainPost':
     'Post-LN: add the input to the sublayer’s output, then normalize (the original paper, BERT, PyTorch’s default). The green residual path passes through a LayerNorm in every block as well.',
   'encBlock.explainPre':
-    'Pre-LN: normalize only what goes into each sublayer; the green residual path is added untouched (most LLMs since GPT-2, PyTorch’s norm_first=True). Only the LayerNorms moved, so the parameter count is the same as Post-LN’s.',
+    'Pre-LN: normalize only what goes into each sublayer; the green residual path is added untouched (most LLMs since GPT-2, PyTorch’s norm_first=True). Only the LayerNorms moved.',
   'encBlock.tableCaption': 'Parameters per sublayer',
   'encBlock.colSublayer': 'sublayer',
   'encBlock.colFormula': 'formula (d = d_model)',
@@ -916,7 +1098,18 @@ export default {
   'encBlock.colTensor': 'name',
   'encBlock.colShape': 'shape',
   'encBlock.method':
-    'The parameter counts are not worked out by hand: nw.encoderParameters(…) returns, for the current settings, the list of tensors a real nw.createEncoder(…) would allocate — the same C++ parameter list, without allocating any weights — and their numel are added up. Names and shapes are those of torch.nn.TransformerEncoderLayer’s state_dict, and the sums agree with the formulas in the table.',
+    'The parameter counts are not worked out by hand: nw.encoderParameters(…) returns, for the current settings, the list of tensors a real nw.createEncoder(…) would allocate — the same C++ parameter list, without allocating any weights — and their numel are added up. Names and shapes are those of torch.nn.TransformerEncoderLayer’s state_dict.',
+  'encBlock.claim.headsFree.holds':
+    'Changing h leaves the attention’s parameter count alone: {attn} with {h} heads (d_k = {dk}) as with one.',
+  'encBlock.claim.headsFree.fails': 'With {h} heads the attention has {value} parameters more than with one.',
+  'encBlock.claim.headsFree.evidence': 'attention with h heads − with 1 head: {value}',
+  'encBlock.claim.sameCount.holds':
+    'Post-LN and Pre-LN have the same parameter count ({total}): only where the LayerNorms sit differs.',
+  'encBlock.claim.sameCount.fails': 'The other LN placement has a different parameter count (by {value}).',
+  'encBlock.claim.sameCount.evidence': 'this placement − the other: {value}',
+  'encBlock.claim.formulas.holds': 'The library’s counts agree with the formulas in the table, sublayer by sublayer.',
+  'encBlock.claim.formulas.fails': 'The library’s counts differ from the table’s formulas (by {value} in all).',
+  'encBlock.claim.formulas.evidence': 'Σ |count − formula|: {value}',
   // ── </nw-encoder-block> ──
 
   // ── <nw-attention> ──
@@ -926,7 +1119,7 @@ export default {
   'attention.caption.sandbox':
     'Type any sentence. It is split into tokens at spaces; each token’s embedding is drawn from a seed hashed from its characters, and goes through an encoder with random weights (seed {seed}). Untrained weights make a map without meaning: compare it with the trained model’s.',
   'attention.caption.padding':
-    'Append <PAD> tokens to the trained model’s input and switch the mask on and off. With the mask, the PAD keys get exactly zero weight and the real tokens’ outputs stay the same however many PADs there are. Without it, the PADs draw attention like any other token and the outputs shift.',
+    'Append <PAD> tokens to the trained model’s input and switch the mask on and off: watch the weight the PAD keys get and how far the real tokens’ outputs move.',
   'attention.mode': 'Mode',
   'attention.mode.model': 'Trained model',
   'attention.mode.sandbox': 'Free text',
@@ -978,13 +1171,13 @@ export default {
   'attention.padSum': 'PAD total',
   'attention.biasMask': '−∞ (mask)',
   'attention.softmaxNote':
-    'In float32, exp(−10⁴) already underflows to 0, so −10⁴ and −10⁹ give exactly 0, just like −∞. A milder value such as −10 lets a little weight leak to the PADs. Large negatives cause trouble elsewhere: float16 tops out at 65504, so −10⁹ overflows to −∞ there, and a row whose keys are all PAD comes out differently, as below.',
+    'In float32, exp(−10⁴) already underflows to 0. Large negatives cause trouble elsewhere: float16 tops out at 65504, so −10⁹ overflows to −∞ there, and a row whose keys are all PAD comes out differently, as below.',
   'attention.fullTitle': 'A row whose keys are all PAD',
   'attention.fullTorch': 'PyTorch, −∞',
   'attention.fullOurs': 'normwave mask',
   'attention.fullBig': 'adding −10⁹',
   'attention.fullNote':
-    'In PyTorch, when every score is −∞ the maximum is −∞ too, so exp(−∞ − (−∞)) = exp(NaN): a 0/0 that gives NaN, and the NaN spreads to the next layer. normwave’s softmax returns zeros for a row whose keys are all masked (the middle column is nw.softmax with every key masked), so the attention output is just out_proj’s bias and stays finite. Adding −10⁹ wipes out the score differences in float32 (1.5 + (−10⁹) = −10⁹), so the PADs share the weight evenly, 1/n each: not NaN, but a meaningless average.',
+    'In PyTorch, when every score is −∞ the maximum is −∞ too, so exp(−∞ − (−∞)) = exp(NaN): a 0/0 that gives NaN, and the NaN spreads to the next layer. The middle column is nw.softmax with every key masked; the last adds −10⁹ to every score, which wipes out their differences in float32 (1.5 + (−10⁹) = −10⁹).',
   'attention.accuracy':
     'Accuracy PyTorch measured on {n} sequences held out of training: {token} of tokens, {sequence} of sequences.',
   'attention.modelFacts':
@@ -1005,6 +1198,30 @@ export default {
   'attention.modelError': 'Could not load the trained weights: {message}',
   'attention.convention':
     'Input = token embedding + PE (interleaved sin/cos, no √d_model scale). The encoder is torch.nn.TransformerEncoder’s Pre-LN, ReLU, final-LayerNorm configuration, and the mask means what torch’s src_key_padding_mask means (1 = PAD key). Every number on screen is computed by the WebAssembly kernels.',
+  'attention.claim.layer2Finds.holds':
+    'Layer 2 finds the answer: averaged over the output slots, its best head puts {l2} of a slot’s weight on the input positions holding that slot’s digit, against {l1} in layer 1.',
+  'attention.claim.layer2Finds.fails':
+    'On this input layer 2’s best heads put no more weight on the answer’s positions than layer 1’s ({l2} against {l1}).',
+  'attention.claim.layer2Finds.evidence': 'answer weight, layer 2 − layer 1: {value}',
+  'attention.claim.padsInvisible.holds':
+    'With the mask the {pads} PAD keys get exactly zero weight, and the real tokens’ outputs stay exactly as they are without any PAD.',
+  'attention.claim.padsInvisible.fails':
+    'Without the mask the PADs draw attention like any other token (up to {padWeight}) and the real tokens’ outputs shift (by up to {delta}).',
+  'attention.claim.padsInvisible.evidence': 'largest PAD weight or |Δ|: {value}',
+  'attention.claim.hugeIsZero.holds': 'So −10⁴ and −10⁹ leave exactly 0 on the PADs, just like −∞.',
+  'attention.claim.hugeIsZero.fails': '−10⁴ or −10⁹ leaves some weight on the PADs here ({value}).',
+  'attention.claim.hugeIsZero.evidence': 'PAD total at −10⁴ and −10⁹: {value}',
+  'attention.claim.mildLeaks.holds': 'A milder value such as −10 lets a little weight leak to the PADs ({value}).',
+  'attention.claim.mildLeaks.fails': 'Even −10 leaves no weight on the PADs here.',
+  'attention.claim.mildLeaks.evidence': 'PAD total at −10: {value}',
+  'attention.claim.fullZeros.holds':
+    'normwave’s softmax returns zeros for a row whose keys are all masked, so the attention output is just out_proj’s bias and stays finite.',
+  'attention.claim.fullZeros.fails': 'The fully masked row does not come out as zeros ({value}).',
+  'attention.claim.fullZeros.evidence': 'largest |weight|, every key masked: {value}',
+  'attention.claim.fullEven.holds':
+    'With −10⁹ on every score the keys share the weight evenly, 1/{n} = {each} each: not NaN, but a meaningless average.',
+  'attention.claim.fullEven.fails': 'With −10⁹ on every score the weights are not even ({value} away from 1/{n}).',
+  'attention.claim.fullEven.evidence': 'largest |w − 1/n|: {value}',
   // ── </nw-attention> ──
 
   // ── <nw-ffn> ──
@@ -1015,7 +1232,7 @@ export default {
   'ffn.probe': 'read the curves at x',
   'ffn.curveAria': 'ReLU and GELU for x from −4 to 4. At x = {x}: ReLU {relu}, GELU {gelu}.',
   'ffn.curvesNote':
-    'ReLU cuts negatives to zero (max(0, x)). GELU multiplies x by the standard normal CDF, x·Φ(x); this is the exact erf form, PyTorch’s default. It is smooth around 0 and dips slightly below zero on the negative side (to about −0.17) before returning to 0. The original paper used ReLU; BERT and GPT-2 use GELU.',
+    'ReLU cuts negatives to zero (max(0, x)). GELU multiplies x by the standard normal CDF, x·Φ(x); this is the exact erf form, PyTorch’s default. The original paper used ReLU; BERT and GPT-2 use GELU.',
   'ffn.positionHeading': 'Position-wise: nudge a single token',
   'ffn.ratio': 'ratio d_ff / d_model',
   'ffn.activation': 'activation',
@@ -1032,7 +1249,19 @@ export default {
   'ffn.readout':
     'x = {x}: ReLU = {relu} · GELU = {gelu}\nd_ff = {ratio} × {d} = {dff} · FFN parameters {params} ({act})\ntoken {n} “{word}” nudged by δ = {delta}: its max |Δ| = {self} · the other {others} tokens: max |Δ| = {rest}\na whole encoder layer with the same FFN: the other tokens’ max |Δ| = {layer}',
   'ffn.method':
-    'The input is six seeded token vectors; δ moves the chosen token’s input along a fixed random direction. The FFN weights use PyTorch’s nn.Linear default initialization (uniform in ±1/√fan_in) with a fixed seed. The FFN multiplies every row (token) by the same W₁ and W₂ separately, so the other rows come out identical to the last bit: their |Δ| is exactly 0, not a rounded small number. The comparison encoder layer (2 heads, Post-LN) carries the same FFN weights, but its self-attention mixes all tokens first, so every row changes.',
+    'The input is six seeded token vectors; δ moves the chosen token’s input along a fixed random direction. The FFN weights use PyTorch’s nn.Linear default initialization (uniform in ±1/√fan_in) with a fixed seed. The FFN multiplies every row (token) by the same W₁ and W₂ separately. The comparison encoder layer (2 heads, Post-LN) carries the same FFN weights, but its self-attention mixes all tokens first.',
+  'ffn.claim.geluDips.holds':
+    'GELU is smooth around 0 and dips slightly below zero on the negative side, to {value} at x = {x}, before returning to 0.',
+  'ffn.claim.geluDips.fails': 'The lowest point of the GELU curve here is {value} (at x = {x}), not about −0.17.',
+  'ffn.claim.geluDips.evidence': 'lowest GELU value on the curve: {value}',
+  'ffn.claim.ffnLocal.holds':
+    'Position-wise: nudging token {n} leaves every other token’s FFN output identical to the last bit — their |Δ| is exactly 0, not a rounded small number.',
+  'ffn.claim.ffnLocal.fails': 'Nudging token {n} moved another token’s FFN output ({value}).',
+  'ffn.claim.ffnLocal.evidence': 'largest |Δ| of the other tokens, FFN alone: {value}',
+  'ffn.claim.layerMixes.holds':
+    'In a whole encoder layer with the same FFN every row changes: self-attention has mixed token {n}’s nudge into the others.',
+  'ffn.claim.layerMixes.fails': 'With δ = {delta} the other tokens do not move in the whole layer either.',
+  'ffn.claim.layerMixes.evidence': 'largest |Δ| of the other tokens, whole layer: {value}',
   // ── </nw-ffn> ──
 
   // ── <nw-encoder-stack> ──
@@ -1062,11 +1291,43 @@ export default {
   'encStack.readoutFinal':
     'after the final LayerNorm: ‖h‖ = {norm} · σ = {std} · μ = {mean} · cosine similarity = {cos}',
   'encStack.explainPost':
-    'Post-LN normalizes at the end of every layer, so with the initial γ = 1, β = 0 every token comes back to μ = 0, σ = 1, ‖h‖ ≈ √d after each layer, and turning on the final LayerNorm changes almost nothing. What does change with depth is the cosine similarity between tokens: it grows, because self-attention mixes information from the other tokens into each one. (It dips at the first layer because LayerNorm removes the mean that the PE had given all tokens in common.)',
+    'Post-LN normalizes at the end of every layer; with the initial γ = 1 and β = 0 that sets each token to mean 0 and standard deviation 1. Self-attention mixes information from the other tokens into each one, which is what the cosine similarity between tokens measures.',
   'encStack.explainPre':
-    'Pre-LN has no normalization on the residual path, so every layer adds its sublayers’ output to the stream as it is, and ‖h‖ and σ grow with depth. That is why a Pre-LN stack ends with one more LayerNorm (GPT-2, LLaMA and others): turn it on and the last point (LN) returns to ‖h‖ ≈ √d and σ = 1. The cosine similarity between tokens grows here too, but stack 12 layers and it grows less than with Post-LN.',
+    'Pre-LN has no normalization on the residual path, so every layer adds its sublayers’ output to the stream as it is. That is why a Pre-LN stack ends with one more LayerNorm (GPT-2, LLaMA and others): turn it on to see the last point (LN).',
   'encStack.method':
     'The states after each layer come from one forward() of a seeded {max}-layer encoder with { hiddenStates: true }. The N-layer encoder with this seed is exactly its first N layers (the library draws the weights in state_dict order), so the {max} layers are computed once and the slider chooses how many to show; the final LayerNorm is nw.layerNorm on layer N’s output with the stack’s norm.weight and norm.bias. Largest difference between that after layer {max} and the output of forward(): {check}. μ and σ are computed per token by nw.layerNormStats, and ‖h‖ = √(d·(σ² + μ²)). Inference mode: no dropout.',
+  'encStack.claim.postNormed.holds': 'Post-LN: after every layer each token is back at μ = 0, σ = 1, ‖h‖ ≈ √d.',
+  'encStack.claim.postNormed.fails': 'Post-LN: after some layer the tokens’ σ is more than 1 % away from 1.',
+  'encStack.claim.postNormed.evidence': 'largest |σ − 1|, layers 1–N: {value}',
+  'encStack.claim.postFinalIdle.holds':
+    'Turning on the final LayerNorm changes almost nothing here: the stream is already normalized.',
+  'encStack.claim.postFinalIdle.fails': 'The final LayerNorm changes ‖h‖ by more than 1 % here.',
+  'encStack.claim.postFinalIdle.evidence': 'change of ‖h‖ by the final LN: {value}',
+  'encStack.claim.postCosDips.holds':
+    'The cosine similarity dips at the first layer ({input} → {first}): LayerNorm removes the mean that the PE had given all tokens in common.',
+  'encStack.claim.postCosDips.fails': 'The cosine similarity does not dip at the first layer here ({input} → {first}).',
+  'encStack.claim.postCosDips.evidence': 'cos after layer 1 − input: {value}',
+  'encStack.claim.postCosGrows.holds':
+    'After that, the cosine similarity between tokens grows with depth ({first} → {end} by layer {n}): self-attention mixes the tokens.',
+  'encStack.claim.postCosGrows.fails':
+    'From layer 1 to layer {n} the cosine similarity does not grow ({first} → {end}).',
+  'encStack.claim.postCosGrows.evidence': 'cos after layer N − after layer 1: {value}',
+  'encStack.claim.preGrows.holds': 'Pre-LN: ‖h‖ and σ grow with depth: after {n} layers ‖h‖ = {norm} and σ = {std}.',
+  'encStack.claim.preGrows.fails': 'Pre-LN: after {n} layers ‖h‖ or σ is not above the input’s.',
+  'encStack.claim.preGrows.evidence': 'smaller of the two growths ‖h‖, σ: {value}×',
+  'encStack.claim.preFinalBack.holds':
+    'The final LayerNorm brings the stream back to ‖h‖ ≈ √d and σ = 1 (‖h‖ = {norm}, σ = {std}).',
+  'encStack.claim.preFinalBack.fails': 'The final LayerNorm leaves σ more than 1 % away from 1 here (σ = {std}).',
+  'encStack.claim.preFinalBack.evidence': '|σ − 1| after the final LN: {value}',
+  'encStack.claim.preCosGrows.holds':
+    'The cosine similarity between tokens grows here too ({input} → {end} after {n} layers).',
+  'encStack.claim.preCosGrows.fails': 'After {n} layers the cosine similarity has not grown ({input} → {end}).',
+  'encStack.claim.preCosGrows.evidence': 'cos after layer N − input: {value}',
+  'encStack.claim.preCosLess.holds':
+    'But the tokens stay less alike than with Post-LN after the same {n} layers (cos {pre} against {post}).',
+  'encStack.claim.preCosLess.fails':
+    'After {n} layers the tokens are at least as alike as with Post-LN (cos {pre} against {post}).',
+  'encStack.claim.preCosLess.evidence': 'cos Pre-LN − Post-LN after layer N: {value}',
   'encStack.tableSummary': 'Per-layer table',
   'encStack.tableLayer': 'layer',
   // ── </nw-encoder-stack> ──

@@ -6,6 +6,8 @@ export default {
   'common.loadError': '계산 모듈을 불러오지 못했습니다: {message}',
   'common.noSimd':
     '이 브라우저는 WebAssembly SIMD를 지원하지 않습니다. Chrome/Edge 91+, Firefox 89+, Safari 16.4+에서 열어 주세요.',
+  'common.noWasm':
+    '이 브라우저는 WebAssembly를 실행하지 않아(iOS 차단 모드처럼 꺼져 있음) 이 그림을 계산할 수 없습니다. 이 사이트에서 허용하거나 다른 브라우저에서 열어 주세요.',
   'common.parityRunning': 'PyTorch 대조 중…',
   'common.parityOk': 'PyTorch 대조 ✓ 최대 오차 {error} (허용 {tolerance})',
   'common.parityBad': 'PyTorch 대조 ✗ 최대 오차 {error} (허용 {tolerance})',
@@ -23,6 +25,16 @@ export default {
   'share.copyByHand': '클립보드를 쓸 수 없습니다. 아래 글을 직접 복사하세요.',
   'share.saved': '{name} 파일로 저장했습니다.',
   'share.saveFailed': '저장하지 못했습니다: {message}',
+  'share.article': '본문의 이 그림 링크 복사',
+  'share.codepen': 'CodePen에서 열기',
+  'share.codepenOpened': '새 탭의 CodePen으로 보냈습니다. 펜을 저장하면 스크립트를 못 쓰는 곳에 붙일 링크가 생깁니다.',
+  'share.codepenRefused':
+    '이 페이지의 보안 정책이 CodePen으로 보내기를 막습니다. 아래 스크립트 태그를 새 펜의 HTML에 붙이세요.',
+  'share.downloadStarted':
+    '{name} 내려받기를 시작했습니다. 보이지 않으면 이 프레임이 막은 것이니 아래 그림을 메뉴로 저장하세요.',
+  'share.downloadBlocked':
+    '이 프레임은 내려받기를 막아 저장하지 못했습니다. 아래 그림을 메뉴(오른쪽 클릭, 길게 누르기)로 저장하세요.',
+  'share.openPage': '그림 페이지 열기',
   // ── embed.html (그림 하나만 보여 주는 페이지) ──
   'embed.unknown': '“{fig}”이라는 normwave 그림은 없습니다.',
   'embed.title': '{title} · normwave',
@@ -62,6 +74,15 @@ export default {
     '이 글이 인용한 모든 자료입니다. 본문의 인용은 이곳으로 연결되고, 포인터를 올리거나 초점을 두면 항목이 나타납니다.',
   'page.refs.blog': '[블로그 글]',
   'page.refs.forum': '[포럼 글]',
+  'page.figure.title': '{title} · normwave',
+  'page.figure.inArticle': '본문에서 이 그림 읽기',
+  'page.figure.imageAlt': '기본 설정의 “{title}” 그림',
+  'page.figure.noscript': '이 그림은 자바스크립트가 계산하고 그립니다. 기본 설정에서 그린 그림을 대신 보여 드립니다:',
+  'page.figure.embedTitle': '내 글에 이 그림 넣기',
+  'page.figure.embedBody':
+    '<p>이 페이지의 링크를 Notion, Medium, Ghost, Slack, Discord에 붙이세요. 임베드를 지원하는 곳에서는 살아 움직이는 그림이, 그 밖의 곳에서는 그림 사진이 담긴 카드가 나타납니다. 스크립트를 넣을 수 있는 글(티스토리 HTML 모드, 워드프레스 사용자 정의 HTML 블록, Hugo, Jekyll)에는 스크립트 태그를, iframe을 넣을 수 있는 글에는 iframe을 붙이세요. 둘 다 안 되는 곳(velog, Medium)에서는 그림의 공유 메뉴에서 CodePen으로 열어 펜을 저장한 뒤 펜 링크를 붙이세요. 그림 아래 공유 메뉴는 이 모두를 그림의 현재 설정 그대로 복사합니다.</p>',
+  'page.figure.scriptLabel': '스크립트 태그 (기본 설정의 그림)',
+  'page.figure.iframeLabel': 'iframe',
 
   's1.title': '왜 위치 정보가 필요한가',
   's1.body':
@@ -248,6 +269,11 @@ export default {
   'peWaves.readoutHead': 'pos = {pos} · d_model = {d} · {layout}',
   'peWaves.readoutValue': 'PE({pos}, {col}) = {fn}({pos} / 10000^({k}/{d})) = {value}',
   'peWaves.readoutLambda': '쌍 i = {i}의 파장 2π·10000^({k}/{d}) = {lambda} 위치',
+  'peWaves.claim.wavelength.holds':
+    '표에서 읽으면 쌍 i = {i}는 {lambda} 위치마다 되풀이됩니다. 공식 2π·10000^({k}/{d}) = {formula}과 같습니다.',
+  'peWaves.claim.wavelength.fails':
+    '표에서 읽으면 쌍 i = {i}는 {lambda} 위치마다 되풀이되어, 공식의 {formula}과 다릅니다.',
+  'peWaves.claim.wavelength.evidence': '|표에서 읽은 λ ÷ 공식 − 1|: {value}',
   // ── </nw-pe-waves> ──
 
   // ── <nw-order-demo> ──
@@ -269,11 +295,14 @@ export default {
     '{n} × {n} 거리 행렬. 행은 원래 문장, 열은 바꾼 문장의 인코더 출력입니다. 요약은 아래 수치 영역에 있습니다.',
   'orderDemo.badgeSame': '순서만 다른 같은 출력',
   'orderDemo.badgeDiffer': '출력이 달라짐',
-  'orderDemo.readoutSame':
-    '원래 문장의 출력 행마다 바꾼 문장 쪽에 똑같은 행이 있습니다. 짝 사이 거리의 최댓값: {worst} (기준 {tol} 미만).',
-  'orderDemo.readoutDiffer':
-    '가장 가까운 짝끼리도 {closest}만큼 떨어져 있습니다(행별 최단 거리 중 최댓값 {worst}). PE가 자리마다 다른 벡터를 더해서, 두 입력은 더 이상 같은 행을 재배열한 것이 아닙니다.',
   'orderDemo.identity': '지금은 순서를 바꾸지 않았으므로 두 입력이 똑같습니다.',
+  'orderDemo.readout':
+    '원래 문장의 행마다 가장 가까운 바꾼 문장 행까지의 거리: 가장 작은 값 {closest}, 가장 큰 값 {worst}.',
+  'orderDemo.claim.sameRows.holds':
+    '원래 문장의 출력 행마다 바꾼 문장 쪽에 똑같은 행이 있습니다. PE가 없으면 인코더에게는 같은 행들이 순서만 바뀐 것입니다. 짝 사이 거리의 최댓값: {worst} (기준 {tol} 미만).',
+  'orderDemo.claim.sameRows.fails':
+    '가장 가까운 짝끼리도 {closest}만큼 떨어져 있습니다(행별 최단 거리 중 최댓값 {worst}). PE가 자리마다 다른 벡터를 더해서, 두 입력은 더 이상 같은 행을 재배열한 것이 아닙니다.',
+  'orderDemo.claim.sameRows.evidence': '행별 최단 거리 중 최댓값: {value}',
   // ── </nw-order-demo> ──
 
   // ── <nw-pe-properties> ──
@@ -299,7 +328,7 @@ export default {
   'peProps.bounded.readout':
     '값 {count}개 (seq_len {n} × d_model {d})\n최솟값 {min}, 최댓값 {max}\n[−1, 1] 밖에 떨어진 값: {outside}개\n견줘 보기: 위치 번호 pos를 그대로 더했다면 최댓값은 {naive}',
   'peProps.unique.lead':
-    '서로 다른 위치 쌍 {pairs}개의 유클리드 거리를 모두 잽니다. 모든 내적을 담은 그람 행렬 G = PE·PEᵀ를 한 번에 구하고, 거리² = |a|² + |b|² − 2a·b로 바꿉니다. 거리는 두 위치의 간격 |p − q|에만 달려 있어서, 간격이 같은 쌍은 부동소수점 오차 안에서 거리도 같습니다.',
+    '서로 다른 위치 쌍 {pairs}개의 유클리드 거리를 모두 잽니다. 모든 내적을 담은 그람 행렬 G = PE·PEᵀ를 한 번에 구하고, 거리² = |a|² + |b|² − 2a·b로 바꿉니다.',
   'peProps.unique.distTitle': '거리 ‖PE(p) − PE(q)‖ (어두울수록 가까움, 점선 = 가장 가까운 간격의 모든 쌍)',
   'peProps.unique.distAria': '위치 사이 거리 행렬 {n}×{n}. 가장 가까운 쌍은 pos {p}와 pos {q}, 거리 {dist}.',
   'peProps.unique.axes': '행 p, 열 q = 0 … {max}',
@@ -323,7 +352,7 @@ export default {
   'peProps.relative.simTitle': '내적 PE(p)·PE(q) (점선: q − p = {k})',
   'peProps.relative.simAria': '{n}×{n} 내적 행렬 히트맵. 점선은 q − p = {k}인 대각선입니다.',
   'peProps.relative.lineTitle': '대각선 하나와 행 하나 (k = {k})',
-  'peProps.relative.lineAria': 'PE(p)·PE(p+{k})는 p와 상관없이 {dot}에 머물고, PE(0)·PE(p)는 p에 따라 출렁입니다.',
+  'peProps.relative.lineAria': 'p에 따라 그린 PE(p)·PE(p+{k})(간격 하나)와 PE(0)·PE(p)(간격이 커짐).',
   'peProps.relative.lineAxis': '위치 p',
   'peProps.relative.lineDiag': 'PE(p)·PE(p+{k}): 간격이 같으면 값도 같음',
   'peProps.relative.lineRow': 'PE(0)·PE(p): 간격이 바뀌면 값도 바뀜',
@@ -343,6 +372,34 @@ export default {
     '학습형 표: 위치 {L}개에 행이 있고(파라미터 {params}개), 그 뒤 위치 {beyond}개에는 행이 없음.',
   'peProps.extra.readout':
     '학습 길이 L = {L}, 표 길이 {n}\nsin·cos: pos {L} … {last} ({beyond}개)도 모두 계산됨, 값 범위 [{min}, {max}], 행 길이 {norm}\n이웃 위치 거리: pos {Lm1}→{L} = {adjL}, pos 0→1 = {adj0}\n학습형: L × d_model = {L} × {d} = {params}개 파라미터, pos ≥ {L}에는 행이 없어 조회 불가',
+  'peProps.claim.bounded.holds':
+    '모든 값이 [−1, 1] 안에 있습니다(최소 {min}, 최대 {max}). 위치 pos를 그대로 더했다면 {naive}까지 커졌을 것입니다.',
+  'peProps.claim.bounded.fails': '값 {value}개가 [−1, 1] 바깥에 있습니다.',
+  'peProps.claim.bounded.evidence': '[−1, 1] 바깥의 값: {value}개',
+  'peProps.claim.unique.holds':
+    '위치마다 자기만의 벡터가 있습니다. 가장 가까운 쌍인 pos {p}와 pos {q}도 {value}만큼 떨어져 있습니다.',
+  'peProps.claim.unique.fails':
+    '여기서는 두 위치가 거의 같은 벡터를 씁니다. pos {p}와 pos {q}가 {value}밖에 떨어져 있지 않습니다.',
+  'peProps.claim.unique.evidence': '가장 가까운 거리: {value}',
+  'peProps.claim.gapOnly.holds':
+    '거리는 간격 |p − q|에만 달려 있습니다. 간격이 같은 쌍은 부동소수점 오차 안에서 내적이 같고, 그래서 거리도 같습니다.',
+  'peProps.claim.gapOnly.fails': '여기서는 간격이 같은 쌍끼리도 부동소수점 오차보다 크게 차이 납니다.',
+  'peProps.claim.gapOnly.evidence': '한 간격에서 PE(p)·PE(q)의 최대 차이: {value}',
+  'peProps.claim.rotation.holds':
+    '위치 {n}개 모두에서 M_k·PE(pos)가 PE(pos + {k})에 정확히 겹칩니다. k칸 옮기기는 선형 사상 하나입니다.',
+  'peProps.claim.rotation.fails': '여기서는 M_k·PE(pos)가 PE(pos + {k})에서 10⁻⁴ 넘게 벗어납니다.',
+  'peProps.claim.rotation.evidence': '최대 |PE(pos+k) − M_k·PE(pos)|: {value}',
+  'peProps.claim.sameDot.holds': 'p가 무엇이든 PE(p)·PE(p + {k}) = {dot}입니다. 내적은 간격만 봅니다.',
+  'peProps.claim.sameDot.fails': '여기서는 PE(p)·PE(p + {k})가 p에 따라 반올림 오차보다 크게 달라집니다.',
+  'peProps.claim.sameDot.evidence': 'p에 따른 PE(p)·PE(p+k)의 차이: {value}',
+  'peProps.claim.pastL.holds':
+    'L = {L}을 넘어도 공식은 계속됩니다. pos {last}까지의 행 {beyond}개도 다른 행과 똑같이 계산되고, 값은 [−1, 1] 안에 있습니다.',
+  'peProps.claim.pastL.fails': 'L = {L} 뒤에서 [−1, 1]을 벗어나는 값이 있습니다.',
+  'peProps.claim.pastL.evidence': 'L 뒤의 최대 |값|: {value}',
+  'peProps.claim.sameStep.holds':
+    'L 뒤의 이웃도 처음만큼 떨어져 있습니다. pos {Lm1}→{L}은 {adjL}, pos 0→1은 {adj0}입니다.',
+  'peProps.claim.sameStep.fails': 'L에서의 간격({adjL})이 처음 간격({adj0})과 다릅니다.',
+  'peProps.claim.sameStep.evidence': '|L에서의 간격 − 처음 간격|: {value}',
   // ── </nw-pe-properties> ──
 
   // ── <nw-pe-compare> ──
@@ -378,7 +435,7 @@ export default {
   'peCompare.r.performance.rope': '긴 문맥 모델에서 널리 쓰임 (길이를 늘리는 방법과 함께)',
   'peCompare.rope.title': 'RoPE: q와 k를 위치만큼 돌리면',
   'peCompare.rope.lead':
-    'd차원 벡터 q와 k의 성분을 둘씩 짝지어 위치 × θ_i만큼 회전합니다(θ_i = 10000^(−2i/d)). 회전에 쓰는 cos·sin은 위치 인코딩 표의 값과 같습니다. 키를 두 위치 n₁, n₂에 두고 쿼리를 m = n + Δ에 놓아 점수(1/√d로 나누기 전)를 그리면 두 곡선이 겹칩니다. 점수가 절대 위치가 아니라 간격 Δ에만 달려 있다는 뜻입니다.',
+    'd차원 벡터 q와 k의 성분을 둘씩 짝지어 위치 × θ_i만큼 회전합니다(θ_i = 10000^(−2i/d)). 회전에 쓰는 cos·sin은 위치 인코딩 표의 값과 같습니다. 키를 두 위치 n₁, n₂에 두고 쿼리를 m = n + Δ에 놓아, 두 경우의 점수(1/√d로 나누기 전)를 Δ에 따라 그립니다.',
   'peCompare.rope.dim': '헤드 차원 d',
   'peCompare.rope.posA': '키 위치 n₁',
   'peCompare.rope.posB': '키 위치 n₂',
@@ -413,6 +470,19 @@ export default {
   'peCompare.alibi.keyAxisLong': '키 위치 j',
   'peCompare.alibi.readout':
     '헤드 {h}/{H}: 계수 m = 2^(−{e}) = {slope}, {mask}, 길이 L = {L}\n쿼리 i = {i}: 자기 자신의 가중치 {wSelf} (편향이 없으면 {uniform})\n가장 먼 키 j = {jFar}: 편향 {bFar}, 가중치 {wFar}',
+  'peCompare.claim.gapOnly.holds':
+    '두 곡선이 겹칩니다(최대 차이 {maxDiff}). 점수는 절대 위치 n₁ = {n1}, n₂ = {n2}가 아니라 간격 Δ에만 달려 있습니다.',
+  'peCompare.claim.gapOnly.fails': 'n₁ = {n1}과 n₂ = {n2}의 곡선이 {maxDiff}만큼, float32 반올림보다 크게 차이 납니다.',
+  'peCompare.claim.gapOnly.evidence': '최대 차이 ÷ 최대 점수: {value}',
+  'peCompare.claim.selfUp.holds':
+    '편향이 행을 쿼리 자신 쪽으로 기울입니다. 자기 자신이 {self}를 받는데, 모든 키를 똑같이 볼 때는 {plain}입니다.',
+  'peCompare.claim.selfUp.fails':
+    '여기서 쿼리 {i}가 보는 키는 {keys}개뿐이라 편향이 기울일 것이 없습니다. 자기 가중치는 어느 쪽이든 {self}입니다.',
+  'peCompare.claim.selfUp.evidence': '자기 가중치, 편향 있음/없음: {value}배',
+  'peCompare.claim.decays.holds':
+    '배우는 값이 없는데도 가중치가 거리에 따라 줄어듭니다. 모든 키가 한 칸 가까운 키보다 적게 받고, 키 {jFar}는 {wFar}까지 내려갑니다.',
+  'peCompare.claim.decays.fails': '여기서는 어떤 키가 한 칸 가까운 키만큼 또는 그보다 많이 받습니다.',
+  'peCompare.claim.decays.evidence': '최대 w(먼 키) / w(가까운 키): {value}',
   // ── </nw-pe-compare> ──
 
   // ── <nw-depth-demo> ──
@@ -433,12 +503,9 @@ export default {
   'depthDemo.legendNormed': '층마다 LayerNorm',
   'depthDemo.readoutPlain': '{depth}층 뒤 σ, 정규화 없음: {value} (입력의 {ratio}배)',
   'depthDemo.readoutNormed': '{depth}층 뒤 σ, LayerNorm 있음: {value}',
-  'depthDemo.exploded': '정규화가 없으면 크기가 입력의 {ratio}배로 불어났습니다 — 폭발.',
-  'depthDemo.vanished': '정규화가 없으면 크기가 입력의 {ratio}배로 쪼그라들었습니다 — 소실.',
-  'depthDemo.drifted': '이번에는 정규화가 없어도 크기가 입력의 {ratio}배에 머물렀습니다. s를 1에서 멀리 옮겨 보세요.',
   'depthDemo.readoutSetup': '입력 σ = {first} · s = {scale} · 폭 {width} · 시드 {seed}',
   'depthDemo.note':
-    '가중치는 평균 0, 분산 g·s²/폭인 정규분포에서 뽑습니다(활성화가 없으면 g = 1, ReLU면 He 초기화처럼 g = 2). 그래서 s = 1이면 크기가 평균적으로 유지되고, 그 밖의 s에서는 층마다 대략 s배씩 곱해집니다. 선형층은 nw.linear, 정규화는 nw.layerNorm, 표준편차는 nw.layerNormStats가 계산합니다.',
+    '가중치는 평균 0, 분산 g·s²/폭인 정규분포에서 뽑습니다(활성화가 없으면 g = 1, ReLU면 He 초기화처럼 g = 2). 그래서 s = 1이면 크기가 평균적으로 유지됩니다. 선형층은 nw.linear, 정규화는 nw.layerNorm, 표준편차는 nw.layerNormStats가 계산합니다.',
   'depthDemo.view': '방향',
   'depthDemo.view.forward': '순전파',
   'depthDemo.view.backward': '역전파',
@@ -449,32 +516,80 @@ export default {
   'depthDemo.readoutGradPlain': '{depth}층을 거슬러 온 입력의 기울기 σ, 정규화 없음: {value} (출력 기울기의 {ratio}배)',
   'depthDemo.readoutGradNormed':
     '{depth}층을 거슬러 온 입력의 기울기 σ, LayerNorm 사용: {value} (출력 기울기의 {ratio}배)',
-  'depthDemo.gradExploded':
-    '정규화가 없으면 기울기가 거슬러 가는 동안 {ratio}배로 커졌습니다. 앞쪽 층은 지나치게 큰 갱신을 받게 됩니다.',
-  'depthDemo.gradVanished':
-    '정규화가 없으면 기울기가 거슬러 가는 동안 {ratio}배로 작아졌습니다. 앞쪽 층은 거의 배우지 못합니다.',
-  'depthDemo.gradDrifted':
-    '이번에는 정규화 없이도 기울기가 거슬러 가는 동안 크기를 대체로 유지했습니다({ratio}배). s를 1에서 멀리 움직여 보세요.',
   'depthDemo.readoutGradSetup': '출력 기울기 σ = {output} · s = {scale} · 폭 {width} · 시드 {seed}',
   'depthDemo.noteGrad':
-    '같은 두 스택의 역전파입니다. 무작위 기울기가 마지막 층의 출력에 도착해 거꾸로 흘러가며 LayerNorm(nw.layerNormBackward), ReLU(nw.activationBackward), 각 층의 가중치(nw.linearBackward)를 차례로 지납니다. 층마다 기울기에 전치된 가중치가 곱해지므로, 정규화가 없으면 활성값처럼 층마다 대략 s배씩 커지거나 작아집니다. LayerNorm은 기울기를 그 입력의 σ로 나누어 이 배율을 되돌립니다. 남는 변화는 층마다 몇 퍼센트씩 줄어드는 정도인데, 정규화마다 기울기에서 평균 방향과 자기 출력 방향의 성분을 덜어 내기 때문입니다.',
+    '같은 두 스택의 역전파입니다. 무작위 기울기가 마지막 층의 출력에 도착해 거꾸로 흘러가며 LayerNorm(nw.layerNormBackward), ReLU(nw.activationBackward), 각 층의 가중치(nw.linearBackward)를 차례로 지납니다. 층마다 기울기에 전치된 가중치가 곱해지므로, 정규화가 없으면 활성값처럼 커지거나 작아집니다. LayerNorm은 기울기를 그 입력의 σ로 나누어 가중치가 곱한 배율을 되돌리고, 기울기에서 평균 방향과 자기 출력 방향의 성분을 덜어 냅니다.',
+  'depthDemo.claim.explodes.holds': '정규화가 없으면 크기가 입력의 {value}배로 불어났습니다. 폭발입니다.',
+  'depthDemo.claim.explodes.fails':
+    '이번에는 정규화가 없어도 크기가 입력의 {value}배에 머물렀습니다. s를 1에서 멀리 옮겨 보세요.',
+  'depthDemo.claim.explodes.evidence': '정규화 없는 σ 마지막/처음: {value}배',
+  'depthDemo.claim.vanishes.holds': '정규화가 없으면 크기가 입력의 {value}배로 쪼그라들었습니다. 소실입니다.',
+  'depthDemo.claim.vanishes.fails':
+    '이번에는 정규화가 없어도 크기가 입력의 {value}배에 머물렀습니다. s를 1에서 멀리 옮겨 보세요.',
+  'depthDemo.claim.vanishes.evidence': '정규화 없는 σ 마지막/처음: {value}배',
+  'depthDemo.claim.perLayer.holds':
+    '정규화가 없으면 층마다 크기가 평균 {factor}배가 됩니다. 가중치 분산이 말해 주는 대로 s = {scale}에 가깝습니다.',
+  'depthDemo.claim.perLayer.fails':
+    '이번에는 층마다 평균 {factor}배로 s = {scale}에서 15 % 넘게 벗어났습니다. 층이 적으면 무작위로 뽑힌 가중치 하나하나의 영향이 큽니다.',
+  'depthDemo.claim.perLayer.evidence': '층당 배율 ÷ s: {value}',
+  'depthDemo.claim.normedSteady.holds':
+    '층마다 LayerNorm을 두면 σ가 마지막에 {value}입니다. s가 얼마든 정규화가 크기를 매번 1로 되돌립니다.',
+  'depthDemo.claim.normedSteady.fails':
+    'LayerNorm을 두어도 이번에는 σ가 마지막에 {value}로, 1에서 1 % 넘게 벗어났습니다.',
+  'depthDemo.claim.normedSteady.evidence': 'LayerNorm을 둔 마지막 σ: {value}',
+  'depthDemo.claim.gradExplodes.holds':
+    '정규화가 없으면 기울기가 거슬러 가는 동안 {value}배로 커졌습니다. 앞쪽 층은 지나치게 큰 갱신을 받게 됩니다.',
+  'depthDemo.claim.gradExplodes.fails':
+    '이번에는 정규화 없이도 기울기가 거슬러 가는 동안 크기를 대체로 유지했습니다({value}배). s를 1에서 멀리 움직여 보세요.',
+  'depthDemo.claim.gradExplodes.evidence': '정규화 없는 기울기 σ 입력/출력: {value}배',
+  'depthDemo.claim.gradVanishes.holds':
+    '정규화가 없으면 기울기가 거슬러 가는 동안 {value}배로 작아졌습니다. 앞쪽 층은 거의 배우지 못합니다.',
+  'depthDemo.claim.gradVanishes.fails':
+    '이번에는 정규화 없이도 기울기가 거슬러 가는 동안 크기를 대체로 유지했습니다({value}배). s를 1에서 멀리 움직여 보세요.',
+  'depthDemo.claim.gradVanishes.evidence': '정규화 없는 기울기 σ 입력/출력: {value}배',
+  'depthDemo.claim.gradNormedSteady.holds':
+    'LayerNorm을 두면 기울기가 거슬러 가는 동안 층마다 몇 퍼센트씩만 줄어듭니다(층당 {value}배).',
+  'depthDemo.claim.gradNormedSteady.fails':
+    'LayerNorm을 두어도 이번에는 기울기가 거슬러 가는 동안 층마다 {value}배씩 변합니다. 몇 퍼센트 수준이 아닙니다.',
+  'depthDemo.claim.gradNormedSteady.evidence': 'LayerNorm을 둔 층당 배율: {value}',
   'gradNorms.title': '초기화 직후의 기울기: Post-LN과 Pre-LN',
   'gradNorms.caption':
-    '깊이와 폭이 같고 같은 가중치로 막 초기화한 인코더 두 개입니다. 하나는 잔차 덧셈 뒤마다 LayerNorm을 두고(Post-LN, 마지막 정규화 없음), 다른 하나는 서브레이어 앞마다 LayerNorm을 둡니다(Pre-LN, 이 구조에 필요한 마지막 LayerNorm 포함). 둘 다 같은 무작위 배치에서 같은 손실로 역전파를 한 번 하고, 그래프는 층마다 그 층 모든 파라미터의 기울기 노름을 로그 눈금으로 보여 줍니다.',
+    '깊이와 폭이 같은 두 인코더를 막 초기화한 상태(PyTorch 기본 초기화)로 비교합니다. 하나는 잔차 덧셈 뒤마다 LayerNorm을 두고(Post-LN, 마지막 정규화 없음), 다른 하나는 서브레이어 앞마다 LayerNorm을 둡니다(Pre-LN, 이 구조에 필요한 마지막 LayerNorm 포함). 둘 다 같은 배치에서 정렬 과제의 교차 엔트로피로 역전파를 한 번 합니다. 그래프는 층마다 FFN 출력 가중치 W₂(linear2.weight)의 기울기 노름을 보여 줍니다. 선은 시드 {seeds}개(가중치와 배치)의 중앙값이고, 띠는 가장 작은 값부터 가장 큰 값까지입니다.',
   'gradNorms.depth': '층 수',
   'gradNorms.width': '폭 d_model',
   'gradNorms.newWeights': '가중치 새로 뽑기',
-  'gradNorms.yAxis': '층별 기울기 노름(로그 눈금)',
+  'gradNorms.yAxis': 'W₂ 기울기 노름(로그 눈금)',
   'gradNorms.xAxis': '층(입력 → 출력)',
   'gradNorms.legendPost': 'Post-LN',
   'gradNorms.legendPre': 'Pre-LN',
   'gradNorms.aria':
-    '{depth}개 층의 층별 기울기 노름을 로그 눈금으로 그린 그래프입니다. Post-LN은 첫 층 {postFirst}, 마지막 층 {postLast}이고, Pre-LN은 첫 층 {preFirst}, 마지막 층 {preLast}입니다. 자세한 수치는 아래에 있습니다.',
-  'gradNorms.readoutPost': 'Post-LN: 1층 {first}, 마지막 층 {last} (마지막/첫 층 {ratio}배, 최대/최소 {spread}배)',
-  'gradNorms.readoutPre': 'Pre-LN: 1층 {first}, 마지막 층 {last} (마지막/첫 층 {ratio}배, 최대/최소 {spread}배)',
-  'gradNorms.readoutSetup': '{depth}개 층 · d_model {width} · d_ff {ff} · 헤드 {heads}개 · 토큰 {rows}개 · 시드 {seed}',
+    '{depth}개 층의 층별 W₂ 기울기 노름을 로그 눈금으로 그린 그래프입니다. 선은 시드 {seeds}개의 중앙값, 띠는 그 범위입니다. Post-LN은 첫 층 {postFirst}, 마지막 층 {postLast}이고, Pre-LN은 첫 층 {preFirst}, 마지막 층 {preLast}입니다. 자세한 수치는 아래에 있습니다.',
+  'gradNorms.readoutPost':
+    'Post-LN W₂: 1층 {first}, 마지막 층 {last}(중앙값) · 마지막/첫 층 {ratio}배(시드별 {lo}–{hi}배)',
+  'gradNorms.readoutPre':
+    'Pre-LN W₂: 1층 {first}, 마지막 층 {last}(중앙값) · 마지막/첫 층 {ratio}배(시드별 {lo}–{hi}배)',
+  'gradNorms.readoutLast': '마지막 층의 Post-LN/Pre-LN: {ratio}배(시드별 {lo}–{hi}배)',
+  'gradNorms.readoutSetup':
+    '{depth}개 층 · d_model {width} · d_ff {ff} · 헤드 {heads}개 · 정렬 과제 시퀀스 {batch}개 · 시드 {first}–{last} · 손실: Post-LN {lossPost}, Pre-LN {lossPre}',
+  'gradNorms.measuring': '{depth}개 층을 재는 중: 기울기 계산 {total}번 가운데 {done}번 끝남…',
+  'gradNorms.pending': '새 설정의 측정이 끝나면 그래프가 보여 주는 내용을 다시 적습니다.',
+  'gradNorms.claim.postFlat.holds':
+    'Post-LN: W₂의 기울기가 층마다 거의 같습니다. 마지막 층은 첫 층의 {value}배로, 어느 쪽으로든 1.25배 안에 있습니다.',
+  'gradNorms.claim.postFlat.fails':
+    'Post-LN: 이 설정에서는 마지막 층의 W₂ 기울기가 첫 층의 {value}배로, 1.25배 넘게 차이 납니다.',
+  'gradNorms.claim.postFlat.evidence': 'Post-LN 마지막/첫 층, 중앙값: {value}배',
+  'gradNorms.claim.preFalls.holds':
+    'Pre-LN: W₂의 기울기가 출력 쪽으로 갈수록 커지지 않고 오히려 줄어듭니다. 마지막 층은 첫 층의 {value}배를 받습니다.',
+  'gradNorms.claim.preFalls.fails': 'Pre-LN: 이 설정에서는 마지막 층의 W₂ 기울기가 첫 층보다 작지 않습니다({value}배).',
+  'gradNorms.claim.preFalls.evidence': 'Pre-LN 마지막/첫 층, 중앙값: {value}배',
+  'gradNorms.claim.nearOutput.holds':
+    '출력에 가까운 곳에서는 Post-LN의 W₂가 더 큰 기울기를 받습니다. 마지막 층에서 Pre-LN의 {value}배입니다.',
+  'gradNorms.claim.nearOutput.fails': '마지막 층에서 Pre-LN의 W₂ 기울기가 Post-LN만큼 크거나 더 큽니다({value}배).',
+  'gradNorms.claim.nearOutput.evidence': '마지막 층 Post-LN/Pre-LN, 중앙값: {value}배',
+  'gradNorms.method':
+    '손실은 과제 자체의 것입니다. 무작위 시퀀스 {batch}개(어텐션 그림의 정렬 과제)의 실제 위치마다 예측한 숫자의 교차 엔트로피를, 학습 그림이 학습시키는 것과 같은 임베딩·인코더·선형 헤드를 거쳐 계산합니다. trainer.gradients()는 모든 파라미터의 기울기를 돌려주고 가중치는 초기화된 그대로 둡니다.',
   'gradNorms.note':
-    '손실은 출력에 고정된 무작위 텐서를 곱해 더한 값이라, 두 스택은 출력에서 똑같은 기울기를 받습니다. Post-LN에서는 기울기가 아래로 내려가며 층마다 LayerNorm을 거치면서 작아지는 경향이 있어, 출력에 가까운 층일수록 기울기가 큽니다. Post-LN에 학습률 워밍업이 필요한 이유 중 하나입니다. Pre-LN에서는 잔차 경로가 정규화를 거치지 않고 기울기를 모든 층에 실어 나르고, 내려가는 길에 서브레이어마다 제 몫을 더하므로 모양이 반대쪽으로 기웁니다. 순전파와 역전파는 PyTorch autograd와 대조해 검증한 라이브러리 커널(keepActivations를 켠 encoder.forward, 이어서 encoder.backward)이 계산합니다.',
+    'Xiong 등(2020)은 평균장 이론으로, 초기화 직후 Post-LN에서는 출력에 가까운 파라미터의 기울기 기댓값이 크고 Pre-LN에서는 기울기가 얌전하다는 것을 보였고, 이것이 Post-LN에 학습률 워밍업이 필요한 이유라고 설명합니다. 그 논문의 그림 3이 이 W₂ 기울기를 층별로 그린 것입니다. 그 그림처럼 Post-LN 스택 안에서 기울기가 출력 쪽으로 커지려면 초기화 직후 서브레이어의 출력이 잔차 스트림에 비해 커야 합니다. 이 라이브러리가 쓰는 PyTorch 기본 초기화는 그 출력을 작게 만들기 때문에, 기울기가 내려가는 동안 LayerNorm이 그 크기를 거의 바꾸지 않습니다. Liu 등(2020)은 이런 불균형한 기울기가 Post-LN 학습이 불안정한 근본 원인은 아니라고 봅니다. 층마다 잔차 가지에 크게 기대는 구조가 작은 파라미터 갱신을 증폭한다는 것입니다.',
   'train.title': '정렬 모델을 여기, 브라우저에서 학습시키기',
   'train.caption':
     '숫자 3~8개를 정렬하는 작은 인코더(d_model 64, 헤드 4개, d_ff 128, 2층)를 무작위 가중치에서 시작해 무작위 수열 배치로 학습합니다. 학습 손실이 떨어지고, 학습에 쓰지 않은 500개 수열에서의 정확도가 오르고, 그중 한 예시의 어텐션 맵이 모양을 갖추는 모습을 지켜보세요. 학습률 3e-2에서 워밍업 없이 Post-LN을 돌려 본 뒤, 같은 학습률로 Pre-LN을, 이어서 워밍업을 켠 Post-LN을 돌려 보세요.',
@@ -530,7 +645,7 @@ export default {
   // ── <nw-ln-steps> ──
   'lnSteps.title': 'LayerNorm 네 단계를 한 벡터로',
   'lnSteps.caption':
-    '벡터 하나가 LayerNorm의 네 단계(① 평균 μ, ② 분산 σ², ③ 정규화 x̂, ④ 스케일·이동 y)를 차례로 지납니다. 점 하나가 특징 하나이고, 네 줄은 같은 가로축을 씁니다. 주황 세로선은 그 줄의 평균, 옅은 띠는 평균 ± 표준편차 구간입니다. 단계 버튼을 누르면 그 단계가 이 그림과 페이지의 다른 LayerNorm 그림에서 함께 강조됩니다. 입력은 슬라이더의 평균·표준편차로 뽑은 표본이라, LayerNorm이 실제로 쓰는 μ와 σ는 슬라이더 값과 조금 다릅니다.',
+    '벡터 하나가 LayerNorm의 네 단계(① 평균 μ, ② 분산 σ², ③ 정규화 x̂, ④ 스케일·이동 y)를 차례로 지납니다. 점 하나가 특징 하나이고, 네 줄은 같은 가로축을 씁니다. 주황 세로선은 그 줄의 평균, 옅은 띠는 평균 ± 표준편차 구간입니다. 단계 버튼을 누르면 그 단계가 이 그림과 페이지의 다른 LayerNorm 그림에서 함께 강조됩니다. 입력은 슬라이더의 평균·표준편차로 뽑은 표본입니다.',
   'lnSteps.h': '벡터 크기 H',
   'lnSteps.mean': '입력 평균',
   'lnSteps.std': '입력 표준편차',
@@ -547,8 +662,22 @@ export default {
   'lnSteps.stats': 'μ = {mean} · σ = {std}',
   'lnSteps.aria': '{stage}: 값 {h}개의 띠 그래프, 평균 {mean}, 표준편차 {std}',
   'lnSteps.readoutInput': 'H = {h}인 이 벡터의 μ = {mu}, σ² = {variance} (σ = {std})',
-  'lnSteps.readoutNote':
-    '③ x̂는 평균 0, 표준편차 ≈ 1이고, ④ y는 평균이 β = {beta}, 표준편차가 |γ| = {gamma}입니다. ε = {eps} 때문에 ③ x̂의 표준편차는 1보다 아주 조금 작습니다.',
+  'lnSteps.claim.sampleNear.holds':
+    'LayerNorm이 실제로 쓰는 μ = {mu}, σ = {sigma}는 표본 자신의 값이라, 슬라이더의 {mean}, {std}와 조금 다릅니다.',
+  'lnSteps.claim.sampleNear.fails':
+    '이 표본의 μ = {mu}, σ = {sigma}는 슬라이더의 {mean}, {std}에서 많이 벗어났습니다. 특징 수가 적으면 한 번 뽑은 값이 크게 빗나갈 수 있습니다.',
+  'lnSteps.claim.sampleNear.evidence': '|μ − 평균| / 표준편차: {value}',
+  'lnSteps.claim.hatUnit.holds': '③ x̂는 입력이 어땠든 평균 0, 표준편차 1입니다(측정값 {mean}, {std}).',
+  'lnSteps.claim.hatUnit.fails': '여기서는 ③ x̂가 평균 0, 표준편차 1에서 10⁻³ 넘게 벗어납니다(측정값 {mean}, {std}).',
+  'lnSteps.claim.hatUnit.evidence': '평균 0, 표준편차 1과의 최대 차이: {value}',
+  'lnSteps.claim.hatBelow.holds': '제곱근 안의 ε = {eps} 때문에 ③ x̂의 표준편차는 1보다 아주 조금 작습니다.',
+  'lnSteps.claim.hatBelow.fails':
+    '여기서는 ③ x̂의 표준편차가 1보다 작게 재지지 않습니다. ε = {eps}가 덜어 낸 만큼을 float32 반올림이 가립니다.',
+  'lnSteps.claim.hatBelow.evidence': '1 − std(x̂): {value}',
+  'lnSteps.claim.yAffine.holds': '④ y는 평균이 β = {beta}, 표준편차가 |γ| = {gamma}입니다(측정값 {mean}, {std}).',
+  'lnSteps.claim.yAffine.fails':
+    '④ y가 평균 β = {beta}이나 표준편차 |γ| = {gamma}에서 10⁻³ 넘게 벗어납니다(측정값 {mean}, {std}).',
+  'lnSteps.claim.yAffine.evidence': 'β, |γ|와의 최대 차이: {value}',
   // ── </nw-ln-steps> ──
 
   // ── <nw-ln-simulator> ──
@@ -568,10 +697,17 @@ export default {
   'lnSim.aria.after': 'LayerNorm을 거친 값 {h}개의 히스토그램. 평균 {mean}, 표준편차 {std}.',
   'lnSim.axisNote':
     '두 히스토그램은 같은 가로축과 같은 구간 {bins}개를 씁니다. 막대 높이는 그림마다 가장 높은 막대에 맞췄습니다. 주황 선은 평균 μ, 옅은 띠는 μ ± σ입니다.',
-  'lnSim.readoutBefore':
-    '전 (H = {h}): μ = {mean}, σ = {std} — 표본이라 설정값(평균 {targetMean}, 표준편차 {targetStd})과 조금 다릅니다',
-  'lnSim.readoutAfter': '후: μ = {mean}, σ = {std} — 기대값은 β = {beta}, |γ| = {gamma}',
+  'lnSim.readoutBefore': '전 (H = {h}): μ = {mean}, σ = {std} — 슬라이더: 평균 {targetMean}, 표준편차 {targetStd}',
+  'lnSim.readoutAfter': '후: μ = {mean}, σ = {std} — β = {beta}, |γ| = {gamma}',
   'lnSim.readoutEps': '전후의 μ와 σ는 모두 LayerNorm 커널이 계산합니다. ε = {eps}',
+  'lnSim.claim.sampleNear.holds': '입력은 표본이라 μ = {mu}, σ = {sigma}가 설정값({mean}, {std})과 조금 다릅니다.',
+  'lnSim.claim.sampleNear.fails': '이 표본의 μ = {mu}, σ = {sigma}는 설정값({mean}, {std})에서 많이 벗어났습니다.',
+  'lnSim.claim.sampleNear.evidence': '|μ − 평균| / 표준편차: {value}',
+  'lnSim.claim.afterAffine.holds':
+    'LayerNorm을 거치면 입력이 어디에 있었든 평균이 β = {beta}, 표준편차가 |γ| = {gamma}가 됩니다(측정값 {mean}, {std}).',
+  'lnSim.claim.afterAffine.fails':
+    'LayerNorm을 거친 평균이나 표준편차가 β = {beta}, |γ| = {gamma}에서 10⁻³ 넘게 벗어납니다(측정값 {mean}, {std}).',
+  'lnSim.claim.afterAffine.evidence': 'β, |γ|와의 최대 차이: {value}',
   // ── </nw-ln-simulator> ──
 
   // ── <nw-ln-pipeline> ──
@@ -599,7 +735,8 @@ export default {
   'lnPipe.sym.x.name': 'i번째 입력값',
   'lnPipe.sym.x.text': '토큰 벡터의 i번째 성분입니다. i는 아래의 “차원 i”에서 고릅니다.',
   'lnPipe.sym.xhat.name': '표준화된 값',
-  'lnPipe.sym.xhat.text': 'xᵢ에서 μ를 빼고 √(σ² + ε)로 나눈 값입니다. 여덟 값의 평균은 0, 분산은 1에 아주 가깝습니다.',
+  'lnPipe.sym.xhat.text':
+    'xᵢ에서 μ를 빼고 √(σ² + ε)로 나눈 값입니다. 제곱근 안의 ε 때문에 여덟 값의 분산은 σ²/(σ² + ε)로, 1보다 아주 조금 작습니다.',
   'lnPipe.sym.eps.name': '엡실론',
   'lnPipe.sym.eps.text':
     '분산이 0에 가까워도 0으로 나누는 일이 없도록 더하는 아주 작은 수입니다. PyTorch 기본값과 같은 1e-5를 씁니다.',
@@ -622,6 +759,10 @@ export default {
   'lnPipe.readoutStats': 'μ = {mu}, σ² = {variance}, mean(x̂) = {hatMean}, var(x̂) = {hatVar}',
   'lnPipe.readoutHat': '표준화 x̂ = [{values}]',
   'lnPipe.readoutY': '출력 y = γ ⊙ x̂ + β = [{values}]',
+  'lnPipe.claim.hatUnit.holds': '어떤 값을 넣든 여덟 개의 x̂는 평균 0, 분산 1입니다(측정값 {mean}, {variance}).',
+  'lnPipe.claim.hatUnit.fails':
+    '여기서는 여덟 개의 x̂가 분산 1로 퍼지지 않습니다(측정값 평균 {mean}, 분산 {variance}). σ² = {sigma2}이면 퍼뜨릴 것이 거의 없고, ε이 나눗셈을 유한하게 지켜 줍니다.',
+  'lnPipe.claim.hatUnit.evidence': '|1 − var(x̂)|: {value}',
   // ── </nw-ln-pipeline> ──
 
   // ── <nw-norm-axes> ──
@@ -655,9 +796,19 @@ export default {
   'normAxes.readout':
     '{group}: μ = {mean}, σ² = {variance} (σ = {sigma}) — {kernel}\n선택한 칸 (샘플 s{r}, 특징 c{c}): x = {x} → x̂ = (x − μ) / √(σ² + ε) = {xhat}',
   'normAxes.noteBn':
-    '배치 정규화는 PyTorch의 학습 모드처럼 배치 통계를 씁니다: 열마다 평균과 N으로 나눈 분산(모분산), ε = {eps}. 같은 칸이라도 배치의 다른 샘플이 바뀌면 값이 달라집니다.',
+    '배치 정규화는 PyTorch의 학습 모드처럼 배치 통계를 씁니다. 열마다 평균과 N으로 나눈 분산(모분산)을 구하고, ε = {eps}입니다.',
   'normAxes.noteLn':
-    '레이어 정규화는 PyTorch의 layer_norm처럼 행마다 평균과 C로 나눈 분산(모분산), ε = {eps}를 씁니다. 다른 샘플이 무엇이든 이 행의 결과는 그대로입니다.',
+    '레이어 정규화는 PyTorch의 layer_norm처럼 행마다 평균과 C로 나눈 분산(모분산)을 구하고, ε = {eps}입니다.',
+  'normAxes.claim.bnDepends.holds':
+    '배치의 다른 샘플이 바뀌면 같은 칸도 다르게 정규화됩니다. 다른 샘플 {others}개를 새로 뽑으면 칸 (s{r}, c{c})는 {xhat} 대신 {other}가 됩니다.',
+  'normAxes.claim.bnDepends.fails':
+    '다른 샘플 {others}개를 새로 뽑아도 칸 (s{r}, c{c})는 여전히 {xhat}로 정규화됩니다.',
+  'normAxes.claim.bnDepends.evidence': '칸의 |Δx̂|: {value}',
+  'normAxes.claim.lnIndependent.holds':
+    '다른 샘플이 무엇이든 이 행의 결과는 그대로입니다. 다른 샘플 {others}개를 새로 뽑아도 칸 (s{r}, c{c})는 마지막 비트까지 {xhat}입니다.',
+  'normAxes.claim.lnIndependent.fails':
+    '다른 샘플 {others}개를 새로 뽑자 칸 (s{r}, c{c})가 {xhat}에서 {other}로 움직였습니다.',
+  'normAxes.claim.lnIndependent.evidence': '칸의 |Δx̂|: {value}',
   // ── </nw-norm-axes> ──
 
   // ── <nw-batch-independence> ──
@@ -674,18 +825,24 @@ export default {
   'batchIndep.legendHalfMu': '절반만으로 다시 구한 μ',
   'batchIndep.legendFull': 'B = {b}개로 구한 μ',
   'batchIndep.legendHalf': 'B/2 = {half}개로 구한 μ',
-  'batchIndep.lnAria':
-    '샘플 {b}개 각각의 레이어 정규화 평균 막대. 앞의 {half}개는 절반 배치로 다시 구한 평균 표시가 막대 끝과 정확히 겹칩니다.',
+  'batchIndep.lnAria': '샘플 {b}개 각각의 레이어 정규화 평균을 막대로 그렸습니다. 앞의 {half}개에는 절반 배치로 다시 구한 평균이 눈금으로 표시됩니다.',
   'batchIndep.bnAria':
     '채널 {c}개의 배치 정규화 평균: 채널마다 전체 배치로 구한 막대와 절반 배치로 구한 막대, 위에는 차이 |Δμ|.',
   'batchIndep.keptHalf': '앞의 {half}개만 사용',
   'batchIndep.deltaAxis': '막대 위 숫자 = |Δμ|',
   'batchIndep.lnNote': '샘플 0의 μ: B = {b}일 때 {full}, B/2 = {half}일 때 {halfMu}.',
-  'batchIndep.bnNote': '채널 평균은 배치 구성에 따라 달라집니다. 가장 크게 움직인 곳은 c{c}.',
   'batchIndep.readout':
     '레이어 정규화 — 샘플 0의 μ: B = {b}개로 {full}, 앞의 B/2 = {half}개만으로 {halfMu} → |Δ| = {lnDelta} (정규화된 출력도 최대 |Δ| = {outDelta})\n배치 정규화 — 채널별 |Δμ| = {deltas}\n가장 크게 움직인 채널 c{c}: |Δμ| = {worst}',
   'batchIndep.note':
     '레이어 정규화는 샘플 0 자신의 특징만 보므로 배치에 누가 함께 있든 같은 답을 냅니다. 추론에서도 똑같이 계산하면 되고, 학습 중 모은 이동 평균이 필요 없습니다. 배치 정규화는 채널마다 배치 전체를 평균하므로 배치가 작거나 구성이 바뀌면 통계가 흔들립니다.',
+  'batchIndep.claim.lnSame.holds':
+    '레이어 정규화: 샘플 0의 μ와 정규화된 출력은 B = {b}일 때와 B/2 = {half}일 때 마지막 비트까지 똑같습니다.',
+  'batchIndep.claim.lnSame.fails': '레이어 정규화: 배치를 반으로 줄이자 샘플 0의 통계가 움직였습니다({value}만큼).',
+  'batchIndep.claim.lnSame.evidence': '샘플 0의 최대 |Δ|: {value}',
+  'batchIndep.claim.bnMoves.holds':
+    '배치 정규화: 채널 평균은 배치에 누가 있느냐에 달려 있습니다. 앞의 {half}개만 남기자 평균이 움직였고, 가장 크게 움직인 곳은 채널 c{c}입니다.',
+  'batchIndep.claim.bnMoves.fails': '배치 정규화: 이번에는 배치를 반으로 줄여도 움직인 채널 평균이 없습니다.',
+  'batchIndep.claim.bnMoves.evidence': '최대 |Δμ|: {value}',
   // ── </nw-batch-independence> ──
 
   // ── <nw-prepost-ln> ──
@@ -704,18 +861,27 @@ export default {
   'prePost.formulaPost': 'y = LN(x + Sublayer(x))',
   'prePost.formulaPre': 'y = x + Sublayer(LN(x))',
   'prePost.explainPost':
-    '잔차를 더한 뒤에 정규화합니다(원래 트랜스포머, BERT). 층을 지날 때마다 skip을 포함한 스트림 전체가 다시 정규화되므로, γ = 1, β = 0에서 토큰 벡터의 노름은 언제나 √d 근처로 돌아옵니다. 그 대신 기울기도 층마다 LN을 통과해야 합니다.',
+    '잔차를 더한 뒤에 정규화합니다(원래 트랜스포머, BERT). 층을 지날 때마다 skip을 포함한 스트림 전체가 다시 정규화됩니다. 그 대신 기울기도 층마다 LN을 통과해야 합니다.',
   'prePost.explainPre':
-    '서브레이어의 입력만 정규화합니다(GPT-2 이후 대부분의 LLM). skip 경로에는 LN이 없어서 x가 y까지 그대로 전해지고(흔히 기울기의 “고속도로”라고 부르는 경로), 층마다 서브레이어의 출력이 스트림에 더해지기만 하므로 노름은 깊이에 따라 자랍니다.',
+    '서브레이어의 입력만 정규화합니다(GPT-2 이후 대부분의 LLM). skip 경로에는 LN이 없어서 x가 y까지 그대로 전해지고(흔히 기울기의 “고속도로”라고 부르는 경로), 층마다 서브레이어의 출력이 스트림에 더해지기만 합니다.',
   'prePost.refLegend': '√d_model = √{d} = {s}',
   'prePost.xAxis': '층 (0 = 입력)',
   'prePost.yAxis': '잔차 스트림 노름 ‖h‖ (토큰 {tokens}개 평균)',
   'prePost.plotAria':
-    '층 0부터 {n}까지 잔차 스트림의 노름. Post-LN은 약 8에 머물러 마지막 층에서 {post}, Pre-LN은 깊어질수록 커져 마지막 층에서 {pre}입니다. 층별 수치는 아래 표에 있습니다.',
+    '층 0부터 {n}까지 잔차 스트림의 노름. Post-LN은 마지막 층에서 {post}, Pre-LN은 {pre}입니다. 층별 수치는 아래 표에 있습니다.',
   'prePost.readout':
     '{wiring} 선택 · N = {n}층\n마지막 층({n}) 뒤 잔차 스트림 노름: Post-LN {post} (√{d} = {sqrt}), Pre-LN {pre} (입력 {input}의 {ratio}배)',
   'prePost.method':
     '층마다의 상태는 시드를 고정한 {max}층 인코더를 { hiddenStates: true }로 forward() 한 번 실행해 얻었습니다. 시드가 같은 스택은 서로의 앞부분입니다. 이 시드의 N층 인코더는 {max}층 인코더의 앞 N층과 정확히 같으므로(라이브러리가 가중치를 state_dict 순서로 뽑습니다) {max}층을 한 번만 계산하고, 슬라이더는 그중 몇 층을 보여 줄지만 고릅니다. 마지막 상태와 forward() 출력의 최대 차이: {check}. PyTorch 추론과 같이 드롭아웃은 없고, 스택 끝의 최종 LayerNorm도 없습니다.',
+  'prePost.claim.postAtSqrtD.holds':
+    'Post-LN: γ = 1, β = 0이면 토큰 벡터의 노름이 층을 지날 때마다 √d = {sqrt}로 돌아옵니다({n}층 뒤 {end}).',
+  'prePost.claim.postAtSqrtD.fails':
+    'Post-LN: 어떤 층 뒤에서는 토큰 벡터의 노름이 √d = {sqrt}에서 1 % 넘게 벗어납니다({n}층 뒤 {end}).',
+  'prePost.claim.postAtSqrtD.evidence': '1–{n}층에서 √d와의 최대 차이: {value}',
+  'prePost.claim.preGrows.holds':
+    'Pre-LN: 층마다 서브레이어의 출력이 스트림에 더해져 노름이 깊이에 따라 자랍니다. 입력의 {input}에서 {n}층 뒤 {end}가 됩니다.',
+  'prePost.claim.preGrows.fails': 'Pre-LN: {n}층 뒤 스트림의 노름({end})이 입력({input})보다 크지 않습니다.',
+  'prePost.claim.preGrows.evidence': 'Pre-LN {n}층 뒤 ‖h‖ / 입력: {value}배',
   'prePost.tableSummary': '층별 수치 표',
   'prePost.tableLayer': '층',
   // ── </nw-prepost-ln> ──
@@ -744,7 +910,16 @@ export default {
   'rmsNorm.timeCaption':
     '이 브라우저에서 {rows} × {cols} 입력(8 MiB)에 세 함수를 돌아가며 {runs}번씩 부른 중앙값입니다. 시간은 함수 호출 전체이고, 입력을 WebAssembly 메모리로 복사해 넣고 결과를 꺼내는 시간이 포함됩니다. 점선 막대(ReLU)는 같은 복사에 계산이 거의 없는 호출이라, 시간의 얼마가 복사인지 보여 줍니다. 기기와 브라우저, 그 순간의 부하에 따라 달라집니다.',
   'rmsNorm.note':
-    '레이어 정규화는 이동에 흔들리지 않습니다(모든 x에 같은 수를 더해도 y가 그대로). RMSNorm은 평균을 남겨 두므로 mean(y) = γ · mean(x) / RMS(x)가 됩니다. 그래도 학습된 모델에서는 성능 차이가 작아, LLaMA·Mistral·Gemma 등이 RMSNorm을 씁니다.',
+    '레이어 정규화는 평균을 빼므로, 모든 x에 같은 수를 더해도 y는 바뀔 수 없습니다. RMSNorm은 아무것도 빼지 않으므로 mean(y) = γ · mean(x) / RMS(x)가 됩니다. 그래도 학습된 모델에서는 성능 차이가 작아, LLaMA·Mistral·Gemma 등이 RMSNorm을 씁니다.',
+  'rmsNorm.claim.lnIgnoresShift.holds':
+    '레이어 정규화는 이동에 흔들리지 않습니다. 이동 {shift}를 더한 출력이 더하지 않은 출력과 같고, 평균은 {meanLn}에 머뭅니다.',
+  'rmsNorm.claim.lnIgnoresShift.fails': '레이어 정규화의 출력이 이동을 따라 float32 반올림보다 크게 움직였습니다.',
+  'rmsNorm.claim.lnIgnoresShift.evidence': '이동 0일 때와의 최대 |Δy|: {value}',
+  'rmsNorm.claim.rmsKeepsMean.holds':
+    'RMSNorm은 평균을 남깁니다. 출력의 평균이 {value}로, mean(x) = {meanX}와 부호가 같습니다.',
+  'rmsNorm.claim.rmsKeepsMean.fails':
+    '여기서는 RMSNorm 출력에 평균이라 할 만한 것이 없습니다({value}). γ = {gamma}, mean(x) = {meanX}이면 남길 평균이 없습니다.',
+  'rmsNorm.claim.rmsKeepsMean.evidence': 'RMSNorm mean(y) = γ · mean(x) / RMS(x): {value}',
   'rmsNorm.copyLabel': 'ReLU (복사)',
   // ── </nw-rmsnorm> ──
 
@@ -847,7 +1022,7 @@ export default {
   // ── <nw-encoder-block> ──
   'encBlock.title': '인코더 블록 한 개 — 화살표마다 텐서 모양, 서브레이어마다 파라미터 수',
   'encBlock.caption':
-    '데이터는 위에서 아래로 흐르고, 초록 선이 잔차 연결(skip)입니다. 슬라이더를 움직이면 화살표의 모양과 파라미터 수가 바로 다시 계산됩니다. 기본값은 원 논문의 base 설정(d_model 512, 헤드 8개, d_ff 2048)입니다. 헤드 수 h는 d_model의 약수만 고를 수 있고, 바꿔도 어텐션의 파라미터 수는 그대로입니다. 헤드들은 d_model을 d_k = d_model / h씩 나눠 쓸 뿐이니까요.',
+    '데이터는 위에서 아래로 흐르고, 초록 선이 잔차 연결(skip)입니다. 슬라이더를 움직이면 화살표의 모양과 파라미터 수가 바로 다시 계산됩니다. 기본값은 원 논문의 base 설정(d_model 512, 헤드 8개, d_ff 2048)입니다. 헤드 수 h는 d_model의 약수만 고를 수 있습니다. 헤드들은 d_model을 d_k = d_model / h씩 나눠 씁니다.',
   'encBlock.wiring': 'LN 위치',
   'encBlock.seq': '토큰 수 seq',
   'encBlock.heads': '헤드 수 h',
@@ -873,7 +1048,7 @@ export default {
   'encBlock.explainPost':
     'Post-LN: 서브레이어의 출력에 입력을 더한 다음 정규화합니다(원 논문, BERT, PyTorch의 기본값). 초록 잔차 경로도 블록마다 LayerNorm을 통과합니다.',
   'encBlock.explainPre':
-    'Pre-LN: 서브레이어에 들어가기 직전에만 정규화하고, 초록 잔차 경로는 아무것도 거치지 않고 더해집니다(GPT-2 이후 대부분의 LLM, PyTorch의 norm_first=True). LayerNorm의 자리만 옮겼으므로 파라미터 수는 Post-LN과 같습니다.',
+    'Pre-LN: 서브레이어에 들어가기 직전에만 정규화하고, 초록 잔차 경로는 아무것도 거치지 않고 더해집니다(GPT-2 이후 대부분의 LLM, PyTorch의 norm_first=True). LayerNorm의 자리만 옮겼습니다.',
   'encBlock.tableCaption': '서브레이어별 파라미터 수',
   'encBlock.colSublayer': '서브레이어',
   'encBlock.colFormula': '공식 (d = d_model)',
@@ -889,7 +1064,18 @@ export default {
   'encBlock.colTensor': '이름',
   'encBlock.colShape': '모양',
   'encBlock.method':
-    '파라미터 수는 손으로 센 값이 아닙니다. nw.encoderParameters(…)가 지금 설정으로 실제 nw.createEncoder(…)가 할당할 텐서 목록(같은 C++ 파라미터 목록, 가중치는 할당하지 않음)을 돌려주고, 그 numel을 더한 값입니다. 이름과 모양은 torch.nn.TransformerEncoderLayer의 state_dict와 같고, 합계는 표의 공식과 일치합니다.',
+    '파라미터 수는 손으로 센 값이 아닙니다. nw.encoderParameters(…)가 지금 설정으로 실제 nw.createEncoder(…)가 할당할 텐서 목록(같은 C++ 파라미터 목록, 가중치는 할당하지 않음)을 돌려주고, 그 numel을 더한 값입니다. 이름과 모양은 torch.nn.TransformerEncoderLayer의 state_dict와 같습니다.',
+  'encBlock.claim.headsFree.holds':
+    'h를 바꿔도 어텐션의 파라미터 수는 그대로입니다. 헤드 {h}개(d_k = {dk})일 때도 한 개일 때와 같은 {attn}입니다.',
+  'encBlock.claim.headsFree.fails': '헤드 {h}개일 때 어텐션 파라미터가 한 개일 때보다 {value}개 많습니다.',
+  'encBlock.claim.headsFree.evidence': '헤드 h개 − 헤드 1개일 때 어텐션 파라미터: {value}',
+  'encBlock.claim.sameCount.holds':
+    'Post-LN과 Pre-LN의 파라미터 수는 같습니다({total}). LayerNorm이 놓인 자리만 다릅니다.',
+  'encBlock.claim.sameCount.fails': '다른 LN 배치의 파라미터 수가 다릅니다({value}만큼).',
+  'encBlock.claim.sameCount.evidence': '이 배치 − 다른 배치: {value}',
+  'encBlock.claim.formulas.holds': '라이브러리가 센 값이 서브레이어마다 표의 공식과 일치합니다.',
+  'encBlock.claim.formulas.fails': '라이브러리가 센 값이 표의 공식과 다릅니다(모두 합쳐 {value}).',
+  'encBlock.claim.formulas.evidence': 'Σ |센 값 − 공식|: {value}',
   // ── </nw-encoder-block> ──
 
   // ── <nw-attention> ──
@@ -899,7 +1085,7 @@ export default {
   'attention.caption.sandbox':
     '아무 문장이나 넣어 보세요. 공백으로 토큰을 나누고, 토큰 글자의 해시를 시드로 임베딩을 뽑아 무작위 가중치(시드 {seed})의 인코더에 통과시킵니다. 학습하지 않은 가중치라 이 지도에는 뜻이 없습니다. 학습된 모델의 지도와 견줘 보세요.',
   'attention.caption.padding':
-    '학습된 모델의 입력 뒤에 <PAD>를 붙이고 마스크를 켜고 꺼 봅니다. 마스크를 켜면 PAD 키의 가중치는 정확히 0이고, 실제 토큰의 출력은 PAD가 몇 개든 달라지지 않습니다. 마스크를 끄면 PAD도 보통 토큰처럼 주목을 받아 출력이 흔들립니다.',
+    '학습된 모델의 입력 뒤에 <PAD>를 붙이고 마스크를 켜고 꺼 봅니다. PAD 키가 받는 가중치와 실제 토큰의 출력이 얼마나 움직이는지 보세요.',
   'attention.mode': '모드',
   'attention.mode.model': '학습된 모델',
   'attention.mode.sandbox': '자유 문장',
@@ -950,13 +1136,13 @@ export default {
   'attention.padSum': 'PAD 합',
   'attention.biasMask': '−∞ (마스크)',
   'attention.softmaxNote':
-    'float32에서는 exp(−10⁴)부터 이미 0으로 내려가므로(언더플로) −10⁴와 −10⁹도 −∞처럼 정확한 0을 냅니다. −10처럼 덜 큰 값이면 PAD로 가중치가 조금 샙니다. 큰 음수가 말썽인 곳은 따로 있습니다. float16은 최댓값이 65504라 −10⁹가 −∞로 넘치고, 아래처럼 키가 모두 PAD인 행에서는 결과가 서로 갈립니다.',
+    'float32에서는 exp(−10⁴)부터 이미 0으로 내려갑니다(언더플로). 큰 음수가 말썽인 곳은 따로 있습니다. float16은 최댓값이 65504라 −10⁹가 −∞로 넘치고, 아래처럼 키가 모두 PAD인 행에서는 결과가 서로 갈립니다.',
   'attention.fullTitle': '키가 모두 PAD인 행',
   'attention.fullTorch': 'PyTorch, −∞',
   'attention.fullOurs': 'normwave 마스크',
   'attention.fullBig': '−10⁹ 더하기',
   'attention.fullNote':
-    'PyTorch에서는 점수가 모두 −∞이면 최댓값도 −∞이라 exp(−∞ − (−∞)) = exp(NaN), 곧 0/0이 되어 NaN이 나오고, 이 NaN은 다음 층으로 번집니다. normwave의 소프트맥스는 키가 모두 가려진 행을 0으로 돌려줍니다(가운데 열은 nw.softmax에 모든 키를 마스크해 계산한 값). 그래서 어텐션 출력에는 out_proj의 편향만 남고 값이 유한합니다. −10⁹를 더하면 float32에서 1.5 + (−10⁹) = −10⁹처럼 점수 차이가 모두 지워져 PAD들이 1/n씩 고르게 나눠 갖습니다. NaN은 아니지만 뜻 없는 평균입니다.',
+    'PyTorch에서는 점수가 모두 −∞이면 최댓값도 −∞이라 exp(−∞ − (−∞)) = exp(NaN), 곧 0/0이 되어 NaN이 나오고, 이 NaN은 다음 층으로 번집니다. 가운데 열은 nw.softmax에 모든 키를 마스크해 계산한 값이고, 마지막 열은 모든 점수에 −10⁹를 더한 것입니다. float32에서는 1.5 + (−10⁹) = −10⁹처럼 점수 차이가 모두 지워집니다.',
   'attention.accuracy': 'PyTorch가 학습에서 빼 둔 시퀀스 {n}개로 잰 정확도: 토큰 {token}, 시퀀스 {sequence}.',
   'attention.modelFacts':
     '모델: d_model {d}, 헤드 {heads}, d_ff {dff}, {layers}층, 파라미터 {params}개(가중치 파일 {kb} KB). 학습: {seconds}초, {steps}단계, CPU, 시드 {seed}, torch {torch}.',
@@ -976,6 +1162,30 @@ export default {
   'attention.modelError': '학습된 가중치를 불러오지 못했습니다: {message}',
   'attention.convention':
     '입력 = 토큰 임베딩 + PE(인터리브 sin/cos, √d_model 배율 없음). 인코더는 torch.nn.TransformerEncoder의 Pre-LN·ReLU·마지막 LayerNorm 구성이고, 마스크는 torch의 src_key_padding_mask와 같은 뜻(1 = PAD 키)입니다. 화면의 모든 수는 WebAssembly 커널이 계산합니다.',
+  'attention.claim.layer2Finds.holds':
+    '2층이 답을 찾습니다. 출력 자리들을 평균하면 2층에서 가장 잘 보는 헤드는 그 자리의 숫자가 있는 입력 위치에 가중치의 {l2}를 두고, 1층은 {l1}입니다.',
+  'attention.claim.layer2Finds.fails':
+    '이 입력에서는 2층의 가장 잘 보는 헤드도 답의 위치에 1층보다 가중치를 더 두지 않습니다({l2} 대 {l1}).',
+  'attention.claim.layer2Finds.evidence': '답에 둔 가중치, 2층 − 1층: {value}',
+  'attention.claim.padsInvisible.holds':
+    '마스크를 켜면 PAD 키 {pads}개의 가중치는 정확히 0이고, 실제 토큰의 출력은 PAD가 없을 때와 똑같습니다.',
+  'attention.claim.padsInvisible.fails':
+    '마스크를 끄면 PAD도 보통 토큰처럼 주목을 받고(최대 {padWeight}) 실제 토큰의 출력이 흔들립니다(최대 {delta}).',
+  'attention.claim.padsInvisible.evidence': 'PAD의 최대 가중치나 |Δ|: {value}',
+  'attention.claim.hugeIsZero.holds': '그래서 −10⁴와 −10⁹도 −∞처럼 PAD에 정확히 0을 남깁니다.',
+  'attention.claim.hugeIsZero.fails': '여기서는 −10⁴나 −10⁹가 PAD에 가중치를 남깁니다({value}).',
+  'attention.claim.hugeIsZero.evidence': '−10⁴, −10⁹일 때 PAD 합계: {value}',
+  'attention.claim.mildLeaks.holds': '−10처럼 덜 큰 값이면 PAD로 가중치가 조금 샙니다({value}).',
+  'attention.claim.mildLeaks.fails': '여기서는 −10도 PAD에 가중치를 남기지 않습니다.',
+  'attention.claim.mildLeaks.evidence': '−10일 때 PAD 합계: {value}',
+  'attention.claim.fullZeros.holds':
+    'normwave의 소프트맥스는 키가 모두 가려진 행을 0으로 돌려줍니다. 그래서 어텐션 출력에는 out_proj의 편향만 남고 값이 유한합니다.',
+  'attention.claim.fullZeros.fails': '키가 모두 가려진 행이 0으로 나오지 않습니다({value}).',
+  'attention.claim.fullZeros.evidence': '모든 키를 가렸을 때 최대 |가중치|: {value}',
+  'attention.claim.fullEven.holds':
+    '모든 점수에 −10⁹를 더하면 키들이 1/{n} = {each}씩 고르게 나눠 갖습니다. NaN은 아니지만 뜻 없는 평균입니다.',
+  'attention.claim.fullEven.fails': '모든 점수에 −10⁹를 더해도 가중치가 고르지 않습니다(1/{n}에서 {value}).',
+  'attention.claim.fullEven.evidence': '최대 |w − 1/n|: {value}',
   // ── </nw-attention> ──
 
   // ── <nw-ffn> ──
@@ -986,7 +1196,7 @@ export default {
   'ffn.probe': '값을 읽을 x',
   'ffn.curveAria': 'x = −4부터 4까지의 ReLU와 GELU 곡선. x = {x}에서 ReLU {relu}, GELU {gelu}.',
   'ffn.curvesNote':
-    'ReLU는 음수를 0으로 자릅니다(max(0, x)). GELU는 x에 표준정규분포의 누적확률 Φ(x)를 곱한 x·Φ(x)로, 여기서는 erf를 쓰는 정확한 식(PyTorch 기본값)입니다. 0 근처에서 매끄럽고, 음수 쪽에서 살짝(가장 낮은 곳이 약 −0.17) 내려갔다가 0으로 돌아옵니다. 원 논문은 ReLU를, BERT와 GPT-2는 GELU를 썼습니다.',
+    'ReLU는 음수를 0으로 자릅니다(max(0, x)). GELU는 x에 표준정규분포의 누적확률 Φ(x)를 곱한 x·Φ(x)로, 여기서는 erf를 쓰는 정확한 식(PyTorch 기본값)입니다. 원 논문은 ReLU를, BERT와 GPT-2는 GELU를 썼습니다.',
   'ffn.positionHeading': '위치별 독립성 — 토큰 하나만 건드려 보기',
   'ffn.ratio': 'd_ff / d_model 비율',
   'ffn.activation': '활성화 함수',
@@ -1003,7 +1213,19 @@ export default {
   'ffn.readout':
     'x = {x}: ReLU = {relu} · GELU = {gelu}\nd_ff = {ratio} × {d} = {dff} · FFN 파라미터 {params}개 ({act})\n{n}번 토큰 “{word}”에 δ = {delta}: 그 토큰의 최대 |Δ| = {self} · 나머지 {others}개 토큰의 최대 |Δ| = {rest}\n같은 FFN을 담은 인코더 층 전체라면 나머지 토큰의 최대 |Δ| = {layer}',
   'ffn.method':
-    '입력은 시드로 고정한 토큰 벡터 6개이고, δ만큼 정해진 무작위 방향으로 고른 토큰의 입력을 옮깁니다. FFN 가중치는 PyTorch nn.Linear의 기본 초기화(±1/√fan_in 균등분포)를 시드로 고정해 만들었습니다. FFN은 모든 행(토큰)에 같은 W₁, W₂를 따로따로 곱하므로 다른 행의 결과는 비트 하나까지 같고, |Δ|는 반올림한 값이 아니라 정확히 0입니다. 비교용 인코더 층(헤드 2개, Post-LN)은 같은 FFN 가중치를 싣고 있지만, 앞의 셀프 어텐션이 모든 토큰을 섞기 때문에 모든 행이 바뀝니다.',
+    '입력은 시드로 고정한 토큰 벡터 6개이고, δ만큼 정해진 무작위 방향으로 고른 토큰의 입력을 옮깁니다. FFN 가중치는 PyTorch nn.Linear의 기본 초기화(±1/√fan_in 균등분포)를 시드로 고정해 만들었습니다. FFN은 모든 행(토큰)에 같은 W₁, W₂를 따로따로 곱합니다. 비교용 인코더 층(헤드 2개, Post-LN)은 같은 FFN 가중치를 싣고 있지만, 앞의 셀프 어텐션이 모든 토큰을 먼저 섞습니다.',
+  'ffn.claim.geluDips.holds':
+    'GELU는 0 근처에서 매끄럽고, 음수 쪽에서 살짝 내려가 x = {x}에서 {value}까지 갔다가 0으로 돌아옵니다.',
+  'ffn.claim.geluDips.fails': '여기서 GELU 곡선의 가장 낮은 점은 {value}(x = {x})로, 약 −0.17이 아닙니다.',
+  'ffn.claim.geluDips.evidence': '곡선에서 GELU의 최솟값: {value}',
+  'ffn.claim.ffnLocal.holds':
+    '위치별 계산: {n}번 토큰을 움직여도 다른 토큰의 FFN 출력은 비트 하나까지 같습니다. |Δ|는 반올림한 작은 값이 아니라 정확히 0입니다.',
+  'ffn.claim.ffnLocal.fails': '{n}번 토큰을 움직이자 다른 토큰의 FFN 출력도 움직였습니다({value}).',
+  'ffn.claim.ffnLocal.evidence': 'FFN만 거친 다른 토큰의 최대 |Δ|: {value}',
+  'ffn.claim.layerMixes.holds':
+    '같은 FFN을 품은 인코더 층 전체에서는 모든 행이 바뀝니다. 셀프 어텐션이 {n}번 토큰의 변화를 다른 토큰에 섞어 넣었습니다.',
+  'ffn.claim.layerMixes.fails': 'δ = {delta}이면 층 전체에서도 다른 토큰이 움직이지 않습니다.',
+  'ffn.claim.layerMixes.evidence': '층 전체를 거친 다른 토큰의 최대 |Δ|: {value}',
   // ── </nw-ffn> ──
 
   // ── <nw-encoder-stack> ──
@@ -1032,11 +1254,39 @@ export default {
     '{wiring} · N = {n}층 · 마지막 LayerNorm {finalNorm}\n마지막 층({n}) 뒤: ‖h‖ = {norm} (√{d} = {sqrt}) · σ = {std} · μ = {mean} · 코사인 유사도 = {cos}\n입력: ‖h‖ = {inNorm} · 코사인 유사도 = {inCos}',
   'encStack.readoutFinal': '마지막 LayerNorm 뒤: ‖h‖ = {norm} · σ = {std} · μ = {mean} · 코사인 유사도 = {cos}',
   'encStack.explainPost':
-    'Post-LN은 층마다 끝에서 정규화하므로, γ = 1, β = 0인 초기 상태에서는 층을 지날 때마다 모든 토큰이 μ = 0, σ = 1, ‖h‖ ≈ √d로 돌아옵니다. 그래서 마지막 LayerNorm을 켜도 거의 달라지지 않습니다. 대신 층이 깊어질수록 토큰끼리의 코사인 유사도가 커집니다. 셀프 어텐션이 각 토큰에 다른 토큰의 정보를 섞어 넣기 때문입니다(첫 층에서 잠깐 줄어드는 것은 LayerNorm이 PE 때문에 모든 토큰에 공통으로 있던 평균을 빼기 때문입니다).',
+    'Post-LN은 층마다 끝에서 정규화하므로, γ = 1, β = 0인 초기 상태에서는 각 토큰이 평균 0, 표준편차 1이 됩니다. 셀프 어텐션은 각 토큰에 다른 토큰의 정보를 섞어 넣고, 토큰끼리의 코사인 유사도가 그 정도를 잽니다.',
   'encStack.explainPre':
-    'Pre-LN은 잔차 경로에 정규화가 없어서 층마다 서브레이어의 출력이 그대로 더해지고, ‖h‖와 σ가 깊이에 따라 자랍니다. 그래서 Pre-LN 스택은 끝에 LayerNorm을 하나 더 둡니다(GPT-2, LLaMA 등). 켜 보면 마지막 점(LN)이 ‖h‖ ≈ √d, σ = 1로 돌아옵니다. 토큰끼리의 코사인 유사도도 층을 지나며 커지지만, 12층까지 쌓아 보면 Post-LN보다 덜 커집니다.',
+    'Pre-LN은 잔차 경로에 정규화가 없어서 층마다 서브레이어의 출력이 그대로 스트림에 더해집니다. 그래서 Pre-LN 스택은 끝에 LayerNorm을 하나 더 둡니다(GPT-2, LLaMA 등). 켜면 마지막 점(LN)이 나타납니다.',
   'encStack.method':
     '층마다의 상태는 시드를 고정한 {max}층 인코더를 { hiddenStates: true }로 forward() 한 번 실행해 얻었습니다. 이 시드의 N층 인코더는 그 앞 N층과 정확히 같으므로(라이브러리가 가중치를 state_dict 순서로 뽑습니다) {max}층을 한 번만 계산하고 슬라이더는 몇 층을 보여 줄지만 고릅니다. 마지막 LayerNorm은 N층 출력에 스택의 norm.weight와 norm.bias로 nw.layerNorm을 적용한 값입니다. {max}층 뒤에 그렇게 적용한 값과 forward() 자체 출력의 최대 차이: {check}. μ와 σ는 nw.layerNormStats가 토큰마다 구한 값이고 ‖h‖ = √(d·(σ² + μ²))입니다. 추론 모드라 드롭아웃은 없습니다.',
+  'encStack.claim.postNormed.holds': 'Post-LN: 층을 지날 때마다 모든 토큰이 μ = 0, σ = 1, ‖h‖ ≈ √d로 돌아옵니다.',
+  'encStack.claim.postNormed.fails': 'Post-LN: 어떤 층 뒤에서는 토큰의 σ가 1에서 1 % 넘게 벗어납니다.',
+  'encStack.claim.postNormed.evidence': '1–N층의 최대 |σ − 1|: {value}',
+  'encStack.claim.postFinalIdle.holds':
+    '여기서는 마지막 LayerNorm을 켜도 거의 달라지지 않습니다. 스트림이 이미 정규화되어 있기 때문입니다.',
+  'encStack.claim.postFinalIdle.fails': '여기서는 마지막 LayerNorm이 ‖h‖를 1 % 넘게 바꿉니다.',
+  'encStack.claim.postFinalIdle.evidence': '마지막 LN이 바꾼 ‖h‖: {value}',
+  'encStack.claim.postCosDips.holds':
+    '첫 층에서 코사인 유사도가 잠깐 줄어듭니다({input} → {first}). LayerNorm이 PE 때문에 모든 토큰에 공통으로 있던 평균을 빼기 때문입니다.',
+  'encStack.claim.postCosDips.fails': '여기서는 첫 층에서 코사인 유사도가 줄지 않습니다({input} → {first}).',
+  'encStack.claim.postCosDips.evidence': '1층 뒤 cos − 입력: {value}',
+  'encStack.claim.postCosGrows.holds':
+    '그 뒤로는 층이 깊어질수록 토큰끼리의 코사인 유사도가 커집니다({n}층까지 {first} → {end}). 셀프 어텐션이 토큰을 섞기 때문입니다.',
+  'encStack.claim.postCosGrows.fails': '1층에서 {n}층까지 코사인 유사도가 커지지 않습니다({first} → {end}).',
+  'encStack.claim.postCosGrows.evidence': 'N층 뒤 cos − 1층 뒤: {value}',
+  'encStack.claim.preGrows.holds': 'Pre-LN: ‖h‖와 σ가 깊이에 따라 자랍니다. {n}층 뒤 ‖h‖ = {norm}, σ = {std}입니다.',
+  'encStack.claim.preGrows.fails': 'Pre-LN: {n}층 뒤 ‖h‖나 σ가 입력보다 크지 않습니다.',
+  'encStack.claim.preGrows.evidence': '‖h‖, σ 증가 배율 중 작은 쪽: {value}배',
+  'encStack.claim.preFinalBack.holds':
+    '마지막 LayerNorm이 스트림을 ‖h‖ ≈ √d, σ = 1로 되돌립니다(‖h‖ = {norm}, σ = {std}).',
+  'encStack.claim.preFinalBack.fails': '여기서는 마지막 LayerNorm 뒤에도 σ가 1에서 1 % 넘게 벗어납니다(σ = {std}).',
+  'encStack.claim.preFinalBack.evidence': '마지막 LN 뒤 |σ − 1|: {value}',
+  'encStack.claim.preCosGrows.holds': '토큰끼리의 코사인 유사도는 여기서도 커집니다({n}층 뒤 {input} → {end}).',
+  'encStack.claim.preCosGrows.fails': '{n}층 뒤에도 코사인 유사도가 커지지 않았습니다({input} → {end}).',
+  'encStack.claim.preCosGrows.evidence': 'N층 뒤 cos − 입력: {value}',
+  'encStack.claim.preCosLess.holds': '그래도 같은 {n}층 뒤 토큰끼리는 Post-LN보다 덜 닮았습니다(cos {pre} 대 {post}).',
+  'encStack.claim.preCosLess.fails': '{n}층 뒤 토큰끼리가 Post-LN만큼 닮았거나 더 닮았습니다(cos {pre} 대 {post}).',
+  'encStack.claim.preCosLess.evidence': 'N층 뒤 cos Pre-LN − Post-LN: {value}',
   'encStack.tableSummary': '층별 수치 표',
   'encStack.tableLayer': '층',
   // ── </nw-encoder-stack> ──
