@@ -12,6 +12,7 @@ import { normFigureStyles } from '../lib/norm-figures.js';
 import { paintMatrix, SEQUENTIAL } from '../lib/colormap-core.js'; // no d3: viridis only
 import { assetBase, assetUrl } from '../lib/assets.js';
 import { sessionHandler, SORT } from '../lib/train-session.js';
+import { renderCited } from '../lib/cited.js';
 
 const NORMS = ['post', 'pre'];
 
@@ -532,7 +533,7 @@ export class NwTrain extends NwElement {
       </div>
       ${this._maps()}
       <div class="readout" aria-live="polite" data-readout>${readout}</div>
-      <p class="caption">${this.t('train.note', { batch: this.batch })}</p>
+      <p class="caption" data-note>${renderCited(this.t('train.note', { batch: this.batch }))}</p>
       <button type="button" data-control="compare" aria-expanded=${String(!!this._compareOpen)} @click=${() => this._toggleCompare()}>${this.t('train.compare')}</button>
       ${this._compareOpen ? (this._compare?.render(width) ?? '') : ''}
     `;

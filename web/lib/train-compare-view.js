@@ -2,16 +2,16 @@
 // does not carry it): Post-LN / Pre-LN × warm-up off / on, each trained from seeds 1…k (k = 3–8,
 // the reader's choice) at one peak learning rate (the reader's choice), in the figure's worker
 // (lib/train-compare.js's CompareSession, reached through lib/train-session.js's sessionHandler).
-// Drawn: held-out accuracy against steps, for each arm a band (min to max over the seeds
-// finished) and its median line, plus the line of the seed in training; a table of the final
-// accuracies; and the claims (lib/train-claims.js) decided by the finished run, each beside the
-// numbers it was decided on. Its strings are a part of their own (trainCompare.*), loaded with it.
+// Drawn: held-out accuracy and held-out loss against steps, for each arm a band (min to max over
+// the seeds finished) and its median line, plus the line of the seed in training; a table of the
+// final values (median, range, each seed); and the claims of lib/train-compare.js decided by the
+// finished comparison (the figure's renderClaims), each beside the number it was decided on. Its
+// strings are a part of their own (trainCompare.*), loaded with it.
 import { css, svg } from 'lit';
 import { html } from './base.js';
 import { hasStrings, loadStrings } from './i18n.js';
 import { fmt } from './format.js';
-import { ARMS, COMPARE, summarize } from './train-compare.js';
-import { TRAIN_CLAIMS, decide } from './train-claims.js';
+import { ARMS, COMPARE, summarize, ns, claims } from './train-compare.js';
 
 /** The strings part of this mode (web/i18n/parts.js). */
 const PART = 'nw-train-compare';
@@ -41,10 +41,7 @@ const styles = css`
   .compare th, .compare td { text-align: left; padding: 3px 8px 3px 0; border-bottom: 1px solid var(--nw-border); vertical-align: top; }
   .compare td.num { font-family: var(--nw-mono); white-space: nowrap; }
   .compare td.seeds { font-family: var(--nw-mono); font-size: 0.8rem; overflow-wrap: anywhere; }
-  .compare .claims { list-style: none; padding: 0; margin: 10px 0 0; }
-  .compare .claims li { margin: 0 0 8px; padding-left: 10px; border-left: 3px solid var(--nw-ok); }
-  .compare .claims li[data-holds='false'] { border-left-color: var(--nw-warn); }
-  .compare .evidence { display: block; font-family: var(--nw-mono); font-size: 0.8rem; color: var(--nw-muted); overflow-wrap: anywhere; }
+  .compare .plots { display: flex; flex-wrap: wrap; gap: 16px; }
   .compare .pending { color: var(--nw-muted); font-size: 0.88rem; }
 `;
 
@@ -59,7 +56,10 @@ function adoptStyles(root) {
   root.append(style);
 }
 
-const PLOT_HEIGHT = 250;
+const PLOT_HEIGHT = 220;
+
+/** The two plots: held-out accuracy (0–1) and held-out loss (log scale between its extremes). */
+const KEYS = ['accuracy', 'loss'];
 
 export class CompareView {
   /** @param {HTMLElement} el the <nw-train> that shows it */
@@ -133,17 +133,35 @@ export class CompareView {
     return this.el.t(`trainCompare.arm.${id}`);
   }
 
-  _plot(width, s) {
+  /** One plot of key ('accuracy' | 'loss'): per arm its band, its median line, the seed in training. */
+  _plot(width, s, key) {
     const h = PLOT_HEIGHT;
-    const m = { left: 42, right: 12, top: 12, bottom: 28 };
+    const m = { left: 42, right: 12, top: 16, bottom: 28 };
     const iw = width - m.left - m.right;
     const ih = h - m.top - m.bottom;
     const steps = this.p?.options.steps ?? this.steps;
     const x = (step) => (m.left + (step / steps) * iw).toFixed(1);
-    const y = (v) => (m.top + (1 - v) * ih).toFixed(1);
-    const line = (pts, key) => pts.map((p, i) => `${i ? 'L' : 'M'}${x(p.step)},${y(p[key])}`).join('');
+    let y, ticks;
+    if (key === 'accuracy') {
+      y = (v) => (m.top + (1 - v) * ih).toFixed(1);
+      ticks = [0, 0.25, 0.5, 0.75, 1].map((v) => ({ v, label: `${Math.round(v * 100)}%` }));
+    } else {
+      const all = s
+        ? ARMS.flatMap((a) => [
+            ...s.arms[a.id].loss.band.flatMap((b) => [b.min, b.max]),
+            ...s.arms[a.id].loss.current.map((c) => c.value),
+          ])
+        : [];
+      const finite = all.filter((v) => Number.isFinite(v) && v > 0);
+      const lo = Math.log10(finite.length ? Math.min(...finite) : 0.01);
+      const hi = Math.log10(finite.length ? Math.max(...finite) : 3);
+      const span = Math.max(hi - lo, 0.1);
+      y = (v) => (m.top + ((hi - Math.log10(Math.max(v, 1e-12))) / span) * ih).toFixed(1);
+      ticks = [hi, lo + span / 2, lo].map((l) => ({ v: 10 ** l, label: fmt(10 ** l, 10 ** l < 0.1 ? 3 : 2) }));
+    }
+    const line = (pts, k) => pts.map((p, i) => `${i ? 'L' : 'M'}${x(p.step)},${y(p[k])}`).join('');
     const layers = ARMS.map((arm) => {
-      const a = s?.arms[arm.id];
+      const a = s?.arms[arm.id][key];
       const band = a?.band ?? [];
       const area = band.length
         ? `${line(band, 'max')}${[...band]
@@ -154,21 +172,21 @@ export class CompareView {
       return svg`<g data-arm=${arm.id}>
         <path class=${`band arm-${arm.id}`} data-band=${arm.id} d=${area}></path>
         <path class=${`median arm-${arm.id} ${arm.warmup ? 'on' : 'off'}`} data-median=${arm.id} d=${band.length ? line(band, 'median') : ''}></path>
-        <path class=${`current arm-${arm.id}`} data-current=${arm.id} d=${a?.current.length ? line(a.current, 'accuracy') : ''}></path>
+        <path class=${`current arm-${arm.id}`} data-current=${arm.id} d=${a?.current.length ? line(a.current, 'value') : ''}></path>
       </g>`;
     });
-    const aria = this.el.t('trainCompare.plotAria', {
+    const aria = this.el.t(`trainCompare.plotAria.${key}`, {
       steps,
       seeds: s?.seeds ?? 0,
       medians: ARMS.map((a) =>
-        s && s.seeds ? `${this._label(a.id)} ${fmt(s.arms[a.id].median * 100, 1)}%` : this._label(a.id),
+        s && s.seeds ? `${this._label(a.id)} ${this._value(key, s.arms[a.id][key].median)}` : this._label(a.id),
       ).join('; '),
     });
-    return html`<svg viewBox=${`0 0 ${width} ${h}`} width=${width} height=${h} role="img" aria-label=${aria} data-compare-plot>
-      <text class="axis-title" x="4" y="10">${this.el.t('train.accAxis')}</text>
-      ${[0, 0.25, 0.5, 0.75, 1].map(
-        (v) => svg`<line class="grid" x1=${m.left} x2=${width - m.right} y1=${y(v)} y2=${y(v)}></line>
-        <text x=${m.left - 4} y=${Number(y(v)) + 4} text-anchor="end">${Math.round(v * 100)}%</text>`,
+    return html`<svg viewBox=${`0 0 ${width} ${h}`} width=${width} height=${h} role="img" aria-label=${aria} data-compare-plot=${key}>
+      <text class="axis-title" x="4" y="10">${this.el.t(key === 'accuracy' ? 'train.accAxis' : 'trainCompare.lossAxis')}</text>
+      ${ticks.map(
+        ({ v, label }) => svg`<line class="grid" x1=${m.left} x2=${width - m.right} y1=${y(v)} y2=${y(v)}></line>
+        <text x=${m.left - 4} y=${Number(y(v)) + 4} text-anchor="end">${label}</text>`,
       )}
       <text x=${m.left} y=${h - 8}>0</text>
       <text x=${width - m.right} y=${h - 8} text-anchor="end">${this.el.t('train.stepAxis', { steps })}</text>
@@ -176,41 +194,50 @@ export class CompareView {
     </svg>`;
   }
 
+  /** A value as the table shows it: accuracy in %, loss with 3 decimals. */
+  _value(key, v) {
+    if (!Number.isFinite(v)) return '–';
+    return key === 'accuracy' ? `${fmt(v * 100, 1)}%` : fmt(v, 3);
+  }
+
   _legend() {
     return html`<ul class="legend">
       ${ARMS.map(
-        (a) => html`<li><svg width="26" height="10" aria-hidden="true"><path class=${`median arm-${a.id} ${a.warmup ? 'on' : 'off'}`} d="M1,5L25,5"></path></svg>${this._label(a.id)}</li>`,
+        (a) =>
+          html`<li><svg width="26" height="10" aria-hidden="true"><path class=${`median arm-${a.id} ${a.warmup ? 'on' : 'off'}`} d="M1,5L25,5"></path></svg>${this._label(a.id)}</li>`,
       )}
     </ul>`;
   }
 
+  /** Per arm, at the last step: median and range over the seeds of held-out accuracy and loss, and each seed's accuracy. */
   _table(s) {
     const t = (k, v) => this.el.t(k, v);
-    const p = (v) => (Number.isFinite(v) ? `${fmt(v * 100, 1)}%` : '–');
     return html`<table data-compare-finals>
       <caption class="visually-hidden">${t('trainCompare.tableCaption')}</caption>
-      <thead><tr><th scope="col">${t('trainCompare.colArm')}</th><th scope="col">${t('trainCompare.colMedian')}</th>
-        <th scope="col">${t('trainCompare.colRange')}</th><th scope="col">${t('trainCompare.colSeeds')}</th></tr></thead>
+      <thead><tr><th scope="col">${t('trainCompare.colArm')}</th><th scope="col">${t('trainCompare.colAccuracy')}</th>
+        <th scope="col">${t('trainCompare.colLoss')}</th><th scope="col">${t('trainCompare.colSeeds')}</th></tr></thead>
       <tbody>${ARMS.map((a) => {
         const r = s?.arms[a.id];
+        const cell = (key) => {
+          const c = r?.[key];
+          if (!c?.final.length) return '–';
+          return `${this._value(key, c.median)} (${this._value(key, c.min)} – ${this._value(key, c.max)})`;
+        };
         const stopped = r?.stopped.length ? ` ${t('trainCompare.stopped', { seeds: r.stopped.join(', ') })}` : '';
-        return html`<tr data-arm=${a.id}><th scope="row">${this._label(a.id)}</th>
-          <td class="num">${p(r?.median)}</td>
-          <td class="num">${r?.final.length ? `${p(r.min)} – ${p(r.max)}` : '–'}</td>
-          <td class="seeds">${r?.final.length ? r.final.map((v) => fmt(v * 100, 1)).join(' · ') : '–'}${stopped}</td></tr>`;
+        return html`<tr data-arm=${a.id} data-acc-median=${r?.accuracy.final.length ? String(r.accuracy.median) : ''}
+          data-acc-min=${r?.accuracy.final.length ? String(r.accuracy.min) : ''} data-acc-max=${r?.accuracy.final.length ? String(r.accuracy.max) : ''}>
+          <th scope="row">${this._label(a.id)}</th>
+          <td class="num" data-cell="accuracy">${cell('accuracy')}</td>
+          <td class="num" data-cell="loss">${cell('loss')}</td>
+          <td class="seeds">${r?.accuracy.final.length ? r.accuracy.final.map((v) => fmt(v * 100, 1)).join(' · ') : '–'}${stopped}</td></tr>`;
       })}</tbody>
     </table>`;
   }
 
   _claims(s) {
-    if (!s?.complete) return html`<p class="pending" data-claims-pending>${this.el.t('trainCompare.claimsPending')}</p>`;
-    const label = (id) => this._label(id);
-    return html`<ul class="claims">
-      ${TRAIN_CLAIMS.map((c) => {
-        const d = decide(c, s, label);
-        return html`<li data-claim=${d.id} data-holds=${String(d.holds)}>${this.el.t(d.key)}<span class="evidence" data-evidence>${d.evidence}</span></li>`;
-      })}
-    </ul>`;
+    if (!s?.complete)
+      return html`<p class="pending" data-claims-pending>${this.el.t('trainCompare.claimsPending')}</p>`;
+    return this.el.renderClaims(ns, claims, s);
   }
 
   _status(s) {
@@ -283,7 +310,7 @@ export class CompareView {
         <button type="button" data-control="compare-reset" @click=${() => this.configure()}>${el.t('train.reset')}</button>
       </div>
       ${this._legend()}
-      <div class="plot">${this._plot(Math.max(260, width), s)}</div>
+      <div class="plots">${KEYS.map((key) => this._plot(Math.max(260, this.el.columnWidth(width, 620)), s, key))}</div>
       <div class="readout" data-compare-readout><span aria-live="polite">${this._status(s)}</span>
 ${el.t('trainCompare.readoutStep', { step, lr: o.lr.toExponential(0), batch: o.batch })}</div>
       ${this._table(s)}

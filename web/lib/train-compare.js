@@ -1,17 +1,22 @@
 // The comparison of <nw-train>: Post-LN and Pre-LN, each without and with warm-up (four arms),
-// trained from seeds 1…k at one learning rate, with the held-out accuracy of every run measured
-// along the way. Every run is one of train-session.js (createRun / stepRun / evaluateRun: the
-// library's trainer, driven as the single run drives it). A seed's four runs train together, one
-// step each in turn, then the next seed's: four trainers in memory at a time.
+// trained from seeds 1…k at one peak learning rate, with the held-out accuracy and loss of every
+// run measured along the way. Every run is one of train-session.js (createRun / stepRun /
+// evaluateRun: the library's trainer, driven as the single run drives it). A seed's four runs
+// train together, one step each in turn, then the next seed's: four trainers in memory at a time.
+// The claims below are decided by summarize()'s numbers of a finished comparison.
 //
 // Messages in:  { type: 'configure', lr, steps, batch, seeds, id? } (resets) | { type: 'run' } |
 //               { type: 'pause' } | { type: 'dispose' }
-// Messages out: { type: 'progress', options, step, seed, running, seconds, evalSteps,
-//                 accuracy: { arm: [per seed: accuracy at each of evalSteps reached] },
+// Messages out: { type: 'progress', options, step, seed, running, finished, seconds, evalSteps,
+//                 accuracy / loss: { arm: [per seed: the held-out value at each of evalSteps reached] },
 //                 stopped: { arm: [seeds whose loss stopped being finite] } }
 //               { type: 'done' } | { type: 'error', message }
 // Every message out carries the `id` of the last configure message, when it had one.
 import { createRun, stepRun, evaluateRun } from './train-session.js';
+import { fmt } from './format.js';
+
+/** The comparison's strings: trainCompare.* in web/i18n (a part of their own, web/i18n/parts.js). */
+export const ns = 'trainCompare';
 
 /** The four arms, in the order they are drawn and listed. */
 export const ARMS = Object.freeze(
@@ -24,21 +29,20 @@ export const ARMS = Object.freeze(
 );
 
 /**
- * The comparison's defaults. steps × batch: what 4 arms × 3 seeds train in well under a minute on
- * one core (docs/benchmarks.md). lr: of the figure's rates, the one at which the baseline both
- * papers start from — Post-LN with warm-up, the original Transformer's recipe — ends with the
- * lowest held-out loss (median over seeds 1–8 at these steps and batch; docs/benchmarks.md); the
- * other arms change one thing at that rate, as Xiong et al. (2020) compare them. Warm-up: the single
- * run's, 5 % of the steps (the original Transformer warmed up over 4 % of its steps).
+ * The comparison's defaults. lr 3e-2: the rate at which the figure's caption sets its lesson
+ * (Post-LN without warm-up, then Pre-LN, then Post-LN with warm-up); the reader picks any of the
+ * figure's rates. steps × batch: 150 steps of 64 sequences, what 4 arms × 5 seeds train in about a
+ * minute on one core; warm-up is the single run's, 5 % of the steps. Evaluation every 10 steps on
+ * the run's 500 held-out sequences.
  */
 export const COMPARE = Object.freeze({
-  lr: '1e-2',
-  steps: 200,
+  lr: '3e-2',
+  steps: 150,
   batch: 64,
-  seeds: 3,
+  seeds: 5,
   minSeeds: 3,
   maxSeeds: 8,
-  evalEvery: 20,
+  evalEvery: 10,
 });
 
 const SLICE_MS = 60;
@@ -108,6 +112,7 @@ export class CompareSession {
     this.options = { lr, steps, batch, seeds };
     this.evalSteps = evalSteps(steps);
     this.accuracy = Object.fromEntries(ARMS.map((a) => [a.id, []]));
+    this.loss = Object.fromEntries(ARMS.map((a) => [a.id, []]));
     this.stopped = Object.fromEntries(ARMS.map((a) => [a.id, []]));
     this.seed = 0; // index of the seed being trained (0-based); seeds once all are done
     this.step = 0;
@@ -129,7 +134,9 @@ export class CompareSession {
     for (const arm of ARMS) {
       const run = createRun(this.nw, { normFirst: arm.normFirst, warmup: arm.warmup, lr, steps, batch, seed });
       this.runs.push({ arm: arm.id, run, stopped: false });
-      this.accuracy[arm.id][this.seed] = [evaluateRun(run).accuracy];
+      const e = evaluateRun(run);
+      this.accuracy[arm.id][this.seed] = [e.accuracy];
+      this.loss[arm.id][this.seed] = [e.loss];
     }
     this.step = 0;
   }
@@ -162,7 +169,11 @@ export class CompareSession {
         }
       }
       if (this.evalSteps.includes(this.step)) {
-        for (const r of this.runs) this.accuracy[r.arm][this.seed].push(evaluateRun(r.run).accuracy);
+        for (const r of this.runs) {
+          const e = evaluateRun(r.run);
+          this.accuracy[r.arm][this.seed].push(e.accuracy);
+          this.loss[r.arm][this.seed].push(e.loss);
+        }
       }
       if (this.step >= steps) {
         this._dispose();
@@ -191,6 +202,7 @@ export class CompareSession {
       finished: this.finished,
       seconds: this.seconds,
       accuracy: structuredClone(this.accuracy),
+      loss: structuredClone(this.loss),
       stopped: structuredClone(this.stopped),
     });
   }
@@ -205,36 +217,125 @@ export function median(values) {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
+/** min, median and max of a non-empty list. */
+function spread(values) {
+  return { min: Math.min(...values), median: median(values), max: Math.max(...values) };
+}
+
 /**
- * What the figure draws and its claims are decided on, from a progress message: for each arm,
- * the band (min, median, max over the seeds finished, at each evaluation step) and the final
- * held-out accuracy of each finished seed with its median, min and max. `complete` once every
- * seed has run every step.
+ * What the figure draws and its claims are decided on, from a progress message: for each arm and
+ * each of accuracy and loss (held out), the band (min, median, max over the seeds finished, at
+ * each evaluation step), the line of the seed in training, and the final value of each finished
+ * seed with its median, min and max. `complete` once every seed has run every step.
  */
 export function summarize(p) {
   const { seeds, steps } = p.options;
   const done = p.finished ? seeds : p.seed - 1; // seeds whose runs have finished
   const arms = {};
   for (const arm of ARMS) {
-    const curves = p.accuracy[arm.id];
-    const finished = curves.slice(0, done);
-    const final = finished.map((c) => c[c.length - 1]);
-    const band = p.evalSteps
-      .map((step, i) => {
-        const at = finished.map((c) => c[i]);
-        return at.length ? { step, min: Math.min(...at), median: median(at), max: Math.max(...at) } : null;
-      })
-      .filter(Boolean);
-    const current = done < seeds ? (curves[done] ?? []).map((v, i) => ({ step: p.evalSteps[i], accuracy: v })) : [];
-    arms[arm.id] = {
-      final,
-      median: final.length ? median(final) : NaN,
-      min: final.length ? Math.min(...final) : NaN,
-      max: final.length ? Math.max(...final) : NaN,
-      band,
-      current,
-      stopped: p.stopped[arm.id],
-    };
+    const out = { stopped: p.stopped[arm.id] };
+    for (const key of ['accuracy', 'loss']) {
+      const curves = p[key][arm.id];
+      const finished = curves.slice(0, done);
+      const final = finished.map((c) => c[c.length - 1]);
+      const band = finished.length
+        ? p.evalSteps.map((step, i) => ({ step, ...spread(finished.map((c) => c[i])) }))
+        : [];
+      const current = done < seeds ? (curves[done] ?? []).map((v, i) => ({ step: p.evalSteps[i], value: v })) : [];
+      out[key] = { final, band, current, ...(final.length ? spread(final) : { min: NaN, median: NaN, max: NaN }) };
+    }
+    arms[arm.id] = out;
   }
   return { options: p.options, steps, seeds: done, complete: done === seeds, arms };
 }
+
+/**
+ * The whole comparison at once (what the worker runs in slices): { lr, seeds, steps?, batch? }
+ * (lr one of the figure's rates, as a string or a number) → summarize()'s numbers.
+ */
+export function measure(
+  nw,
+  { lr = COMPARE.lr, seeds = COMPARE.seeds, steps = COMPARE.steps, batch = COMPARE.batch } = {},
+) {
+  let last = null;
+  const session = new CompareSession(
+    nw,
+    (m) => {
+      if (m.type === 'progress') last = m;
+      else if (m.type === 'error') throw new Error(m.message);
+    },
+    () => {},
+  );
+  session.handle({ type: 'configure', lr: Number(lr), steps, batch, seeds });
+  session.running = true;
+  while (!session.finished) session._steps();
+  return summarize(last);
+}
+
+/** The smallest per-seed difference a − b of two arms' final held-out accuracies. */
+export function leastGap(m, a, b) {
+  const x = m.arms[a].accuracy.final;
+  const y = m.arms[b].accuracy.final;
+  return Math.min(...x.map((v, i) => v - y[i]));
+}
+
+/** The arm whose median final held-out accuracy is highest (the first listed on a tie). */
+export function bestArm(m) {
+  return ARMS.map((a) => a.id).reduce((best, id) =>
+    m.arms[id].accuracy.median > m.arms[best].accuracy.median ? id : best,
+  );
+}
+
+const pct = (v) => fmt(v * 100, 1);
+const points = (v) => fmt(v * 100, 1);
+const medians = (m) => Object.fromEntries(ARMS.map((a) => [a.id, pct(m.arms[a.id].accuracy.median)]));
+
+/**
+ * The sentences the comparison states (web/lib/claims.js), each over summarize()'s numbers of a
+ * finished comparison; "in every seed" compares the two arms trained from the same seed (the
+ * same weights and batches). value: the number the verdict is decided on.
+ */
+export const claims = {
+  // Moving the LayerNorm, warm-up off: Pre-LN ends above Post-LN from every seed.
+  preOverPost: {
+    when: (m) => m.complete,
+    value: (m) => leastGap(m, 'pre', 'post'),
+    holds: (v) => v > 0,
+    format: points,
+    vars: medians,
+  },
+  // Warm-up on Post-LN: above Post-LN without it from every seed.
+  warmupPost: {
+    when: (m) => m.complete,
+    value: (m) => leastGap(m, 'postWarmup', 'post'),
+    holds: (v) => v > 0,
+    format: points,
+    vars: medians,
+  },
+  // Warm-up on Pre-LN, the arm the single run's lesson leaves out: above Pre-LN without it.
+  warmupPre: {
+    when: (m) => m.complete,
+    value: (m) => leastGap(m, 'preWarmup', 'pre'),
+    holds: (v) => v > 0,
+    format: points,
+    vars: medians,
+  },
+  // Warm-up against moving the norm: Post-LN with warm-up ends above Pre-LN without it (medians).
+  warmupOverNorm: {
+    when: (m) => m.complete,
+    value: (m) => m.arms.postWarmup.accuracy.median - m.arms.pre.accuracy.median,
+    holds: (v) => v > 0,
+    format: points,
+    vars: medians,
+  },
+  // Both together: Pre-LN with warm-up has the highest median.
+  bothBest: {
+    when: (m) => m.complete,
+    value: (m) =>
+      m.arms.preWarmup.accuracy.median -
+      Math.max(...['post', 'pre', 'postWarmup'].map((id) => m.arms[id].accuracy.median)),
+    holds: (v) => v > 0,
+    format: points,
+    vars: medians,
+  },
+};

@@ -78,7 +78,10 @@ export function runOptimizer({ lr, warmup, steps }) {
  * set of `seed` and the stream of training batches of `seed` (never a held-out sequence).
  * Returns { options, trainer, heldout, exclude, rand }; dispose the trainer when done.
  */
-export function createRun(nw, { normFirst = true, lr = 2e-3, warmup = true, steps = 1500, batch = 256, seed = 1 } = {}) {
+export function createRun(
+  nw,
+  { normFirst = true, lr = 2e-3, warmup = true, steps = 1500, batch = 256, seed = 1 } = {},
+) {
   const options = { normFirst: !!normFirst, lr, warmup: !!warmup, steps, batch, seed };
   const trainer = nw.createTokenTrainer({
     encoder: modelConfig(options.normFirst),
