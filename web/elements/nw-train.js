@@ -305,6 +305,7 @@ export class NwTrain extends NwElement {
       this._status = 'paused';
       this._send({ type: 'pause' });
     } else {
+      this._compare?.pause(); // one thing trains at a time
       if (!this._port) this._start();
       else if (this._status === 'done' || this._status === 'stopped' || this._status === 'loaded') this._configure();
       this._status = 'running';
@@ -358,9 +359,15 @@ export class NwTrain extends NwElement {
     this._compareOpen = !this._compareOpen;
     if (!this._compareOpen) this._compare?.pause();
     else if (!this._compare) {
-      const { CompareView } = await import('../lib/train-compare-view.js');
-      this._compare ??= new CompareView(this);
-      this._compare.configure();
+      this._compareError = null;
+      try {
+        const { CompareView } = await import('../lib/train-compare-view.js');
+        this._compare ??= new CompareView(this);
+        this._compare.configure();
+      } catch (e) {
+        this._compareOpen = false;
+        this._compareError = e.message;
+      }
     }
     this.requestUpdate();
   }
@@ -535,6 +542,7 @@ export class NwTrain extends NwElement {
       <div class="readout" aria-live="polite" data-readout>${readout}</div>
       <p class="caption" data-note>${renderCited(this.t('train.note', { batch: this.batch }))}</p>
       <button type="button" data-control="compare" aria-expanded=${String(!!this._compareOpen)} @click=${() => this._toggleCompare()}>${this.t('train.compare')}</button>
+      ${this._compareError ? html`<p class="error" role="alert">${this.t('train.statusError', { message: this._compareError })}</p>` : ''}
       ${this._compareOpen ? (this._compare?.render(width) ?? '') : ''}
     `;
   }

@@ -25,7 +25,7 @@ const styles = css`
     --arm-preWarmup: var(--nw-ok);
   }
   :host([data-resolved-theme='dark']) .compare { --arm-postWarmup: #e879f9; }
-  .compare .band { stroke: none; fill-opacity: 0.16; }
+  .compare path.band { stroke: none; fill-opacity: 0.16; }
   .compare .median { fill: none; stroke-width: 2.2; stroke-linejoin: round; }
   .compare .median.off { stroke-dasharray: 6 4; }
   .compare .current { fill: none; stroke-width: 1.2; stroke-opacity: 0.7; stroke-dasharray: 2 3; }
