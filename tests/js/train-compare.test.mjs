@@ -10,6 +10,7 @@ import {
   ARMS,
   COMPARE,
   CompareSession,
+  MARGIN,
   evalSteps,
   measure,
   median,
@@ -104,17 +105,17 @@ test('a run of the comparison is the single run of the same settings (createRun,
   }
 });
 
-/** Each claim's verdict recomputed from the raw per-seed final accuracies. */
+/** Each claim's verdict recomputed from the raw per-seed final accuracies (a difference counts above MARGIN). */
 function expected(p) {
   const fin = Object.fromEntries(ARMS.map((a) => [a.id, p.accuracy[a.id].map((c) => c.at(-1))]));
-  const everySeed = (a, b) => fin[a].every((v, i) => v > fin[b][i]);
+  const everySeed = (a, b) => fin[a].every((v, i) => v - fin[b][i] > MARGIN);
   const med = Object.fromEntries(ARMS.map((a) => [a.id, median(fin[a.id])]));
   return {
     preOverPost: everySeed('pre', 'post'),
     warmupPost: everySeed('postWarmup', 'post'),
     warmupPre: everySeed('preWarmup', 'pre'),
-    warmupOverNorm: med.postWarmup > med.pre,
-    bothBest: med.preWarmup > Math.max(med.post, med.pre, med.postWarmup),
+    warmupOverNorm: med.postWarmup - med.pre > MARGIN,
+    bothBest: med.preWarmup - Math.max(med.post, med.pre, med.postWarmup) > MARGIN,
   };
 }
 

@@ -687,30 +687,32 @@ export default {
     '{seeds} seeds × 4 settings, {steps} steps of {batch} sequences each at a peak rate of {lr}: a 2-layer model, where what differs is placement and warm-up at this rate, not depth.',
   'trainCompare.lost': 'the training worker stopped; Run starts the comparison over in a new one',
   'trainCompare.claim.preOverPost.holds':
-    'Without warm-up, Pre-LN ends above Post-LN from every seed: at this rate, moving the LayerNorm before the sublayer is enough to train.',
+    'Without warm-up, Pre-LN ends more than 1 point above Post-LN from every seed: at this rate, moving the LayerNorm before the sublayer is enough to train.',
   'trainCompare.claim.preOverPost.fails':
-    'Without warm-up, Pre-LN does not end above Post-LN from every seed: at this rate the placement of the LayerNorm does not decide the outcome.',
+    'Without warm-up, Pre-LN does not end more than 1 point above Post-LN from every seed: at this rate the placement of the LayerNorm alone does not set them apart.',
   'trainCompare.claim.preOverPost.evidence':
     'smallest per-seed gap, Pre-LN − Post-LN: {value} points (medians {pre}% and {post}%)',
-  'trainCompare.claim.warmupPost.holds': 'Warm-up lifts Post-LN from every seed.',
-  'trainCompare.claim.warmupPost.fails': 'Warm-up does not lift Post-LN from every seed at this rate.',
+  'trainCompare.claim.warmupPost.holds': 'Warm-up lifts Post-LN by more than 1 point from every seed.',
+  'trainCompare.claim.warmupPost.fails':
+    'Warm-up does not lift Post-LN by more than 1 point from every seed at this rate.',
   'trainCompare.claim.warmupPost.evidence':
     'smallest per-seed gap, Post-LN + warm-up − Post-LN: {value} points (medians {postWarmup}% and {post}%)',
   'trainCompare.claim.warmupPre.holds':
-    'Warm-up lifts Pre-LN from every seed as well: Pre-LN does not make it unnecessary here.',
+    'Warm-up lifts Pre-LN by more than 1 point from every seed as well: Pre-LN does not make it unnecessary here.',
   'trainCompare.claim.warmupPre.fails':
-    'Warm-up does not lift Pre-LN from every seed: here Pre-LN does about as well without it.',
+    'Warm-up does not lift Pre-LN by more than 1 point from every seed at this rate.',
   'trainCompare.claim.warmupPre.evidence':
     'smallest per-seed gap, Pre-LN + warm-up − Pre-LN: {value} points (medians {preWarmup}% and {pre}%)',
   'trainCompare.claim.warmupOverNorm.holds':
-    'Post-LN with warm-up ends above Pre-LN without it: at this rate warm-up does more for Post-LN than moving the LayerNorm does.',
+    'Post-LN with warm-up ends more than 1 point above Pre-LN without it (medians): at this rate warm-up does more for Post-LN than moving the LayerNorm does.',
   'trainCompare.claim.warmupOverNorm.fails':
-    'Post-LN with warm-up does not end above Pre-LN without it: at this rate moving the LayerNorm does at least as much as warm-up.',
+    'Post-LN with warm-up does not end more than 1 point above Pre-LN without it (medians): at this rate warm-up does not do more for Post-LN than moving the LayerNorm does.',
   'trainCompare.claim.warmupOverNorm.evidence':
     'median Post-LN + warm-up − median Pre-LN: {value} points ({postWarmup}% and {pre}%)',
   'trainCompare.claim.bothBest.holds':
-    'Pre-LN with warm-up, the setting the single run’s lesson leaves out, ends highest.',
-  'trainCompare.claim.bothBest.fails': 'Pre-LN with warm-up does not end highest at this rate.',
+    'Pre-LN with warm-up, the setting the single run’s lesson leaves out, ends highest, more than 1 point above the others (medians).',
+  'trainCompare.claim.bothBest.fails':
+    'Pre-LN with warm-up does not end more than 1 point above every other setting (medians) at this rate.',
   'trainCompare.claim.bothBest.evidence':
     'median Pre-LN + warm-up − the best other median: {value} points (medians: Post-LN {post}%, Pre-LN {pre}%, Post-LN + warm-up {postWarmup}%, Pre-LN + warm-up {preWarmup}%)',
   // ── </nw-depth-demo> ──

@@ -671,29 +671,31 @@ export default {
     '시드 {seeds}개 × 설정 4개, 각각 수열 {batch}개 배치로 {steps}단계, 최대 학습률 {lr}: 2층 모델이므로 여기서 달라지는 것은 이 학습률에서의 정규화 위치와 워밍업이지 깊이가 아닙니다.',
   'trainCompare.lost': '학습 워커가 멈췄습니다. 비교 실행을 누르면 새 워커에서 처음부터 다시 합니다',
   'trainCompare.claim.preOverPost.holds':
-    '워밍업 없이도 모든 시드에서 Pre-LN이 Post-LN보다 높게 끝납니다. 이 학습률에서는 LayerNorm을 서브레이어 앞으로 옮기는 것만으로 학습이 됩니다.',
+    '워밍업 없이도 모든 시드에서 Pre-LN이 Post-LN보다 1%p 넘게 높게 끝납니다. 이 학습률에서는 LayerNorm을 서브레이어 앞으로 옮기는 것만으로 학습이 됩니다.',
   'trainCompare.claim.preOverPost.fails':
-    '워밍업 없이는 Pre-LN이 모든 시드에서 Post-LN보다 높게 끝나지는 않습니다. 이 학습률에서는 LayerNorm의 위치가 결과를 가르지 않습니다.',
+    '워밍업 없이는 Pre-LN이 모든 시드에서 Post-LN보다 1%p 넘게 높게 끝나지는 않습니다. 이 학습률에서는 LayerNorm의 위치만으로 둘이 갈리지 않습니다.',
   'trainCompare.claim.preOverPost.evidence':
     '시드별 차이 Pre-LN − Post-LN의 최솟값: {value}%p (중앙값 {pre}%와 {post}%)',
-  'trainCompare.claim.warmupPost.holds': '워밍업은 모든 시드에서 Post-LN을 끌어올립니다.',
-  'trainCompare.claim.warmupPost.fails': '이 학습률에서 워밍업이 모든 시드에서 Post-LN을 끌어올리지는 않습니다.',
+  'trainCompare.claim.warmupPost.holds': '워밍업은 모든 시드에서 Post-LN을 1%p 넘게 끌어올립니다.',
+  'trainCompare.claim.warmupPost.fails':
+    '이 학습률에서 워밍업이 모든 시드에서 Post-LN을 1%p 넘게 끌어올리지는 않습니다.',
   'trainCompare.claim.warmupPost.evidence':
     '시드별 차이 Post-LN + 워밍업 − Post-LN의 최솟값: {value}%p (중앙값 {postWarmup}%와 {post}%)',
   'trainCompare.claim.warmupPre.holds':
-    '워밍업은 모든 시드에서 Pre-LN도 끌어올립니다. 여기서는 Pre-LN이라고 워밍업이 필요 없어지지 않습니다.',
-  'trainCompare.claim.warmupPre.fails':
-    '워밍업이 모든 시드에서 Pre-LN을 끌어올리지는 않습니다. 여기서 Pre-LN은 워밍업 없이도 비슷하게 학습됩니다.',
+    '워밍업은 모든 시드에서 Pre-LN도 1%p 넘게 끌어올립니다. 여기서는 Pre-LN이라고 워밍업이 필요 없어지지 않습니다.',
+  'trainCompare.claim.warmupPre.fails': '이 학습률에서 워밍업이 모든 시드에서 Pre-LN을 1%p 넘게 끌어올리지는 않습니다.',
   'trainCompare.claim.warmupPre.evidence':
     '시드별 차이 Pre-LN + 워밍업 − Pre-LN의 최솟값: {value}%p (중앙값 {preWarmup}%와 {pre}%)',
   'trainCompare.claim.warmupOverNorm.holds':
-    '워밍업을 쓴 Post-LN이 워밍업 없는 Pre-LN보다 높게 끝납니다. 이 학습률에서는 워밍업이 LayerNorm을 옮기는 것보다 Post-LN에 더 큰 도움이 됩니다.',
+    '워밍업을 쓴 Post-LN이 워밍업 없는 Pre-LN보다 1%p 넘게 높게 끝납니다(중앙값). 이 학습률에서는 워밍업이 LayerNorm을 옮기는 것보다 Post-LN에 더 큰 도움이 됩니다.',
   'trainCompare.claim.warmupOverNorm.fails':
-    '워밍업을 쓴 Post-LN이 워밍업 없는 Pre-LN보다 높게 끝나지 않습니다. 이 학습률에서는 LayerNorm을 옮기는 것이 워밍업만큼, 또는 그보다 더 도움이 됩니다.',
+    '워밍업을 쓴 Post-LN이 워밍업 없는 Pre-LN보다 1%p 넘게 높게 끝나지 않습니다(중앙값). 이 학습률에서는 워밍업이 LayerNorm을 옮기는 것보다 Post-LN에 더 큰 도움이 되지 않습니다.',
   'trainCompare.claim.warmupOverNorm.evidence':
     'Post-LN + 워밍업 중앙값 − Pre-LN 중앙값: {value}%p ({postWarmup}%와 {pre}%)',
-  'trainCompare.claim.bothBest.holds': '단일 학습의 실험에서 빠진 설정인 워밍업을 쓴 Pre-LN이 가장 높게 끝납니다.',
-  'trainCompare.claim.bothBest.fails': '이 학습률에서는 워밍업을 쓴 Pre-LN이 가장 높게 끝나지 않습니다.',
+  'trainCompare.claim.bothBest.holds':
+    '단일 학습의 실험에서 빠진 설정인 워밍업을 쓴 Pre-LN이 나머지보다 1%p 넘게 높게, 가장 높게 끝납니다(중앙값).',
+  'trainCompare.claim.bothBest.fails':
+    '이 학습률에서는 워밍업을 쓴 Pre-LN이 다른 모든 설정보다 1%p 넘게 높게 끝나지 않습니다(중앙값).',
   'trainCompare.claim.bothBest.evidence':
     'Pre-LN + 워밍업 중앙값 − 나머지 중 가장 높은 중앙값: {value}%p (중앙값: Post-LN {post}%, Pre-LN {pre}%, Post-LN + 워밍업 {postWarmup}%, Pre-LN + 워밍업 {preWarmup}%)',
   // ── </nw-depth-demo> ──
