@@ -541,7 +541,7 @@ export class NwTrain extends NwElement {
       ${this._maps()}
       <div class="readout" aria-live="polite" data-readout>${readout}</div>
       <p class="caption" data-note>${renderCited(this.t('train.note', { batch: this.batch }))}</p>
-      <button type="button" data-control="compare" aria-expanded=${String(!!this._compareOpen)} @click=${() => this._toggleCompare()}>${this.t('train.compare')}</button>
+      <div class="actions"><button type="button" data-control="compare" aria-expanded=${String(!!this._compareOpen)} @click=${() => this._toggleCompare()}>${this.t('train.compare')}</button></div>
       ${this._compareError ? html`<p class="error" role="alert">${this.t('train.statusError', { message: this._compareError })}</p>` : ''}
       ${this._compareOpen ? (this._compare?.render(width) ?? '') : ''}
     `;
