@@ -31,8 +31,8 @@ export const ARMS = Object.freeze(
 /**
  * The comparison's defaults. lr 3e-2: the rate at which the figure's caption sets its lesson
  * (Post-LN without warm-up, then Pre-LN, then Post-LN with warm-up); the reader picks any of the
- * figure's rates. steps × batch: 150 steps of 64 sequences, a tenth of the single run's default
- * batch × steps, so that 4 arms × 5 seeds (20 runs) stay a wait of minutes in one worker; warm-up
+ * figure's rates. steps × batch: 150 steps of 64 sequences, 1/40 of the single run's default
+ * 1500 × 256, so that 4 arms × 5 seeds (20 runs) stay a wait of minutes in one worker; warm-up
  * is the single run's, 5 % of the steps. Evaluation every 10 steps on the run's 500 held-out
  * sequences.
  */
