@@ -11,7 +11,8 @@ import { fmt } from '../lib/format.js';
 import { normFigureStyles } from '../lib/norm-figures.js';
 import { paintMatrix, SEQUENTIAL } from '../lib/colormap-core.js'; // no d3: viridis only
 import { assetBase, assetUrl } from '../lib/assets.js';
-import { TrainSession, SORT, HELDOUT, modelConfig } from '../lib/train-session.js';
+import { sessionHandler, SORT, HELDOUT, modelConfig } from '../lib/train-session.js';
+import { renderCited } from '../lib/cited.js';
 
 const NORMS = ['post', 'pre'];
 
@@ -121,6 +122,7 @@ export class NwTrain extends NwElement {
       this._status = 'paused';
       this._send({ type: 'pause' });
     }
+    this._compare?.pause();
     clearTimeout(this._release);
     this._release = setTimeout(() => {
       this._release = null;
@@ -244,6 +246,7 @@ export class NwTrain extends NwElement {
 
   /** The worker ended or failed while in use: an error the reader sees; Reset or Train starts a new one. */
   _workerLost(error) {
+    this._compare?.lost();
     this._closePort();
     this._lost = true;
     this._status = 'error';
@@ -252,14 +255,18 @@ export class NwTrain extends NwElement {
   }
 
   _inPage() {
-    const session = new TrainSession(this.nw, (m) => this._onMessage(m));
+    const handle = sessionHandler(this.nw, (m) => this._onMessage(m));
     this._mode = 'page';
-    this._port = { post: (m) => session.handle(m), close: () => session.handle({ type: 'dispose' }) };
+    this._port = { post: handle, close: () => handle({ type: 'dispose' }) };
     this._configure();
     if (this._status === 'running') this._send({ type: 'run' });
   }
 
   _onMessage(m) {
+    if (m.session) {
+      this._compare?.onMessage(m);
+      return;
+    }
     // A reply to a message sent before the figure last set its status (a configure answered after
     // Train was pressed) still shows its numbers but does not change the status.
     const stale = m.seq !== undefined && m.seq < this._statusSeq;
@@ -302,6 +309,7 @@ export class NwTrain extends NwElement {
       this._status = 'paused';
       this._send({ type: 'pause' });
     } else {
+      this._compare?.pause(); // one thing trains at a time
       if (!this._port) this._start();
       else if (this._status === 'done' || this._status === 'stopped' || this._status === 'loaded') this._configure();
       this._status = 'running';
@@ -348,6 +356,24 @@ export class NwTrain extends NwElement {
     if (!this._port) this._start();
     this._status = 'idle';
     this._send({ type: 'load', bytes }, [bytes.buffer]);
+  }
+
+  /** Opens or closes the comparison (its code loads on first open); closing pauses it. */
+  async _toggleCompare() {
+    this._compareOpen = !this._compareOpen;
+    if (!this._compareOpen) this._compare?.pause();
+    else if (!this._compare) {
+      this._compareError = null;
+      try {
+        const { CompareView } = await import('../lib/train-compare-view.js');
+        this._compare ??= new CompareView(this);
+        this._compare.configure();
+      } catch (e) {
+        this._compareOpen = false;
+        this._compareError = e.message;
+      }
+    }
+    this.requestUpdate();
   }
 
   _example(delta) {
@@ -518,7 +544,10 @@ export class NwTrain extends NwElement {
       </div>
       ${this._maps()}
       <div class="readout" aria-live="polite" data-readout>${readout}</div>
-      <p class="caption">${this.t('train.note', { batch: this.batch })}</p>
+      <p class="caption" data-note>${renderCited(this.t('train.note', { batch: this.batch }))}</p>
+      <div class="actions"><button type="button" data-control="compare" aria-expanded=${String(!!this._compareOpen)} @click=${() => this._toggleCompare()}>${this.t('train.compare')}</button></div>
+      ${this._compareError ? html`<p class="error" role="alert">${this.t('train.statusError', { message: this._compareError })}</p>` : ''}
+      ${this._compareOpen ? (this._compare?.render(width) ?? '') : ''}
     `;
   }
 }
