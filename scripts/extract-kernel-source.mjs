@@ -28,6 +28,7 @@ function excerpt(file, signature, { ref = false } = {}) {
   else start = lines.findIndex((l, i) => i > from && l.startsWith(signature));
   if (start < 0) throw new Error(`${file}: no line starts with "${signature}"${ref ? ' in namespace ref' : ''}`);
   let first = start;
+  if (!ref && first > 0 && lines[first - 1].startsWith('template <')) first--;
   while (first > 0 && lines[first - 1].startsWith('//')) first--; // its comment block
   const end = /\}\s*$/.test(lines[start]) ? start : lines.findIndex((l, i) => i > start && l === '}');
   if (end < 0) throw new Error(`${file}: "${signature}" has no closing brace at column 0`);
@@ -65,14 +66,17 @@ if (!out) throw new Error('usage: extract-kernel-source.mjs OUT.js');
 const cpp = {
   layerNorm: excerpt('cpp/src/norms.cpp', 'void layer_norm('),
   layerNormRef: excerpt('cpp/src/norms.cpp', 'void layer_norm(', { ref: true }),
+  positionalEncodingTables: excerpt('cpp/src/positional_encoding.cpp', 'PeState pe_tables('),
+  positionalEncodingAnchor: excerpt('cpp/src/positional_encoding.cpp', 'void pe_anchor('),
   positionalEncoding: excerpt('cpp/src/positional_encoding.cpp', 'void positional_encoding('),
   positionalEncodingRef: excerpt('cpp/src/positional_encoding.cpp', 'void positional_encoding(', { ref: true }),
   linearPacked: excerpt('cpp/src/linear.cpp', 'void linear_packed('),
   linearRef: excerpt('cpp/src/linear.cpp', 'void linear(', { ref: true }),
   gelu: excerpt('cpp/src/linear.cpp', 'void gelu('),
   geluRef: excerpt('cpp/src/linear.cpp', 'void gelu(', { ref: true }),
-  encoderForward: excerpt('cpp/src/encoder.cpp', 'void Encoder::forward('),
-  encoderForwardRef: excerpt('cpp/src/encoder.cpp', 'void encoder_forward(', { ref: true }),
+  encoderRun: excerpt('cpp/src/encoder.cpp', 'void run_forward('),
+  encoderLayer: excerpt('cpp/src/encoder.cpp', 'void encoder_layer('),
+  encoderForwardRef: excerpt('cpp/src/encoder.cpp', 'void forward_kept(', { ref: true }),
 };
 const python = pythonBlocks('scripts/article_code.py');
 for (const name of [

@@ -624,12 +624,8 @@ export class NwAttention extends NwElement {
     if (!this.nw) return this.renderLoading();
     const w = Math.max(260, this._width || 640);
     const modeToggle = this.toggle({
-      id: 'mode',
+      control: 'mode',
       label: this.t('attention.mode'),
-      value: this.mode,
-      onChange: (v) => {
-        this.mode = v;
-      },
       options: MODES.map((m) => ({ value: m, label: this.t(`attention.mode.${m}`) })),
     });
     const trained = this.mode !== 'sandbox';
@@ -648,12 +644,8 @@ export class NwAttention extends NwElement {
     const r = this._result;
     const pickers = html`<div class="controls">
       ${this.toggle({
-        id: 'layer',
+        control: 'layer',
         label: this.t('attention.layer'),
-        value: this.layer,
-        onChange: (v) => {
-          this.layer = v;
-        },
         options: Array.from({ length: LAYERS }, (_, i) => ({ value: i, label: String(i + 1) })),
       })}
       ${this._heads(w)}

@@ -186,21 +186,13 @@ export class NwDepthDemo extends NwElement {
         ${this.slider({ control: 'depth', label: this.t('depthDemo.depth'), value: d })}
         ${this.slider({ control: 'scale', label: this.t('depthDemo.scale'), format: (v) => fmt(v, 2) })}
         ${this.toggle({
-          id: 'activation',
+          control: 'activation',
           label: this.t('depthDemo.activation'),
-          value: this.activation,
-          onChange: (v) => {
-            this.activation = v;
-          },
           options: ACTIVATIONS.map((value) => ({ value, label: this.t(`depthDemo.activation.${value}`) })),
         })}
         ${this.toggle({
-          id: 'view',
+          control: 'view',
           label: this.t('depthDemo.view'),
-          value: this.view,
-          onChange: (v) => {
-            this.view = v;
-          },
           options: VIEWS.map((value) => ({ value, label: this.t(`depthDemo.view.${value}`) })),
         })}
       </div>

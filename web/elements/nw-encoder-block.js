@@ -10,6 +10,7 @@
 // On the optional page channel (lib/link.js) it follows 'encoder-step' (the code figure's lines).
 import { svg } from 'lit';
 import { NwElement, html, css, define } from '../lib/base.js';
+import { WIRINGS } from '../lib/controls.js';
 import { subscribe } from '../lib/link.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
 import { ns, controls, claims, measure, headChoices, D_MODEL, SEQ, FF_RATIO } from '../lib/encoder-block.js';
@@ -335,16 +336,9 @@ export class NwEncoderBlock extends NwElement {
       <p class="caption">${this.t('encBlock.caption')}</p>
       <div class="controls">
         ${this.toggle({
-          id: 'wiring',
+          control: 'wiring',
           label: this.t('encBlock.wiring'),
-          value: this.wiring,
-          onChange: (v) => {
-            this.wiring = v;
-          },
-          options: [
-            { value: 'post', label: 'Post-LN' },
-            { value: 'pre', label: 'Pre-LN' },
-          ],
+          options: WIRINGS,
         })}
         ${this.slider({
           id: 'seq',

@@ -8,6 +8,7 @@
 // forward(x, { hiddenStates: true }) (lib/encoder-layers.js), the last one checked against the output.
 import { svg } from 'lit';
 import { NwElement, html, css, define } from '../lib/base.js';
+import { WIRINGS } from '../lib/controls.js';
 import { fmt, fmtSci } from '../lib/format.js';
 import {
   ns,
@@ -169,24 +170,13 @@ export class NwEncoderStack extends NwElement {
       <p class="caption">${this.t('encStack.caption', { d: D_MODEL, heads: N_HEADS, dff: D_FF, tokens: TOKENS })}</p>
       <div class="controls">
         ${this.toggle({
-          id: 'wiring',
+          control: 'wiring',
           label: this.t('encStack.wiring'),
-          value: this.wiring,
-          onChange: (v) => {
-            this.wiring = v;
-          },
-          options: [
-            { value: 'post', label: 'Post-LN' },
-            { value: 'pre', label: 'Pre-LN' },
-          ],
+          options: WIRINGS,
         })}
         ${this.toggle({
-          id: 'final-norm',
+          control: 'finalNorm',
           label: this.t('encStack.finalNorm'),
-          value: this.finalNorm,
-          onChange: (v) => {
-            this.finalNorm = v;
-          },
           options: [
             { value: false, label: this.t('encStack.off') },
             { value: true, label: this.t('encStack.on') },

@@ -286,12 +286,8 @@ export class NwFfn extends NwElement {
         ${this.slider({ control: 'dModel', id: 'd-model', label: 'd_model' })}
         ${this.slider({ control: 'ratio', label: this.t('ffn.ratio'), format: (v) => `${v}×` })}
         ${this.toggle({
-          id: 'activation',
+          control: 'activation',
           label: this.t('ffn.activation'),
-          value: this.activation,
-          onChange: (v) => {
-            this.activation = v;
-          },
           options: [
             { value: 'relu', label: 'ReLU' },
             { value: 'gelu', label: 'GELU' },

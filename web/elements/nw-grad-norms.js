@@ -246,12 +246,8 @@ export class NwGradNorms extends NwElement {
       <div class="controls">
         ${this.slider({ control: 'depth', label: this.t('gradNorms.depth') })}
         ${this.toggle({
-          id: 'd-model',
+          control: 'dModel',
           label: this.t('gradNorms.width'),
-          value: this.dModel,
-          onChange: (v) => {
-            this.dModel = v;
-          },
           options: WIDTHS.map((value) => ({ value, label: value })),
         })}
       </div>

@@ -441,12 +441,8 @@ export class NwKernelSource extends NwElement {
           <div>
             <p class="pane-title">${this.t('kernelSource.cppTitle')}</p>
             ${this.toggle({
-              id: 'impl',
+              control: 'impl',
               label: this.t('kernelSource.impl'),
-              value: this.impl,
-              onChange: (v) => {
-                this.impl = v;
-              },
               options: [
                 { value: 'ref', label: this.t('kernelSource.implRef') },
                 { value: 'fast', label: this.t('kernelSource.implFast') },

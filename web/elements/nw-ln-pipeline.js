@@ -348,12 +348,8 @@ export class NwLnPipeline extends LnStepLinked(NwElement) {
       <p class="section-title">${this.t('lnPipe.perDim')}</p>
       <div class="controls dim-toggle">
         ${this.toggle({
-          id: 'dim',
+          control: 'dim',
           label: this.t('lnPipe.dim'),
-          value: this.dim,
-          onChange: (v) => {
-            this.dim = v;
-          },
           options: DIMS.map((k) => ({ value: k, label: String(k) })),
         })}
       </div>

@@ -260,12 +260,8 @@ export class NwNormAxes extends NwElement {
       <p class="caption">${this.t('normAxes.caption')}</p>
       <div class="controls">
         ${this.toggle({
-          id: 'mode',
+          control: 'mode',
           label: this.t('normAxes.mode'),
-          value: this.mode,
-          onChange: (v) => {
-            this.mode = v;
-          },
           options: [
             { value: 'bn', label: this.t('normAxes.modeBn') },
             { value: 'ln', label: this.t('normAxes.modeLn') },

@@ -136,12 +136,8 @@ export class NwOrderDemo extends NwElement {
       <p class="caption">${this.t('orderDemo.caption', { d: D_MODEL, heads: ENCODER.nHeads, dff: ENCODER.dFF })}</p>
       <div class="controls">
         ${this.toggle({
-          id: 'with-pe',
+          control: 'withPe',
           label: this.t('orderDemo.pe'),
-          value: this.withPe,
-          onChange: (v) => {
-            this.withPe = v;
-          },
           options: [
             { value: false, label: this.t('orderDemo.peOff') },
             { value: true, label: this.t('orderDemo.peOn') },

@@ -8,6 +8,7 @@
 // last state and the output is shown. Every encoder is disposed after the run.
 import { svg } from 'lit';
 import { NwElement, html, css, define } from '../lib/base.js';
+import { WIRINGS } from '../lib/controls.js';
 import { fmt, fmtSci } from '../lib/format.js';
 import { ns, controls, claims, fullRun, numbers, D_MODEL, N_HEADS, D_FF, TOKENS, LAYERS } from '../lib/prepost-ln.js';
 
@@ -184,16 +185,9 @@ export class NwPrepostLn extends NwElement {
       <p class="caption">${this.t('prePost.caption', { d: D_MODEL, heads: N_HEADS, dff: D_FF, tokens: TOKENS })}</p>
       <div class="controls">
         ${this.toggle({
-          id: 'wiring',
+          control: 'wiring',
           label: this.t('prePost.wiring'),
-          value: this.wiring,
-          onChange: (v) => {
-            this.wiring = v;
-          },
-          options: [
-            { value: 'post', label: 'Post-LN' },
-            { value: 'pre', label: 'Pre-LN' },
-          ],
+          options: WIRINGS,
         })}
         ${this.slider({ control: 'layers', label: this.t('prePost.layers') })}
       </div>

@@ -501,12 +501,8 @@ export class NwTrain extends NwElement {
       <p class="caption">${this.t('train.caption')}</p>
       <div class="controls">
         ${this.toggle({
-          id: 'norm',
+          control: 'norm',
           label: this.t('train.norm'),
-          value: this.norm,
-          onChange: (v) => {
-            this.norm = v;
-          },
           options: NORMS.map((value) => ({ value, label: this.t(`train.norm.${value}`) })),
         })}
         ${this.toggle({

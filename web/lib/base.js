@@ -554,8 +554,17 @@ export class NwElement extends LitElement {
     </div>`;
   }
 
-  /** A two-or-more-way switch of buttons with aria-pressed. */
-  toggle({ id, label, value, options, onChange }) {
+  /**
+   * A two-or-more-way switch of buttons with aria-pressed. With `control` (the name of one of
+   * static controls) the id, value and onChange default to that control's.
+   */
+  toggle({ control, id = control && kebab(control), label, value, options, onChange }) {
+    if (control) {
+      value ??= this[control];
+      onChange ??= (v) => {
+        this[control] = v;
+      };
+    }
     return html`<div class="control" role="group" aria-label=${label}>
       <label><span>${label}</span></label>
       <div class="toggle" data-control=${id}>

@@ -3,15 +3,17 @@
 // that pointing at a PyTorch line also marks the C++ lines doing the same thing. A rule is
 // [regex, steps, { wiring }]: the first rule whose regex matches a line (and whose wiring, if given,
 // is the tab's) gives the line its steps. Lines of a function's signature are never matched.
-// Encoder::forward is read by section, from its own comments ("Self-attention sub-block.",
-// "Feed-forward sub-block.") and its final-norm branch; tests/browser/kernel-source.test.mjs checks
-// that every step of every tab still finds a C++ line, so a change to the kernels shows up there.
+// tests/browser/kernel-source.test.mjs checks that every step of every tab still finds a C++
+// line, so a change to the kernels shows up there.
 
 /** The tabs: PyTorch blocks, C++ excerpts (readable reference and the fast path), steps, parity. */
 export const CODE_TABS = {
   positionalEncoding: {
     python: ['sinusoidal_pe', 'add_positions'],
-    cpp: { ref: ['positionalEncodingRef'], fast: ['positionalEncoding'] },
+    cpp: {
+      ref: ['positionalEncodingRef'],
+      fast: ['positionalEncodingTables', 'positionalEncodingAnchor', 'positionalEncoding'],
+    },
     steps: ['pos', 'omega', 'angle', 'sin', 'cos', 'add'],
     parity: 'positionalEncoding',
     // Adding PE to the embeddings happens before the kernels (in the caller), and the fast path has
@@ -33,7 +35,7 @@ export const CODE_TABS = {
   },
   preLnBlock: {
     python: ['PreLNBlock', 'PreLNEncoder'],
-    cpp: { ref: ['encoderForwardRef'], fast: ['encoderForward'] },
+    cpp: { ref: ['encoderForwardRef'], fast: ['encoderRun', 'encoderLayer'] },
     steps: ['ln1', 'attn', 'add1', 'ln2', 'ffn', 'add2', 'final'],
     parity: 'encoder',
     channel: 'encoder-step',
@@ -41,7 +43,7 @@ export const CODE_TABS = {
   },
   encoderLayer: {
     python: ['PostLNLayer', 'PostLNEncoder'],
-    cpp: { ref: ['encoderForwardRef'], fast: ['encoderForward'] },
+    cpp: { ref: ['encoderForwardRef'], fast: ['encoderRun', 'encoderLayer'] },
     steps: ['attn', 'add1', 'ln1', 'ffn', 'add2', 'ln2'],
     parity: 'encoder',
     channel: 'encoder-step',
@@ -71,10 +73,12 @@ const RULES = {
     [/static_cast<float>\(v\)/, ['sin', 'cos']],
     [/int pos = 0/, ['pos']],
   ],
-  positionalEncoding: [
+  positionalEncodingTables: [
     [/freq\[i\] = std::min/, ['omega']],
-    [/centre \* freq/, ['angle']],
     [/sw\[i\] = std::sin|cw\[i\] = std::cos/, ['angle']],
+  ],
+  positionalEncodingAnchor: [
+    [/centre \* p\.freq/, ['angle']],
     [/anchor_a\[2 \* i\] = s/, ['sin']],
     [/anchor_a\[2 \* i \+ 1\] = c/, ['cos']],
   ],
@@ -83,51 +87,32 @@ const RULES = {
   geluRef: [[/erf/, ['act']]],
   gelu: [[/erf/, ['act']]],
   encoderForwardRef: [
-    [/sub_in\(kNorm1W/, ['ln1', 'attn'], { wiring: 'pre' }],
-    [/sub_in\(kNorm1W/, ['attn']],
-    [/attention_core|ctx\.data\(\), P\(kOutProjW/, ['attn']],
-    [/residual\(kNorm1W/, ['add1'], { wiring: 'pre' }],
-    [/residual\(kNorm1W/, ['add1', 'ln1']],
-    [/sub_in\(kNorm2W/, ['ln2', 'ffn'], { wiring: 'pre' }],
-    [/sub_in\(kNorm2W/, ['ffn']],
-    [/gelu(?:<T>)?\(hidden|relu(?:<T>)?\(hidden|hidden\.data\(\), P\(kLin2W/, ['ffn']],
-    [/residual\(kNorm2W/, ['add2'], { wiring: 'pre' }],
-    [/residual\(kNorm2W/, ['add2', 'ln2']],
-    [/layer_norm(?:<T>)?\(normed/, ['ln1', 'ln2'], { wiring: 'pre' }],
-    [/cur\[i\] \+= proj/, ['add1', 'add2']],
-    [/layer_norm(?:<T>)?\(cur/, ['ln1', 'ln2'], { wiring: 'post' }],
-    [/final_norm|params\[base\]/, ['final'], { wiring: 'pre' }],
+    [/layer_norm<T>\(s\.n1\.data\(\)/, ['ln1'], { wiring: 'pre' }],
+    [/linear<T>\(s\.qkv|attention_core<T>\(|linear<T>\(proj\.data\(\), s\.ctx/, ['attn']],
+    [/s\.res1\[i\] = s\.in\[i\] \+ proj/, ['add1']],
+    [/layer_norm<T>\(ff_in\.data\(\)/, ['ln2'], { wiring: 'pre' }],
+    [/layer_norm<T>\(ff_in\.data\(\)/, ['ln1'], { wiring: 'post' }],
+    [/linear<T>\(s\.z\.data|gelu<T>\(s\.a|relu<T>\(s\.a|linear<T>\(proj\.data\(\), s\.a\.data/, ['ffn']],
+    [/cur\[i\] = s\.res1\[i\] \+ proj|s\.res2\[i\] = s\.h1\[i\] \+ proj/, ['add2']],
+    [/layer_norm<T>\(cur\.data\(\)/, ['ln2'], { wiring: 'post' }],
+    [/layer_norm<T>\(out, kept\.fin_mean/, ['final'], { wiring: 'pre' }],
   ],
+  encoderLayer: [
+    [/layer_norm\(io\.mid, io\.mean1, io\.var1, io\.in,/, ['ln1'], { wiring: 'pre' }],
+    [/linear_fwd\(io\.qkv|attention_core\(|linear_fwd\(scratch\.proj, io\.ctx/, ['attn']],
+    [/residual_add\(io\.res1/, ['add1']],
+    [/layer_norm\(io\.ffin/, ['ln2'], { wiring: 'pre' }],
+    [/layer_norm\(io\.mid, io\.mean1, io\.var1, io\.res1/, ['ln1'], { wiring: 'post' }],
+    [/linear_fwd\(io\.act,|gelu\(io\.act_out|relu\(io\.act|linear_fwd\(scratch\.proj, c\.activation/, ['ffn']],
+    [/residual_add\(io\.out, io\.res1|residual_add\(io\.res2/, ['add2']],
+    [/layer_norm\(io\.out/, ['ln2'], { wiring: 'post' }],
+  ],
+  encoderRun: [[/layer_norm\(out, fin\.mean/, ['final'], { wiring: 'pre' }]],
 };
-
-/** Encoder::forward, read by section. */
-function encoderSteps(lines, wiring) {
-  let section = '';
-  return lines.map((l) => {
-    if (/Self-attention sub-block/.test(l)) section = 'attn';
-    else if (/Feed-forward sub-block/.test(l)) section = 'ffn';
-    else if (/cfg_\.final_norm/.test(l)) section = 'final';
-    if (section === 'attn') {
-      if (/layer_norm\(normed/.test(l)) return wiring === 'pre' ? ['ln1'] : [];
-      if (/layer_norm\(cur/.test(l)) return wiring === 'post' ? ['ln1'] : [];
-      if (/add_inplace/.test(l)) return ['add1'];
-      if (/qkv|attention_core|ctx/.test(l)) return ['attn'];
-    }
-    if (section === 'ffn') {
-      if (/layer_norm\(normed/.test(l)) return wiring === 'pre' ? ['ln2'] : [];
-      if (/layer_norm\(cur/.test(l)) return wiring === 'post' ? ['ln2'] : [];
-      if (/add_inplace/.test(l)) return ['add2'];
-      if (/hidden|gelu|relu/.test(l)) return ['ffn'];
-    }
-    if (section === 'final' && wiring === 'pre' && /layer_norm\(out/.test(l)) return ['final'];
-    return [];
-  });
-}
 
 /** The steps of each line of C++ excerpt `key` (its code split on newlines) for a tab's wiring. */
 export function cppLineSteps(key, code, wiring) {
   const lines = code.split('\n');
-  if (key === 'encoderForward') return encoderSteps(lines, wiring);
   const rules = RULES[key] ?? [];
   let inBody = false;
   return lines.map((l) => {

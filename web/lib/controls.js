@@ -47,3 +47,9 @@ export function clampState(controls, raw = {}) {
   }
   return state;
 }
+
+/** The two places of the LayerNorm in an encoder layer, as a toggle's options. */
+export const WIRINGS = [
+  { value: 'post', label: 'Post-LN' },
+  { value: 'pre', label: 'Pre-LN' },
+];
