@@ -160,6 +160,33 @@ test('depth demo: σ per layer matches an independent float64 run; LN holds it n
   await page.close();
 });
 
+test('depth demo: after a drag of s (runs kept and run ahead in idle time) the figure shows a fresh run of the last s', async () => {
+  const { page } = await openPage(browser, site, { lang: 'en' });
+  const fig = page.locator('#depth-demo');
+  await ready(fig);
+  // Back and forth, pausing so idle time runs the neighbouring scales, then on to the last one.
+  await setSlider(fig, 'scale', 2, 1.95, 2, 1.95);
+  await page.evaluate(() => new Promise((r) => requestIdleCallback(() => requestIdleCallback(r))));
+  await setSlider(fig, 'scale', 1.9, 1.95, 1.85, 0.7, 1.85);
+  await page.evaluate(() => new Promise((r) => requestIdleCallback(() => requestIdleCallback(r))));
+  await setSlider(fig, 'scale', 1.8);
+  // A fresh element with the same settings computes one run only: its numbers are the oracle.
+  await appendElements(page, '<nw-depth-demo id="fresh" lang="en" no-url-state scale="1.8" seed="1"></nw-depth-demo>');
+  const fresh = page.locator('#fresh');
+  await ready(fresh);
+  const shown = (el) => ({
+    scale: el.scale,
+    plain: Array.from(el._run.plain),
+    normed: Array.from(el._run.normed),
+    readout: el.shadowRoot.querySelector('[data-readout]').textContent,
+    claims: [...el.shadowRoot.querySelectorAll('[data-claim]')].map((c) => c.textContent),
+  });
+  const dragged = await fig.evaluate(shown);
+  assert.equal(dragged.scale, 1.8);
+  assert.deepEqual(dragged, await fresh.evaluate(shown));
+  await page.close();
+});
+
 test('depth demo: keyboard operates the sliders, the switch and the button', async () => {
   const { page } = await openPage(browser, site, { lang: 'en' });
   const fig = page.locator('#depth-demo');

@@ -181,6 +181,39 @@ test('ffn: nudging a token changes only its own output row; others are exactly 0
   });
 });
 
+test('ffn: after a drag of every slider (results kept per network, token and δ) the figure shows a fresh computation of the last setting', async () => {
+  await onPage(browser, site, {}, async (page) => {
+    const fig = page.locator('#ffn');
+    await ready(fig);
+    const idle = () => page.evaluate(() => new Promise((r) => requestIdleCallback(() => requestIdleCallback(r))));
+    await setSlider(fig, 'd-model', 128, 120, 128, 120);
+    await idle();
+    await setSlider(fig, 'ratio', 8, 7, 8);
+    await setSlider(fig, 'nudge', 3, 2.5, 3, -1.2, 2.5);
+    await setSlider(fig, 'x', 4, -0.7, 3.9, -0.7);
+    await setSlider(fig, 'd-model', 128, 120);
+    await setSlider(fig, 'nudge', 3, 2.5);
+    // A fresh element with the same settings builds one network and runs one nudge: the oracle.
+    await appendElements(
+      page,
+      '<nw-ffn id="fresh" lang="en" no-url-state d-model="120" ratio="8" nudge="2.5" x="-0.7"></nw-ffn>',
+    );
+    const fresh = page.locator('#fresh');
+    await ready(fresh);
+    const shown = (el) => ({
+      state: [el.dModel, el.ratio, el.nudge, el.x, el.token],
+      readout: el.shadowRoot.querySelector('[data-readout]').textContent,
+      data: { ...el.shadowRoot.querySelector('[data-readout]').dataset },
+      rows: { ...el.shadowRoot.querySelector('svg[data-row-max]').dataset },
+      delta: Array.from(el._result.delta),
+      claims: [...el.shadowRoot.querySelectorAll('[data-claim]')].map((c) => c.textContent),
+    });
+    const dragged = await fig.evaluate(shown);
+    assert.deepEqual(dragged.state, [120, 8, 2.5, -0.7, 1]);
+    assert.deepEqual(dragged, await fresh.evaluate(shown));
+  });
+});
+
 test('ffn: the comparison encoders of recent sizes are kept (at most 6), the others freed, all freed on removal', async () => {
   await onPage(browser, site, {}, async (page) => {
     const fig = page.locator('#ffn');

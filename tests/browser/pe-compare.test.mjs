@@ -5,7 +5,15 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, serveDist, screenshot } from './harness.mjs';
-import { openPage, ready, setSlider, pixels, seriousViolations, hasSidewaysScroll } from './figures.mjs';
+import {
+  openPage,
+  ready,
+  setSlider,
+  pixels,
+  seriousViolations,
+  hasSidewaysScroll,
+  appendElements,
+} from './figures.mjs';
 
 let browser, site;
 before(async () => {
@@ -51,6 +59,38 @@ function ropeScore(q, k, m, n) {
   }
   return s;
 }
+
+test('compare: after a drag of d and L (views kept and computed ahead in idle time) the figure shows a fresh computation of the last setting', async () => {
+  const { page } = await openPage(browser, site, { lang: 'en' });
+  const fig = page.locator('#pe-compare');
+  await ready(fig);
+  const idle = () => page.evaluate(() => new Promise((r) => requestIdleCallback(() => requestIdleCallback(r))));
+  await setSlider(fig, 'rope-dim', 128, 112, 128, 112);
+  await idle();
+  await setSlider(fig, 'rope-dim', 96, 112, 80, 32, 112);
+  await setSlider(fig, 'alibi-len', 32, 30, 32, 31);
+  await idle();
+  await setSlider(fig, 'query', 20);
+  // A fresh element with the same settings computes each view once: its numbers are the oracle.
+  await appendElements(
+    page,
+    '<nw-pe-compare id="fresh" lang="en" no-url-state rope-dim="112" pos-a="100" pos-b="300" offset="5" alibi-len="31" query="20"></nw-pe-compare>',
+  );
+  const fresh = page.locator('#fresh');
+  await ready(fresh);
+  const shown = (el) => ({
+    state: [el.ropeDim, el.alibiLen, el.query],
+    readouts: [...el.shadowRoot.querySelectorAll('[data-readout]')].map((r) => r.textContent),
+    claims: [...el.shadowRoot.querySelectorAll('[data-claim]')].map((c) => c.textContent),
+    // The numbers drawn (the curves, the bias row and both softmaxes); the fresh element is laid out at another width.
+    numbers: JSON.stringify(el._numbers(), (k, v) => (ArrayBuffer.isView(v) ? Array.from(v) : v)),
+    cells: [...el.shadowRoot.querySelectorAll('svg.plot path')].map((p) => [p.dataset.cells, p.getAttribute('fill')]),
+  });
+  const dragged = await fig.evaluate(shown);
+  assert.deepEqual(dragged.state, [112, 31, 20]);
+  assert.deepEqual(dragged, await fresh.evaluate(shown));
+  await page.close();
+});
 
 test("compare: the table has header cells with scope and the seed's facts", async () => {
   const { page } = await openPage(browser, site, { lang: 'en' });

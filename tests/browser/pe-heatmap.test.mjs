@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, serveDist, screenshot } from './harness.mjs';
-import { openPage, ready, setSlider, pixels, readout, seriousViolations, hasSidewaysScroll } from './figures.mjs';
+import { openPage, ready, setSlider, pixels, readout, seriousViolations, hasSidewaysScroll, fmt } from './figures.mjs';
 
 let browser, site;
 before(async () => {
@@ -42,6 +42,44 @@ test('heatmap: every control redraws the canvas and the readout', async () => {
   assert.match(await page.evaluate(() => location.hash), /pe-heatmap\.dModel=1024/);
   assert.deepEqual(log.pageErrors, []);
   assert.deepEqual(log.consoleErrors, []);
+  await page.close();
+});
+
+test('heatmap: after a drag of both sliders the readout is the whole table of the last setting', async () => {
+  const { page, log } = await openPage(browser, site, { lang: 'en' });
+  const fig = page.locator('#pe-heatmap');
+  await ready(fig);
+  // Up and down both sliders: a seq_len below the rows already computed reads a prefix of them, a
+  // d_model seen before keeps its rows' extremes; the readout must still be the table's own.
+  await setSlider(fig, 'seq-len', 60, 700, 2048, 1946, 1200);
+  await setSlider(fig, 'd-model', 1024, 976, 1024, 512);
+  await setSlider(fig, 'seq-len', 1500, 333);
+  await setSlider(fig, 'd-model', 1024);
+  const { shown, full, prefix } = await fig.evaluate(async (el) => {
+    await el.updateComplete;
+    const r = el.shadowRoot.querySelector('[data-readout]');
+    const t = el.nw.positionalEncoding(el.seqLen, el.dModel);
+    let min = Infinity,
+      max = -Infinity;
+    for (const x of t) {
+      min = Math.min(min, x);
+      max = Math.max(max, x);
+    }
+    // A row of the kernel's table does not depend on seq_len: the shorter table is a prefix.
+    const long = el.nw.positionalEncoding(2048, el.dModel);
+    let prefix = true;
+    for (let k = 0; k < t.length && prefix; k++) prefix = Object.is(t[k], long[k]);
+    return {
+      shown: { seqLen: el.seqLen, dModel: el.dModel, min: Number(r.dataset.min), max: Number(r.dataset.max) },
+      full: { seqLen: el.seqLen, dModel: el.dModel, min, max },
+      prefix,
+    };
+  });
+  assert.deepEqual(shown, full);
+  assert.deepEqual(shown, { ...full, seqLen: 333, dModel: 1024 });
+  assert.ok(prefix, 'the rows of positionalEncoding(333, 1024) are the first rows of positionalEncoding(2048, 1024)');
+  assert.match(await readout(fig), new RegExp(`min ${fmt(full.min, 3)}, max ${fmt(full.max, 3)}`));
+  assert.deepEqual(log.pageErrors, []);
   await page.close();
 });
 

@@ -4,7 +4,16 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, serveDist, screenshot } from './harness.mjs';
-import { openPage, ready, setSlider, pixels, readout, seriousViolations, hasSidewaysScroll } from './figures.mjs';
+import {
+  openPage,
+  ready,
+  setSlider,
+  pixels,
+  readout,
+  seriousViolations,
+  hasSidewaysScroll,
+  appendElements,
+} from './figures.mjs';
 
 let browser, site;
 before(async () => {
@@ -224,6 +233,32 @@ test('properties: the largest table (d_model 512, seq_len 1024) stays exact', as
   await selectPanel(fig, 'unique');
   assert.match(await readout(fig), /distance \d/);
   assert.deepEqual(log.pageErrors, []);
+  await page.close();
+});
+
+test('properties: after a drag back and forth (histograms kept per table) the figure shows a fresh computation of the last setting', async () => {
+  const { page } = await openPage(browser, site, { lang: 'en' });
+  const fig = page.locator('#pe-properties');
+  await ready(fig);
+  await setSlider(fig, 'd-model', 512, 496, 512, 496);
+  await setSlider(fig, 'seq-len', 1024, 973, 1024, 973, 300, 973);
+  await setSlider(fig, 'd-model', 512, 496);
+  // A fresh element with the same settings scans its one table: its numbers are the oracle.
+  await appendElements(
+    page,
+    '<nw-pe-properties id="fresh" lang="en" no-url-state d-model="496" seq-len="973"></nw-pe-properties>',
+  );
+  const fresh = page.locator('#fresh');
+  await ready(fresh);
+  const shown = (el) => ({
+    state: [el.dModel, el.seqLen, el.panel],
+    bounded: JSON.stringify(el._bounded, (k, v) => (ArrayBuffer.isView(v) ? Array.from(v) : v)),
+    readouts: [...el.shadowRoot.querySelectorAll('[data-readout]')].map((r) => r.textContent),
+    claims: [...el.shadowRoot.querySelectorAll('[data-claim]')].map((c) => c.textContent),
+  });
+  const dragged = await fig.evaluate(shown);
+  assert.deepEqual(dragged.state, [496, 973, 'bounded']);
+  assert.deepEqual(dragged, await fresh.evaluate(shown));
   await page.close();
 });
 

@@ -3,7 +3,7 @@
 // standard deviation of the activations after each layer on a log scale. Every activation is
 // computed by nw.linear (then nw.activation and nw.layerNorm); every plotted σ by nw.layerNormStats.
 import { svg } from 'lit';
-import { NwElement, html, css, define } from '../lib/base.js';
+import { NwElement, html, css, define, controlValue } from '../lib/base.js';
 import { fmt } from '../lib/format.js';
 import { normFigureStyles } from '../lib/norm-figures.js';
 import {
@@ -18,6 +18,10 @@ import {
   backwardRun,
   numbers,
 } from '../lib/depth-demo.js';
+import { IdleTask } from '../lib/idle.js';
+
+/** Forward runs kept for a drag back over recent settings: the one on screen and its neighbours. */
+const RUNS_KEPT = 8;
 
 /** 10ⁿ with a superscript exponent. */
 function decade(n) {
@@ -58,6 +62,56 @@ export class NwDepthDemo extends NwElement {
     this._baseKey = '';
     this._run = null;
     this._runKey = '';
+    // Forward runs by width:seed:scale:activation (a run is 96 layers of nw.linear, nw.activation
+    // and nw.layerNorm: most of a phone's frame). The last RUNS_KEPT stay, and after each draw
+    // (once the reader has moved a slider) the neighbouring scales are run in idle time, so a
+    // drag usually finds its next step ready.
+    this._runs = new Map();
+    this._idle = new IdleTask();
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    this._idle.armOn(this.renderRoot);
+  }
+
+  disconnectedCallback() {
+    this._idle.cancel();
+    super.disconnectedCallback();
+  }
+
+  /** The forward run at this scale (the base's width and seed, this activation), kept or computed. */
+  _runAt(scale, activation) {
+    const key = `${this._baseKey}:${scale}:${activation}`;
+    let run = this._runs.get(key);
+    if (run) this._runs.delete(key);
+    else run = forwardRun(this.nw, { layerWidth: this.layerWidth, scale, activation }, this._base);
+    this._runs.set(key, run); // (most recently used last)
+    for (const k of this._runs.keys()) {
+      if (this._runs.size <= RUNS_KEPT) break;
+      this._runs.delete(k);
+    }
+    return run;
+  }
+
+  updated(changed) {
+    super.updated(changed);
+    if (this.nw && this._run) this._prefetch();
+  }
+
+  /** The neighbouring scales not yet run, one per idle period. */
+  _prefetch() {
+    this._idle.cancel();
+    const c = controls.scale;
+    const near = [this.scale + c.step, this.scale - c.step]
+      .map((v) => controlValue(c, v))
+      .find((v) => v !== this.scale && !this._runs.has(`${this._baseKey}:${v}:${this.activation}`));
+    if (near === undefined) return;
+    this._idle.schedule(() => {
+      if (!this.isConnected || !this.nw) return;
+      this._runAt(near, this.activation);
+      this._prefetch();
+    });
   }
 
   willUpdate(changed) {
@@ -69,10 +123,11 @@ export class NwDepthDemo extends NwElement {
       // Standard normals for every weight of the deepest stack, then the input vector.
       this._base = baseNormals(w, this.seed);
       this._baseKey = baseKey;
+      this._runs.clear();
     }
     const runKey = `${baseKey}:${this.scale}:${this.activation}`;
     if (runKey !== this._runKey) {
-      this._run = forwardRun(this.nw, this, this._base);
+      this._run = this._runAt(this.scale, this.activation);
       this._runKey = runKey;
     }
     const backKey = `${runKey}:${this.depth}`;

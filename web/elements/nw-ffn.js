@@ -11,13 +11,28 @@
 import { svg } from 'lit';
 import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt } from '../lib/format.js';
-import { ns, controls, claims, curves, buildNet, nudged, exact, TOKENS, D_MODEL, RATIO, CURVE_X } from '../lib/ffn.js';
+import {
+  ns,
+  controls,
+  claims,
+  curves,
+  buildNet,
+  nudged,
+  probed,
+  exact,
+  TOKENS,
+  D_MODEL,
+  RATIO,
+  CURVE_X,
+} from '../lib/ffn.js';
 import { subscribe } from '../lib/link.js';
 import { IdleTask } from '../lib/idle.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
 
 // Networks kept for a drag back over recent sizes: the one on screen, its 4 neighbours, one more.
 const NETS_KEPT = 6;
+// Nudge results kept per network (token and δ): a drag of δ back over recent values.
+const NUDGES_KEPT = 8;
 const COUNT = new Intl.NumberFormat('en-US');
 
 /**
@@ -122,7 +137,27 @@ export class NwFfn extends NwElement {
     if (!this.nw) return;
     this._curves ??= curves(this.nw);
     this._net = this._netFor(this.dModel, this.ratio, this.activation);
-    this._result = nudged(this.nw, this, this._net, this._curves);
+    this._result = this._nudgedAt(this._net);
+  }
+
+  /**
+   * The nudge through this network (lib/ffn.js nudged), kept on the network per token and δ (the
+   * last few), so a step of another slider, or a drag back over recent values, runs no FFN or
+   * encoder pass again; only the probe's two activations follow x.
+   */
+  _nudgedAt(net) {
+    const key = `${this.token}:${this.nudge}`;
+    net.nudges ??= new Map();
+    let r = net.nudges.get(key);
+    if (r) net.nudges.delete(key);
+    else r = nudged(this.nw, this, net, this._curves);
+    net.nudges.set(key, r); // (most recently used last)
+    if (net.nudges.size > NUDGES_KEPT) net.nudges.delete(net.nudges.keys().next().value);
+    if (r.probe !== this.x) {
+      r = { ...r, probe: this.x, ...probed(this.nw, this.x) };
+      net.nudges.set(key, r);
+    }
+    return r;
   }
 
   updated(changed) {
@@ -211,7 +246,17 @@ export class NwFfn extends NwElement {
     </svg>`;
   }
 
+  /** The |Δ| grid, re-drawn only when its numbers, the width or the words change (not with x). */
   _deltaPlot(w, words) {
+    const key = [this._result.delta, this._result.layerMax, w, this.token, words.join('|'), this._lang];
+    if (!this._deltaKey || key.some((v, k) => v !== this._deltaKey[k])) {
+      this._deltaKey = key;
+      this._deltaDrawn = this._drawDelta(w, words);
+    }
+    return this._deltaDrawn;
+  }
+
+  _drawDelta(w, words) {
     const { d } = this._net;
     const { delta, rowMax, layerMax } = this._result;
     const rowH = 30;

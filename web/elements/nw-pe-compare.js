@@ -21,6 +21,7 @@ import {
   MASKS,
   MAX_OFFSET,
 } from '../lib/pe-compare.js';
+import { IdleTask } from '../lib/idle.js';
 
 const ROWS = ['principle', 'params', 'extrapolation', 'models', 'performance'];
 const COLS = ['fixed', 'learned', 'rope'];
@@ -71,6 +72,49 @@ export class NwPeCompare extends NwElement {
     super();
     this._width = 600;
     this._ropeKey = null;
+    // The RoPE view of each head dimension d (eight of them, 16…128; two 512 × d rotations by
+    // nw.linear each, most of a phone's frame at d = 128): kept once computed, and the neighbouring
+    // d computed in idle time once the reader drags, so a drag finds its next step ready.
+    this._ropes = new Map();
+    this._idle = new IdleTask();
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    this._idle.armOn(this.renderRoot);
+  }
+
+  disconnectedCallback() {
+    this._idle.cancel();
+    super.disconnectedCallback();
+  }
+
+  /** The RoPE scores for head dimension d, kept or computed. */
+  _ropeAt(d) {
+    let rope = this._ropes.get(d);
+    if (!rope) {
+      rope = ropeScores(this.nw, d);
+      this._ropes.set(d, rope);
+    }
+    return rope;
+  }
+
+  updated(changed) {
+    super.updated(changed);
+    if (this.nw) this._prefetch();
+  }
+
+  /** The neighbouring head dimensions not yet computed, one per idle period. */
+  _prefetch() {
+    this._idle.cancel();
+    const { min, max, step } = controls.ropeDim;
+    const near = [this.ropeDim + step, this.ropeDim - step].find((d) => d >= min && d <= max && !this._ropes.has(d));
+    if (near === undefined) return;
+    this._idle.schedule(() => {
+      if (!this.isConnected || !this.nw) return;
+      this._ropeAt(near);
+      this._prefetch();
+    });
   }
 
   /** q and k of the RoPE view before rotation (copies). */
@@ -81,9 +125,10 @@ export class NwPeCompare extends NwElement {
   willUpdate(changed) {
     super.willUpdate(changed);
     if (!this.nw) return;
-    if (this._ropeKey !== this.ropeDim) {
+    if (changed.has('nw')) this._ropes.clear();
+    if (this._ropeKey !== this.ropeDim || changed.has('nw')) {
       this._ropeKey = this.ropeDim;
-      this._rope = ropeScores(this.nw, this.ropeDim);
+      this._rope = this._ropeAt(this.ropeDim);
     }
     this._alibi = alibiRow(this.nw, this);
   }
@@ -286,21 +331,29 @@ export class NwPeCompare extends NwElement {
     const H = tm + cell * L + 2;
     // Cells of one diagonal distance |r − c| share a colour: one path each (and one for the
     // masked cells), not L² rects — at L = 32 the slider re-rendered 1,024 SVG elements per step.
-    const paths = Array.from({ length: L + 1 }, () => []);
-    const w = (cell + 0.3).toFixed(2);
-    for (let r = 0; r < L; r++) {
-      for (let c = 0; c < L; c++) {
-        const k = causal && c > r ? L : Math.abs(r - c);
-        paths[k].push(`M${(lm + c * cell).toFixed(2)} ${(tm + r * cell).toFixed(2)}h${w}v${w}h-${w}z`);
+    // The same for every query row: kept while L, the mask, the size and the slope stay.
+    const cellsKey = `${L}:${causal}:${size}:${slope}`;
+    if (this._cellsKey !== cellsKey) {
+      const paths = Array.from({ length: L + 1 }, () => []);
+      const w = (cell + 0.3).toFixed(2);
+      const xs = Array.from({ length: L }, (_, c) => (lm + c * cell).toFixed(2));
+      const ys = Array.from({ length: L }, (_, r) => (tm + r * cell).toFixed(2));
+      for (let r = 0; r < L; r++) {
+        for (let c = 0; c < L; c++) {
+          const k = causal && c > r ? L : Math.abs(r - c);
+          paths[k].push(`M${xs[c]} ${ys[r]}h${w}v${w}h-${w}z`);
+        }
       }
+      this._cells = paths.map((d, k) =>
+        d.length === 0
+          ? ''
+          : k === L
+            ? svg`<path class="masked" data-cells=${d.length} d=${d.join('')} fill="var(--nw-panel)"></path>`
+            : svg`<path data-cells=${d.length} d=${d.join('')} fill=${cssColor(SEQUENTIAL, -slope * k, lo, 0)}></path>`,
+      );
+      this._cellsKey = cellsKey;
     }
-    const cells = paths.map((d, k) =>
-      d.length === 0
-        ? ''
-        : k === L
-          ? svg`<path class="masked" data-cells=${d.length} d=${d.join('')} fill="var(--nw-panel)"></path>`
-          : svg`<path data-cells=${d.length} d=${d.join('')} fill=${cssColor(SEQUENTIAL, -slope * k, lo, 0)}></path>`,
-    );
+    const cells = this._cells;
     return html`<svg class="plot" width=${size} height=${H} viewBox=${`0 0 ${size} ${H}`} role="img"
       aria-label=${this.t('peCompare.alibi.heatAria', { L, slope: fmt(slope, 4), mask: this.t(`peCompare.alibi.mask.${this.mask}`) })}>${svg`
       ${cells}

@@ -12,10 +12,13 @@ import { layoutColumns } from '../lib/pe-layout.js';
  * Attributes: d-model (16–1024, default 64), seq-len (10–2048, default 50),
  * layout ('interleaved' | 'concat', default 'interleaved'), lang, theme.
  */
+/** The largest seq_len: rows of the table. */
+const MAX_ROWS = 2048;
+
 export class NwPeHeatmap extends NwElement {
   static controls = {
     dModel: { min: 16, max: 1024, step: 16, default: 64 },
-    seqLen: { min: 10, max: 2048, default: 50 },
+    seqLen: { min: 10, max: MAX_ROWS, default: 50 },
     layout: { choices: ['interleaved', 'concat'], default: 'interleaved' },
   };
 
@@ -69,23 +72,59 @@ export class NwPeHeatmap extends NwElement {
   willUpdate(changed) {
     super.willUpdate(changed);
     if (this.nw && (changed.has('nw') || changed.has('dModel') || changed.has('seqLen') || !this._table)) {
-      // One buffer for the largest table, so dragging copies into it instead of allocating 8 MB.
-      this._buffer ??= new Float32Array(2048 * 1024);
-      this._table = this.nw.positionalEncoding(this.seqLen, this.dModel, {
-        out: this._buffer.subarray(0, this.seqLen * this.dModel),
-      });
-      // An indexed loop: for…of over 2 M floats costs several times more (a frame at the largest table).
-      const t = this._table;
+      this._computeTable(changed.has('nw'));
+      // The readout's range: the rows' extremes, reduced over the rows shown.
+      const { rowMin, rowMax } = this._extremes;
       let min = Infinity,
         max = -Infinity;
-      for (let k = 0; k < t.length; k++) {
-        const x = t[k];
-        if (x < min) min = x;
-        if (x > max) max = x;
+      for (let r = 0; r < this.seqLen; r++) {
+        if (rowMin[r] < min) min = rowMin[r];
+        if (rowMax[r] > max) max = rowMax[r];
       }
       this._range = { min, max };
     }
     this.cursor = { pos: Math.min(this.cursor.pos, this.seqLen - 1), dim: Math.min(this.cursor.dim, this.dModel - 1) };
+  }
+
+  /**
+   * The table's first seqLen rows in this._table, and each row's min and max in this._extremes.
+   * A row of the PE table depends on its position and d_model only (the kernel's rows do not depend
+   * on seq_len: tests/browser/pe-heatmap.test.mjs compares them), so a shorter seq_len reads a
+   * prefix of the rows already computed for this d_model, and a longer one computes at least twice
+   * as many rows, so a drag upwards runs the kernel a few times rather than at every step. Each
+   * d_model's row extremes are kept (16 KB), so returning to a d_model scans no row again.
+   */
+  _computeTable(reset) {
+    const d = this.dModel;
+    if (reset || !this._extremesByWidth) this._extremesByWidth = new Map();
+    const same = !reset && this._tableWidth === d;
+    if (same && this._tableRows >= this.seqLen) return;
+    const rows = same ? Math.min(MAX_ROWS, Math.max(this.seqLen, 2 * this._tableRows)) : this.seqLen;
+    // One buffer for the largest table, so dragging copies into it instead of allocating 8 MB.
+    this._buffer ??= new Float32Array(MAX_ROWS * 1024);
+    const t = this.nw.positionalEncoding(rows, d, { out: this._buffer.subarray(0, rows * d) });
+    this._table = t;
+    this._tableWidth = d;
+    this._tableRows = rows;
+    let ext = this._extremesByWidth.get(d);
+    if (!ext) {
+      ext = { rows: 0, rowMin: new Float32Array(MAX_ROWS), rowMax: new Float32Array(MAX_ROWS) };
+      this._extremesByWidth.set(d, ext);
+    }
+    // An indexed loop: for…of over 2 M floats costs several times more (a frame at the largest table).
+    for (let r = ext.rows; r < rows; r++) {
+      let min = Infinity,
+        max = -Infinity;
+      for (let k = r * d, end = k + d; k < end; k++) {
+        const x = t[k];
+        if (x < min) min = x;
+        if (x > max) max = x;
+      }
+      ext.rowMin[r] = min;
+      ext.rowMax[r] = max;
+    }
+    ext.rows = Math.max(ext.rows, rows);
+    this._extremes = ext;
   }
 
   /** PE value under the cursor, in the drawn column order. */
@@ -188,15 +227,18 @@ export class NwPeHeatmap extends NwElement {
         <div class="xlabel"><span>${this.t(this.layout === 'concat' ? 'peHeatmap.xLeftConcat' : 'peHeatmap.xLeft')}</span><span>${this.t('peHeatmap.xRight', { max: this.dModel - 1 })}</span></div>
       </div>
       <div class="colorbar" aria-hidden="true"><span>−1</span><div class="bar" style=${`background:${gradient}`}></div><span>+1</span></div>
-      <div class="readout" aria-live="polite" data-readout>${this.t('peHeatmap.readout', {
-        pos,
-        dim,
-        fn,
-        i,
-        value: fmt(v, 4),
-        min: fmt(min, 3),
-        max: fmt(max, 3),
-      })}</div>
+      <div class="readout" aria-live="polite" data-readout data-min=${String(min)} data-max=${String(max)}>${this.t(
+        'peHeatmap.readout',
+        {
+          pos,
+          dim,
+          fn,
+          i,
+          value: fmt(v, 4),
+          min: fmt(min, 3),
+          max: fmt(max, 3),
+        },
+      )}</div>
       <p class="caption">${this.t('peHeatmap.keys')}</p>
       <p>${this.parityBadge('positionalEncoding')}</p>
       ${methodDetails(this, this.t('peHeatmap.method'))}

@@ -43,6 +43,8 @@ function dimName(j) {
   return `${j % 2 ? 'cos' : 'sin'}${[...String(j >> 1)].map((c) => SUB[c]).join('')}`;
 }
 
+/** Histograms of recent tables kept (a few hundred bytes each). */
+const BOUNDED_KEPT = 16;
 /**
  * Attributes: d-model (16–512 in steps of 16, default 64), seq-len (16–1024, default 128),
  * k (the shift of panel ③, 0–min(128, seq-len − 1), default 5), trained-len (the training length L
@@ -162,7 +164,7 @@ export class NwPeProperties extends NwElement {
       const n = this.seqLen * this.dModel;
       if (!(this._buffer?.length >= n)) this._buffer = new Float32Array(n);
       this._table = this.nw.positionalEncoding(this.seqLen, this.dModel, { out: this._buffer.subarray(0, n) });
-      this._bounded = boundedStats(this._table);
+      this._bounded = this._boundedAt(key);
       this._gram = null;
       this._relKey = null;
       this._extraKey = null;
@@ -183,6 +185,20 @@ export class NwPeProperties extends NwElement {
         this._extra = extrapolationStats(this._table, this);
       }
     }
+  }
+
+  /**
+   * ①'s histogram of the table just computed for key (seq_len x d_model): a scan of up to 512 K
+   * values, kept for the last BOUNDED_KEPT tables so a drag back over recent values scans none.
+   */
+  _boundedAt(key) {
+    this._boundedByKey ??= new Map();
+    let b = this._boundedByKey.get(key);
+    if (b) this._boundedByKey.delete(key);
+    else b = boundedStats(this._table);
+    this._boundedByKey.set(key, b); // (most recently used last)
+    if (this._boundedByKey.size > BOUNDED_KEPT) this._boundedByKey.delete(this._boundedByKey.keys().next().value);
+    return b;
   }
 
   updated(changed) {

@@ -68,8 +68,8 @@ export function ffnForward(nw, { d, dff, activation, l1, l2 }, x) {
 
 /**
  * The nudge: { delta (|Δ| per output value), rowMax, layerMax (per token), self, rest (the other
- * tokens' largest |Δ|, FFN alone), layerRest (the same through the whole layer), relu, gelu (at
- * the probe x), geluMin (the lowest point of the GELU curve), token, nudge }.
+ * tokens' largest |Δ|, FFN alone), layerRest (the same through the whole layer), probe (x), relu,
+ * gelu (at the probe x), geluMin (the lowest point of the GELU curve), token, nudge }.
  */
 export function nudged(nw, { token, nudge, x: probe }, net, curve) {
   const { d } = net;
@@ -89,8 +89,7 @@ export function nudged(nw, { token, nudge, x: probe }, net, curve) {
     }
   }
   const others = (arr) => Math.max(0, ...[...arr].filter((_, t) => t !== token));
-  const [relu] = nw.activation([probe], 'relu');
-  const [gelu] = nw.activation([probe], 'gelu');
+  const { relu, gelu } = probed(nw, probe);
   let geluMin = 0;
   let geluMinX = 0;
   curve.gelu.forEach((v, k) => {
@@ -106,6 +105,7 @@ export function nudged(nw, { token, nudge, x: probe }, net, curve) {
     self: rowMax[token],
     rest: others(rowMax),
     layerRest: others(layerMax),
+    probe,
     relu,
     gelu,
     geluMin,
@@ -113,6 +113,13 @@ export function nudged(nw, { token, nudge, x: probe }, net, curve) {
     token,
     nudge,
   };
+}
+
+/** ReLU and GELU at the probe x: { relu, gelu } (nw.activation). */
+export function probed(nw, x) {
+  const [relu] = nw.activation([x], 'relu');
+  const [gelu] = nw.activation([x], 'gelu');
+  return { relu, gelu };
 }
 
 export function measure(nw, state) {
