@@ -1,34 +1,17 @@
 // The share/embed/save menu every figure carries: keyboard and screen-reader use, snippets that
 // reproduce the figure's current state (script tag, iframe, article link), SVG and PNG files.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { launchBrowser, serveDist, screenshot, SCREENSHOT_DIR } from './harness.mjs';
-import { openPage, ready, setSlider, seriousViolations } from './figures.mjs';
+import { describeFigure, SCREENSHOT_DIR } from './harness.mjs';
+import { ready, setSlider } from './figures.mjs';
 
-let browser, site;
-before(async () => {
-  site = await serveDist();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-async function article(lang = 'en') {
-  const { page, log } = await openPage(browser, site, { lang });
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
-  return { page, log };
-}
-
+const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
 const clipboard = (page) => page.evaluate(() => navigator.clipboard.readText());
 
-test('the menu opens and closes from the keyboard, moves focus, names itself, and passes axe', async () => {
-  const { page, log } = await article('ko');
-  try {
-    const fig = page.locator('#pe-heatmap');
-    await ready(fig);
+describeFigure('the share menu', (h) => {
+  test('the menu opens and closes from the keyboard, moves focus, names itself, and passes axe', async () => {
+    const { page, fig } = await h.figure('pe-heatmap', { lang: 'ko', context: CLIPBOARD });
     const toggle = fig.locator('.nw-share-toggle');
     assert.equal(await toggle.textContent(), '공유 · 임베드 · 저장');
     assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
@@ -45,8 +28,8 @@ test('the menu opens and closes from the keyboard, moves focus, names itself, an
     );
     await page.keyboard.press('Tab');
     assert.equal(await fig.evaluate((el) => el.shadowRoot.activeElement?.dataset.share), 'iframe');
-    assert.deepEqual(await seriousViolations(page, '#pe-heatmap'), []);
-    await screenshot(fig, 'share-open.png', { fullPage: false });
+    assert.deepEqual(await h.axe(page, '#pe-heatmap'), []);
+    await h.screenshot(fig, 'share-open.png', { fullPage: false });
     await page.keyboard.press('Escape');
     assert.equal(await fig.locator('.nw-share-panel').count(), 0);
     assert.equal(
@@ -54,17 +37,10 @@ test('the menu opens and closes from the keyboard, moves focus, names itself, an
       'nw-share-toggle',
       'focus returns to the button',
     );
-    assert.deepEqual(log.pageErrors, []);
-  } finally {
-    await page.close();
-  }
-});
+  });
 
-test('snippets carry the current state: the script tag, the iframe and the link each reproduce it', async () => {
-  const { page, log } = await article('en');
-  try {
-    const fig = page.locator('#pe-heatmap');
-    await ready(fig);
+  test('snippets carry the current state: the script tag, the iframe and the link each reproduce it', async () => {
+    const { page, fig } = await h.figure('pe-heatmap', { lang: 'en', context: CLIPBOARD });
     await setSlider(fig, 'd-model', 256);
     await setSlider(fig, 'seq-len', 120);
     await fig.locator('.nw-share-toggle').click();
@@ -74,7 +50,7 @@ test('snippets carry the current state: the script tag, the iframe and the link 
     assert.match(
       script,
       new RegExp(
-        `^<script type="module" src="${site.url}/figures/nw-pe-heatmap\\.mjs"></script>\\n<nw-pe-heatmap d-model="256" seq-len="120" layout="interleaved" lang="en"></nw-pe-heatmap>$`,
+        `^<script type="module" src="${h.site.url}/figures/nw-pe-heatmap\\.mjs"></script>\\n<nw-pe-heatmap d-model="256" seq-len="120" layout="interleaved" lang="en"></nw-pe-heatmap>$`,
       ),
     );
     await fig.locator('[data-share="iframe"]').click();
@@ -87,18 +63,18 @@ test('snippets carry the current state: the script tag, the iframe and the link 
     const link = await clipboard(page);
     assert.equal(
       link,
-      `${site.url}/?lang=en#pe-heatmap.dModel=256&pe-heatmap.seqLen=120&pe-heatmap.layout=interleaved`,
+      `${h.site.url}/?lang=en#pe-heatmap.dModel=256&pe-heatmap.seqLen=120&pe-heatmap.layout=interleaved`,
     );
 
     // The script snippet pasted into an otherwise empty page of the same site.
-    const blank = await browser.newPage();
-    await blank.route(`${site.url}/pasted.html`, (route) =>
+    const { page: blank } = await h.open(null);
+    await blank.route(`${h.site.url}/pasted.html`, (route) =>
       route.fulfill({
         contentType: 'text/html',
         body: `<!doctype html><html lang="ko"><title>pasted</title><body>${script}</body></html>`,
       }),
     );
-    await blank.goto(`${site.url}/pasted.html`);
+    await blank.goto(`${h.site.url}/pasted.html`);
     const copy = blank.locator('body > nw-pe-heatmap');
     await copy.locator('[data-readout]').waitFor({ timeout: 20_000 });
     assert.deepEqual(await copy.evaluate((el) => [el.dModel, el.seqLen, el.locale]), [256, 120, 'en']);
@@ -113,19 +89,10 @@ test('snippets carry the current state: the script tag, the iframe and the link 
     await blank.goto(link);
     await blank.locator('#pe-heatmap [data-readout]').waitFor({ timeout: 20_000 });
     assert.deepEqual(await blank.locator('#pe-heatmap').evaluate((el) => [el.dModel, el.seqLen]), [256, 120]);
-    await blank.close();
-    assert.deepEqual(log.pageErrors, []);
-    assert.deepEqual(log.consoleErrors, []);
-  } finally {
-    await page.close();
-  }
-});
+  });
 
-test('without a clipboard the snippet is shown, selected, to copy by hand', async () => {
-  const { page } = await openPage(browser, site, { lang: 'en' });
-  try {
-    const fig = page.locator('#ln-simulator');
-    await ready(fig);
+  test('without a clipboard the snippet is shown, selected, to copy by hand', async () => {
+    const { page, fig } = await h.figure('ln-simulator', { lang: 'en' });
     await page.evaluate(() =>
       Object.defineProperty(navigator, 'clipboard', {
         value: { writeText: () => Promise.reject(new Error('denied')) },
@@ -137,14 +104,10 @@ test('without a clipboard the snippet is shown, selected, to copy by hand', asyn
     await area.waitFor();
     assert.match(await area.inputValue(), /^<iframe src=".*embed\.html\?fig=nw-ln-simulator&amp;lang=en/);
     assert.match(await fig.locator('.nw-share-panel [role="status"]').textContent(), /by hand/);
-  } finally {
-    await page.close();
-  }
-});
+  });
 
-test('save as SVG and PNG: files that hold the drawing, canvas and text included', async () => {
-  const { page, log } = await article('en');
-  try {
+  test('save as SVG and PNG: files that hold the drawing, canvas and text included', async () => {
+    const { page } = await h.article({ lang: 'en', context: CLIPBOARD });
     for (const id of ['pe-heatmap', 'ln-simulator']) {
       const fig = page.locator(`#${id}`);
       await ready(fig);
@@ -172,9 +135,5 @@ test('save as SVG and PNG: files that hold the drawing, canvas and text included
       fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
       fs.copyFileSync(await pngDownload.path(), `${SCREENSHOT_DIR}/share-${id}.png`);
     }
-    assert.deepEqual(log.pageErrors, []);
-    assert.deepEqual(log.consoleErrors, []);
-  } finally {
-    await page.close();
-  }
+  });
 });

@@ -3,217 +3,198 @@
 // resume / reset, Post-LN vs Pre-LN, download and load back the weights, the in-page fallback,
 // keyboard, axe, and no errors. NW_TRAIN_TO_95=1 also trains the full model (batch 256, 1500
 // steps) and reports the time to 95 % held-out accuracy.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launchBrowser, serveDist, screenshot, REPO_ROOT } from './harness.mjs';
-import { openPage, ready, pixels, readout, seriousViolations, hasSidewaysScroll } from './figures.mjs';
+import { describeFigure, REPO_ROOT } from './harness.mjs';
+import { pixels, readout, hasSidewaysScroll } from './figures.mjs';
 
-let browser, site;
-before(async () => {
-  site = await serveDist();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+describeFigure('<nw-train> alone', (h) => {
+  async function open(options) {
+    const opened = await h.embed('nw-train', options);
+    await opened.page.waitForFunction(() => document.querySelector('nw-train')._p !== null, null, { timeout: 30_000 });
+    return opened;
+  }
 
-async function open({ lang = 'en', query = '', ...options } = {}) {
-  const { page, log } = await openPage(browser, site, {
-    path: `/embed.html?fig=nw-train&lang=${lang}${query}`,
-    ...options,
-    islands: false,
-  });
-  const fig = page.locator('nw-train').first();
-  await ready(fig);
-  await page.waitForFunction(() => document.querySelector('nw-train')._p !== null, null, { timeout: 30_000 });
-  return { page, log, fig };
-}
-
-/** Small runs for the tests: steps and batch set on the element (not URL state). */
-async function small(fig, steps, batch = 32) {
-  await fig.evaluate(
-    (el, [s, b]) => {
-      el.steps = s;
-      el.batch = b;
-    },
-    [steps, batch],
-  );
-  await fig.evaluate((el) => el.updateComplete);
-  await fig.page().waitForFunction((s) => document.querySelector('nw-train')._p?.steps === s, steps);
-}
-
-const state = (fig) =>
-  fig.evaluate((el) => ({
-    status: el._status,
-    step: el._p?.step ?? 0,
-    mode: el._mode,
-    p: el._p && { loss: el._p.loss, eval: el._p.eval, losses: el._p.losses.length },
-  }));
-
-test('train: runs in a Web Worker; the curves, readout and maps redraw; the page stays responsive; pause and resume', async (t) => {
-  const { page, log, fig } = await open();
-  assert.equal((await state(fig)).mode, 'worker');
-  // The training module only (the page's copy, for the in-page fallback; the worker's is its own).
-  const wasm = await page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .map((e) => new URL(e.name).pathname.split('/').pop())
-      .filter((n) => n.endsWith('.wasm')),
-  );
-  assert.deepEqual(wasm, ['normwave_train.wasm']);
-  await small(fig, 200, 64);
-  const before = await pixels(fig);
-  await fig.locator('[data-control="run"]').click();
-  await page.waitForFunction(() => (document.querySelector('nw-train')._p?.step ?? 0) >= 50, null, { timeout: 60_000 });
-  // The main thread answers while the worker trains: time a few animation frames.
-  const frame = await page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        const t0 = performance.now();
-        let n = 0;
-        const tick = () => {
-          if (++n === 10) resolve((performance.now() - t0) / 10);
-          else requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      }),
-  );
-  t.diagnostic(`main thread frame time while training: ${frame.toFixed(1)} ms`);
-  assert.ok(frame < 100, `frames take ${frame} ms while training`);
-  await fig.locator('[data-control="run"]').click();
-  await fig.evaluate((el) => el.updateComplete);
-  const paused = await state(fig);
-  assert.equal(paused.status, 'paused');
-  await page.waitForTimeout(500);
-  const still = await state(fig);
-  assert.ok(still.step - paused.step <= 25, `paused at ${paused.step}, now ${still.step}`);
-  assert.match(await readout(fig), /step \d+\/200/);
-  assert.notEqual(await pixels(fig), before);
-  assert.ok(still.p.losses >= 50);
-  await fig.locator('[data-control="run"]').click();
-  await page.waitForFunction(() => document.querySelector('nw-train')._status === 'done', null, { timeout: 120_000 });
-  const done = await state(fig);
-  assert.equal(done.step, 200);
-  assert.ok(done.p.loss < 2.0, `loss after 200 steps: ${done.p.loss}`);
-  assert.ok(done.p.eval.accuracy > 0.3, `held-out accuracy ${done.p.eval.accuracy}`);
-  assert.equal(await fig.locator('canvas[data-map]').count(), 8);
-  await screenshot(page, 'train.png');
-  assert.deepEqual(log.pageErrors, []);
-  assert.deepEqual(log.consoleErrors, []);
-  await page.close();
-});
-
-test('train: reset starts over; Post-LN and the learning rate reconfigure; download and load back', async () => {
-  const { page, log, fig } = await open();
-  await small(fig, 30, 32);
-  await fig.locator('[data-control="run"]').click();
-  await page.waitForFunction(() => document.querySelector('nw-train')._status === 'done', null, { timeout: 60_000 });
-  const trained = await fig.evaluate((el) => el._p.eval.accuracy);
-  const download = page.waitForEvent('download');
-  await fig.locator('[data-control="save"]').click();
-  const file = await (await download).path();
-  const bytes = fs.readFileSync(file);
-  assert.ok(bytes.length > 100_000, `${bytes.length} bytes`);
-  const header = JSON.parse(bytes.subarray(8, 8 + Number(bytes.readBigUInt64LE(0))).toString());
-  assert.equal(header.__metadata__.norm_first, 'true');
-  assert.ok(header['encoder.layers.1.linear2.weight']);
-  await fig.locator('[data-control="reset"]').click();
-  await page.waitForFunction(() => document.querySelector('nw-train')._p?.step === 0);
-  await fig.locator('[data-control="norm"] button[data-value="post"]').click();
-  await fig.locator('[data-control="lr"] button[data-value="1e-2"]').click();
-  await fig.locator('[data-control="warmup"] button[data-value="off"]').click();
-  await page.waitForFunction(() => {
-    const o = document.querySelector('nw-train')._p?.options;
-    return o?.normFirst === false && o.lr === 1e-2 && o.warmup === false;
-  });
-  // Loading the Pre-LN file switches the figure back to Pre-LN with the trained weights.
-  await fig.locator('[data-control="load"]').setInputFiles(file);
-  await page.waitForFunction(() => document.querySelector('nw-train')._status === 'loaded', null, { timeout: 30_000 });
-  assert.equal(await fig.evaluate((el) => el.norm), 'pre');
-  const loaded = await fig.evaluate((el) => el._p.eval.accuracy);
-  assert.ok(Math.abs(loaded - trained) < 1e-9, `accuracy after load ${loaded} vs ${trained}`);
-  assert.deepEqual(log.pageErrors, []);
-  await page.close();
-});
-
-test('train: in the page when no worker is available (no-worker), with the same results', async () => {
-  const { page, fig } = await open();
-  const viaPage = await page.evaluate(async () => {
-    const el = document.createElement('nw-train');
-    el.setAttribute('no-worker', '');
-    el.steps = 10;
-    el.batch = 16;
-    document.body.append(el);
-    await new Promise((r) => {
-      const w = () => (el._p?.steps === 10 ? r() : setTimeout(w, 50));
-      w();
-    });
-    el.shadowRoot.querySelector('[data-control="run"]').click();
-    await new Promise((r) => {
-      const w = () => (el._status === 'done' ? r() : setTimeout(w, 50));
-      w();
-    });
-    return { mode: el._mode, losses: el._p.losses };
-  });
-  assert.equal(viaPage.mode, 'page');
-  await small(fig, 10, 16);
-  await fig.locator('[data-control="run"]').click();
-  await page.waitForFunction(() => document.querySelector('nw-train')._status === 'done', null, { timeout: 60_000 });
-  const viaWorker = await fig.evaluate((el) => el._p.losses);
-  assert.deepEqual(viaWorker, viaPage.losses, 'the worker and the page give the same losses');
-  await page.close();
-});
-
-test('train: keyboard, axe, Korean, dark theme', async () => {
-  const { page, log, fig } = await open({ lang: 'ko', query: '&theme=dark', width: 390 });
-  await small(fig, 20, 16);
-  await fig.locator('[data-control="norm"] button[data-value="post"]').focus();
-  await page.keyboard.press('Enter');
-  await page.waitForFunction(() => document.querySelector('nw-train')._p?.options.normFirst === false);
-  await fig.locator('[data-control="run"]').focus();
-  await page.keyboard.press('Space');
-  await page.waitForFunction(() => document.querySelector('nw-train')._status === 'done', null, { timeout: 60_000 });
-  assert.match(await readout(fig), /단계/);
-  assert.deepEqual(await seriousViolations(page), []);
-  assert.equal(await hasSidewaysScroll(page), false);
-  const overflow = await fig.evaluate((el) =>
-    [...el.shadowRoot.querySelectorAll('.toggle button')]
-      .filter((b) => b.getBoundingClientRect().right > el.getBoundingClientRect().right + 0.5)
-      .map((b) => b.textContent),
-  );
-  assert.deepEqual(overflow, [], 'every switch button lies inside the figure');
-  await screenshot(page, 'train-ko-dark-phone.png');
-  assert.deepEqual(log.pageErrors, []);
-  await page.close();
-});
-
-test(
-  'train: time to 95 % held-out accuracy, full model (NW_TRAIN_TO_95=1)',
-  { skip: process.env.NW_TRAIN_TO_95 !== '1' },
-  async (t) => {
-    const { page, fig } = await open();
-    await fig.locator('[data-control="run"]').click();
-    await page.waitForFunction(
-      () => {
-        const el = document.querySelector('nw-train');
-        return el._p?.reached95 || el._status === 'done' || el._status === 'stopped';
+  /** Small runs for the tests: steps and batch set on the element (not URL state). */
+  async function small(fig, steps, batch = 32) {
+    await fig.evaluate(
+      (el, [s, b]) => {
+        el.steps = s;
+        el.batch = b;
       },
-      null,
-      { timeout: 600_000, polling: 500 },
+      [steps, batch],
     );
-    const r = await fig.evaluate((el) => ({
-      reached: el._p.reached95,
-      step: el._p.step,
-      tps: el._p.tokensPerSecond,
-      acc: el._p.eval.accuracy,
+    await fig.evaluate((el) => el.updateComplete);
+    await fig.page().waitForFunction((s) => document.querySelector('nw-train')._p?.steps === s, steps);
+  }
+
+  const state = (fig) =>
+    fig.evaluate((el) => ({
+      status: el._status,
+      step: el._p?.step ?? 0,
+      mode: el._mode,
+      p: el._p && { loss: el._p.loss, eval: el._p.eval, losses: el._p.losses.length },
     }));
-    t.diagnostic(`time to 95 %: ${JSON.stringify(r)}`);
-    fs.mkdirSync(path.join(REPO_ROOT, 'build/bench'), { recursive: true });
-    fs.writeFileSync(path.join(REPO_ROOT, 'build/bench/train-to-95.json'), JSON.stringify(r, null, 2));
-    assert.ok(r.reached, `95 % not reached (accuracy ${r.acc} at step ${r.step})`);
-    await page.close();
-  },
-);
+
+  test('train: runs in a Web Worker; the curves, readout and maps redraw; the page stays responsive; pause and resume', async (t) => {
+    const { page, fig } = await open();
+    assert.equal((await state(fig)).mode, 'worker');
+    // The training module only (the page's copy, for the in-page fallback; the worker's is its own).
+    const wasm = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name).pathname.split('/').pop())
+        .filter((n) => n.endsWith('.wasm')),
+    );
+    assert.deepEqual(wasm, ['normwave_train.wasm']);
+    await small(fig, 200, 64);
+    const before = await pixels(fig);
+    await fig.locator('[data-control="run"]').click();
+    await page.waitForFunction(() => (document.querySelector('nw-train')._p?.step ?? 0) >= 50, null, {
+      timeout: 60_000,
+    });
+    // The main thread answers while the worker trains: time a few animation frames.
+    const frame = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const t0 = performance.now();
+          let n = 0;
+          const tick = () => {
+            if (++n === 10) resolve((performance.now() - t0) / 10);
+            else requestAnimationFrame(tick);
+          };
+          requestAnimationFrame(tick);
+        }),
+    );
+    t.diagnostic(`main thread frame time while training: ${frame.toFixed(1)} ms`);
+    assert.ok(frame < 100, `frames take ${frame} ms while training`);
+    await fig.locator('[data-control="run"]').click();
+    await fig.evaluate((el) => el.updateComplete);
+    const paused = await state(fig);
+    assert.equal(paused.status, 'paused');
+    await page.waitForTimeout(500);
+    const still = await state(fig);
+    assert.ok(still.step - paused.step <= 25, `paused at ${paused.step}, now ${still.step}`);
+    assert.match(await readout(fig), /step \d+\/200/);
+    assert.notEqual(await pixels(fig), before);
+    assert.ok(still.p.losses >= 50);
+    await fig.locator('[data-control="run"]').click();
+    await page.waitForFunction(() => document.querySelector('nw-train')._status === 'done', null, { timeout: 120_000 });
+    const done = await state(fig);
+    assert.equal(done.step, 200);
+    assert.ok(done.p.loss < 2.0, `loss after 200 steps: ${done.p.loss}`);
+    assert.ok(done.p.eval.accuracy > 0.3, `held-out accuracy ${done.p.eval.accuracy}`);
+    assert.equal(await fig.locator('canvas[data-map]').count(), 8);
+    await h.screenshot(page, 'train.png');
+  });
+
+  test('train: reset starts over; Post-LN and the learning rate reconfigure; download and load back', async () => {
+    const { page, fig } = await open();
+    await small(fig, 30, 32);
+    await fig.locator('[data-control="run"]').click();
+    await page.waitForFunction(() => document.querySelector('nw-train')._status === 'done', null, { timeout: 60_000 });
+    const trained = await fig.evaluate((el) => el._p.eval.accuracy);
+    const download = page.waitForEvent('download');
+    await fig.locator('[data-control="save"]').click();
+    const file = await (await download).path();
+    const bytes = fs.readFileSync(file);
+    assert.ok(bytes.length > 100_000, `${bytes.length} bytes`);
+    const header = JSON.parse(bytes.subarray(8, 8 + Number(bytes.readBigUInt64LE(0))).toString());
+    assert.equal(header.__metadata__.norm_first, 'true');
+    assert.ok(header['encoder.layers.1.linear2.weight']);
+    await fig.locator('[data-control="reset"]').click();
+    await page.waitForFunction(() => document.querySelector('nw-train')._p?.step === 0);
+    await fig.locator('[data-control="norm"] button[data-value="post"]').click();
+    await fig.locator('[data-control="lr"] button[data-value="1e-2"]').click();
+    await fig.locator('[data-control="warmup"] button[data-value="off"]').click();
+    await page.waitForFunction(() => {
+      const o = document.querySelector('nw-train')._p?.options;
+      return o?.normFirst === false && o.lr === 1e-2 && o.warmup === false;
+    });
+    // Loading the Pre-LN file switches the figure back to Pre-LN with the trained weights.
+    await fig.locator('[data-control="load"]').setInputFiles(file);
+    await page.waitForFunction(() => document.querySelector('nw-train')._status === 'loaded', null, {
+      timeout: 30_000,
+    });
+    assert.equal(await fig.evaluate((el) => el.norm), 'pre');
+    const loaded = await fig.evaluate((el) => el._p.eval.accuracy);
+    assert.ok(Math.abs(loaded - trained) < 1e-9, `accuracy after load ${loaded} vs ${trained}`);
+  });
+
+  test('train: in the page when no worker is available (no-worker), with the same results', async () => {
+    const { page, fig } = await open();
+    const viaPage = await page.evaluate(async () => {
+      const el = document.createElement('nw-train');
+      el.setAttribute('no-worker', '');
+      el.steps = 10;
+      el.batch = 16;
+      document.body.append(el);
+      await new Promise((r) => {
+        const w = () => (el._p?.steps === 10 ? r() : setTimeout(w, 50));
+        w();
+      });
+      el.shadowRoot.querySelector('[data-control="run"]').click();
+      await new Promise((r) => {
+        const w = () => (el._status === 'done' ? r() : setTimeout(w, 50));
+        w();
+      });
+      return { mode: el._mode, losses: el._p.losses };
+    });
+    assert.equal(viaPage.mode, 'page');
+    await small(fig, 10, 16);
+    await fig.locator('[data-control="run"]').click();
+    await page.waitForFunction(() => document.querySelector('nw-train')._status === 'done', null, { timeout: 60_000 });
+    const viaWorker = await fig.evaluate((el) => el._p.losses);
+    assert.deepEqual(viaWorker, viaPage.losses, 'the worker and the page give the same losses');
+  });
+
+  test('train: keyboard, axe, Korean, dark theme', async () => {
+    const { page, fig } = await open({ lang: 'ko', query: '&theme=dark', width: 390 });
+    await small(fig, 20, 16);
+    await fig.locator('[data-control="norm"] button[data-value="post"]').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('nw-train')._p?.options.normFirst === false);
+    await fig.locator('[data-control="run"]').focus();
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => document.querySelector('nw-train')._status === 'done', null, { timeout: 60_000 });
+    assert.match(await readout(fig), /단계/);
+    assert.deepEqual(await h.axe(page), []);
+    assert.equal(await hasSidewaysScroll(page), false);
+    const overflow = await fig.evaluate((el) =>
+      [...el.shadowRoot.querySelectorAll('.toggle button')]
+        .filter((b) => b.getBoundingClientRect().right > el.getBoundingClientRect().right + 0.5)
+        .map((b) => b.textContent),
+    );
+    assert.deepEqual(overflow, [], 'every switch button lies inside the figure');
+    await h.screenshot(page, 'train-ko-dark-phone.png');
+  });
+
+  test(
+    'train: time to 95 % held-out accuracy, full model (NW_TRAIN_TO_95=1)',
+    { skip: process.env.NW_TRAIN_TO_95 !== '1' },
+    async (t) => {
+      const { page, fig } = await open();
+      await fig.locator('[data-control="run"]').click();
+      await page.waitForFunction(
+        () => {
+          const el = document.querySelector('nw-train');
+          return el._p?.reached95 || el._status === 'done' || el._status === 'stopped';
+        },
+        null,
+        { timeout: 600_000, polling: 500 },
+      );
+      const r = await fig.evaluate((el) => ({
+        reached: el._p.reached95,
+        step: el._p.step,
+        tps: el._p.tokensPerSecond,
+        acc: el._p.eval.accuracy,
+      }));
+      t.diagnostic(`time to 95 %: ${JSON.stringify(r)}`);
+      fs.mkdirSync(path.join(REPO_ROOT, 'build/bench'), { recursive: true });
+      fs.writeFileSync(path.join(REPO_ROOT, 'build/bench/train-to-95.json'), JSON.stringify(r, null, 2));
+      assert.ok(r.reached, `95 % not reached (accuracy ${r.acc} at step ${r.step})`);
+    },
+  );
+});
