@@ -253,8 +253,11 @@ export function appendElements(page, markup) {
   }, parseMarkup(markup));
 }
 
-/** Asserts that a page logged nothing but the errors it declared, each of which did occur. */
-function assertLogClean(entry) {
+/**
+ * Asserts that a page logged nothing but the errors it declared, each of which did occur.
+ * entry: { log (collectErrors), expectErrors: RegExp[], url: () => string }
+ */
+export function assertLogClean(entry) {
   const { log, expectErrors, url } = entry;
   const logged = [...log.pageErrors, ...log.consoleErrors, ...log.violations.map((v) => `CSP violation: ${v}`)];
   const unexpected = logged.filter((e) => !expectErrors.some((re) => re.test(e)));

@@ -63,7 +63,7 @@ describeFigure('the article against hostile input', (h) => {
   });
 
   test('when a CSP forbids compiling wasm the page says so, not that SIMD is missing', async () => {
-    const { page } = await open('/en/', { site: noWasm, expectErrors: [/WebAssembly|wasm/i] });
+    const { page } = await open('/en/', { site: noWasm, expectErrors: [/^CSP violation: script-src wasm-eval$/] });
     await page.locator('#pe-heatmap').scrollIntoViewIfNeeded();
     await page.waitForFunction(() => document.body.dataset.state === 'error', null, { timeout: 20_000 });
     const shown = await page.$$eval('.banner', (b) => b.filter((e) => !e.hidden).map((e) => e.id));
