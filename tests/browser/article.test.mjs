@@ -11,7 +11,8 @@ import { scrollThroughFigures } from './figures.mjs';
 
 const PAGES = { ko: '/', en: '/en/' };
 
-describeFigure('the article as an article', (h) => {
+// Each page starts cold, as a first visit does (what is fetched, and when, is under test).
+describeFigure('the article as an article', { sharedContext: false }, (h) => {
   test('the article reads with JavaScript disabled: text, tables and formulas', async () => {
     for (const [lang, url] of Object.entries(PAGES)) {
       const { page } = await h.open(url, { width: 390, height: 844, context: { javaScriptEnabled: false } });

@@ -13,7 +13,8 @@ import { packedPackage } from '../package.mjs';
 const FIGURES = ['nw-pe-heatmap', 'nw-ln-simulator', 'nw-encoder-stack'];
 describeFigure(
   'figures on a blog, from a CDN and in an iframe',
-  { headers: { 'Access-Control-Allow-Origin': '*' } },
+  // A context per page: the CDN's request counts are those of a first visit.
+  { headers: { 'Access-Control-Allow-Origin': '*' }, sharedContext: false },
   (h) => {
     let cdn, blog, site, cdnRequests;
 

@@ -34,9 +34,14 @@
 //   h.axeAndScreenshots(id, titles, settle, o)   the checks every figure file ends with
 //   h.serve(root, o)       another origin (closed with the suite); h.site, h.browser are live in tests
 //
-// Page options (o): width, height, colorScheme, context (more browser.newContext options, e.g.
-// { javaScriptEnabled: false }), init / arg (a script run before the page's own, addInitScript),
-// wait ('ready': until body[data-state] is ready or error; else done once page.goto is), expectErrors.
+// Pages share one browser context per suite, so that its HTTP cache serves every page after the
+// first (a fresh context per page costs about twice as much CPU per page); between tests the
+// harness clears the cookies and local storage they left. A page gets a context of its own with
+// o.ownContext, or with o.context (more browser.newContext options, e.g. { javaScriptEnabled:
+// false }); a suite whose pages must each start cold says sharedContext: false.
+// Page options (o): width, height, colorScheme, context, ownContext, init / arg (a script run
+// before the page's own, addInitScript), wait ('ready': until body[data-state] is ready or error;
+// else done once page.goto is), expectErrors.
 // Every page resolves to { page, log } (log: consoleErrors, pageErrors, failedRequests and the
 // Content-Security-Policy violations). After each test the harness asserts that no page of that
 // test logged a console error, a page error or a CSP violation, except those the test declared
@@ -45,7 +50,9 @@
 // Suite options: headers (added to every response of the site, e.g. a Content-Security-Policy),
 // root (a folder served instead of dist/), files (a folder copied over a temporary copy of the site,
 // e.g. test fixtures), teach (serve a temporary copy that h.teach writes pages into), site: false
-// (no site: the suite serves its own folders with h.serve).
+// (no site: the suite serves its own folders with h.serve), sharedContext: false (a context per
+// page), launch (more chromium.launch options).
+// A test may add its own before() inside body: it runs once the browser and the site are up.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -273,7 +280,10 @@ class Harness {
     this.site = null;
     this._servers = [];
     this._contexts = [];
+    this._pages = [];
     this._logs = [];
+    this._shared = null;
+    this._origins = new Set();
     this._teachPages = 0;
     this._copy = null;
   }
@@ -297,10 +307,38 @@ class Harness {
   async _endTest() {
     const entries = this._logs.splice(0);
     const contexts = this._contexts.splice(0);
+    const pages = this._pages.splice(0);
     try {
       for (const entry of entries) assertLogClean(entry);
     } finally {
-      await Promise.all(contexts.map((c) => c.close().catch(() => {})));
+      await Promise.all([...contexts, ...pages].map((c) => c.close().catch(() => {})));
+      await this._clearSharedStorage();
+    }
+  }
+
+  /** The context the suite's pages share (its HTTP cache serves every page after the first). */
+  async _sharedContext() {
+    this._shared ??= await this.browser.newContext({ viewport: { width: 1100, height: 900 } });
+    return this._shared;
+  }
+
+  /**
+   * What a test left in the shared context goes before the next test: cookies, and the local
+   * storage of every origin its pages visited (a blank document of each origin clears it).
+   */
+  async _clearSharedStorage() {
+    if (!this._shared || !this._origins.size) return;
+    await this._shared.clearCookies();
+    const janitor = await this._shared.newPage();
+    try {
+      await janitor.route('**/*', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html>' }));
+      for (const origin of this._origins) {
+        await janitor.goto(`${origin}/`);
+        await janitor.evaluate(() => localStorage.clear());
+      }
+    } finally {
+      this._origins.clear();
+      await janitor.close();
     }
   }
 
@@ -323,20 +361,34 @@ class Harness {
       width = 1100,
       height = 900,
       colorScheme = 'light',
-      context: contextOptions = {},
+      context: contextOptions,
+      ownContext = contextOptions !== undefined || this.options.sharedContext === false,
       init,
       arg,
       wait = false,
       expectErrors = [],
     } = options;
-    const context = await this.browser.newContext({ viewport: { width, height }, colorScheme, ...contextOptions });
-    this._contexts.push(context);
-    const page = await context.newPage();
-    // A test may close a page it is done with (in a loop of many): its context goes with it.
-    page.on('close', () => context.close().catch(() => {}));
+    let page, context;
+    if (ownContext) {
+      context = await this.browser.newContext({ viewport: { width, height }, colorScheme, ...contextOptions });
+      this._contexts.push(context);
+      page = await context.newPage();
+      // A test may close a page it is done with (in a loop of many): its context goes with it.
+      page.on('close', () => context.close().catch(() => {}));
+    } else {
+      context = await this._sharedContext();
+      page = await context.newPage();
+      this._pages.push(page);
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme });
+      page.on('framenavigated', (frame) => {
+        const { protocol, origin } = new URL(frame.url());
+        if (/^https?:$/.test(protocol)) this._origins.add(origin);
+      });
+    }
     const log = collectErrors(page);
     this._logs.push({ log, expectErrors, url: () => page.url() });
-    if (contextOptions.javaScriptEnabled !== false) {
+    if (contextOptions?.javaScriptEnabled !== false) {
       await page.exposeFunction('reportViolation', (v) => log.violations.push(v));
       await page.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (e) =>

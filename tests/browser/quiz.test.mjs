@@ -8,7 +8,8 @@ import { readout, hasSidewaysScroll } from './figures.mjs';
 
 const ANSWERS = { q1: 'b', q2: 'c', q3: 'a', q4: 'd', q5: 'b', q6: 'a', q7: 'd', q8: 'a' };
 
-describeFigure('<nw-quiz> on a page of its own', { teach: true }, (h) => {
+// A context per page: each quiz starts with no answers saved.
+describeFigure('<nw-quiz> on a page of its own', { teach: true, sharedContext: false }, (h) => {
   const open = (body, options) => h.teach(body, { lang: 'en', ...options });
   const pick = async (quiz, q, o) => {
     await quiz.locator(`#${q}-${o}`).check();
