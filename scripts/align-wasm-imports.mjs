@@ -1,28 +1,58 @@
 // One Emscripten glue for both wasm modules. normwave_wasm.wasm and normwave_train.wasm link the
 // same bindings with the same flags, so their glue scripts are the same program — except that
 // Emscripten minifies the names of the wasm's imports per link ("o" in one, "v" in the other for
-// ___cxa_allocate_exception). alignImports renames the training module's imports to the names the
-// forward glue gives the same JS functions, so normwave_wasm.mjs instantiates either module and the
+// ___cxa_allocate_exception), and Closure writes each imported function inline under a name of its
+// own per link. alignImports renames the training module's imports to the names the forward glue
+// gives the same JS functions (the same source text), so normwave_wasm.mjs instantiates either module and the
 // training module costs no second glue (~11 KB gzipped). It refuses (throws) when the two glues
 // differ in anything else, or when the training module imports a function the forward glue lacks:
 // then the training module needs its own glue again (scripts/build-web.mjs says where).
 //   node scripts/align-wasm-imports.mjs <forward glue .mjs> <train glue .mjs> <train .wasm> <out .wasm>
 
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
-const LIBRARY = /var asmLibraryArg=\{([^}]*)\}/;
+// Debian's acorn (the parser emcc itself runs on the glue; emscripten depends on it).
+const acorn = createRequire(import.meta.url)('/usr/share/nodejs/acorn');
 
-/** { minified import name → JS function name } of an Emscripten glue script. */
-function importNames(glue, what) {
-  const m = glue.match(LIBRARY);
-  if (!m) throw new Error(`align-wasm-imports: no asmLibraryArg in ${what}`);
-  return new Map([...m[1].matchAll(/"([\w$]+)":([\w$]+)/g)].map(([, key, fn]) => [key, fn]));
+/**
+ * The glue's import object — `var L = { <minified import name>: <function>, … }`, handed to the
+ * wasm as `{ a: L }` — as { start, end } (its source range) and a Map from each import name to
+ * the source of its function. Closure (emcc --closure 1) writes the functions inline and renames
+ * them per link, so a function is known by its source, not by a name.
+ */
+export function importObject(glue, what) {
+  const ast = acorn.parse(glue, { ecmaVersion: 'latest', sourceType: 'module' });
+  const declarators = new Map();
+  let handed = null;
+  (function walk(node) {
+    if (!node || typeof node.type !== 'string') return;
+    if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier' && node.init?.type === 'ObjectExpression') {
+      declarators.set(node.id.name, node.init);
+      const props = node.init.properties;
+      if (props.length === 1 && props[0].key?.name === 'a' && props[0].value.type === 'Identifier')
+        handed = props[0].value.name;
+    }
+    for (const key of Object.keys(node)) {
+      const v = node[key];
+      if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v.type === 'string') walk(v);
+    }
+  })(ast);
+  const object = handed && declarators.get(handed);
+  if (!object) throw new Error(`align-wasm-imports: no import object ({ a: … }) in ${what}`);
+  const functions = new Map();
+  for (const prop of object.properties) {
+    const key = prop.key.type === 'Identifier' ? prop.key.name : String(prop.key.value);
+    functions.set(key, glue.slice(prop.value.start, prop.value.end));
+  }
+  return { start: object.start, end: object.end, functions };
 }
 
-/** The glue without what may differ between two links of the same program: the import map and the .wasm's name. */
-function normalized(glue, wasmName) {
-  return glue.replace(LIBRARY, 'var asmLibraryArg={}').split(wasmName).join('MODULE.wasm');
+/** The glue without what may differ between two links of the same program: the import object and the .wasm's name. */
+function normalized(glue, wasmName, { start, end }) {
+  return (glue.slice(0, start) + '{}' + glue.slice(end)).split(wasmName).join('MODULE.wasm');
 }
 
 function readU32(bytes, at) {
@@ -115,19 +145,21 @@ export function renameImports(wasm, rename) {
  * @param {string} trainGlue normwave_train.mjs (the glue Emscripten wrote for trainWasm)
  */
 export function alignImports(trainWasm, forwardGlue, trainGlue) {
-  if (normalized(forwardGlue, 'normwave_wasm.wasm') !== normalized(trainGlue, 'normwave_train.wasm')) {
+  const fwd = importObject(forwardGlue, 'normwave_wasm.mjs');
+  const train = importObject(trainGlue, 'normwave_train.mjs');
+  if (normalized(forwardGlue, 'normwave_wasm.wasm', fwd) !== normalized(trainGlue, 'normwave_train.wasm', train)) {
     throw new Error(
       'align-wasm-imports: normwave_train.mjs differs from normwave_wasm.mjs beyond the import names; the training module needs its own glue',
     );
   }
-  const fwd = importNames(forwardGlue, 'normwave_wasm.mjs');
-  const byFunction = new Map([...fwd].map(([key, fn]) => [fn, key]));
-  const train = importNames(trainGlue, 'normwave_train.mjs');
+  const byFunction = new Map([...fwd.functions].map(([key, fn]) => [fn, key]));
   return renameImports(trainWasm, (module, field) => {
-    const fn = train.get(field);
+    const fn = train.functions.get(field);
     const key = fn && byFunction.get(fn);
     if (module !== 'a' || !key)
-      throw new Error(`align-wasm-imports: import ${module}.${field} (${fn}) has no name in normwave_wasm.mjs`);
+      throw new Error(
+        `align-wasm-imports: import ${module}.${field} (${fn?.slice(0, 60)}) has no name in normwave_wasm.mjs`,
+      );
     return key;
   });
 }

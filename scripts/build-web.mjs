@@ -17,14 +17,15 @@
 //                                  article's own keys, page.* and s<N>.*, are left out)
 // and a second run the one-file build, dist/normwave.single.mjs (the wasm inlined).
 //
-// Build settings (environment): NW_SITE_URL — the public home of dist/ (GitHub Pages), used by the
-// share menu's iframe snippet and article link; NW_CDN_URL — where the script-tag snippet loads
-// figures from (default: the site). Unset, the snippets point where the files are served from.
+// The one build setting is package.json's homepage, the public home of dist/ (GitHub Pages): the
+// share menu's iframe snippet, the figure pages and the article link point there; the script-tag
+// snippet loads figures from jsDelivr at this version.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { figureSizes, FIGURE_BUDGET } from './bench/embed-size.mjs';
@@ -105,6 +106,13 @@ function stage(tags) {
     { stdio: 'inherit' },
   );
 
+  for (const dir of ['lib', 'elements']) {
+    for (const f of fs.readdirSync(path.join(STAGE, dir)).filter((n) => n.endsWith('.js'))) {
+      const file = path.join(STAGE, dir, f);
+      fs.writeFileSync(file, minifyCssTemplates(fs.readFileSync(file, 'utf8')));
+    }
+  }
+
   // Every element is in the figures index, and each gets an entry of its own.
   const index = fs.readFileSync(path.join(STAGE, 'elements/index.js'), 'utf8');
   const missing = tags.filter((t) => !index.includes(`from './${t}.js'`));
@@ -116,6 +124,23 @@ function stage(tags) {
       `// normwave/figures/${tag}: registers <${tag}>.\nexport { ${className(tag)} } from '../elements/${tag}.js';\nexport { setAssetBase } from '../lib/assets.js';\n`,
     );
   }
+}
+
+/**
+ * Lit's css`…` templates with their comments dropped and whitespace collapsed outside quoted
+ * strings (esbuild keeps template text as written). A template with an interpolation or a
+ * backslash is left as it is.
+ */
+export function minifyCssTemplates(source) {
+  return source.replace(/\bcss`([^`$\\]*)`/g, (_, body) => {
+    const text = body
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .split(/('[^']*'|"[^"]*")/)
+      .map((part, i) => (i % 2 ? part : part.replace(/\s+/g, ' ').replace(/ ?([{};,>]) ?/g, '$1')))
+      .join('')
+      .trim();
+    return `css\`${text}\``;
+  });
 }
 
 // ── 2. the esbuild runs ──────────────────────────────────────────────────────────────────────────
@@ -159,7 +184,8 @@ const figureStrings = {
       const file = path.join(I18N_DIR, `${lang}.js`);
       const { default: table } = await import(`${pathToFileURL(file).href}?${Date.now()}`);
       const kept = Object.fromEntries(Object.entries(table).filter(([key]) => stringPart(key, OWN_STRINGS) === part));
-      return { contents: JSON.stringify(kept), loader: 'json', watchFiles: [file] };
+      // A default export only: as JSON, esbuild would also export every key by name.
+      return { contents: `export default ${JSON.stringify(kept)};\n`, loader: 'js', watchFiles: [file] };
     });
   },
 };
@@ -172,11 +198,39 @@ export function stringPart(key, own) {
   return tag ? tag.replace(/^nw-/, '') : 'shared';
 }
 
+// Lit's "node" builds guard their top-level use of the DOM (document, HTMLElement, CSSStyleSheet),
+// so that every entry of the package can be imported where there is no DOM: a framework's server
+// render (Next.js, Astro, SvelteKit) imports each module it meets. They are the browser builds
+// otherwise. They take a base class and a registry from @lit-labs/ssr-dom-shim, which here is
+// web/lib/no-dom.js (a bare class, no registry), and reactive-element installs that registry as
+// globalThis.customElements when there is none: that statement is left out, so an import in Node
+// defines nothing and adds no global (web/lib/base.js's define() skips registering there).
+const litForNode = {
+  name: 'lit-for-node',
+  setup(build) {
+    const requireFrom = (importer) => createRequire(importer || path.join(ROOT, 'package.json'));
+    build.onResolve({ filter: /^(lit-html|@lit\/reactive-element)(\/|$)/ }, (args) => ({
+      path: requireFrom(args.importer).resolve(args.path), // the "node" condition
+    }));
+    build.onResolve({ filter: /^@lit-labs\/ssr-dom-shim$/ }, () => ({ path: path.join(STAGE, 'lib/no-dom.js') }));
+    build.onLoad({ filter: /[\\/]@lit[\\/]reactive-element[\\/]node[\\/]reactive-element\.js$/ }, (args) => {
+      const source = fs.readFileSync(args.path, 'utf8');
+      const install = /\b\w+\.customElements\?\?=\w+;/g;
+      const found = source.match(install) ?? [];
+      if (found.length !== 1)
+        fail(`${rel(args.path)}: expected one "globalThis.customElements ??= shim" statement, found ${found.length}`);
+      return { contents: source.replace(install, ''), loader: 'js' };
+    });
+  },
+};
+
 const COMMON = {
   bundle: true,
   format: 'esm',
   platform: 'neutral',
-  target: 'es2020',
+  // Class fields as written, no helpers: every browser with WebAssembly SIMD parses es2022 syntax
+  // (Chrome 91, Firefox 89 — which lacks #private fields: web/ uses none —, Safari 16.4).
+  target: 'es2022',
   mainFields: ['module', 'main'],
   external: ['node:*'],
   minify: true,
@@ -203,10 +257,11 @@ async function buildBrowser(tags, version) {
     chunkNames: '[name]-[hash]',
     outExtension: { '.js': '.mjs' },
     metafile: true,
-    plugins: [figureStrings],
+    plugins: [figureStrings, litForNode],
     define: {
-      __NW_SITE_URL__: JSON.stringify(process.env.NW_SITE_URL ?? ''),
-      __NW_CDN_URL__: JSON.stringify(process.env.NW_CDN_URL ?? ''),
+      __NW_SITE_URL__: JSON.stringify(
+        JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).homepage ?? '',
+      ),
       __NW_VERSION__: JSON.stringify(version),
       __NW_FIGURE_TAGS__: JSON.stringify(tags),
     },
@@ -281,7 +336,9 @@ async function writeTypes(tags) {
     );
   }
   fs.mkdirSync(path.join(DIST, 'figures'), { recursive: true });
-  fs.writeFileSync(path.join(DIST, 'figures/index.d.mts'), await figureTypes(tags));
+  const { index, jsx } = await figureTypes(tags);
+  fs.writeFileSync(path.join(DIST, 'figures/index.d.mts'), index);
+  fs.writeFileSync(path.join(DIST, 'figures/jsx.d.mts'), jsx);
   for (const tag of tags) {
     fs.writeFileSync(
       path.join(DIST, `figures/${tag}.d.mts`),
@@ -302,7 +359,7 @@ async function figureTypes(tags) {
     '',
     '/** What every figure has (web/lib/base.js). Attributes: lang, theme, asset-base, no-url-state, no-share. */',
     'export declare class NwElement extends HTMLElement {',
-    "  theme: 'light' | 'dark' | undefined;",
+    "  theme: 'light' | 'dark' | 'auto' | undefined;",
     "  /** The language the figure shows: its lang attribute, else the nearest [lang] ancestor, else the page's. */",
     "  readonly locale: 'ko' | 'en';",
     '  /** The URL state (what the share menu puts in links), booleans as 1/0. */',
@@ -321,25 +378,77 @@ async function figureTypes(tags) {
     if (options.type === Number) return 'number';
     return 'string';
   };
+  // An attribute's value in JSX: what the property takes, numbers also as strings.
+  const attrType = (type) =>
+    type
+      .split(' | ')
+      .flatMap((t) => (t === 'number' ? ['number', '`${number}`'] : /^\d/.test(t) ? [t, `'${t}'`] : [t]))
+      .join(' | ');
   const map = [];
+  const jsx = [];
   for (const tag of tags) {
     const name = className(tag);
     const cls = elements[name];
     if (typeof cls !== 'function') fail(`web/elements/index.js does not export ${name}`);
     lines.push(`/** <${tag}> (web/elements/${tag}.js) */`, `export declare class ${name} extends NwElement {`);
+    const attributes = [];
     for (const [prop, options] of cls.elementProperties) {
       if (options.state || prop === 'theme') continue;
       const attr =
         options.attribute === false
-          ? 'no attribute'
-          : `attribute ${typeof options.attribute === 'string' ? options.attribute : prop.toLowerCase()}`;
-      lines.push(`  /** ${attr} */`, `  ${prop}: ${tsType(prop, options, cls)};`);
+          ? null
+          : typeof options.attribute === 'string'
+            ? options.attribute
+            : prop.toLowerCase();
+      const type = tsType(prop, options, cls);
+      lines.push(`  /** ${attr ? `attribute ${attr}` : 'no attribute'} */`, `  ${prop}: ${type};`);
+      if (attr) attributes.push(`${/^[a-z]+$/.test(attr) ? attr : `'${attr}'`}?: ${attrType(type)}`);
     }
     lines.push('}', '');
     map.push(`    '${tag}': ${name};`);
+    jsx.push(`      '${tag}': FigureAttributes<${name}> & { ${attributes.join('; ')} };`);
   }
-  lines.push('declare global {', '  interface HTMLElementTagNameMap {', ...map, '  }', '}', '');
-  return lines.join('\n');
+  lines.push(
+    'declare global {',
+    '  interface HTMLElementTagNameMap {',
+    ...map,
+    '  }',
+    '  interface HTMLElementEventMap {',
+    "    /** A figure's state after the reader changed it (bubbles, composed). */",
+    "    'nw-change': CustomEvent<Record<string, string | number>>;",
+    '  }',
+    '}',
+    '',
+  );
+  return {
+    index: lines.join('\n'),
+    jsx: [
+      '// Types of normwave/jsx: the figures as JSX elements of React 18 and 19 (the React.JSX namespace of',
+      '// @types/react), each with its attributes. Generated by scripts/build-web.mjs. One line in a project',
+      "// that uses them: import type {} from 'normwave/jsx';",
+      "import type { DetailedHTMLProps, HTMLAttributes } from 'react';",
+      `import type { ${tags.map(className).join(', ')} } from './index.mjs';`,
+      '',
+      '/** What every figure takes: the HTML attributes (lang among them) and those of web/lib/base.js. */',
+      'type FigureAttributes<E> = DetailedHTMLProps<HTMLAttributes<E>, E> & {',
+      "  theme?: 'light' | 'dark' | 'auto';",
+      "  'asset-base'?: string;",
+      "  'no-share'?: boolean;",
+      "  'no-url-state'?: boolean;",
+      '  /** React 19 adds it as the nw-change listener on a client render (not when it hydrates server HTML). */',
+      "  'onnw-change'?: (event: CustomEvent<Record<string, string | number>>) => void;",
+      '};',
+      '',
+      "declare module 'react' {",
+      '  namespace JSX {',
+      '    interface IntrinsicElements {',
+      ...jsx,
+      '    }',
+      '  }',
+      '}',
+      '',
+    ].join('\n'),
+  };
 }
 
 // ── 5. the freshness stamp ─────────────────────────────────────────────────────────────
@@ -375,7 +484,6 @@ export function inputsHash(root = ROOT) {
     h.update(fs.readFileSync(path.join(root, f)));
     h.update('\0');
   }
-  h.update(`NW_SITE_URL=${process.env.NW_SITE_URL ?? ''}\0NW_CDN_URL=${process.env.NW_CDN_URL ?? ''}`);
   return h.digest('hex');
 }
 

@@ -38,6 +38,8 @@ esbuild=node_modules/.bin/esbuild
 node scripts/build-web.mjs
 cp web/head.js dist/
 # The article in Korean (dist/index.html) and English (dist/en/index.html), pre-rendered, with its
-# share image; then .br/.gz beside every compressible file (scripts/serve.mjs sends them).
+# share image; each figure's page with its picture drawn by Chromium (figure/<id>/, en/figure/<id>/);
+# then .br/.gz beside every compressible file (scripts/serve.mjs sends them).
 node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON scripts/prerender.mjs
+node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON scripts/figure-pages.mjs
 node scripts/compress.mjs dist

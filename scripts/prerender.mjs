@@ -2,12 +2,12 @@
 // data-tex formulas) becomes dist/index.html (Korean, the site's root) and dist/en/index.html
 // (English), each holding all its text, tables and formulas (KaTeX HTML + MathML), so it reads
 // with JavaScript off and no KaTeX code ships to readers. Also written: dist/og.png (the share
-// card's image, a PE heatmap our own kernel computes here in Node), robots.txt and sitemap.xml.
+// card's image, a PE heatmap our own kernel computes here in Node), robots.txt and sitemap.xml
+// (the article and every figure's page, which scripts/figure-pages.mjs writes).
 //
 //   node scripts/prerender.mjs [--dist DIR]
-//   NW_SITE_URL=https://example.org/normwave/   the site's public base URL (canonical, hreflang,
-//                                               Open Graph need absolute URLs); default: the
-//                                               address `npm start` serves, http://127.0.0.1:8080/
+// The site's public base URL (canonical, hreflang and Open Graph need absolute URLs) is
+// package.json's `homepage`; without one, the address `npm start` serves, http://127.0.0.1:8080/.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -15,7 +15,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import katex from 'katex';
 import ko from '../web/i18n/ko.js';
 import en from '../web/i18n/en.js';
+import { REFERENCES, reference, referenceAnchor } from '../web/lib/references.js';
 import { DEFAULT_CSP } from './serve.mjs';
+import { figurePagePath, siteBase, siteProblem } from '../web/lib/site.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STRINGS = { ko, en };
@@ -23,14 +25,12 @@ const PAGES = { ko: '', en: 'en/' }; // each language's folder under the site ro
 const OG_LOCALE = { ko: 'ko_KR', en: 'en_US' };
 const OG_SIZE = { width: 1200, height: 630 };
 
-export function siteUrl(env = process.env) {
-  const raw = env.NW_SITE_URL || 'http://127.0.0.1:8080/';
-  const url = new URL(raw);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`NW_SITE_URL must be http(s): ${raw}`);
-  if (!url.pathname.endsWith('/')) url.pathname += '/';
-  url.search = '';
-  url.hash = '';
-  return url.href;
+/** The site's base URL: package.json's `homepage` (checked by web/lib/site.js), else npm start's. */
+export function siteUrl(pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'))) {
+  if (!pkg.homepage) return 'http://127.0.0.1:8080/';
+  const problem = siteProblem(pkg.homepage);
+  if (problem) throw new Error(`prerender: package.json's homepage cannot be the site: ${problem}`);
+  return siteBase(pkg.homepage);
 }
 
 const escapeText = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -67,7 +67,8 @@ function formatAttrs(attrs) {
 
 /**
  * Rewrites every element of html for which visit(name, attrs) returns an object:
- *   { attrs?: Map, inner?: string }  new attributes and/or new content (children replaced).
+ *   { attrs?: Map, inner?: string | (original) => string }  new attributes and/or new content
+ *   (children replaced; a function gets the element's own content and returns the new).
  * Elements are matched with their own closing tag (nesting of the same name counted).
  */
 function rewrite(html, visit) {
@@ -99,7 +100,8 @@ function rewrite(html, visit) {
       if (depth !== 0) throw new Error(`prerender: <${name}> at ${m.index} is not closed`);
     }
     const attrs = change.attrs ?? parseAttrs(attrText);
-    const inner = change.inner ?? html.slice(openEnd, innerEnd);
+    const original = html.slice(openEnd, innerEnd);
+    const inner = typeof change.inner === 'function' ? change.inner(original) : (change.inner ?? original);
     out += html.slice(pos, m.index) + `<${rawName}${formatAttrs(attrs)}>`;
     if (VOID.has(name)) {
       pos = openEnd;
@@ -184,15 +186,19 @@ export function renderPage(template, lang, { site = siteUrl(), version, heights 
   let html = template.replace(/<!--[\s\S]*?-->\n?/g, (c) => (c.includes('prerender: head') ? c : ''));
   html = html.replace('<!-- prerender: head -->', headBlock(lang, site, version));
 
-  // The table of contents, from the section headings (numbered by CSS, like the headings).
+  // The table of contents, from the headings of the article's sections (those inside <main>).
   // Section numbers are written out (a CSS counter would not count across the sections'
-  // content-visibility containment).
+  // content-visibility containment), and cross-references take them from here.
   const toc = [];
-  const numbers = new Map();
-  for (const m of template.matchAll(/<section id="([\w-]+)"[^>]*>\s*<h2[^>]*data-i18n="([\w.]+)"/g)) {
+  const numbers = new Map(); // heading id → number
+  const sectionNumbers = new Map(); // section id → number
+  const article = template.slice(template.indexOf('<main'), template.indexOf('</main>'));
+  for (const m of article.matchAll(/<section id="([\w-]+)"[^>]*>\s*<h2[^>]*data-i18n="([\w.]+)"/g)) {
     toc.push(`<li><a href="#${m[1]}">${escapeText(t(m[2]))}</a></li>`);
     numbers.set(`${m[1]}-h`, toc.length);
+    sectionNumbers.set(m[1], toc.length);
   }
+  const cited = new Set();
 
   html = rewrite(html, (name, attrs) => {
     let changed = false,
@@ -244,6 +250,29 @@ export function renderPage(template, lang, { site = siteUrl(), version, heights 
       inner = toc.join('');
       changed = true;
     }
+    if (name === 'a' && attrs.has('data-xref')) {
+      // A cross-reference: <a data-xref="s14"></a> becomes a link "§N" to that section.
+      const id = take('data-xref');
+      if (!sectionNumbers.has(id))
+        throw new Error(`prerender: ${lang} text refers to a section "${id}" that does not exist`);
+      attrs.set('href', `#${id}`);
+      attrs.set('class', 'xref');
+      inner = `§${sectionNumbers.get(id)}`;
+    }
+    if (name === 'a' && attrs.has('data-cite')) {
+      // A citation: <a data-cite="id">text</a> (text optional) links to its entry in the list.
+      const ref = reference(take('data-cite'));
+      cited.add(ref.id);
+      attrs.set('href', `#${referenceAnchor(ref.id)}`);
+      attrs.set('class', 'cite');
+      attrs.set('aria-describedby', referenceAnchor(ref.id));
+      const label = escapeText(citeLabel(ref, lang));
+      inner = (original) => (original.trim() ? original : label);
+    }
+    if (attrs.get('id') === 'reference-list') {
+      inner = REFERENCES.map((r) => referenceItem(r, lang)).join('');
+      changed = true;
+    }
     if (name === 'section' && heights[attrs.get('id')]) {
       const vars = heightVars(heights[attrs.get('id')]);
       if (vars) {
@@ -263,9 +292,28 @@ export function renderPage(template, lang, { site = siteUrl(), version, heights 
     return changed || inner !== undefined ? { attrs, inner } : null;
   });
 
-  const left = html.match(/data-(?:i18n[\w-]*|tex|placeholder)=/);
+  const left = html.match(/data-(?:i18n[\w-]*|tex|placeholder|xref|cite)=/);
   if (left) throw new Error(`prerender: an unfilled ${left[0]} slot is left in the ${lang} page`);
+  const uncited = REFERENCES.filter((r) => !cited.has(r.id)).map((r) => r.id);
+  if (uncited.length) throw new Error(`prerender: the ${lang} page lists works it never cites: ${uncited.join(', ')}`);
   return html;
+}
+
+/** A citation's text: "Vaswani et al., 2017" (Korean: "Vaswani 외, 2017"). */
+function citeLabel(ref, lang) {
+  const names = lang === 'ko' ? ref.short.replace(/ et al\.$/, ' 외') : ref.short;
+  return `${names}, ${ref.year}`;
+}
+
+/** One entry of the reference list: authors (year). Title. Venue. Link — and what it is if not a paper. */
+function referenceItem(ref, lang) {
+  const kind = ref.kind ? ` <span class="ref-kind">${escapeText(lookup(lang, `page.refs.${ref.kind}`))}</span>` : '';
+  const host = new URL(ref.url).host.replace(/^www\./, '');
+  return (
+    `<li id="${referenceAnchor(ref.id)}">${escapeText(ref.authors)} (${ref.year}). ` +
+    `<cite>${escapeText(ref.title)}</cite>. ${escapeText(ref.venue)}.${kind} ` +
+    `<a href="${escapeAttr(ref.url)}" rel="noopener">${escapeText(host)}</a></li>`
+  );
 }
 
 // ── The share card: a PE heatmap, computed by our kernel in Node and written as a PNG. ──
@@ -346,16 +394,29 @@ export async function prerender({ dist = path.join(REPO, 'dist'), site = siteUrl
   }
   fs.writeFileSync(path.join(dist, 'og.png'), await shareImage(dist));
   fs.writeFileSync(path.join(dist, 'robots.txt'), `User-agent: *\nAllow: /\nSitemap: ${site}sitemap.xml\n`);
-  const alternates = Object.keys(PAGES)
-    .map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${escapeAttr(site + PAGES[l])}"/>`)
-    .join('');
+  // One <url> per page and language, each naming the page in both languages.
+  const tags = fs.existsSync(path.join(dist, 'figures'))
+    ? fs
+        .readdirSync(path.join(dist, 'figures'))
+        .filter((f) => /^nw-[a-z0-9-]+\.mjs$/.test(f))
+        .map((f) => f.slice(0, -4))
+        .sort()
+    : [];
+  const pages = [(l) => site + PAGES[l], ...tags.map((tag) => (l) => site + figurePagePath(tag, l))];
+  const langs = Object.keys(PAGES);
+  const entries = pages.flatMap((page) =>
+    langs.map(
+      (lang) =>
+        `<url><loc>${escapeAttr(page(lang))}</loc>${langs
+          .map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${escapeAttr(page(l))}"/>`)
+          .join('')}</url>`,
+    ),
+  );
   fs.writeFileSync(
     path.join(dist, 'sitemap.xml'),
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n' +
-      Object.keys(PAGES)
-        .map((l) => `<url><loc>${escapeAttr(site + PAGES[l])}</loc>${alternates}</url>`)
-        .join('\n') +
+      entries.join('\n') +
       '\n</urlset>\n',
   );
   written.push(path.join(dist, 'og.png'), path.join(dist, 'robots.txt'), path.join(dist, 'sitemap.xml'));

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
+import { pipeline } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -62,7 +63,8 @@ export const DEFAULT_CSP = [
   "img-src 'self' data:",
   "object-src 'none'",
   "base-uri 'none'",
-  "form-action 'none'",
+  // The share menu's "Open in CodePen" posts a form there (CodePen's prefill API).
+  'form-action https://codepen.io',
   "require-trusted-types-for 'script'",
   // normwave-train-worker: <nw-train>'s policy, which vouches for its one worker URL.
   'trusted-types lit-html normwave-train-worker',
@@ -152,11 +154,26 @@ function compressionCache() {
   };
 }
 
-async function statFile(file) {
+/**
+ * A precompressed sibling (x.br, x.gz) under the rule the requested file follows: a regular file
+ * whose real path is inside the root, at least as new as `than`. Answers it opened, with its stat,
+ * or null (missing, outside the root, unreadable, older): the caller then compresses the file itself.
+ * The stat is taken on the open handle and matched against the real path's, so a link swapped in
+ * between the check and the read is never what gets sent.
+ */
+async function openSibling(root, file, than) {
+  let handle = null;
   try {
-    const s = await fs.promises.stat(file);
-    return s.isFile() ? s : null;
+    const real = await fs.promises.realpath(file);
+    if (!isInside(root, real)) return null;
+    const named = await fs.promises.stat(real);
+    if (!named.isFile() || named.mtimeMs < than) return null;
+    handle = await fs.promises.open(real, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    const stat = await handle.stat();
+    if (stat.dev !== named.dev || stat.ino !== named.ino) throw new Error(`${file} changed while opened`);
+    return { handle, stat };
   } catch {
+    await handle?.close().catch(() => {});
     return null;
   }
 }
@@ -186,6 +203,7 @@ function handler(root, headers, csp) {
     const normalized = path.posix.normalize('/' + pathname);
     let file = path.resolve(root, '.' + normalized);
     if (!isInside(root, file)) return send(res, 404, 'Not Found');
+    let sibling = null; // an open precompressed sibling, closed here unless a stream took it
     try {
       let stat = await fs.promises.stat(file);
       if (stat.isDirectory()) {
@@ -215,18 +233,16 @@ function handler(root, headers, csp) {
       head.ETag = etag;
 
       let body = null,
-        bodyFile = real,
         length = stat.size;
       if (isCompressible(real)) {
         head.Vary = 'Accept-Encoding';
         const encoding = pickEncoding(req.headers['accept-encoding']);
         if (encoding) {
-          // Files the build compressed (x.br / x.gz beside x, at least as new), else our cache.
-          const pre = `${real}.${encoding === 'br' ? 'br' : 'gz'}`;
-          const preStat = await statFile(pre);
-          if (preStat && preStat.mtimeMs >= stat.mtimeMs) {
-            bodyFile = pre;
-            length = preStat.size;
+          // Files the build compressed (x.br / x.gz beside x, at least as new, inside the root),
+          // else our cache.
+          sibling = await openSibling(root, `${real}.${encoding === 'br' ? 'br' : 'gz'}`, stat.mtimeMs);
+          if (sibling) {
+            length = sibling.stat.size;
           } else {
             body = await compressed(real, stat, encoding);
             length = body.length;
@@ -244,12 +260,20 @@ function handler(root, headers, csp) {
       res.writeHead(200, head);
       if (req.method === 'HEAD') return res.end();
       if (body) return res.end(body);
-      const stream = fs.createReadStream(bodyFile);
-      stream.on('error', () => res.destroy());
-      stream.pipe(res);
+      if (length === 0) return res.end();
+      // The sibling's bytes as stated by its stat (the stream owns and closes the handle from here).
+      const stream = sibling
+        ? sibling.handle.createReadStream({ start: 0, end: length - 1 })
+        : fs.createReadStream(real);
+      sibling = null;
+      pipeline(stream, res, (err) => {
+        if (err) res.destroy();
+      });
     } catch {
       if (res.headersSent) return res.destroy();
       return send(res, 404, 'Not Found');
+    } finally {
+      await sibling?.handle.close().catch(() => {});
     }
   };
 }

@@ -2,9 +2,23 @@
 # normwave toolchain check. Installs what is missing (Debian packages with apt-get when run as
 # root, npm devDependencies with npm), and says "setup: all tools present" when nothing was needed.
 # Idempotent; a no-op run takes well under a second. Downloads nothing except via apt-get and npm.
+#   --bench      also Debian's PyTorch and ONNX (npm run bench)
+#   --consumers  also the apps and tools the consumer tests build with (npm test): each folder
+#                tests/consumers/<name>/ with a package.json and its lockfile is installed with
+#                `npm ci` into build/consumers/<name>/ (Next.js, Astro, Vite 5–7, TypeScript 5,
+#                React's types), apart from the root install; again only when its lockfile changes
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+bench=0 consumers=0
+for arg in "$@"; do
+  case $arg in
+    --bench) bench=1 ;;
+    --consumers) consumers=1 ;;
+    *) echo "setup: unknown option $arg (--bench, --consumers)" >&2; exit 2 ;;
+  esac
+done
 
 missing=()   # Debian packages to install
 need() {     # need PACKAGE CHECK...  — queue PACKAGE unless every check passes
@@ -33,9 +47,11 @@ need binaryen     wasm-opt
 need chromium     /usr/bin/chromium
 # Hangul glyphs for the Korean page in headless Chromium screenshots (not needed to pass tests).
 need fonts-nanum  /usr/share/fonts/truetype/nanum
+# Java for the Closure Compiler (scripts/closure/) that shrinks the wasm modules' glue at link.
+need default-jre-headless java
 # `setup.sh --bench` (npm run bench): Debian's PyTorch and ONNX, for the onnxruntime-web peer's
 # models (scripts/bench/make_onnx.py). The tests do not need them.
-if [[ ${1:-} == --bench ]]; then
+if (( bench )); then
   need python3-torch /usr/lib/python3/dist-packages/torch
   need python3-onnx  /usr/lib/python3/dist-packages/onnx
 fi
@@ -80,6 +96,32 @@ if [[ ! -d node_modules || ! -e $stamp || package.json -nt $stamp || ( -e packag
   fi
   touch "$stamp"
   did=1
+fi
+
+# The Closure Compiler for emcc --closure 1 (its Java flavour: --omit=optional skips the native
+# builds), in a package of its own so the root install stays as it is.
+closure=scripts/closure
+if [[ ! -e $closure/node_modules/.package-lock.json || $closure/package-lock.json -nt $closure/node_modules/.package-lock.json ]]; then
+  echo "setup: npm ci in $closure"
+  npm ci --prefix "$closure" --omit=optional --no-audit --no-fund
+  touch "$closure/node_modules/.package-lock.json"
+  did=1
+fi
+
+if (( consumers )); then
+  for lock in tests/consumers/*/package-lock.json; do
+    src=$(dirname "$lock")
+    dest=build/consumers/$(basename "$src")
+    stamp=$dest/node_modules/.package-lock.json
+    if [[ ! -e $stamp || $lock -nt $stamp || $src/package.json -nt $stamp ]]; then
+      echo "setup: npm ci in $dest ($src)"
+      mkdir -p "$dest"
+      cp "$src/package.json" "$lock" "$dest/"
+      (cd "$dest" && npm ci --no-audit --no-fund)
+      touch "$stamp"
+      did=1
+    fi
+  done
 fi
 
 if (( did )); then

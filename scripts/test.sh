@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run every normwave suite in order, stopping at the first failure:
-#   setup -> format (the whole tree, scripts/format.mjs) -> build -> ctest (native) -> ctest under ASan + UBSan (build/asan) -> a short libFuzzer
+#   setup (with the consumer apps' installs) -> format (the whole tree, scripts/format.mjs) -> build -> ctest (native) -> ctest under ASan + UBSan (build/asan) -> a short libFuzzer
 #   run of each target (build/fuzz) -> ctest (wasm) -> node --test tests/js -> node --test tests/browser
 # The sanitizer builds (clang-14) are made here, not in build.sh, so `npm start` stays fast.
 #   FUZZ_SECONDS=20  seconds per fuzz target (npm run fuzz runs them longer)
@@ -52,7 +52,7 @@ asan() {
   cmake --build build/asan && ctest --test-dir build/asan --output-on-failure
 }
 
-suite setup   bash scripts/setup.sh
+suite setup   bash scripts/setup.sh --consumers
 suite format  node scripts/format.mjs
 suite build   bash scripts/build.sh
 if [[ ${NW_SKIP_NATIVE:-0} != 1 ]]; then

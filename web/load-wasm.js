@@ -6,8 +6,9 @@
 //   normwave.single.js  the inlined bytes
 
 /**
- * An Error of normwave's loader: `url` is where the .wasm was looked for, `code` says what went
- * wrong — 'fetch' (network, CORS), 'http' (a status other than 2xx), 'compile' (not a valid
+ * An Error of normwave's loader: `url` is where the .wasm was looked for ('' when nothing was),
+ * `code` says what went wrong — 'wasm' (the runtime has no WebAssembly), 'simd' (no WebAssembly
+ * SIMD), 'fetch' (network, CORS), 'http' (a status other than 2xx), 'compile' (not a valid
  * module) or 'csp' (the page's Content-Security-Policy forbids compiling WebAssembly).
  */
 export class NormwaveLoadError extends Error {
@@ -17,6 +18,20 @@ export class NormwaveLoadError extends Error {
     this.url = url;
     this.code = code;
   }
+}
+
+/**
+ * A file's URL as new URL('./file', import.meta.url) gives it, corrected for Vite's dependency
+ * cache: Vite 5–7's dev server pre-bundles the package into node_modules/.vite/deps/ without its
+ * files, so there the URL points at the package's own dist/ instead, which the dev server serves
+ * (node_modules/normwave/dist/file). Anywhere else (a CDN, a build, Vite 8, Node) it is unchanged.
+ */
+export function besidePackage(url) {
+  // deps, deps_temp_<hash>, deps_ssr. No "/" inside a character class: Vite 5's scan for
+  // new URL(…, import.meta.url) misreads such a regex and misses the URLs after it in the file.
+  const cache = /(\/node_modules)\/\.vite\/deps\w*\//;
+  if (cache.test(url.pathname)) url.pathname = url.pathname.replace(cache, '$1/normwave/dist/');
+  return url;
 }
 
 const SINGLE_HINT = "import 'normwave/single' instead (the .wasm inlined, nothing to fetch)";
@@ -29,8 +44,12 @@ export function fetchError(url, code, detail, cause) {
   );
 }
 
-/** The error for bytes that did not compile; a CSP refusal gets its own code and advice. */
-export function compileError(url, cause) {
+/**
+ * The error for bytes that did not compile; a CSP refusal gets its own code and advice. `html`:
+ * the bytes are an HTML page, a server's answer for a missing file (under a Vite dev server, a
+ * dependency cache in a layout besidePackage does not know, such as a hoisted monorepo).
+ */
+export function compileError(url, cause, html = false) {
   const message = String(cause?.message ?? cause);
   if (/Content.Security.Policy|unsafe-eval/i.test(message)) {
     return new NormwaveLoadError(
@@ -39,7 +58,7 @@ export function compileError(url, cause) {
     );
   }
   return new NormwaveLoadError(
-    `normwave: ${url} is not a WebAssembly module this runtime can compile (${message}). Check that the server sends the file itself (not an HTML page), or ${SINGLE_HINT}.`,
+    `normwave: ${url} is not a WebAssembly module this runtime can compile (${message}). Check that the server sends the file itself (not an HTML page${html ? ": it did; with Vite's dev server, add optimizeDeps: { exclude: ['normwave'] } to vite.config" : ''}), or ${SINGLE_HINT}.`,
     { url: String(url), code: 'compile', cause },
   );
 }
@@ -135,6 +154,7 @@ export async function fetchAndCompile(url, { signal, onProgress } = {}) {
   const total = !encoded && length > 0 ? length : undefined;
   const wasmType = /^application\/wasm\b/i.test(res.headers.get('Content-Type') ?? '');
   let body = res;
+  let bytes;
   if (onProgress && res.body) {
     let loaded = 0;
     const counted = res.body.pipeThrough(
@@ -152,9 +172,10 @@ export async function fetchAndCompile(url, { signal, onProgress } = {}) {
   }
   try {
     if (wasmType && typeof WebAssembly.compileStreaming === 'function') return await WebAssembly.compileStreaming(body);
-    return await WebAssembly.compile(await body.arrayBuffer());
+    bytes = new Uint8Array(await body.arrayBuffer());
+    return await WebAssembly.compile(bytes);
   } catch (e) {
     if (signal?.aborted) throw signal.reason ?? e;
-    throw compileError(url, e);
+    throw compileError(url, e, bytes?.[0] === 0x3c);
   }
 }

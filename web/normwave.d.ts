@@ -375,11 +375,15 @@ export interface LoadOptions {
 export function loadNormwave(options?: LoadOptions): Promise<Normwave>;
 export function hasWasmSimd(): boolean;
 
-/** What loadNormwave rejects with when the .wasm cannot be fetched or compiled. */
+/** What loadNormwave rejects with when the runtime cannot run it or the .wasm cannot be fetched or compiled. */
 export class NormwaveLoadError extends Error {
   readonly name: 'NormwaveLoadError';
-  /** Where the .wasm was looked for. */
+  /** Where the .wasm was looked for ('' for 'wasm' and 'simd': nothing was fetched). */
   readonly url: string;
-  /** 'fetch' (network, CORS), 'http' (status not 2xx), 'compile' (not a valid module), 'csp' (the page forbids compiling WebAssembly). */
-  readonly code: 'fetch' | 'http' | 'compile' | 'csp';
+  /**
+   * 'wasm' (the runtime has no WebAssembly: turned off, as in iOS Lockdown Mode), 'simd' (no
+   * WebAssembly SIMD), 'fetch' (network, CORS), 'http' (status not 2xx), 'compile' (not a valid
+   * module), 'csp' (the page forbids compiling WebAssembly).
+   */
+  readonly code: 'wasm' | 'simd' | 'fetch' | 'http' | 'compile' | 'csp';
 }

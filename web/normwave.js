@@ -7,16 +7,16 @@
 // 'normwave' to normwave.node.js.
 import createNormwaveModule from './normwave_wasm.mjs';
 import { createLoader } from './api/loader.js';
-import { fetchAndCompile, compileBinary } from './load-wasm.js';
+import { fetchAndCompile, compileBinary, besidePackage } from './load-wasm.js';
 
 /** Where the .wasm is when nobody says otherwise (computed on demand: IIFE bundles have no import.meta.url). */
 export function defaultWasmUrl() {
-  return new URL('./normwave_wasm.wasm', import.meta.url);
+  return besidePackage(new URL('./normwave_wasm.wasm', import.meta.url));
 }
 
 /** Where the training module's .wasm is when nobody says otherwise (loadNormwave({ training: true })). */
 export function defaultTrainWasmUrl() {
-  return new URL('./normwave_train.wasm', import.meta.url);
+  return besidePackage(new URL('./normwave_train.wasm', import.meta.url));
 }
 
 /** The training API, imported on demand. */

@@ -3,8 +3,8 @@
 //  - figures as islands: each <nw-…> loads its own module (dist/figures/nw-….mjs) when it is on
 //    screen, within a screen of it once the reader scrolls, or named in the URL hash; the library and its wasm load
 //    once, when the first figure asks for them;
-//  - the theme switch, the language link carrying the figures' state, and keyboard access to
-//    formulas wider than the screen;
+//  - the theme switch, the language link carrying the figures' state, keyboard access to
+//    formulas wider than the screen, and the citations' cards;
 //  - a banner saying why figures cannot compute (no WebAssembly SIMD, or a CSP forbidding wasm).
 // It imports nothing up front, so the first screen costs this file only.
 const root = document.documentElement;
@@ -65,6 +65,65 @@ document.fonts?.ready.then(() =>
     formulaSizes.observe(el);
   }),
 );
+
+// ── Citations: the reference's entry in a card on hover or keyboard focus ──
+// Each citation is a link to its entry in the reference list (scripts/prerender.mjs; with JavaScript
+// off it is just that) and names the entry with aria-describedby, so screen readers hear it too.
+// The card shows the same entry for the eye: it stays while the pointer is on the link or the card,
+// follows keyboard focus, and Escape closes it. One card, placed under the link (the sections'
+// containment would clip a card inside them).
+const citeCard = document.createElement('div');
+citeCard.className = 'cite-card';
+citeCard.id = 'cite-card';
+citeCard.setAttribute('role', 'tooltip');
+citeCard.hidden = true;
+document.body.append(citeCard);
+let citeFor = null;
+let citeTimer = 0;
+function showCite(link) {
+  clearTimeout(citeTimer);
+  const entry = document.getElementById(link.hash.slice(1));
+  if (!entry) return;
+  if (citeFor !== link) {
+    citeCard.replaceChildren(...[...entry.childNodes].map((n) => n.cloneNode(true)));
+    citeFor = link;
+  }
+  citeCard.hidden = false;
+  const box = link.getBoundingClientRect();
+  const width = citeCard.offsetWidth;
+  const left = Math.max(8, Math.min(box.left, document.documentElement.clientWidth - width - 8));
+  citeCard.style.left = `${left + scrollX}px`;
+  citeCard.style.top = `${box.bottom + scrollY + 6}px`;
+}
+function hideCite(delay) {
+  clearTimeout(citeTimer);
+  citeTimer = setTimeout(() => {
+    citeCard.hidden = true;
+    citeFor = null;
+  }, delay);
+}
+const citeOf = (node) => (node instanceof Element ? node.closest('a.cite') : null);
+document.addEventListener('pointerover', (e) => {
+  const link = citeOf(e.target);
+  if (link) showCite(link);
+  else if (citeCard.contains(e.target)) clearTimeout(citeTimer);
+});
+document.addEventListener('pointerout', (e) => {
+  const from = citeOf(e.target) ?? (citeCard.contains(e.target) ? citeCard : null);
+  if (!from) return;
+  const to = e.relatedTarget;
+  if (to instanceof Node && (from.contains(to) || citeCard.contains(to) || citeOf(to) === citeFor)) return;
+  if (citeFor && document.activeElement === citeFor) return;
+  hideCite(300);
+});
+document.addEventListener('focusin', (e) => {
+  const link = citeOf(e.target);
+  if (link) showCite(link);
+  else if (!citeCard.contains(e.target) && !citeCard.hidden) hideCite(0);
+});
+document.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape' && !citeCard.hidden) hideCite(0);
+});
 
 // ── Why figures cannot compute ──
 // A minimal module with one v128 instruction: it validates only where WebAssembly SIMD exists.

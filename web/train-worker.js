@@ -1,19 +1,38 @@
 // The Web Worker of <nw-train> (dist/train-worker.mjs): loads the training module in the worker and runs
 // a TrainSession (lib/train-session.js) on the page's messages, so training never blocks the
-// page. The first message is { type: 'init', wasmUrl? }; it answers { type: 'ready' } or
-// { type: 'error', message }, then handles the session's messages.
+// page. The first message is { type: 'init', wasmUrl?, lock? }; it answers { type: 'ready', lock }
+// or { type: 'error', message }, then handles the session's messages. With `lock` (a Web Lock
+// name) the worker holds that lock for as long as it lives, and `ready` says whether it does: the
+// page learns that the worker has ended when it is granted the same lock.
 import { loadNormwave } from './normwave.js';
 import { TrainSession } from './lib/train-session.js';
 
 let session = null;
 const queue = [];
 
+/** Takes the lock `name` and keeps it until the worker ends; answers whether it holds it. */
+function holdLock(name) {
+  const locks = self.navigator?.locks;
+  if (typeof name !== 'string' || !locks) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    locks
+      .request(name, () => {
+        resolve(true);
+        return new Promise(() => {});
+      })
+      .catch(() => resolve(false));
+  });
+}
+
 self.onmessage = async ({ data }) => {
   if (data?.type === 'init') {
     try {
-      const nw = await loadNormwave(data.wasmUrl ? { training: true, wasmUrl: data.wasmUrl } : { training: true });
+      const [nw, lock] = await Promise.all([
+        loadNormwave(data.wasmUrl ? { training: true, wasmUrl: data.wasmUrl } : { training: true }),
+        holdLock(data.lock),
+      ]);
       session = new TrainSession(nw, (msg, transfer) => self.postMessage(msg, transfer ?? []));
-      self.postMessage({ type: 'ready' });
+      self.postMessage({ type: 'ready', lock });
       for (const m of queue.splice(0)) session.handle(m);
     } catch (e) {
       self.postMessage({ type: 'error', message: e.message });

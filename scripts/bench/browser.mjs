@@ -1,10 +1,16 @@
 // `npm run bench:browser` (also the last step of `npm run bench`): the figures in headless
-// Chromium. For each element, every slider is first set to its largest value; its heaviest slider
-// (the slowest in a short probe) is then dragged through 60 steps, and each step is timed from the
-// input event to the element re-rendered and laid out, and to the next animation frame. Also the time from
-// navigation until every figure in the first screen (or the first figure) has drawn, and what the
-// first load fetches (gzipped sizes of the files served from dist/; the page's budget is 600 KB).
+// Chromium, on this machine's CPU and again as a phone's (Chromium's CPU throttling, 4× by
+// default: DevTools' "4× slowdown", the CPU of Lighthouse's mobile profile, roughly a mid-range
+// phone). For each element, every slider is first set to its largest value; then each slider, the
+// others at their largest, is stepped 21 times between its maximum and 5 % below it, and each step
+// is timed from the input event to the element re-rendered and laid out (median and p90 per
+// slider). At 1× the heaviest slider (the slowest of those) is also dragged through 60 steps, to
+// the next animation frame too. Also the time from navigation until every figure in the first
+// screen (or the first figure) has drawn, and what the first load fetches (gzipped sizes of the
+// files served from dist/; the page's budget is 600 KB).
 // Writes build/bench/browser.json, and its tables into docs/benchmarks.md (scripts/bench/report.mjs).
+//   --throttle <rate>   the phone pass's CPU slowdown (default 4); --throttle 1 skips the pass
+//   --only <id,id,…>    only these figures (by element id on the page: a partial run, not written)
 //
 // Figures cache their last results, and a drag revisits values; so each step also records whether
 // its value was new to the element in this run (nothing cached for it), and the table gives the
@@ -16,13 +22,23 @@ import { launchBrowser, serveDist } from '../../tests/browser/harness.mjs';
 import { scrollThroughFigures } from '../../tests/browser/figures.mjs';
 import { writeSection, range } from './report.mjs';
 
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  return at >= 0 && at + 1 < args.length ? args[at + 1] : fallback;
+};
+const THROTTLE = Number(option('--throttle', '4'));
+if (!(THROTTLE >= 1)) throw new Error(`--throttle takes a rate >= 1, got ${option('--throttle')}`);
+const ONLY = option('--only', '').split(',').filter(Boolean);
+
 const STEPS = 60;
 const ROOT = new URL('../../', import.meta.url);
 
-function median(xs) {
+function quantile(xs, q) {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) / 2)];
+  return s[Math.floor(q * (s.length - 1))];
 }
+const median = (xs) => quantile(xs, 0.5);
 
 const site = await serveDist();
 const browser = await launchBrowser();
@@ -78,112 +94,149 @@ const firstLoadGzip = firstLoad.reduce((sum, f) => sum + f.gzip, 0);
 
 // The figures are islands: a reader's scroll wakes them all.
 await scrollThroughFigures(page);
-const ids = await page.evaluate(() =>
-  [...document.querySelectorAll('main [id]')]
-    .filter((e) => e.tagName.startsWith('NW-') && e.shadowRoot?.querySelector('input[type=range]'))
-    .map((e) => e.id),
-);
+const ids = (
+  await page.evaluate(() =>
+    [...document.querySelectorAll('main [id]')]
+      .filter((e) => e.tagName.startsWith('NW-') && e.shadowRoot?.querySelector('input[type=range]'))
+      .map((e) => e.id),
+  )
+).filter((id) => !ONLY.length || ONLY.includes(id));
 
-const rows = [];
-for (const id of ids) {
-  const result = await page.evaluate(
-    async ({ id, STEPS }) => {
-      const el = document.getElementById(id);
-      const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
-      const inputs = () => [...el.shadowRoot.querySelectorAll('input[type=range]')];
-      // Starts at a frame boundary; `work` ends when the element has re-rendered and the browser has
-      // laid it out (what must fit in a 16 ms frame), `frame` at the next animation frame (vsync-bound).
-      const timed = async (input, value) => {
-        await frame();
-        const t0 = performance.now();
-        input.value = String(value);
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-        await el.updateComplete;
-        void el.shadowRoot.firstElementChild?.getBoundingClientRect();
-        const work = performance.now() - t0;
-        await frame();
-        return { work, frame: performance.now() - t0 };
-      };
-      const visited = new Map(); // control -> values this run has already set
-      const seen = (input, value) => {
-        const set = visited.get(input.dataset.control) ?? new Set();
-        visited.set(input.dataset.control, set);
-        const before = set.has(String(value));
-        set.add(String(value));
-        return before;
-      };
-      const move = async (input, value) => {
-        seen(input, value);
-        return (await timed(input, value)).work;
-      };
-      // Largest setting: every slider at its max (a slider may re-render the others, so by name).
-      for (const name of inputs().map((i) => i.dataset.control)) {
-        const input = el.shadowRoot.querySelector(`input[data-control="${name}"]`);
-        if (input) await move(input, input.max);
-      }
-      // Every slider, the others at their largest: 21 steps alternating between its max and a value
-      // 5 % of its range below (snapped to its step), median of the 21. The
-      // slowest is the heaviest, dragged below.
-      let heaviest = null;
-      let worstProbe = -1;
-      const sliders = [];
-      for (const name of inputs().map((i) => i.dataset.control)) {
-        const input = el.shadowRoot.querySelector(`input[data-control="${name}"]`);
-        if (!input) continue;
+/** Per element: its sliders' step times (and, with drag, the heaviest slider dragged). */
+async function measure({ drag }) {
+  const rows = [];
+  for (const id of ids) {
+    const result = await page.evaluate(
+      async ({ id, STEPS, drag }) => {
+        const el = document.getElementById(id);
+        const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+        const inputs = () => [...el.shadowRoot.querySelectorAll('input[type=range]')];
+        // Starts at a frame boundary; `work` ends when the element has re-rendered and the browser has
+        // laid it out (what must fit in a 16 ms frame), `frame` at the next animation frame (vsync-bound).
+        const timed = async (input, value) => {
+          await frame();
+          const t0 = performance.now();
+          input.value = String(value);
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          await el.updateComplete;
+          void el.shadowRoot.firstElementChild?.getBoundingClientRect();
+          const work = performance.now() - t0;
+          await frame();
+          return { work, frame: performance.now() - t0 };
+        };
+        const visited = new Map(); // control -> values this run has already set
+        const seen = (input, value) => {
+          const set = visited.get(input.dataset.control) ?? new Set();
+          visited.set(input.dataset.control, set);
+          const before = set.has(String(value));
+          set.add(String(value));
+          return before;
+        };
+        const move = async (input, value) => {
+          seen(input, value);
+          return (await timed(input, value)).work;
+        };
+        // Largest setting: every slider at its max (a slider may re-render the others, so by name).
+        for (const name of inputs().map((i) => i.dataset.control)) {
+          const input = el.shadowRoot.querySelector(`input[data-control="${name}"]`);
+          if (input) await move(input, input.max);
+        }
+        // Every slider, the others at their largest: 21 steps alternating between its max and a value
+        // 5 % of its range below (snapped to its step), median of the 21. The
+        // slowest is the heaviest, dragged below.
+        let heaviest = null;
+        let worstProbe = -1;
+        const sliders = [];
+        for (const name of inputs().map((i) => i.dataset.control)) {
+          const input = el.shadowRoot.querySelector(`input[data-control="${name}"]`);
+          if (!input) continue;
+          const min = Number(input.min),
+            max = Number(input.max),
+            step = Number(input.step) || 1;
+          const below = Math.max(min, max - Math.max(step, Math.round(((max - min) * 0.05) / step) * step));
+          const times = [];
+          for (let k = 0; k < 21; k++) times.push(await move(input, k % 2 ? below : max));
+          times.sort((a, b) => a - b);
+          const t = times[10];
+          sliders.push({ control: name, median: t, p90: times[18], worst: times[20] });
+          if (t > worstProbe) {
+            worstProbe = t;
+            heaviest = name;
+          }
+          await move(input, max);
+        }
+        if (!drag) return { control: heaviest, sliders };
+        // 60 steps down and back up through the top half of its range, like a drag.
+        const input = el.shadowRoot.querySelector(`input[data-control="${heaviest}"]`);
         const min = Number(input.min),
           max = Number(input.max),
           step = Number(input.step) || 1;
-        const below = Math.max(min, max - Math.max(step, Math.round(((max - min) * 0.05) / step) * step));
         const times = [];
-        for (let k = 0; k < 21; k++) times.push(await move(input, k % 2 ? below : max));
-        const t = times.sort((a, b) => a - b)[10];
-        sliders.push({ control: name, median: t, worst: times[20] });
-        if (t > worstProbe) {
-          worstProbe = t;
-          heaviest = name;
+        const frames = [];
+        const fresh = [];
+        for (let k = 0; k < STEPS; k++) {
+          const f = k < STEPS / 2 ? 1 - k / STEPS : k / STEPS;
+          const v = Math.round((min + f * (max - min)) / step) * step;
+          const again = seen(input, input.step && Number(input.step) % 1 === 0 ? v : Number(v.toFixed(6)));
+          const t = await timed(input, v);
+          times.push(t.work);
+          frames.push(t.frame);
+          if (!again) fresh.push(t.work);
         }
-        await move(input, max);
-      }
-      // 60 steps down and back up through the top half of its range, like a drag.
-      const input = el.shadowRoot.querySelector(`input[data-control="${heaviest}"]`);
-      const min = Number(input.min),
-        max = Number(input.max),
-        step = Number(input.step) || 1;
-      const times = [];
-      const frames = [];
-      const fresh = [];
-      for (let k = 0; k < STEPS; k++) {
-        const f = k < STEPS / 2 ? 1 - k / STEPS : k / STEPS;
-        const v = Math.round((min + f * (max - min)) / step) * step;
-        const again = seen(input, input.step && Number(input.step) % 1 === 0 ? v : Number(v.toFixed(6)));
-        const t = await timed(input, v);
-        times.push(t.work);
-        frames.push(t.frame);
-        if (!again) fresh.push(t.work);
-      }
-      return { control: heaviest, times, frames, fresh, sliders };
-    },
-    { id, STEPS },
-  );
-  const sorted = [...result.times].sort((a, b) => a - b);
-  rows.push({
-    element: id,
-    control: result.control,
-    median: median(sorted),
-    worst: sorted.at(-1),
-    p90: sorted[Math.floor(0.9 * (sorted.length - 1))],
-    frameMedian: median(result.frames),
-    frameWorst: Math.max(...result.frames),
-    freshCount: result.fresh.length,
-    freshMedian: result.fresh.length ? median(result.fresh) : null,
-    sliders: result.sliders,
-  });
+        return { control: heaviest, times, frames, fresh, sliders };
+      },
+      { id, STEPS, drag },
+    );
+    if (!drag) {
+      rows.push({ element: id, control: result.control, sliders: result.sliders });
+      continue;
+    }
+    const sorted = [...result.times].sort((a, b) => a - b);
+    rows.push({
+      element: id,
+      control: result.control,
+      median: median(sorted),
+      worst: sorted.at(-1),
+      p90: sorted[Math.floor(0.9 * (sorted.length - 1))],
+      frameMedian: median(result.frames),
+      frameWorst: Math.max(...result.frames),
+      freshCount: result.fresh.length,
+      freshMedian: result.fresh.length ? median(result.fresh) : null,
+      sliders: result.sliders,
+    });
+  }
+  return rows;
 }
+
+const rows = await measure({ drag: true });
+// The phone pass: a fresh page (nothing cached, nothing compiled for these values), every figure
+// woken at full speed, then the CPU slowed for the measurement only.
+let phone = null;
+if (THROTTLE > 1) {
+  await page.goto(`${site.url}/en/`);
+  await page.waitForFunction(() => document.body.dataset.state === 'ready');
+  await scrollThroughFigures(page);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+  phone = await measure({ drag: false });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+}
+
 const chromium = browser.version();
 await browser.close();
 await site.close();
 
-const fmt = (ms) => (ms === null ? '—' : `${ms.toFixed(1)} ms`);
+const fmt = (ms) => (ms === null || ms === undefined ? '—' : `${ms.toFixed(1)} ms`);
+// A phone's frame: the median within 16 ms and nine steps in ten within two frames.
+const phoneFits = (c) => c.median <= 16 && c.p90 <= 33;
+const sliderRows = rows.flatMap((r) =>
+  r.sliders.map((at1) => ({
+    element: r.element,
+    control: at1.control,
+    at1,
+    atN: phone?.find((p) => p.element === r.element)?.sliders.find((c) => c.control === at1.control),
+  })),
+);
 const kb = (b) => `${(b / 1000).toFixed(1)} KB`;
 const lines = [
   `Chromium ${os
@@ -207,18 +260,27 @@ const lines = [
       `| ${r.element} | ${r.control} | ${fmt(r.median)} | ${fmt(r.p90)} | ${fmt(r.worst)} | ${fmt(r.freshMedian)} (${r.freshCount}) | ${fmt(r.frameMedian)} | ${fmt(r.frameWorst)} | ${r.median <= 16 && (r.freshMedian ?? 0) <= 16 ? 'yes' : 'no'} |`,
   ),
   '',
-  'Every slider with the others at their largest: input → re-rendered and laid out, median (worst) of 21 steps',
-  'between its max and 5 % below it:',
+  `Every slider with the others at their largest: input → re-rendered and laid out, median and p90 of 21 steps`,
+  `between its max and 5 % below it, on this CPU (${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores)${
+    phone ? ` and at ${THROTTLE}× CPU throttling (a phone; target median ≤ 16 ms, p90 ≤ 33 ms)` : ''
+  }:`,
   '',
-  '| element | slider | median | worst | ≤ 16 ms |',
-  '| --- | --- | --- | --- | --- |',
-  ...rows.flatMap((r) =>
-    r.sliders.map(
-      (c) => `| ${r.element} | ${c.control} | ${fmt(c.median)} | ${fmt(c.worst)} | ${c.median <= 16 ? 'yes' : 'NO'} |`,
-    ),
+  phone
+    ? `| element | slider | median | p90 | ≤ 16 ms | median at ${THROTTLE}× | p90 at ${THROTTLE}× | within a frame at ${THROTTLE}× |`
+    : '| element | slider | median | p90 | ≤ 16 ms |',
+  phone ? '| --- | --- | --- | --- | --- | --- | --- | --- |' : '| --- | --- | --- | --- | --- |',
+  ...sliderRows.map(
+    ({ element, control, at1, atN }) =>
+      `| ${element} | ${control} | ${fmt(at1.median)} | ${fmt(at1.p90)} | ${at1.median <= 16 ? 'yes' : 'NO'} |${
+        atN ? ` ${fmt(atN.median)} | ${fmt(atN.p90)} | ${phoneFits(atN) ? 'yes' : 'NO'} |` : ''
+      }`,
   ),
   '',
-  `${rows.reduce((n, r) => n + r.sliders.filter((c) => c.median > 16).length, 0)} of ${rows.reduce((n, r) => n + r.sliders.length, 0)} sliders over 16 ms (median) at the largest settings`,
+  `${sliderRows.filter((r) => r.at1.median > 16).length} of ${sliderRows.length} sliders over 16 ms (median) at the largest settings${
+    phone
+      ? `; at ${THROTTLE}× ${sliderRows.filter((r) => r.atN && !phoneFits(r.atN)).length} of ${sliderRows.length} over 16 ms median or 33 ms p90`
+      : ''
+  }`,
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
 // docs/benchmarks.md: the same lines (the first two as a list) and the README's rows.
@@ -226,6 +288,7 @@ const fits = rows.filter((r) => r.median <= 16 && (r.freshMedian ?? 0) <= 16).le
 writeSection('browser', {
   body: [`- ${lines[0]}`, `- ${lines[1]}`, ...lines.slice(2)].join('\n'),
   chromium,
+  partial: ONLY.length ? `--only ${ONLY.join(',')}` : THROTTLE === 1 ? 'no phone pass (--throttle 1)' : false,
   summary: [
     [
       'Figures in Chromium: a step of each figure’s heaviest slider at the largest setting, input → re-rendered and laid out (median per figure)',
@@ -233,6 +296,14 @@ writeSection('browser', {
         rows.map((r) => r.median),
         (ms) => ms.toFixed(1),
       )} ms; ${fits} of ${rows.length} figures within a 16 ms frame`,
+    ],
+    [
+      'Every slider of every figure, the others at their largest: input → re-rendered and laid out, median of 21 steps (within a frame: ≤ 16 ms; at the phone rate also p90 ≤ 33 ms)',
+      `${sliderRows.filter((r) => r.at1.median <= 16).length} of ${sliderRows.length} within a frame${
+        phone
+          ? `; at ${THROTTLE}× CPU throttling ${sliderRows.filter((r) => r.atN && phoneFits(r.atN)).length} of ${sliderRows.length}`
+          : ''
+      }`,
     ],
     [
       'The article’s first load, gzipped, and its first screen drawn after navigation',
@@ -251,6 +322,8 @@ writeFileSync(
       firstLoad,
       firstLoadGzip,
       elements: rows,
+      throttle: THROTTLE,
+      phone,
     },
     null,
     2,

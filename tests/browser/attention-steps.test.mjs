@@ -88,7 +88,7 @@ describeFigure('<nw-attention-steps> on a page of its own', { teach: true }, (h)
     });
     const fig = page.locator('#as');
     const ref = reference();
-    assert.match(await readout(fig), /^Step 1\/6: input X/);
+    assert.match(await readout(fig), /^Step 1\/11: input X/);
     await go(fig, 1);
     for (const m of ['Q', 'K', 'V']) assertMatrix(await drawn(fig, m), ref[m], 2, m);
     await go(fig, 2);
@@ -107,8 +107,10 @@ describeFigure('<nw-attention-steps> on a page of its own', { teach: true }, (h)
     assertMatrix(await drawn(fig, 'Z'), ref.Z, 2, 'Z');
     // Next / previous.
     await fig.locator('[data-control="prev"]').click();
-    assert.match(await readout(fig), /^Step 5\/6: softmax/);
+    assert.match(await readout(fig), /^Step 5\/11: softmax/);
+    await go(fig, 9);
     await fig.locator('[data-control="next"]').click();
+    assert.match(await readout(fig), /^Step 11\/11: × W_O/);
     assert.equal(await fig.locator('[data-control="next"]').isDisabled(), true);
   });
 
@@ -197,7 +199,7 @@ describeFigure('<nw-attention-steps> on a page of its own', { teach: true }, (h)
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
     await fig.evaluate((el) => el.updateComplete);
-    assert.match(await readout(fig), /^Step 3\/6: QKᵀ/);
+    assert.match(await readout(fig), /^Step 3\/11: QKᵀ/);
     await fig.locator('button.cell[data-cell="S:0:0"]').focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowDown');

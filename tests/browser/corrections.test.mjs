@@ -97,10 +97,15 @@ test('⑥ ⑧ gradient claims are worded as claims with their source; the covari
       if (/고속도로|highway/.test(v)) assert.match(v, /흔히|often/, `${lang} ${k}: the highway is a claim`);
     }
     assert.match(s['s15.body'], /Xiong/);
-    assert.match(s['s10.prepost'], /On Layer Normalization in the Transformer Architecture/);
+    assert.match(s['s10.prepost'], /data-cite="xiong2020"/);
+    assert.match(s['s15.body'], /data-cite="liu2020"/);
     assert.match(s['s6.body'], /Santurkar/);
     assert.match(s['s6.body'], lang === 'ko' ? /논쟁/ : /debated/);
-    assert.match(s['s6.body'], lang === 'ko' ? /기울기를 재지는 않습니다/ : /does not measure gradients/);
+    // The depth figure is a plain stack (no residuals) and its Backward view does measure gradients.
+    assert.match(
+      s['s6.body'],
+      lang === 'ko' ? /잔차 연결이 없는[\s\S]*역전파 보기/ : /without residual connections[\s\S]*Backward view/,
+    );
   });
 });
 
@@ -119,6 +124,8 @@ test('terms: one word for each idea; captions free of implementation words; one 
     );
   });
   assert.doesNotMatch(all(en), /(?<!\{)\bwirings?\b(?!\})/);
+  assert.doesNotMatch(all(ko), /부분층/, 'ko: 서브레이어 is the one word for a sublayer');
+  assert.doesNotMatch(all(en), /initialis/, 'en: one spelling, initialization');
 });
 
 describeFigure('the corrections in the figures', { teach: true }, (h) => {
@@ -147,7 +154,7 @@ describeFigure('the corrections in the figures', { teach: true }, (h) => {
     assert.equal(await att.locator('[data-runs]').getAttribute('data-runs'), 'pre');
     assert.match(
       await att.locator('[data-runs]').textContent(),
-      /Pre-LN[\s\S]*x \+ Sub\(LN\(x\)\)[\s\S]*§11’s formula is the original paper’s Post-LN/,
+      /Pre-LN[\s\S]*x \+ Sub\(LN\(x\)\)[\s\S]*encoder-block formula, LN\(x \+ Sublayer\(x\)\), is the original paper’s Post-LN/,
     );
     // Right above the heatmap.
     const [runs, map] = await Promise.all([

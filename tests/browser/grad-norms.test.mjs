@@ -1,18 +1,31 @@
-// <nw-grad-norms>, embedded alone by embed.html: it renders from the library,
-// depth and width redraw the chart and rewrite the readout (pointer and keyboard), the numbers
-// are those of encoder.backward on the same stacks, Post-LN's and Pre-LN's profiles differ as the
-// literature says, axe finds nothing serious, and nothing logs an error.
+// <nw-grad-norms>, embedded alone by embed.html: it renders from the training module, depth and
+// width redraw the chart and rewrite the readout once the new setting is measured (pointer and
+// keyboard), the plotted norms are those of trainer.gradients() on the same setup recomputed
+// here, its claims hold at the defaults, axe finds nothing serious, and nothing logs an error.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeFigure } from './harness.mjs';
+import { loadNormwave } from 'normwave';
+import { measure, SEEDS } from '../../web/lib/grad-norms.js';
 import { setSlider, pixels, readout, hasSidewaysScroll } from './figures.mjs';
 
-describeFigure('<nw-grad-norms> alone', (h) => {
-  const open = (options) => h.embed('nw-grad-norms', options);
+/** Waits until the figure has measured its current setting (it measures off the input path). */
+const measured = (fig) =>
+  fig.evaluate(async (el) => {
+    await el.whenMeasured();
+    await el.updateComplete;
+  });
 
-  test('grad norms: depth and width redraw the chart; the readout follows; no errors', async () => {
+describeFigure('<nw-grad-norms> alone', (h) => {
+  const open = async (options) => {
+    const opened = await h.embed('nw-grad-norms', options);
+    await measured(opened.fig);
+    return opened;
+  };
+
+  test('grad norms: depth and width redraw the chart once measured; the readout follows; no errors', async () => {
     const { page, fig } = await open();
-    // It needs encoder.backward from its first draw: the training module, and only that one.
+    // It needs the token trainer from its first draw: the training module, and only that one.
     const wasm = await page.evaluate(() =>
       performance
         .getEntriesByType('resource')
@@ -22,39 +35,62 @@ describeFigure('<nw-grad-norms> alone', (h) => {
     assert.deepEqual(wasm, ['normwave_train.wasm']);
     assert.equal(await fig.locator('svg circle.post').count(), 12);
     let drawn = await pixels(fig);
-    let text = await readout(fig);
-    assert.match(text, /Post-LN: layer 1 .*last layer/);
-    assert.match(text, /12 layers · d_model 64/);
+    assert.match(await readout(fig), /Post-LN W₂: layer 1 .*last layer/);
+    assert.match(await readout(fig), /12 layers · d_model 64 · d_ff 256 · 4 heads · 16 sequences/);
     await setSlider(fig, 'depth', 24);
+    // Until the new setting is measured the old chart stays, greyed, and the readout says so.
+    assert.equal(await fig.locator('[data-readout]').getAttribute('data-state'), 'measuring');
+    await measured(fig);
+    assert.equal(await fig.locator('[data-readout]').getAttribute('data-state'), 'measured');
     assert.equal(await fig.locator('svg circle.pre').count(), 24);
     assert.notEqual(await pixels(fig), drawn);
     assert.match(await readout(fig), /24 layers/);
     drawn = await pixels(fig);
-    text = await readout(fig);
     await fig.locator('[data-control="d-model"] button[data-value="32"]').click();
-    await fig.evaluate((el) => el.updateComplete);
+    await measured(fig);
     assert.notEqual(await pixels(fig), drawn);
     assert.match(await readout(fig), /d_model 32/);
     await fig.locator('[data-control="new-weights"]').click();
-    await fig.evaluate((el) => el.updateComplete);
-    assert.equal(await fig.evaluate((el) => el.seed), 2);
+    await measured(fig);
+    assert.equal(await fig.evaluate((el) => el.seed), 6);
+    assert.match(await readout(fig), /seeds 6–10/);
     await setSlider(fig, 'depth', 1);
+    await measured(fig);
     assert.equal(await fig.locator('svg circle.post').count(), 1);
     await h.screenshot(page, 'grad-norms.png');
   });
 
-  test('grad norms: Post-LN grows toward the output, Pre-LN toward the input (24 layers, d 64)', async (t) => {
-    const { fig } = await open({ query: '&depth=24' });
-    const check = await fig.evaluate((el) => ({ post: el._run.post, pre: el._run.pre, depth: el.depth }));
-    assert.equal(check.depth, 24);
-    const { post, pre } = check;
-    for (const v of [...post, ...pre]) assert.ok(Number.isFinite(v) && v > 0);
-    const spread = (v) => Math.max(...v) / Math.min(...v);
+  test('grad norms: the plotted norms are the library’s in Node for the same setting; the claims hold at the defaults', async (t) => {
+    const { fig } = await open();
+    const shown = await fig.evaluate((el) => el.result);
+    // The same measurement (web/lib/grad-norms.js) on the same kernels, in Node.
+    const nw = await loadNormwave({ training: true });
+    const ref = measure(nw, { depth: 12, dModel: '64', seed: 1 });
+    assert.equal(shown.post.runs.length, SEEDS);
+    for (const side of ['post', 'pre']) {
+      for (let l = 0; l < 12; l++) {
+        const rel = Math.abs(shown[side].median[l] / ref[side].median[l] - 1);
+        assert.ok(rel < 1e-6, `${side} layer ${l + 1}: ${shown[side].median[l]} against ${ref[side].median[l]}`);
+        assert.ok(shown[side].lo[l] <= shown[side].median[l] && shown[side].median[l] <= shown[side].hi[l]);
+      }
+    }
     t.diagnostic(
-      `24 layers, d 64: Post-LN first ${post[0].toExponential(2)} last ${post[23].toExponential(2)} (spread ${spread(post).toFixed(1)}×); Pre-LN first ${pre[0].toExponential(2)} last ${pre[23].toExponential(2)} (spread ${spread(pre).toFixed(1)}×)`,
+      `12 layers, d 64, seeds 1–5: Post-LN last/first ${shown.post.ratio.toFixed(2)}, Pre-LN ${shown.pre.ratio.toFixed(2)}, last layer Post/Pre ${shown.lastRatio.toFixed(2)}`,
     );
-    assert.ok(post[23] > post[0], 'Post-LN: the layer next to the output has the larger gradient');
-    assert.ok(pre[23] < pre[0], 'Pre-LN: the layers below collect the larger gradients');
+    const claims = await fig
+      .locator('[data-claim]')
+      .evaluateAll((els) =>
+        els.map((e) => [e.dataset.claim, e.dataset.holds, e.querySelector('.evidence')?.dataset.value]),
+      );
+    assert.deepEqual(
+      claims.map(([c, h]) => [c, h]),
+      [
+        ['grad-norms.postFlat', 'true'],
+        ['grad-norms.preFalls', 'true'],
+        ['grad-norms.nearOutput', 'true'],
+      ],
+    );
+    assert.equal(Number(claims[1][2]), shown.pre.ratio);
   });
 
   test('grad norms: keyboard operates the slider, the switch and the button', async () => {
@@ -62,20 +98,20 @@ describeFigure('<nw-grad-norms> alone', (h) => {
     const press = async (selector, key) => {
       await fig.locator(selector).focus();
       await page.keyboard.press(key);
-      await fig.evaluate((el) => el.updateComplete);
+      await measured(fig);
     };
     await press('input[data-control="depth"]', 'ArrowRight');
     assert.equal(await fig.evaluate((el) => el.depth), 13);
     assert.match(await readout(fig), /13 layers/);
-    await press('[data-control="d-model"] button[data-value="128"]', 'Enter');
-    assert.equal(await fig.evaluate((el) => el.dModel), '128');
+    await press('[data-control="d-model"] button[data-value="16"]', 'Enter');
+    assert.equal(await fig.evaluate((el) => el.dModel), '16');
     await press('[data-control="new-weights"]', 'Space');
-    assert.equal(await fig.evaluate((el) => el.seed), 2);
+    assert.equal(await fig.evaluate((el) => el.seed), 6);
   });
 
   test('grad norms: axe, Korean, dark theme, phone width', async () => {
     const { page, fig } = await open({ lang: 'ko', query: '&theme=dark', width: 390 });
-    assert.match(await readout(fig), /Post-LN: 1층/);
+    assert.match(await readout(fig), /Post-LN W₂: 1층/);
     assert.deepEqual(await h.axe(page), []);
     assert.equal(await hasSidewaysScroll(page), false);
     await h.screenshot(page, 'grad-norms-ko-dark-phone.png');

@@ -38,8 +38,9 @@
 // first (a fresh context per page costs about twice as much CPU per page); between tests the
 // harness clears the cookies and local storage they left. A page gets a context of its own with
 // o.ownContext, or with o.context (more browser.newContext options, e.g. { javaScriptEnabled:
-// false }); a suite whose pages must each start cold says sharedContext: false.
-// Page options (o): width, height, colorScheme, context, ownContext, init / arg (a script run
+// false }); a suite whose pages must each start cold says sharedContext: false. o.nextTo: page
+// opens the new page in that page's context (its storage, its cache).
+// Page options (o): width, height, colorScheme, context, ownContext, nextTo, init / arg (a script run
 // before the page's own, addInitScript), wait ('ready': until body[data-state] is ready or error;
 // else done once page.goto is), expectErrors.
 // Every page resolves to { page, log } (log: consoleErrors, pageErrors, failedRequests and the
@@ -355,7 +356,7 @@ class Harness {
     return s;
   }
 
-  /** A new page in a context of its own, watched for errors; it goes to url (a path of the site or a URL). */
+  /** A new page, watched for errors, closed after the test; it goes to url (a path of the site or a URL). */
   async open(url, options = {}) {
     const {
       width = 1100,
@@ -365,11 +366,18 @@ class Harness {
       ownContext = contextOptions !== undefined || this.options.sharedContext === false,
       init,
       arg,
+      nextTo,
       wait = false,
       expectErrors = [],
     } = options;
     let page, context;
-    if (ownContext) {
+    if (nextTo) {
+      context = nextTo.context();
+      page = await context.newPage();
+      this._pages.push(page);
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme });
+    } else if (ownContext) {
       context = await this.browser.newContext({ viewport: { width, height }, colorScheme, ...contextOptions });
       this._contexts.push(context);
       page = await context.newPage();
@@ -381,6 +389,8 @@ class Harness {
       this._pages.push(page);
       await page.setViewportSize({ width, height });
       await page.emulateMedia({ colorScheme });
+    }
+    if (context === this._shared) {
       page.on('framenavigated', (frame) => {
         const { protocol, origin } = new URL(frame.url());
         if (/^https?:$/.test(protocol)) this._origins.add(origin);

@@ -43,12 +43,14 @@ async function drawnMatrix(fig) {
 }
 
 const badge = (fig) => fig.locator('[data-readout] .badge').textContent();
+/** The figure's sentence about the two outputs (its claim, decided by the distances). */
+const sentence = (fig) => fig.locator('[data-claim="order-demo.sameRows"]').textContent();
 
 describeFigure('<nw-order-demo> in the article', (h) => {
   test('order demo: without PE identical up to order, with PE different; every control redraws', async () => {
     const { page, fig } = await h.figure('order-demo', { lang: 'en' });
     assert.equal(await badge(fig), 'Identical up to order');
-    const same = await readout(fig);
+    const same = await sentence(fig);
     const worst = parseNumber(same.match(/twin: (\S+) \(/)[1]);
     assert.ok(worst < 1e-4, same);
     // Each original row r matches the column holding the same token, and that cell reads 0.00.
@@ -67,7 +69,7 @@ describeFigure('<nw-order-demo> in the article', (h) => {
     await fig.locator('[data-control="with-pe"] button[data-value="true"]').click();
     assert.notEqual(await pixels(fig), drawn, 'PE changes the matrix');
     assert.equal(await badge(fig), 'Outputs differ');
-    const differ = await readout(fig);
+    const differ = await sentence(fig);
     assert.notEqual(differ, same);
     const closest = parseNumber(differ.match(/is (\S+) apart/)[1]);
     const largest = parseNumber(differ.match(/distance (\S+)\)/)[1]);
@@ -82,7 +84,7 @@ describeFigure('<nw-order-demo> in the article', (h) => {
     await fig.locator('select[data-control="perm-2"]').selectOption('4');
     assert.equal(await fig.evaluate((el) => el.perm), '10432', 'choosing a token swaps it into place');
     assert.notEqual(await pixels(fig), withPe, 'permuting changes the matrix');
-    assert.notEqual(await readout(fig), differ);
+    assert.notEqual(await sentence(fig), differ);
 
     const beforeShuffle = await pixels(fig);
     await fig.locator('[data-control="shuffle"]').click();

@@ -11,8 +11,11 @@ const ANSWERS = { q1: 'b', q2: 'c', q3: 'a', q4: 'd', q5: 'b', q6: 'a', q7: 'd',
 // A context per page: each quiz starts with no answers saved.
 describeFigure('<nw-quiz> on a page of its own', { teach: true, sharedContext: false }, (h) => {
   const open = (body, options) => h.teach(body, { lang: 'en', ...options });
+  /** Chooses option o of question q and commits it with the question's "Check answer" button. */
   const pick = async (quiz, q, o) => {
     await quiz.locator(`#${q}-${o}`).check();
+    await quiz.evaluate((el) => el.updateComplete);
+    await quiz.locator(`button[data-check="${q}"]`).click();
     await quiz.evaluate((el) => el.updateComplete);
   };
 
@@ -135,7 +138,7 @@ describeFigure('<nw-quiz> on a page of its own', { teach: true, sharedContext: f
     assert.match(await readout(ln), /^0 \/ 5 .*0 of 5 answered/);
   });
 
-  test('quiz: keyboard only — arrows choose within a question, grading follows', async () => {
+  test('quiz: keyboard only — arrows move within a question without answering; Enter commits', async () => {
     const { page } = await open('<nw-quiz id="quiz" shuffle-seed="2"></nw-quiz>', { lang: 'ko' });
     const quiz = page.locator('#quiz');
     const order = await quiz
@@ -148,10 +151,18 @@ describeFigure('<nw-quiz> on a page of its own', { teach: true, sharedContext: f
     await page.keyboard.press('ArrowDown');
     await quiz.evaluate((el) => el.updateComplete);
     assert.equal(await quiz.locator(`#q2-${order[1]}`).isChecked(), true);
+    assert.equal(
+      await quiz.locator('[data-question="q2"]').getAttribute('data-state'),
+      'open',
+      'choosing is not answering',
+    );
+    assert.equal(await quiz.locator('[data-question="q2"] .why').count(), 0);
+    await page.keyboard.press('Enter');
+    await quiz.evaluate((el) => el.updateComplete);
     assert.equal(await quiz.locator('[data-question="q2"] .why').getAttribute('data-why'), order[1]);
     assert.equal(
       await quiz.locator('[data-question="q2"]').getAttribute('data-state'),
-      order[0] === 'c' ? 'correct' : 'wrong',
+      order[1] === 'c' ? 'correct' : 'wrong',
     );
     assert.match(await quiz.locator('.title').textContent(), /이해도 점검/);
   });

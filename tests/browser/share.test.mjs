@@ -1,9 +1,12 @@
 // The share/embed/save menu every figure carries: keyboard and screen-reader use, snippets that
-// reproduce the figure's current state (script tag, iframe, article link), SVG and PNG files.
+// reproduce the figure's current state (script tag, iframe, the figure's page, the article), SVG
+// and PNG files. The snippets point at jsDelivr and the site (package.json's homepage), which
+// tests/browser/hosts.mjs serves from dist/ by request interception.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { describeFigure, SCREENSHOT_DIR } from './harness.mjs';
+import { describeFigure, SCREENSHOT_DIR, REPO_ROOT } from './harness.mjs';
+import { routeCdn, routeSite, CDN, SITE } from './hosts.mjs';
 import { ready, setSlider } from './figures.mjs';
 
 const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
@@ -39,7 +42,7 @@ describeFigure('the share menu', (h) => {
     );
   });
 
-  test('snippets carry the current state: the script tag, the iframe and the link each reproduce it', async () => {
+  test('snippets carry the current state: the script tag, the iframe and the links each reproduce it', async () => {
     const { page, fig } = await h.figure('pe-heatmap', { lang: 'en', context: CLIPBOARD });
     await setSlider(fig, 'd-model', 256);
     await setSlider(fig, 'seq-len', 120);
@@ -50,7 +53,7 @@ describeFigure('the share menu', (h) => {
     assert.match(
       script,
       new RegExp(
-        `^<script type="module" src="${h.site.url}/figures/nw-pe-heatmap\\.mjs"></script>\\n<nw-pe-heatmap d-model="256" seq-len="120" layout="interleaved" lang="en"></nw-pe-heatmap>$`,
+        `^<script type="module" src="${CDN}figures/nw-pe-heatmap\\.mjs"></script>\\n<nw-pe-heatmap d-model="256" seq-len="120" layout="interleaved" lang="en"></nw-pe-heatmap>$`,
       ),
     );
     await fig.locator('[data-share="iframe"]').click();
@@ -61,13 +64,18 @@ describeFigure('the share menu', (h) => {
     await fig.locator('[data-share="link"]').click();
     await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t.includes('#')));
     const link = await clipboard(page);
-    assert.equal(
-      link,
-      `${h.site.url}/?lang=en#pe-heatmap.dModel=256&pe-heatmap.seqLen=120&pe-heatmap.layout=interleaved`,
-    );
+    const state = '#pe-heatmap.dModel=256&pe-heatmap.seqLen=120&pe-heatmap.layout=interleaved';
+    assert.equal(link, `${SITE}en/figure/pe-heatmap/${state}`);
+    await fig.locator('[data-share="article"]').click();
+    await page.waitForFunction((l) => navigator.clipboard.readText().then((t) => t !== l), link);
+    const articleLink = await clipboard(page);
+    assert.equal(articleLink, `${SITE}en/${state}`);
+    assert.ok(src.startsWith(`${SITE}embed.html?fig=nw-pe-heatmap&lang=en&`), src);
 
     // The script snippet pasted into an otherwise empty page of the same site.
-    const { page: blank } = await h.open(null);
+    const { page: blank, context: hosts } = await h.open(null, { ownContext: true });
+    await routeSite(hosts);
+    await routeCdn(hosts, REPO_ROOT); // dist/ as the package's files on jsDelivr
     await blank.route(`${h.site.url}/pasted.html`, (route) =>
       route.fulfill({
         contentType: 'text/html',
@@ -86,9 +94,12 @@ describeFigure('the share menu', (h) => {
       120,
       'en',
     ]);
-    await blank.goto(link);
-    await blank.locator('#pe-heatmap [data-readout]').waitFor({ timeout: 20_000 });
-    assert.deepEqual(await blank.locator('#pe-heatmap').evaluate((el) => [el.dModel, el.seqLen]), [256, 120]);
+    for (const url of [link, articleLink]) {
+      await blank.goto(url);
+      await blank.locator('#pe-heatmap').scrollIntoViewIfNeeded();
+      await blank.locator('#pe-heatmap [data-readout]').waitFor({ timeout: 20_000 });
+      assert.deepEqual(await blank.locator('#pe-heatmap').evaluate((el) => [el.dModel, el.seqLen]), [256, 120]);
+    }
   });
 
   test('without a clipboard the snippet is shown, selected, to copy by hand', async () => {
@@ -135,5 +146,44 @@ describeFigure('the share menu', (h) => {
       fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
       fs.copyFileSync(await pngDownload.path(), `${SCREENSHOT_DIR}/share-${id}.png`);
     }
+  });
+
+  test('save as SVG: a hostile CSS custom property is written escaped, never as markup', async () => {
+    const { page, fig } = await h.figure('ln-simulator', { lang: 'en' });
+    const hostile = `'"/><script>alert(1)</script><x a="'`;
+    for (const name of ['--nw-border', '--nw-accent', '--nw-font', '--nw-bg'])
+      await fig.evaluate((el, [n, v]) => el.style.setProperty(n, v), [name, hostile]);
+    await fig.evaluate((el) => el.updateComplete);
+    await fig.locator('.nw-share-toggle').click();
+    const [download] = await Promise.all([page.waitForEvent('download'), fig.locator('[data-share="svg"]').click()]);
+    const svg = fs.readFileSync(await download.path(), 'utf8');
+    // Parsed as the SVG file it is (in a blank page: the article's Trusted Types refuse
+    // DOMParser strings): well-formed, no script, no event handler, nothing foreign.
+    const { page: blank } = await h.open(null);
+    const found = await blank.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+      const all = [...doc.querySelectorAll('*')];
+      return {
+        error: doc.querySelector('parsererror')?.textContent ?? null,
+        root: doc.documentElement.localName,
+        scripts: all.filter((e) => e.localName === 'script').length,
+        foreign: [
+          ...new Set(all.filter((e) => e.namespaceURI !== 'http://www.w3.org/2000/svg').map((e) => e.localName)),
+        ],
+        handlers: all.flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)).map((a) => a.name)),
+        names: [...new Set(all.map((e) => e.localName))],
+        values: all.flatMap((e) => [...e.attributes].map((a) => a.value)).filter((v) => v.includes('alert')),
+      };
+    }, svg);
+    assert.equal(found.error, null);
+    assert.equal(found.root, 'svg');
+    assert.equal(found.scripts, 0, 'no <script>');
+    assert.deepEqual(found.foreign, [], 'no element outside the SVG namespace');
+    assert.deepEqual(found.handlers, [], 'no event-handler attribute');
+    assert.ok(!found.names.includes('x'), 'no element made from the value');
+    assert.doesNotMatch(svg, /<script/i);
+    // The value, where it is written at all, is an attribute value with its markup escaped.
+    for (const v of found.values) assert.ok(v.includes('<script>'), `kept as text: ${v}`);
+    assert.doesNotMatch(svg, /"\/><script>/);
   });
 });

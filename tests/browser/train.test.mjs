@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
 import { describeFigure, REPO_ROOT } from './harness.mjs';
 import { pixels, readout, hasSidewaysScroll } from './figures.mjs';
 
@@ -197,4 +198,225 @@ describeFigure('<nw-train> alone', (h) => {
       assert.ok(r.reached, `95 % not reached (accuracy ${r.acc} at step ${r.step})`);
     },
   );
+
+  const statusOf = (page) => page.evaluate(() => document.querySelector('nw-train')._status);
+  const stepOf = (page) => page.evaluate(() => document.querySelector('nw-train')._p?.step ?? 0);
+
+  /** Waits until the figure trains past `step` (its run advancing), within `timeout` ms. */
+  async function trainsPast(page, step, timeout = 60_000) {
+    await page.waitForFunction((s) => (document.querySelector('nw-train')._p?.step ?? 0) > s, step, { timeout });
+  }
+
+  test('train: removed from the page while training and put back 500 ms later, Resume trains on from its step', async () => {
+    const { page, fig } = await open();
+    await small(fig, 2000, 32);
+    await fig.locator('[data-control="run"]').click();
+    await trainsPast(page, 5);
+    await page.evaluate(async () => {
+      const el = document.querySelector('nw-train');
+      const parent = el.parentNode;
+      el.remove();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      parent.append(el);
+      await el.updateComplete;
+    });
+    await page.waitForTimeout(300);
+    assert.equal(await statusOf(page), 'paused');
+    const at = await stepOf(page);
+    assert.ok(at > 5, `the run kept its ${at} steps`);
+    assert.equal(await fig.locator('[data-control="run"]').textContent(), 'Resume');
+    await fig.locator('[data-control="run"]').click();
+    await trainsPast(page, at + 5, 30_000);
+    assert.equal(await statusOf(page), 'running');
+  });
+
+  test('train: put back after its worker was let go, Train starts a new run that advances', async () => {
+    const { page, fig } = await open();
+    await small(fig, 2000, 32);
+    await fig.locator('[data-control="run"]').click();
+    await trainsPast(page, 5);
+    const gone = await page.evaluate(async () => {
+      const el = document.querySelector('nw-train');
+      const parent = el.parentNode;
+      el.remove();
+      // Longer than a move: the figure lets its worker go.
+      await new Promise((resolve) => setTimeout(resolve, 6000));
+      const released = el._port === null;
+      parent.append(el);
+      await el.updateComplete;
+      return released;
+    });
+    assert.ok(gone, 'a figure out of the page for 6 s holds no worker');
+    await page.waitForFunction(() => document.querySelector('nw-train')._p?.step === 0, null, { timeout: 30_000 });
+    assert.equal(await fig.locator('[data-control="run"]').textContent(), 'Train');
+    await fig.locator('[data-control="run"]').click();
+    await trainsPast(page, 3, 30_000);
+    assert.equal(await statusOf(page), 'running');
+  });
+
+  /**
+   * A second <nw-train> in the page whose Worker the test holds (window.workers), as a browser
+   * or extension that ends or breaks the worker would.
+   */
+  async function heldWorkerFigure(page) {
+    await page.evaluate(async () => {
+      const Base = Worker;
+      window.workers = [];
+      window.Worker = class extends Base {
+        constructor(...args) {
+          super(...args);
+          window.workers.push(this);
+        }
+      };
+      document.querySelector('nw-train').remove();
+      const el = document.createElement('nw-train');
+      el.steps = 2000;
+      el.batch = 32;
+      document.querySelector('#figure').append(el);
+      await new Promise((resolve) => {
+        const wait = () => (el._p?.steps === 2000 ? resolve() : setTimeout(wait, 50));
+        wait();
+      });
+    });
+    return page.locator('nw-train').first();
+  }
+
+  for (const [how, end] of [
+    ['terminated from outside', (w) => w.terminate()],
+    ['failing with an error event', (w) => w.dispatchEvent(new ErrorEvent('error', { message: 'worker broke' }))],
+  ]) {
+    test(`train: a worker ${how} while training ends in a visible error; Reset starts a new worker that trains`, async () => {
+      const { page } = await open();
+      const fig = await heldWorkerFigure(page);
+      assert.equal(await page.evaluate(() => window.workers.length), 1);
+      await fig.locator('[data-control="run"]').click();
+      await trainsPast(page, 3);
+      await page.evaluate(`(${end})(window.workers[0])`);
+      await page.waitForFunction(() => document.querySelector('nw-train')._status === 'error', null, {
+        timeout: 10_000,
+      });
+      assert.match(await readout(fig), /training worker stopped.*Reset/i);
+      assert.equal(await fig.locator('[data-control="run"]').getAttribute('aria-pressed'), 'false');
+      await fig.locator('[data-control="reset"]').click();
+      await page.waitForFunction(() => {
+        const el = document.querySelector('nw-train');
+        return el._status === 'idle' && el._p?.step === 0;
+      });
+      assert.equal(await page.evaluate(() => window.workers.length), 2, 'a new worker');
+      await fig.locator('[data-control="run"]').click();
+      await trainsPast(page, 3, 30_000);
+      assert.equal(await statusOf(page), 'running');
+      assert.equal(await fig.evaluate((el) => el._mode), 'worker');
+    });
+  }
+
+  test('train: Train after loading weights shows Training… while the worker trains (late replies do not pause it)', async () => {
+    const { page, fig } = await open();
+    await small(fig, 2000, 32);
+    await fig.locator('[data-control="load"]').setInputFiles(path.join(REPO_ROOT, 'web/models/tiny-sort.safetensors'));
+    await page.waitForFunction(() => document.querySelector('nw-train')._status === 'loaded', null, {
+      timeout: 30_000,
+    });
+    await page.evaluate(() => {
+      const el = document.querySelector('nw-train');
+      window.statuses = [];
+      const seen = el._onMessage.bind(el);
+      el._onMessage = (m) => {
+        seen(m);
+        if (m.type === 'progress' && m.running) window.statuses.push(el._status);
+      };
+    });
+    await fig.locator('[data-control="run"]').click();
+    await trainsPast(page, 10);
+    assert.equal(await statusOf(page), 'running');
+    assert.match(await readout(fig), /Training…/);
+    assert.equal(await fig.locator('[data-control="run"]').textContent(), 'Pause');
+    const statuses = await page.evaluate(() => window.statuses);
+    assert.ok(statuses.length > 0);
+    assert.deepEqual(new Set(statuses), new Set(['running']), 'every progress of the run reads running');
+  });
+
+  test('train: a 420 MB weights file is refused from its header, without reading the rest, naming the sizes', async (t) => {
+    const { page, fig } = await open();
+    const model = fs.readFileSync(path.join(REPO_ROOT, 'web/models/tiny-sort.safetensors'));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nw-train-upload-'));
+    try {
+      // A valid file with a sparse zero tail: 420 MB on the file's size, nothing on disk.
+      const big = path.join(dir, 'big.safetensors');
+      fs.writeFileSync(big, model);
+      fs.truncateSync(big, 420_000_000);
+      await page.evaluate(() => {
+        window.reads = [];
+        for (const name of ['arrayBuffer', 'text', 'bytes', 'stream']) {
+          const own = Blob.prototype[name];
+          if (!own) continue;
+          Blob.prototype[name] = function (...args) {
+            window.reads.push(this.size);
+            return own.apply(this, args);
+          };
+        }
+      });
+      const t0 = Date.now();
+      await fig.locator('[data-control="load"]').setInputFiles(big);
+      await page.waitForFunction(() => document.querySelector('nw-train')._status === 'error', null, {
+        timeout: 10_000,
+      });
+      const seconds = (Date.now() - t0) / 1000;
+      const text = await readout(fig);
+      assert.match(text, /420,000,000 bytes/);
+      assert.match(text, /277,624 bytes/, 'the size the model needs');
+      const reads = await page.evaluate(() => window.reads);
+      assert.ok(Math.max(...reads) < 1 << 20, `the figure read ${Math.max(...reads)} bytes of the file`);
+      t.diagnostic(`refused after ${seconds.toFixed(2)} s, ${Math.max(...reads)} bytes read at most`);
+      assert.ok(seconds < 5, `refused after ${seconds} s`);
+
+      // Headers that do not describe the model are refused by name before any tensor is read.
+      const header = JSON.parse(model.subarray(8, 8 + Number(model.readBigUInt64LE(0))).toString());
+      const crafted = (edit) => {
+        const h = structuredClone(header);
+        edit(h);
+        const json = Buffer.from(JSON.stringify(h));
+        const len = Buffer.alloc(8);
+        len.writeBigUInt64LE(BigInt(json.length));
+        return Buffer.concat([len, json, model.subarray(8 + Number(model.readBigUInt64LE(0)))]);
+      };
+      for (const [name, buffer, message] of [
+        ['shape.safetensors', crafted((h) => (h['head.bias'].shape = [11])), /head\.bias.*\[11\].*\[10\]/],
+        ['dtype.safetensors', crafted((h) => (h['head.bias'].dtype = 'I64')), /head\.bias.*I64/],
+        ['missing.safetensors', crafted((h) => delete h['encoder.norm.bias']), /encoder\.norm\.bias/],
+        ['extra.safetensors', crafted((h) => (h['decoder.weight'] = h['head.bias'])), /decoder\.weight/],
+        [
+          'header.safetensors',
+          Buffer.concat([Buffer.from([255, 255, 255, 0, 0, 0, 0, 0]), model.subarray(8, 400)]),
+          /header/i,
+        ],
+        ['short.safetensors', model.subarray(0, 5000), /5,000 bytes.*277,624 bytes/],
+      ]) {
+        await fig.locator('[data-control="reset"]').click();
+        await page.waitForFunction(() => document.querySelector('nw-train')._status === 'idle');
+        await fig
+          .locator('[data-control="load"]')
+          .setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
+        await page.waitForFunction(() => document.querySelector('nw-train')._status === 'error', null, {
+          timeout: 10_000,
+        });
+        assert.match(await readout(fig), message, name);
+        assert.match(await readout(fig), new RegExp(name.replace('.', '\\.')), `${name} is named`);
+      }
+      // Korean has the same messages.
+      await fig.evaluate((el) => el.setAttribute('lang', 'ko'));
+      await fig.evaluate((el) => el.updateComplete);
+      assert.match(await readout(fig), /short\.safetensors.*바이트/);
+      // The figure still works: Reset, then a good file loads.
+      await fig.locator('[data-control="reset"]').click();
+      await fig
+        .locator('[data-control="load"]')
+        .setInputFiles(path.join(REPO_ROOT, 'web/models/tiny-sort.safetensors'));
+      await page.waitForFunction(() => document.querySelector('nw-train')._status === 'loaded', null, {
+        timeout: 30_000,
+      });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -22,7 +22,7 @@ try {
 } catch (e) {
   if (e instanceof NormwaveLoadError) {
     const where: string = e.url;
-    const why: 'fetch' | 'http' | 'compile' | 'csp' = e.code;
+    const why: 'wasm' | 'simd' | 'fetch' | 'http' | 'compile' | 'csp' = e.code;
     console.log(where, why);
   }
 }

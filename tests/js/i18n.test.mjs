@@ -23,13 +23,60 @@ const HOSTILE = [
   'kor',
 ];
 
-test('prototype names are not languages: they fall back to Korean', () => {
-  for (const tag of HOSTILE) assert.ok(LANG_CODES.includes(normalizeLang(tag)), tag);
-  assert.equal(normalizeLang('constructor'), 'ko');
-  assert.equal(normalizeLang('__proto__'), 'ko');
-  assert.equal(normalizeLang('en-US'), 'en');
-  assert.equal(normalizeLang({ toString: () => 'en' }), 'en');
-});
+/** Runs the test with navigator.languages set (Node 20 has no navigator; Node 21+ says en-US). */
+function asReader(fn) {
+  return () => {
+    const saved = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+    const reader = (languages) =>
+      Object.defineProperty(globalThis, 'navigator', { value: { languages }, configurable: true, writable: true });
+    try {
+      fn(reader);
+    } finally {
+      if (saved) Object.defineProperty(globalThis, 'navigator', saved);
+      else delete globalThis.navigator;
+    }
+  };
+}
+
+test(
+  "prototype names are not languages: they fall back to the reader's language, else English",
+  asReader((reader) => {
+    reader([]);
+    for (const tag of HOSTILE) assert.ok(LANG_CODES.includes(normalizeLang(tag)), tag);
+    assert.equal(normalizeLang('constructor'), 'en');
+    assert.equal(normalizeLang('__proto__'), 'en');
+    assert.equal(normalizeLang('en-US'), 'en');
+    assert.equal(normalizeLang({ toString: () => 'en' }), 'en');
+  }),
+);
+
+test(
+  "lang by its primary subtag; any other language, or none, is the reader's ko/en, else English",
+  asReader((reader) => {
+    reader(['de-DE', 'fr']);
+    for (const [tag, lang] of [
+      ['ko', 'ko'],
+      ['ko-KR', 'ko'],
+      ['KO', 'ko'],
+      ['en', 'en'],
+      ['en-US', 'en'],
+      ['en-GB', 'en'],
+      ['de', 'en'],
+      ['ja', 'en'],
+      ['zh-Hans-CN', 'en'],
+      ['', 'en'],
+      [null, 'en'],
+      [undefined, 'en'],
+    ])
+      assert.equal(normalizeLang(tag), lang, String(tag));
+    reader(['de-DE', 'ko-KR', 'en']);
+    assert.equal(normalizeLang('ja'), 'ko', "the reader's first language that is ko or en");
+    assert.equal(normalizeLang(null), 'ko');
+    assert.equal(normalizeLang('en-US'), 'en', 'a lang the page gives wins over the reader');
+    reader(['en-AU', 'ko']);
+    assert.equal(normalizeLang('de'), 'en');
+  }),
+);
 
 test('strings load on demand, once per language', async () => {
   assert.equal(hasStrings('en'), false);
@@ -37,8 +84,8 @@ test('strings load on demand, once per language', async () => {
   await Promise.all([loadStrings('en'), loadStrings('en-GB')]);
   assert.equal(hasStrings('en'), true);
   assert.equal(translate('en', 'common.loading'), en['common.loading']);
-  await loadStrings('constructor'); // loads Korean, the fallback
-  assert.equal(translate('constructor', 'common.loading'), ko['common.loading']);
+  await loadStrings('constructor'); // not a language: the fallback, English here (no ko reader)
+  assert.equal(translate('constructor', 'common.loading'), en['common.loading']);
 });
 
 test('prototype names are not keys or placeholders', async () => {

@@ -16,7 +16,26 @@ const nw = await loadNormwave();
 // The raw Embind module (the library keeps its own private): its registered functions and classes.
 const { default: createModule } = await import(new URL('build/wasm/normwave_wasm.mjs', root));
 const M = await createModule({ wasmBinary: readFileSync(new URL('build/wasm/normwave_wasm.wasm', root)) });
-const bound = new Set(Object.keys(M).filter((k) => typeof M[k] === 'function' && 'argCount' in M[k]));
+// (Closure renames Embind's own properties, so a binding is known by elimination: a function of
+// the module that is neither a wasm export (_name, dynCall_*), an enum (its `values`), nor Embind's
+// or the glue's runtime.)
+const RUNTIME = new Set([
+  'InternalError',
+  'BindingError',
+  'UnboundTypeError',
+  'getInheritedInstanceCount',
+  'getLiveInheritedInstances',
+  'flushPendingDeletes',
+  'setDelayFunction',
+  'count_emval_handles',
+  'get_first_emval',
+  'run',
+]);
+const bound = new Set(
+  Object.keys(M).filter(
+    (k) => typeof M[k] === 'function' && !/^_|^dynCall_/.test(k) && !RUNTIME.has(k) && !('values' in M[k]),
+  ),
+);
 
 // Functions of namespace normwave declared in the kernel headers (not ref::, not the file
 // format's), and the classes: { name, header }.

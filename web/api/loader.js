@@ -2,7 +2,7 @@
 // export as loadNormwave(). (The entry files say how the
 // module is compiled: fetched, read from disk or inlined.)
 import { createApi } from './index.js';
-import { readLoadOptions } from '../load-wasm.js';
+import { readLoadOptions, NormwaveLoadError } from '../load-wasm.js';
 
 // A minimal module using one v128 instruction: validates only where WebAssembly SIMD exists.
 const SIMD_PROBE = new Uint8Array([
@@ -35,9 +35,16 @@ export function createLoader(factory, compile, training) {
     let loading = loads.get(kind);
     if (!loading) {
       loading = (async () => {
+        if (typeof WebAssembly !== 'object') {
+          throw new NormwaveLoadError(
+            'normwave needs WebAssembly, which this runtime does not provide (it is turned off, as in iOS Lockdown Mode)',
+            { url: '', code: 'wasm' },
+          );
+        }
         if (!hasWasmSimd()) {
-          throw new Error(
+          throw new NormwaveLoadError(
             'normwave needs WebAssembly SIMD (Chrome/Edge 91+, Firefox 89+, Safari 16.4+, Node 16.4+); this runtime does not support it',
+            { url: '', code: 'simd' },
           );
         }
         opts.signal?.throwIfAborted?.();

@@ -1,24 +1,31 @@
 // <nw-attention-steps>: self-attention worked by hand on three tokens with d = 4, one step at a time
-// — X → Q, K, V → QKᵀ → ÷√d_k → softmax → ×V — every number computed by the library:
+// — X → Q, K, V → QKᵀ → ÷√d_k → softmax → ×V — and then past one head, as multi-head attention: the
+// same Q, K, V split into two heads of d_k = 2, each head's softmax(QᵢKᵢᵀ/√d_k)Vᵢ, the heads'
+// outputs concatenated and multiplied by W_O. Every number computed by the library:
 //   Q = X·W_Q, K = X·W_K, V = X·W_V   nw.linear (it computes x·Wᵀ like torch, so it gets Wᵀ)
 //   S = Q·Kᵀ                           nw.linear with K as the weight (rows of K = keys)
 //   S' = S ÷ √d_k                      nw.linear with the diagonal matrix (1/√d_k)·I
 //   A = softmax(S') per row            nw.softmax
 //   Z = A·V                            nw.linear with Vᵀ as the weight
+//   head h: Qₕ, Kₕ, Vₕ = columns 2h, 2h+1 of Q, K, V (a split, no arithmetic), then the four lines
+//   above with d_k = 2; Z_cat = [Z₁ | Z₂] (placed side by side); O = Z_cat·W_O   nw.linear with W_Oᵀ
 // Convention: the maths layout of the articles, X (tokens × d) times W (d × d_k). Every number is a
 // button that says where it came from and outlines the numbers it was made of. The W matrices are
 // editable. Below: a d_k slider with the √d_k switch, showing on seeded random queries and keys
 // (unit-variance entries) how the softmax saturates when the scores are not divided by √d_k.
 import { svg } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt } from '../lib/format.js';
 import { saturationRun, N_SAT, MAX_DK_EXP } from '../lib/attention-saturation.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
 
 const T = 3; // tokens
 const D = 4; // d_model = d_k = d_v of the worked example
-const STEPS = ['x', 'qkv', 'scores', 'scale', 'softmax', 'output'];
+const STEPS = ['x', 'qkv', 'scores', 'scale', 'softmax', 'output', 'split', 'heads', 'headsOut', 'concat', 'proj'];
+const H = 2; // heads of the multi-head part
+const DH = D / H; // d_k of one head
+const SUP = '¹²';
 /** The made-up inputs: three token vectors (rows) and three weight matrices (d × d_k). */
 const X0 = [
   [1, 0, 1, 0],
@@ -45,6 +52,13 @@ const W0 = {
     [-1, 0.5, 0, 0],
   ],
 };
+/** The output projection of the multi-head part (d × d), made up like the W above. */
+const WO0 = [
+  [1, 0, 0.5, 0],
+  [0, -1, 0, 0.5],
+  [0.5, 0, 1, -1],
+  [0, 0.5, -0.5, 1],
+];
 const W_LIMIT = 9;
 /** The saturation panel (lib/attention-saturation.js): d_k = 2^0 … 2^9. */
 const DK_EXP = { min: 0, max: MAX_DK_EXP };
@@ -64,7 +78,8 @@ const diagonal = (n, v) => {
 };
 
 /**
- * Attributes: step (0–5: X, Q·K·V, QKᵀ, ÷√d_k, softmax, ×V; default 0), scaled (boolean switch
+ * Attributes: step (0–10: X, Q·K·V, QKᵀ, ÷√d_k, softmax, ×V, then split into heads, each head's
+ * softmax, each head × V, concat, × W_O; default 0), scaled (boolean switch
  * "divide by √d_k", default on; the attribute `unscaled` turns it off), dk-exp (d_k = 2^dk-exp of
  * the saturation panel, 0–9, default 6 = 64), lang, theme. The URL hash keeps step, scaled and
  * dkExp; the edited W matrices are not kept.
@@ -111,6 +126,7 @@ export class NwAttentionSteps extends NwElement {
     .cell.src { background: color-mix(in srgb, var(--nw-accent-2) 18%, transparent); border-color: var(--nw-accent-2); }
     .cell[aria-pressed='true'] { background: var(--nw-accent); color: var(--nw-on-accent); border-color: var(--nw-accent); }
     .rowsum { font-family: var(--nw-mono); font-size: 0.78rem; color: var(--nw-muted); padding-left: 4px; }
+    .mats.head { border-left: 3px solid var(--nw-border); padding-left: 8px; margin-bottom: 10px; }
     .op { align-self: center; font-family: var(--nw-mono); font-size: 1rem; color: var(--nw-accent-2); }
     .why { margin-top: 10px; background: var(--nw-panel); border-left: 3px solid var(--nw-accent); border-radius: 6px; padding: 8px 10px; font-size: 0.9rem; min-height: 2.6em; }
     .why .calc { display: block; font-family: var(--nw-mono); font-size: 0.85rem; margin-top: 3px; overflow-wrap: anywhere; }
@@ -170,7 +186,29 @@ export class NwAttentionSteps extends NwElement {
     const scaled = this.scaled ? nw.linear(s, diagonal(T, 1 / root), null, { inFeatures: T }) : s;
     const a = nw.softmax(scaled, T);
     const z = nw.linear(a, transpose(v, T, D), null, { inFeatures: T });
-    return { x, q, k, v, s, scaled, a, z, root };
+    // Multi-head: the columns of head h, then one head's attention with d_k = DH.
+    const cols = (m, h) => {
+      const out = new Float32Array(T * DH);
+      for (let r = 0; r < T; r++) for (let c = 0; c < DH; c++) out[r * DH + c] = m[r * D + h * DH + c];
+      return out;
+    };
+    const headRoot = Math.sqrt(DH);
+    const heads = Array.from({ length: H }, (_, h) => {
+      const hq = cols(q, h),
+        hk = cols(k, h),
+        hv = cols(v, h);
+      const hs = nw.linear(hq, hk, null, { inFeatures: DH });
+      const hsc = this.scaled ? nw.linear(hs, diagonal(T, 1 / headRoot), null, { inFeatures: T }) : hs;
+      const ha = nw.softmax(hsc, T);
+      const hz = nw.linear(ha, transpose(hv, T, DH), null, { inFeatures: T });
+      return { q: hq, k: hk, v: hv, s: hs, scaled: hsc, a: ha, z: hz };
+    });
+    const zc = new Float32Array(T * D);
+    for (let r = 0; r < T; r++)
+      for (let h = 0; h < H; h++) for (let c = 0; c < DH; c++) zc[r * D + h * DH + c] = heads[h].z[r * DH + c];
+    const wo = flat(WO0);
+    const o = nw.linear(zc, transpose(wo, D, D), null, { inFeatures: D });
+    return { x, q, k, v, s, scaled, a, z, root, heads, headRoot, zc, wo, o };
   }
 
   _satRun(dk, scaled) {
@@ -219,9 +257,27 @@ export class NwAttentionSteps extends NwElement {
         return m.a[r * T + c];
       case 'Z':
         return m.z[r * D + c];
-      default:
-        return NaN;
+      case 'ZC':
+        return m.zc[r * D + c];
+      case 'WO':
+        return m.wo[r * D + c];
+      case 'O':
+        return m.o[r * D + c];
+      default: {
+        // One head's matrices: Qh0, Kh1, Sh0 (scores, scaled when √d_k is on), Ah1, Zh0 …
+        const head = /^([QKVSAZ])h(\d)$/.exec(name);
+        if (!head) return NaN;
+        const hm = m.heads[Number(head[2])];
+        const cols = head[1] === 'S' || head[1] === 'A' ? T : DH;
+        const arr = { Q: hm.q, K: hm.k, V: hm.v, S: hm.scaled, A: hm.a, Z: hm.z }[head[1]];
+        return arr[r * cols + c];
+      }
     }
+  }
+
+  /** The unscaled score of head h (the dot product before ÷√d_k). */
+  _headRaw(h, r, c) {
+    return this._r.heads[h].s[r * T + c];
   }
 
   /** The cells that cell (name, r, c) is made of, as "NAME:r:c" keys. */
@@ -250,11 +306,39 @@ export class NwAttentionSteps extends NwElement {
       row('A', r, T);
       col('V', c, T);
     }
+    const head = /^([QKVSAZ])h(\d)$/.exec(name);
+    if (head) {
+      const [, m, h] = head;
+      if (m === 'Q' || m === 'K' || m === 'V') out.push(`${m}:${r}:${Number(h) * DH + c}`);
+      if (m === 'S') {
+        row(`Qh${h}`, r, DH);
+        row(`Kh${h}`, c, DH);
+      }
+      if (m === 'A') row(`Sh${h}`, r, T);
+      if (m === 'Z') {
+        row(`Ah${h}`, r, T);
+        col(`Vh${h}`, c, T);
+      }
+    }
+    if (name === 'ZC') out.push(`Zh${Math.floor(c / DH)}:${r}:${c % DH}`);
+    if (name === 'O') {
+      row('ZC', r, D);
+      col('WO', c, D);
+    }
     return new Set(out);
   }
 
   _label(name) {
+    const head = /^([QKVSAZ])h(\d)$/.exec(name);
+    if (head) {
+      const sup = SUP[Number(head[2])];
+      if (head[1] === 'S') return this.scaled ? `Q${sup}K${sup}ᵀ/√d_k` : `Q${sup}K${sup}ᵀ`;
+      return `${head[1]}${sup}`;
+    }
     return {
+      ZC: 'Z = [Z¹ | Z²]',
+      WO: 'W_O',
+      O: 'Z·W_O',
       X: 'X',
       WQ: 'W_Q',
       WK: 'W_K',
@@ -397,7 +481,64 @@ export class NwAttentionSteps extends NwElement {
         calc: `Z${sub(r + 1)}${sub(c + 1)} = ${Array.from({ length: T }, (_, j) => `${paren(v('A', r, j, 3))}·${paren(v('V', j, c))}`).join(' + ')} = ${value}`,
       };
     }
+    const head = /^([QKVSAZ])h(\d)$/.exec(name);
+    if (head) return this._explainHead(head[1], Number(head[2]), r, c, value);
+    if (name === 'ZC') {
+      const h = Math.floor(c / DH);
+      return {
+        text: this.t('attnSteps.why.concat', { h: h + 1, c: c + 1, hc: (c % DH) + 1, token: tok[r] }),
+        calc: `Z${sub(r + 1)}${sub(c + 1)} = Z${SUP[h]}${sub(r + 1)}${sub((c % DH) + 1)} = ${value}`,
+      };
+    }
+    if (name === 'WO') return { text: this.t('attnSteps.why.wo'), calc: `W_O[${r + 1},${c + 1}] = ${value}` };
+    if (name === 'O')
+      return {
+        text: this.t('attnSteps.why.mhOut', { token: tok[r], c: c + 1 }),
+        calc: `O${sub(r + 1)}${sub(c + 1)} = ${dot('ZC', r, 'WO', c, D, false)} = ${value}`,
+      };
     return null;
+  }
+
+  /** Where a number of head h came from: the split, a score, a weight, an output. */
+  _explainHead(m, h, r, c, value) {
+    const tok = this._tokens;
+    const sup = SUP[h];
+    const v = (n, i, j, d = 2) => fmt(this._val(n, i, j), d);
+    const paren = (x) => (x.startsWith('−') ? `(${x})` : x);
+    if (m === 'Q' || m === 'K' || m === 'V')
+      return {
+        text: this.t('attnSteps.why.split', { m, h: h + 1, c: c + 1, col: h * DH + c + 1, token: tok[r] }),
+        calc: `${m}${sup}${sub(r + 1)}${sub(c + 1)} = ${m}${sub(r + 1)}${sub(h * DH + c + 1)} = ${value}`,
+      };
+    if (m === 'S') {
+      const terms = Array.from(
+        { length: DH },
+        (_, t) => `${paren(v(`Qh${h}`, r, t))}·${paren(v(`Kh${h}`, c, t))}`,
+      ).join(' + ');
+      const raw = fmt(this._headRaw(h, r, c), 2);
+      const dotText = `q${sup}${sub(r + 1)}·k${sup}${sub(c + 1)} = ${terms} = ${raw}`;
+      return {
+        text: this.t(this.scaled ? 'attnSteps.why.headScore' : 'attnSteps.why.headScoreOff', {
+          h: h + 1,
+          q: tok[r],
+          k: tok[c],
+          dk: DH,
+        }),
+        calc: this.scaled ? `${dotText}; ${raw} ÷ √${DH} = ${value}` : dotText,
+      };
+    }
+    if (m === 'A') {
+      let sum = 0;
+      for (let j = 0; j < T; j++) sum += this._val(`Ah${h}`, r, j);
+      return {
+        text: this.t('attnSteps.why.headSoftmax', { h: h + 1, q: tok[r], k: tok[c] }),
+        calc: `A${sup}${sub(r + 1)}${sub(c + 1)} = e^{${v(`Sh${h}`, r, c)}} / (${Array.from({ length: T }, (_, j) => `e^{${v(`Sh${h}`, r, j)}}`).join(' + ')}) = ${value}\n${this.t('attnSteps.why.rowSum', { sum: fmt(sum, 3) })}`,
+      };
+    }
+    return {
+      text: this.t('attnSteps.why.headOutput', { h: h + 1, token: tok[r], c: c + 1 }),
+      calc: `Z${sup}${sub(r + 1)}${sub(c + 1)} = ${Array.from({ length: T }, (_, j) => `${paren(v(`Ah${h}`, r, j, 3))}·${paren(v(`Vh${h}`, j, c))}`).join(' + ')} = ${value}`,
+    };
   }
 
   _stepView() {
@@ -415,8 +556,27 @@ export class NwAttentionSteps extends NwElement {
         return html`<div class="mats">${this._matrix('S', T, T)}${op(this.scaled ? `÷ √${D} = ÷ ${fmt(this._r.root, 0)}` : '→')}${this._matrix('S2', T, T)}</div>`;
       case 'softmax':
         return html`<div class="mats">${this._matrix('S2', T, T)}${op('softmax →')}${this._matrix('A', T, T, { digits: 3, rowSums: true })}</div>`;
-      default:
+      case 'output':
         return html`<div class="mats">${this._matrix('A', T, T, { digits: 3 })}${op('·')}${this._matrix('V', T, D)}${op('=')}${this._matrix('Z', T, D)}</div>`;
+      case 'split':
+        return html`${[0, 1].map(
+          (h) =>
+            html`<div class="mats head" data-head=${h + 1}>${['Q', 'K', 'V'].map((m) => this._matrix(`${m}h${h}`, T, DH))}</div>`,
+        )}`;
+      case 'heads':
+        return html`${[0, 1].map(
+          (h) =>
+            html`<div class="mats head" data-head=${h + 1}>${this._matrix(`Sh${h}`, T, T)}${op('softmax →')}${this._matrix(`Ah${h}`, T, T, { digits: 3, rowSums: true })}</div>`,
+        )}`;
+      case 'headsOut':
+        return html`${[0, 1].map(
+          (h) =>
+            html`<div class="mats head" data-head=${h + 1}>${this._matrix(`Ah${h}`, T, T, { digits: 3 })}${op('·')}${this._matrix(`Vh${h}`, T, DH)}${op('=')}${this._matrix(`Zh${h}`, T, DH)}</div>`,
+        )}`;
+      case 'concat':
+        return html`<div class="mats">${this._matrix('Zh0', T, DH)}${this._matrix('Zh1', T, DH)}${op('→')}${this._matrix('ZC', T, D)}</div>`;
+      default:
+        return html`<div class="mats">${this._matrix('ZC', T, D)}${op('·')}${this._matrix('WO', D, D)}${op('=')}${this._matrix('O', T, D)}</div>`;
     }
   }
 
@@ -577,7 +737,7 @@ export class NwAttentionSteps extends NwElement {
         <button type="button" data-control="prev" ?disabled=${this.step === 0} @click=${() => this._go(this.step - 1)}>${this.t('attnSteps.prev')}</button>
         <button type="button" data-control="next" ?disabled=${this.step === STEPS.length - 1} @click=${() => this._go(this.step + 1)}>${this.t('attnSteps.next')}</button>
       </div>
-      <p class="step-text">${this.t(`attnSteps.text.${name}${name === 'scale' && !this.scaled ? 'Off' : ''}`, { d: D })}</p>
+      <p class="step-text">${this.t(`attnSteps.text.${name}${name === 'scale' && !this.scaled ? 'Off' : ''}`, { d: D, h: H, dk: DH })}</p>
       <p class="eq">${this.t(`attnSteps.eq.${name}`)}</p>
       ${this._stepView()}
       <div class="why" data-why>${why ? html`${why.text}<span class="calc">${why.calc}</span>` : this.t('attnSteps.pick')}</div>
@@ -616,4 +776,4 @@ export class NwAttentionSteps extends NwElement {
   }
 }
 
-customElements.define('nw-attention-steps', NwAttentionSteps);
+define('nw-attention-steps', NwAttentionSteps);

@@ -5,42 +5,39 @@
 //   padding — the trained model with <PAD> tokens appended, the key mask on or off, and what
 //             −∞ versus a large negative number does to a softmax row (nw.softmax)
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { SEQUENTIAL, cssColor } from '../lib/colormap.js';
 import { fmt, fmtSci } from '../lib/format.js';
 import { loadTinyModel, checkHeldout } from '../lib/tiny-model.js';
-import { tokenize, runModel, runSandbox, softmaxLab } from '../lib/attention-lab.js';
+import {
+  ns,
+  controls,
+  claims,
+  tokenize,
+  runModel,
+  runSandbox,
+  softmaxLab,
+  targetMass,
+  labNumbers,
+  MODES,
+  MIN_DIGITS,
+  MAX_DIGITS,
+  DEFAULT_INPUT,
+  LAYERS,
+  HEADS,
+  SCORES,
+  SCORE_PADS,
+  BIASES,
+} from '../lib/attention-lab.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
 
-const MODES = ['model', 'sandbox', 'padding'];
-const MIN_DIGITS = 3;
-const MAX_DIGITS = 8;
-const DEFAULT_INPUT = '31415926';
-const MAX_PADS = 8;
-const DEFAULT_PADS = 3;
-/** Head 2 of layer 2 shows the task best on the default input: query 0 looks at the two 1s. */
-const DEFAULT_HEAD = 1;
 /** Side of the per-head thumbnails (px), and on a phone. */
 const THUMB = 64;
 const THUMB_NARROW = 52;
-/** The trained model and the sandbox both have this many layers and heads. */
-const LAYERS = 2;
-const HEADS = 4;
 const SANDBOX = { dModel: 32, nHeads: HEADS, dFF: 64, nLayers: LAYERS, normFirst: true, finalNorm: true };
 const DEFAULT_SEED = 1;
 const MAX_WORDS = 12;
 const MAX_TEXT = 160;
-/** An example row of attention scores: three real keys, then two keys that are <PAD>. */
-const SCORES = [1.5, 0.2, -0.7, 0.9, 2.4];
-const SCORE_PADS = [0, 0, 0, 1, 1];
-/** Additive biases for the padded keys, compared with the mask (−∞; its label is a string). */
-const BIASES = [
-  { value: -Infinity, label: null },
-  { value: -1e9, label: '−10⁹' },
-  { value: -1e4, label: '−10⁴' },
-  { value: -10, label: '−10' },
-];
-
 /** 'ok', or why s is not an input of the trained model: empty | notDigits | tooShort | tooLong. */
 export function checkDigits(s) {
   if (typeof s !== 'string' || s.length === 0) return 'empty';
@@ -79,13 +76,7 @@ function randomDigits() {
  * typed input (digits only, 3–8 of them).
  */
 export class NwAttention extends NwElement {
-  static controls = {
-    mode: { choices: MODES, default: 'model' },
-    layer: { min: 0, max: LAYERS - 1, default: LAYERS - 1 },
-    head: { min: 0, max: HEADS - 1, default: DEFAULT_HEAD },
-    pads: { min: 0, max: MAX_PADS, default: DEFAULT_PADS },
-    masked: { bool: true, default: true },
-  };
+  static controls = controls;
 
   static properties = {
     input: { type: String },
@@ -320,15 +311,13 @@ export class NwAttention extends NwElement {
   }
 
   /** Weight query q gives, in head h of the chosen layer, to the keys holding its answer digit (null if none). */
+  /** What the claims read (lib/attention-lab.js labNumbers). */
+  _numbers() {
+    return labNumbers(this, this._result, this._softmax);
+  }
+
   _targetMass(q, h = this.head) {
-    const r = this._result;
-    if (!r.target || r.target[q] === null) return null;
-    const n = r.seqLen;
-    const a = r.attention[this.layer];
-    let mass = 0;
-    for (let k = 0; k < n; k++)
-      if (!r.tokens[k].pad && Number(r.tokens[k].text) === r.target[q]) mass += a[(h * n + q) * n + k];
-    return mass;
+    return targetMass(this._result, this.layer, h, q);
   }
 
   /** The head picker: one small map per head of the chosen layer (small multiples). */
@@ -518,6 +507,7 @@ export class NwAttention extends NwElement {
         <li>${this.t('attention.factPadWeight')} <span class="value" data-pad-weight=${String(r.padWeight)}>${w(r.padWeight)}</span></li>
         <li>${this.t('attention.factDelta')} <span class="value" data-delta=${String(r.delta)}>${r.delta === 0 ? '0' : r.delta < 1e-3 ? fmtSci(r.delta) : fmt(r.delta, 3)}</span></li>
       </ul>
+      ${this.renderClaims(ns, { padsInvisible: claims.padsInvisible }, this._numbers())}
       <div class="lab">
         <h3>${this.t('attention.softmaxTitle')}</h3>
         <p>${this.t('attention.softmaxCaption', { scores: SCORES.map((s) => fmt(s, 1)).join(', ') })}</p>
@@ -535,6 +525,7 @@ export class NwAttention extends NwElement {
           </tbody>
         </table></div>
         <p>${this.t('attention.softmaxNote')}</p>
+        ${this.renderClaims(ns, { hugeIsZero: claims.hugeIsZero, mildLeaks: claims.mildLeaks }, this._numbers())}
         <h3>${this.t('attention.fullTitle')}</h3>
         <div class="table-wrap" tabindex="0" role="region" aria-label=${this.t('attention.fullTitle')}><table data-full>
           <thead><tr><th scope="col">${this.t('attention.keyHeader')}</th><th scope="col">${this.t('attention.fullTorch')}</th>
@@ -551,6 +542,7 @@ export class NwAttention extends NwElement {
           </tbody>
         </table></div>
         <p>${this.t('attention.fullNote')}</p>
+        ${this.renderClaims(ns, { fullZeros: claims.fullZeros, fullEven: claims.fullEven }, this._numbers())}
       </div>`;
   }
 
@@ -698,6 +690,7 @@ export class NwAttention extends NwElement {
         ${this.mode === 'padding' ? this._paddingLab() : ''}
         ${trained ? this._outputTable() : ''}
         <div class="readout" aria-live="polite" data-readout>${this._readout()}</div>
+        ${this.mode === 'model' ? this.renderClaims(ns, { layer2Finds: claims.layer2Finds }, this._numbers()) : ''}
         ${trained ? this._accuracy() : ''}`
           : ''
       }
@@ -723,4 +716,4 @@ export class NwAttention extends NwElement {
   }
 }
 
-customElements.define('nw-attention', NwAttention);
+define('nw-attention', NwAttention);

@@ -3,26 +3,9 @@
 // per-channel statistics come from the whole batch, so they do. Both sides are computed twice by
 // the kernels (nw.layerNormWithStats and nw.batchNormWithStats, on B rows and on B/2 rows).
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt } from '../lib/format.js';
-import { mixSeed, normalSource } from '../lib/seeded-random.js';
-
-/**
- * B × C values, row n = its own offset + the feature's offset + noise, rounded to two decimals.
- * Every row and every feature offset has its own seeded stream, so changing B adds or removes
- * samples at the end and leaves the others as they were.
- */
-function makeBatch(seed, batch, features) {
-  const featureOffset = Array.from({ length: features }, (_, c) => 1.5 * normalSource(mixSeed(seed, 0xfea7, c))());
-  const x = new Float32Array(batch * features);
-  for (let n = 0; n < batch; n++) {
-    const z = normalSource(mixSeed(seed, 0x5a3e, n));
-    const rowOffset = z();
-    for (let c = 0; c < features; c++)
-      x[n * features + c] = Math.round((rowOffset + featureOffset[c] + 0.8 * z()) * 100) / 100;
-  }
-  return x;
-}
+import { ns, controls, claims, measure } from '../lib/batch-independence.js';
 
 /**
  * Attributes: batch (B, even, 2–16, default 8), features (C, 4–12, default 6),
@@ -30,11 +13,7 @@ function makeBatch(seed, batch, features) {
  * The URL hash keeps batch and seed.
  */
 export class NwBatchIndependence extends NwElement {
-  static controls = {
-    batch: { min: 2, max: 16, step: 2, default: 8 },
-    features: { min: 4, max: 12, default: 6, url: false },
-    seed: { min: 1, max: 99999, default: 1 },
-  };
+  static controls = controls;
 
   static styles = [
     NwElement.styles,
@@ -78,31 +57,9 @@ export class NwBatchIndependence extends NwElement {
     if (!this.nw) return;
     const key = `${this.seed}:${this.batch}:${this.features}`;
     if (key !== this._cacheKey) {
-      this._result = this._compute();
+      this._result = measure(this.nw, { batch: this.batch, features: this.features, seed: this.seed });
       this._cacheKey = key;
     }
-  }
-
-  /** Statistics of the whole batch and of its first half, from the kernels. */
-  _compute() {
-    const C = this.features,
-      B = this.batch,
-      half = B / 2;
-    const x = makeBatch(this.seed, B, C);
-    const xHalf = x.slice(0, half * C);
-    const ln = this.nw.layerNormWithStats(x, C);
-    const lnHalf = this.nw.layerNormWithStats(xHalf, C);
-    const bn = this.nw.batchNormWithStats(x, C);
-    const bnHalf = this.nw.batchNormWithStats(xHalf, C);
-    const lnDelta = Math.abs(ln.mean[0] - lnHalf.mean[0]);
-    let lnOutDelta = 0;
-    for (let k = 0; k < C; k++) lnOutDelta = Math.max(lnOutDelta, Math.abs(ln.output[k] - lnHalf.output[k]));
-    const bnDelta = Array.from(bn.mean, (m, c) => Math.abs(m - bnHalf.mean[c]));
-    let worst = 0;
-    bnDelta.forEach((d, c) => {
-      if (d > bnDelta[worst]) worst = c;
-    });
-    return { x, ln, lnHalf, bn, bnHalf, lnDelta, lnOutDelta, bnDelta, worst };
   }
 
   _lnPanel(w) {
@@ -187,7 +144,7 @@ export class NwBatchIndependence extends NwElement {
         })}
         <div class="actions">
           <button type="button" data-control="regenerate" @click=${() => {
-            const { min, max } = NwBatchIndependence.controls.seed;
+            const { min, max } = controls.seed;
             this.seed = this.seed >= max ? min : this.seed + 1;
           }}>${this.t('batchIndep.regenerate')}</button>
         </div>
@@ -211,7 +168,7 @@ export class NwBatchIndependence extends NwElement {
             <span><span class="swatch half"></span>${this.t('batchIndep.legendHalf', { half })}</span>
           </div>
           ${this._bnPanel(pw)}
-          <p class="note">${this.t('batchIndep.bnNote', { c: worst + 1 })} <strong>max |Δμ| = ${fmt(bnDelta[worst], 3)}</strong></p>
+          <p class="note"><strong>max |Δμ| = ${fmt(bnDelta[worst], 3)}</strong> (c${worst + 1})</p>
         </div>
       </div>
       <div class="readout" aria-live="polite" data-readout data-ln-delta=${String(lnDelta)} data-bn-delta=${bnDelta.join(',')}>${this.t(
@@ -228,10 +185,11 @@ export class NwBatchIndependence extends NwElement {
           c: worst + 1,
         },
       )}</div>
+      ${this.renderClaims(ns, claims, this._result)}
       <p class="caption">${this.t('batchIndep.note')}</p>
       ${this.parityBadges(['LayerNorm', 'layerNorm'], ['BatchNorm', 'batchNorm'])}
     `;
   }
 }
 
-customElements.define('nw-batch-independence', NwBatchIndependence);
+define('nw-batch-independence', NwBatchIndependence);

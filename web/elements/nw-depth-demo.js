@@ -3,48 +3,26 @@
 // standard deviation of the activations after each layer on a log scale. Every activation is
 // computed by nw.linear (then nw.activation and nw.layerNorm); every plotted σ by nw.layerNormStats.
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
-import { fmt, fmtSci } from '../lib/format.js';
+import { NwElement, html, css, define } from '../lib/base.js';
+import { fmt } from '../lib/format.js';
 import { normFigureStyles } from '../lib/norm-figures.js';
-import { normals } from '../lib/seeded-random.js';
-
-const MAX_DEPTH = 96;
-const ACTIVATIONS = ['none', 'relu'];
-const VIEWS = ['forward', 'backward'];
-/** Variance gain of the activation: 2 for ReLU (He init), so s = 1 keeps the size for both. */
-const GAIN = { none: 1, relu: 2 };
+import {
+  ns,
+  controls,
+  claims,
+  ACTIVATIONS,
+  VIEWS,
+  fmtSize,
+  baseNormals,
+  forwardRun,
+  backwardRun,
+  numbers,
+} from '../lib/depth-demo.js';
 
 /** 10ⁿ with a superscript exponent. */
 function decade(n) {
   const sup = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
   return n === 0 ? '1' : `10${[...String(n)].map((c) => sup[c]).join('')}`;
-}
-
-/** A readable size: plain digits near 1, scientific notation far from it. */
-function fmtSize(v) {
-  if (!Number.isFinite(v)) return fmt(v);
-  return v !== 0 && (v >= 1e4 || v < 1e-2) ? fmtSci(v, 2) : fmt(v, 3);
-}
-
-/**
- * Standard deviation of each row of a (rows × width) matrix, by nw.layerNormStats. Each row is
- * first multiplied by an exact power of two that brings its largest |value| near 1 (as BLAS's
- * nrm2 scales before squaring), so σ² stays inside float32 even for activations near 10³⁰.
- */
-function rowStd(nw, rows, width) {
-  const n = rows.length / width;
-  const scaled = new Float32Array(rows.length);
-  const exps = new Float64Array(n);
-  for (let r = 0; r < n; r++) {
-    let max = 0;
-    for (let k = 0; k < width; k++) max = Math.max(max, Math.abs(rows[r * width + k]));
-    const e = max > 0 && Number.isFinite(max) ? Math.floor(Math.log2(max)) : 0;
-    const f = 2 ** -e;
-    for (let k = 0; k < width; k++) scaled[r * width + k] = rows[r * width + k] * f;
-    exps[r] = e;
-  }
-  const { variance } = nw.layerNormStats(scaled, width);
-  return Array.from(variance, (v, r) => Math.sqrt(v) * 2 ** exps[r]);
 }
 
 /**
@@ -56,14 +34,7 @@ function rowStd(nw, rows, width) {
  * The URL hash keeps depth, scale, activation and seed.
  */
 export class NwDepthDemo extends NwElement {
-  static controls = {
-    depth: { min: 1, max: MAX_DEPTH, default: MAX_DEPTH },
-    scale: { min: 0.5, max: 2, step: 0.05, default: 1.5 },
-    activation: { choices: ACTIVATIONS, default: 'none' },
-    seed: { min: 1, max: 999999, default: 1 },
-    layerWidth: { min: 16, max: 256, default: 64, attribute: 'width', url: false },
-    view: { choices: VIEWS, default: 'forward' },
-  };
+  static controls = controls;
 
   static styles = [
     NwElement.styles,
@@ -96,12 +67,12 @@ export class NwDepthDemo extends NwElement {
     const baseKey = `${w}:${this.seed}`;
     if (baseKey !== this._baseKey) {
       // Standard normals for every weight of the deepest stack, then the input vector.
-      this._base = normals(MAX_DEPTH * w * w + w, this.seed);
+      this._base = baseNormals(w, this.seed);
       this._baseKey = baseKey;
     }
     const runKey = `${baseKey}:${this.scale}:${this.activation}`;
     if (runKey !== this._runKey) {
-      this._run = this._compute();
+      this._run = forwardRun(this.nw, this, this._base);
       this._runKey = runKey;
     }
     const backKey = `${runKey}:${this.depth}`;
@@ -119,84 +90,9 @@ export class NwDepthDemo extends NwElement {
         },
       );
     } else if (backKey !== this._backKey) {
-      this._back = this._backward();
+      this._back = backwardRun(this._nwTrain, this, this._run);
       this._backKey = backKey;
     }
-  }
-
-  /**
-   * The backward view: a gradient g (standard normal, from the seed) arrives at the output of
-   * layer `depth` and goes back through the same stacks (nw.layerNormBackward at each norm,
-   * nw.activationBackward at each ReLU, nw.linearBackward at each layer). Returns the standard
-   * deviation of the gradient with respect to the activations after each layer 0…depth.
-   */
-  _backward() {
-    const nw = this._nwTrain;
-    const w = this.layerWidth;
-    const d = this.depth;
-    const { weights, std, plainRows, normedRows, normedPre } = this._run;
-    // The input gradient of h -> (std · Z) h is (std · g) Z: the gradient is scaled, not Z.
-    const scaled = (g) => g.map((v) => v * std);
-    const rms = (v) => rowStd(nw, v, w)[0];
-    let gPlain = normals(w, this.seed + 7919);
-    let gNormed = Float32Array.from(gPlain);
-    const plain = new Array(d + 1);
-    const normed = new Array(d + 1);
-    plain[d] = rms(gPlain);
-    normed[d] = rms(gNormed);
-    for (let l = d - 1; l >= 0; l--) {
-      const W = weights.subarray(l * w * w, (l + 1) * w * w);
-      // Plain: h_{l+1} = act(W h_l).
-      let gy = gPlain;
-      if (this.activation !== 'none')
-        gy = nw.activationBackward(plainRows.subarray((l + 1) * w, (l + 2) * w), gy, this.activation);
-      gPlain = nw.linearBackward(plainRows.subarray(l * w, (l + 1) * w), W, scaled(gy), { inFeatures: w }).input;
-      // Normalised: h_{l+1} = LN(act(W h_l)).
-      const pre = normedPre.subarray(l * w, (l + 1) * w);
-      let gn = nw.layerNormBackward(pre, gNormed, w).input;
-      if (this.activation !== 'none') gn = nw.activationBackward(pre, gn, this.activation);
-      gNormed = nw.linearBackward(normedRows.subarray(l * w, (l + 1) * w), W, scaled(gn), { inFeatures: w }).input;
-      plain[l] = rms(gPlain);
-      normed[l] = rms(gNormed);
-    }
-    return { plain, normed };
-  }
-
-  /** Runs all MAX_DEPTH layers, both ways; the depth slider only chooses how many are shown. */
-  _compute() {
-    const { nw } = this;
-    const w = this.layerWidth;
-    // Layer l's weights are std · Z_l (Z_l: standard normals of _base). (std · Z) h = Z (std · h):
-    // each layer's input is scaled instead of its w² weights (6.3 M floats per scale step at w = 256).
-    const std = this.scale * Math.sqrt(GAIN[this.activation] / w);
-    const weights = this._base;
-    const x0 = this._base.subarray(MAX_DEPTH * w * w);
-    const plainRows = new Float32Array((MAX_DEPTH + 1) * w);
-    const normedRows = new Float32Array((MAX_DEPTH + 1) * w);
-    const normedPre = new Float32Array(MAX_DEPTH * w);
-    plainRows.set(x0);
-    normedRows.set(x0);
-    // Both runs share each layer's weights: one linear call on the two vectors as two rows.
-    const pair = new Float32Array(2 * w);
-    for (let l = 0; l < MAX_DEPTH; l++) {
-      pair.set(plainRows.subarray(l * w, (l + 1) * w), 0);
-      pair.set(normedRows.subarray(l * w, (l + 1) * w), w);
-      for (let k = 0; k < 2 * w; k++) pair[k] *= std;
-      let y = nw.linear(pair, weights.subarray(l * w * w, (l + 1) * w * w), null, { inFeatures: w });
-      if (this.activation !== 'none') y = nw.activation(y, this.activation);
-      plainRows.set(y.subarray(0, w), (l + 1) * w);
-      normedPre.set(y.subarray(w), l * w);
-      normedRows.set(nw.layerNorm(y.subarray(w), w), (l + 1) * w);
-    }
-    return {
-      plain: rowStd(nw, plainRows, w),
-      normed: rowStd(nw, normedRows, w),
-      weights,
-      std,
-      plainRows,
-      normedRows,
-      normedPre,
-    };
   }
 
   _chart(plain, normed, width, back) {
@@ -250,28 +146,18 @@ export class NwDepthDemo extends NwElement {
     if (!this.nw || !this._run) return this.renderLoading();
     const d = this.depth;
     const back = this.view === 'backward' && this._nwTrain && this._back;
-    const plain = back ? this._back.plain : this._run.plain.slice(0, d + 1);
-    const normed = back ? this._back.normed : this._run.normed.slice(0, d + 1);
+    const m = this.view === 'forward' || back ? numbers(this, this._run, this._back) : null;
+    const plain = m ? m.plain : this._run.plain.slice(0, d + 1);
+    const normed = m ? m.normed : this._run.normed.slice(0, d + 1);
     const width = Math.max(260, this._width || 640);
-    const ratio = plain[d] / plain[0];
-    const trend = ratio > 10 ? 'depthDemo.exploded' : ratio < 0.1 ? 'depthDemo.vanished' : 'depthDemo.drifted';
-    const gradRatio = plain[0] / plain[d];
     const readout = back
       ? [
-          this.t('depthDemo.readoutGradPlain', { depth: d, value: fmtSize(plain[0]), ratio: fmtSize(gradRatio) }),
+          this.t('depthDemo.readoutGradPlain', { depth: d, value: fmtSize(plain[0]), ratio: fmtSize(m.ratio) }),
           this.t('depthDemo.readoutGradNormed', {
             depth: d,
             value: fmtSize(normed[0]),
-            ratio: fmtSize(normed[0] / normed[d]),
+            ratio: fmtSize(m.normedRatio),
           }),
-          this.t(
-            gradRatio > 10
-              ? 'depthDemo.gradExploded'
-              : gradRatio < 0.1
-                ? 'depthDemo.gradVanished'
-                : 'depthDemo.gradDrifted',
-            { ratio: fmtSize(gradRatio) },
-          ),
           this.t('depthDemo.readoutGradSetup', {
             output: fmt(plain[d], 3),
             scale: fmt(this.scale, 2),
@@ -280,15 +166,12 @@ export class NwDepthDemo extends NwElement {
           }),
         ].join('\n')
       : this.view === 'backward'
-        ? [
-            this._backError
-              ? this.t('common.loadError', { message: this._backError.message })
-              : this.t('depthDemo.loadingBackward'),
-          ].join('\n')
+        ? this._backError
+          ? this.t('common.loadError', { message: this._backError.message })
+          : this.t('depthDemo.loadingBackward')
         : [
-            this.t('depthDemo.readoutPlain', { depth: d, value: fmtSize(plain[d]), ratio: fmtSize(ratio) }),
+            this.t('depthDemo.readoutPlain', { depth: d, value: fmtSize(plain[d]), ratio: fmtSize(m.ratio) }),
             this.t('depthDemo.readoutNormed', { depth: d, value: fmtSize(normed[d]) }),
-            this.t(trend, { ratio: fmtSize(ratio) }),
             this.t('depthDemo.readoutSetup', {
               first: fmt(plain[0], 3),
               scale: fmt(this.scale, 2),
@@ -298,7 +181,7 @@ export class NwDepthDemo extends NwElement {
           ].join('\n');
     return html`
       <p class="title">${this.t('depthDemo.title')}</p>
-      <p class="caption">${this.t('depthDemo.caption', { width: this.layerWidth, max: MAX_DEPTH })}</p>
+      <p class="caption">${this.t('depthDemo.caption', { width: this.layerWidth, max: controls.depth.max })}</p>
       <div class="controls">
         ${this.slider({ control: 'depth', label: this.t('depthDemo.depth'), value: d })}
         ${this.slider({ control: 'scale', label: this.t('depthDemo.scale'), format: (v) => fmt(v, 2) })}
@@ -333,9 +216,10 @@ export class NwDepthDemo extends NwElement {
         ${this._legendItem('normed', this.t('depthDemo.legendNormed'))}
       </ul>
       <div class="readout" aria-live="polite" data-readout>${readout}</div>
+      ${m ? this.renderClaims(ns, claims, m) : ''}
       <p class="caption">${this.t(back ? 'depthDemo.noteGrad' : 'depthDemo.note')}</p>
     `;
   }
 }
 
-customElements.define('nw-depth-demo', NwDepthDemo);
+define('nw-depth-demo', NwDepthDemo);

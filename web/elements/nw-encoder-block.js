@@ -9,45 +9,12 @@
 // positional encoding (added once) and, for Pre-LN, the stack's final LayerNorm are drawn outside it.
 // On the optional page channel (lib/link.js) it follows 'encoder-step' (the code figure's lines).
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { subscribe } from '../lib/link.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
+import { ns, controls, claims, measure, headChoices, D_MODEL, SEQ, FF_RATIO } from '../lib/encoder-block.js';
 
-const D_MODEL = { min: 32, max: 512, step: 32 };
-const SEQ = { min: 1, max: 128 };
-const FF_RATIO = { min: 1, max: 8 };
-const MAX_HEADS = 64;
 const COUNT = new Intl.NumberFormat('en-US');
-
-/** Divisors of d up to MAX_HEADS: the head counts that split d_model evenly. */
-function headChoices(d) {
-  const out = [];
-  for (let h = 1; h <= Math.min(d, MAX_HEADS); h++) if (d % h === 0) out.push(h);
-  return out;
-}
-
-const GROUPS = [
-  { key: 'attn', test: /\.self_attn\./ },
-  { key: 'ffn', test: /\.linear[12]\./ },
-  { key: 'norm1', test: /\.norm1\./ },
-  { key: 'norm2', test: /\.norm2\./ },
-];
-
-/**
- * The parameters of a 1-layer encoder with this configuration, as the library lists them
- * (nw.encoderParameters: no weights are allocated): { tensors: [{ name, shape, numel, group }],
- * groups: { attn, ffn, norm1, norm2 }, total }.
- */
-function countParameters(nw, config) {
-  const { parameters, parameterCount } = nw.encoderParameters({ ...config, nLayers: 1 });
-  const groups = { attn: 0, ffn: 0, norm1: 0, norm2: 0 };
-  const tensors = parameters.map(({ name, shape, numel }) => {
-    const group = GROUPS.find((g) => g.test.test(name))?.key ?? null;
-    if (group) groups[group] += numel;
-    return { name, shape: [...shape], numel, group };
-  });
-  return { tensors, groups, total: parameterCount };
-}
 
 /**
  * Attributes: seq (tokens, 1–128, default 8), d-model (32–512 in steps of 32, default 512),
@@ -59,29 +26,7 @@ export class NwEncoderBlock extends NwElement {
     encStep: { state: true },
   };
 
-  // d_model first: the head count must divide it and d_ff is a whole multiple of it.
-  static controls = {
-    seq: { ...SEQ, default: 8 },
-    dModel: { ...D_MODEL, default: 512 },
-    heads: {
-      min: 1,
-      max: MAX_HEADS,
-      default: 8,
-      fit: (h, el) =>
-        headChoices(el.dModel)
-          .filter((c) => c <= h)
-          .pop() ?? 1,
-    },
-    dFF: {
-      min: D_MODEL.min,
-      max: FF_RATIO.max * D_MODEL.max,
-      step: D_MODEL.step,
-      attribute: 'd-ff',
-      default: (el) => 4 * el.dModel,
-      fit: (v, el) => Math.min(FF_RATIO.max, Math.max(FF_RATIO.min, Math.round(v / el.dModel))) * el.dModel,
-    },
-    wiring: { choices: ['post', 'pre'], default: 'post' },
-  };
+  static controls = controls;
 
   static styles = [
     NwElement.styles,
@@ -147,12 +92,8 @@ export class NwEncoderBlock extends NwElement {
   willUpdate(changed) {
     super.willUpdate?.(changed);
     if (this.nw) {
-      this._counts = countParameters(this.nw, {
-        dModel: this.dModel,
-        nHeads: this.heads,
-        dFF: this.dFF,
-        normFirst: this.wiring === 'pre',
-      });
+      this._result = measure(this.nw, this);
+      this._counts = this._result.counts;
     }
   }
 
@@ -426,9 +367,10 @@ export class NwEncoderBlock extends NwElement {
           </table>
         </div>
       </details>
+      ${this.renderClaims(ns, claims, this._result)}
       ${methodDetails(this, this.t('encBlock.method'))}
     `;
   }
 }
 
-customElements.define('nw-encoder-block', NwEncoderBlock);
+define('nw-encoder-block', NwEncoderBlock);

@@ -7,30 +7,23 @@
 // cosine similarity over all pairs of tokens. The states after each layer come from one
 // forward(x, { hiddenStates: true }) (lib/encoder-layers.js), the last one checked against the output.
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt, fmtSci } from '../lib/format.js';
-import { normals, mixSeed } from '../lib/seeded-random.js';
-import { forwardLayerByLayer } from '../lib/encoder-layers.js';
+import {
+  ns,
+  controls,
+  claims,
+  makeInput,
+  fullRun,
+  numbers,
+  D_MODEL,
+  N_HEADS,
+  D_FF,
+  TOKENS,
+  LAYERS,
+  WEIGHT_SEED,
+} from '../lib/encoder-stack.js';
 import { niceCeil } from '../lib/norm-figures.js';
-
-const D_MODEL = 64;
-const N_HEADS = 4;
-const D_FF = 256;
-const TOKENS = 8;
-const LAYERS = { min: 1, max: 12 };
-const WEIGHT_SEED = 20250614;
-const TOKEN_SEED = 0x70ce;
-
-/** Eight seeded token embeddings (one stream per token) plus the sinusoidal positional encoding. */
-function makeInput(nw) {
-  const pe = nw.positionalEncoding(TOKENS, D_MODEL);
-  const x = new Float32Array(TOKENS * D_MODEL);
-  for (let t = 0; t < TOKENS; t++) {
-    const e = normals(D_MODEL, mixSeed(TOKEN_SEED, t));
-    for (let k = 0; k < D_MODEL; k++) x[t * D_MODEL + k] = e[k] + pe[t * D_MODEL + k];
-  }
-  return x;
-}
 
 const METRICS = [
   { key: 'norm', digits: 2 },
@@ -45,11 +38,7 @@ const METRICS = [
  * on by default and when present, off with final-norm="false"), lang, theme. The URL hash keeps them.
  */
 export class NwEncoderStack extends NwElement {
-  static controls = {
-    layers: { min: LAYERS.min, max: LAYERS.max, default: 6 },
-    wiring: { choices: ['post', 'pre'], default: 'post' },
-    finalNorm: { bool: true, default: true },
-  };
+  static controls = controls;
 
   static styles = [
     NwElement.styles,
@@ -79,8 +68,7 @@ export class NwEncoderStack extends NwElement {
     super();
     this._width = 0;
     this._input = null;
-    this._full = null;
-    this._fullWiring = null;
+    this._runs = null;
     this._result = null;
   }
 
@@ -107,43 +95,10 @@ export class NwEncoderStack extends NwElement {
     super.willUpdate?.(changed);
     if (!this.nw) return;
     this._input ??= makeInput(this.nw);
-    // The deepest stack once per wiring; N layers are its first N (see lib/encoder-layers.js),
-    // and the final LayerNorm is applied to layer N's output here.
-    if (this.wiring !== this._fullWiring) {
-      this._full = this._run();
-      this._fullWiring = this.wiring;
-    }
-    const { layers, states, norm, check } = this._full;
-    const final = this.finalNorm ? this._stats(this.nw.layerNorm(states[this.layers], D_MODEL, norm)) : null;
-    this._result = { layers: layers.slice(0, this.layers + 1), final, check };
-  }
-
-  /** Statistics of one representation (TOKENS × D_MODEL). */
-  _stats(h) {
-    const { mean, variance } = this.nw.layerNormStats(h, D_MODEL);
-    const lengths = Array.from(mean, (mu, t) => Math.sqrt(D_MODEL * (variance[t] + mu * mu)));
-    const average = (f) => Array.from(mean, (_, t) => f(t)).reduce((a, b) => a + b, 0) / TOKENS;
-    let cos = 0;
-    for (let a = 0; a < TOKENS; a++) {
-      for (let b = a + 1; b < TOKENS; b++) {
-        let dot = 0;
-        for (let k = 0; k < D_MODEL; k++) dot += h[a * D_MODEL + k] * h[b * D_MODEL + k];
-        cos += dot / (lengths[a] * lengths[b]);
-      }
-    }
-    return {
-      mean: average((t) => mean[t]),
-      std: average((t) => Math.sqrt(variance[t])),
-      norm: average((t) => lengths[t]),
-      cos: cos / ((TOKENS * (TOKENS - 1)) / 2),
-    };
-  }
-
-  /** Every layer of the deepest stack with this wiring (and its final LayerNorm's weights). */
-  _run() {
-    const config = { ...this.encoderConfig, nLayers: LAYERS.max, finalNorm: true };
-    const { states, norm, check } = forwardLayerByLayer(this.nw, config, this._input, { seqLen: TOKENS });
-    return { states, layers: states.map((h) => this._stats(h)), norm, check };
+    // The deepest stack once per wiring (both: the claims compare them); N layers are its first N
+    // (see lib/encoder-layers.js), and the final LayerNorm is applied to layer N's output.
+    this._runs ??= { post: fullRun(this.nw, 'post', this._input), pre: fullRun(this.nw, 'pre', this._input) };
+    this._result = numbers(this.nw, this, this._runs);
   }
 
   _chart(metric, w) {
@@ -252,6 +207,7 @@ export class NwEncoderStack extends NwElement {
           sqrt: fmt(Math.sqrt(D_MODEL), 3),
           d: D_MODEL,
         })}${finalNumbers ? `\n${this.t('encStack.readoutFinal', finalNumbers)}` : ''}</div>
+      ${this.renderClaims(ns, claims, this._result)}
       <p class="caption">${this.t(pre ? 'encStack.explainPre' : 'encStack.explainPost')}</p>
       <p class="caption">${this.t('encStack.method', { check: check === 0 ? '0' : fmtSci(check), max: LAYERS.max })}</p>
       <details>
@@ -271,4 +227,4 @@ export class NwEncoderStack extends NwElement {
   }
 }
 
-customElements.define('nw-encoder-stack', NwEncoderStack);
+define('nw-encoder-stack', NwEncoderStack);

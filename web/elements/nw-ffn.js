@@ -9,30 +9,16 @@
 // row only — every other row is bitwise the same, |Δ| exactly 0. For contrast, the same FFN inside
 // a whole encoder layer (self-attention first) changes every row.
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt } from '../lib/format.js';
-import { normals, mixSeed } from '../lib/seeded-random.js';
+import { ns, controls, claims, curves, buildNet, nudged, exact, TOKENS, D_MODEL, RATIO, CURVE_X } from '../lib/ffn.js';
 import { subscribe } from '../lib/link.js';
 import { IdleTask } from '../lib/idle.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
 
-const TOKENS = 6;
-const D_MODEL = { min: 8, max: 128, step: 8 };
-const RATIO = { min: 1, max: 8 };
-const NUDGE = { min: -3, max: 3, step: 0.1 };
-const PROBE = { min: -4, max: 4, step: 0.1 };
 // Networks kept for a drag back over recent sizes: the one on screen, its 4 neighbours, one more.
 const NETS_KEPT = 6;
-const CURVE_X = Array.from({ length: 161 }, (_, k) => -4 + k * 0.05);
-const INPUT_SEED = 0x70c3;
-const DIRECTION_SEED = 0xd1e7;
-const ENCODER_SEED = 20250613;
 const COUNT = new Intl.NumberFormat('en-US');
-
-/** A number for the readout: exactly "0" when it is exactly zero. */
-function exact(v, digits = 3) {
-  return v === 0 ? '0' : fmt(v, digits);
-}
 
 /**
  * Attributes: d-model (8–128 in steps of 8, default 16), ratio (d_ff / d_model, 1–8, default 4),
@@ -45,14 +31,7 @@ export class NwFfn extends NwElement {
     ffnStep: { state: true },
   };
 
-  static controls = {
-    dModel: { ...D_MODEL, default: 16 },
-    ratio: { ...RATIO, default: 4 },
-    activation: { choices: ['relu', 'gelu'], default: 'relu' },
-    token: { min: 0, max: TOKENS - 1, default: 1 },
-    nudge: { ...NUDGE, default: 1 },
-    x: { ...PROBE, default: 1 },
-  };
+  static controls = controls;
 
   static styles = [
     NwElement.styles,
@@ -141,9 +120,9 @@ export class NwFfn extends NwElement {
   willUpdate(changed) {
     super.willUpdate?.(changed);
     if (!this.nw) return;
-    this._curves ??= { relu: this.nw.activation(CURVE_X, 'relu'), gelu: this.nw.activation(CURVE_X, 'gelu') };
+    this._curves ??= curves(this.nw);
     this._net = this._netFor(this.dModel, this.ratio, this.activation);
-    this._result = this._compute();
+    this._result = nudged(this.nw, this, this._net, this._curves);
   }
 
   updated(changed) {
@@ -167,6 +146,11 @@ export class NwFfn extends NwElement {
     return net;
   }
 
+  /** A seeded network for these sizes (lib/ffn.js buildNet); its encoder is freed when evicted. */
+  _build(d, ratio, activation) {
+    return buildNet(this.nw, d, ratio, activation);
+  }
+
   /** The neighbouring d_model and ratio not yet built, one per idle period. */
   _prefetch() {
     this._idle.cancel();
@@ -186,72 +170,6 @@ export class NwFfn extends NwElement {
       this._netFor(next[0], next[1], this.activation);
       this._prefetch();
     });
-  }
-
-  /**
-   * A seeded encoder layer for the current sizes, its FFN's weights (the library's init is
-   * nn.Linear's default: weight and bias uniform in ±1/√in) and the input. The weights come out
-   * of the layer rather than being drawn in JS and loaded into it: at d_model 128 × 8 that would
-   * be ~260 k draws and a state-dict round trip per slider step.
-   */
-  _build(d, ratio, activation) {
-    const dff = ratio * d;
-    const input = new Float32Array(TOKENS * d);
-    for (let t = 0; t < TOKENS; t++) input.set(normals(d, mixSeed(INPUT_SEED, d, t)), t * d);
-    const direction = normals(d, mixSeed(DIRECTION_SEED, d));
-    const encoder = this.nw.createEncoder({
-      dModel: d,
-      nHeads: 2,
-      dFF: dff,
-      activation,
-      seed: mixSeed(ENCODER_SEED, d, dff),
-    });
-    const state = encoder.stateDict();
-    const l1 = { weight: state['layers.0.linear1.weight'], bias: state['layers.0.linear1.bias'] };
-    const l2 = { weight: state['layers.0.linear2.weight'], bias: state['layers.0.linear2.bias'] };
-    const net = { d, dff, activation, l1, l2, input, direction, encoder };
-    net.base = this._ffn(net, input);
-    net.layerBase = encoder.forward(input, { seqLen: TOKENS, attention: false }).output;
-    return net;
-  }
-
-  /** FFN(x) for TOKENS rows: nw.linear → nw.activation → nw.linear. */
-  _ffn({ d, dff, activation, l1, l2 }, x) {
-    const hidden = this.nw.activation(this.nw.linear(x, l1.weight, l1.bias, { inFeatures: d }), activation);
-    return this.nw.linear(hidden, l2.weight, l2.bias, { inFeatures: dff });
-  }
-
-  _compute() {
-    const net = this._net;
-    const { d } = net;
-    const x = net.input.slice();
-    for (let k = 0; k < d; k++) x[this.token * d + k] += this.nudge * net.direction[k];
-    const out = this._ffn(net, x);
-    const layerOut = net.encoder.forward(x, { seqLen: TOKENS, attention: false }).output;
-    const delta = new Float32Array(TOKENS * d);
-    const rowMax = new Float64Array(TOKENS);
-    const layerMax = new Float64Array(TOKENS);
-    for (let t = 0; t < TOKENS; t++) {
-      for (let k = 0; k < d; k++) {
-        const i = t * d + k;
-        delta[i] = Math.abs(out[i] - net.base[i]);
-        rowMax[t] = Math.max(rowMax[t], delta[i]);
-        layerMax[t] = Math.max(layerMax[t], Math.abs(layerOut[i] - net.layerBase[i]));
-      }
-    }
-    const others = (arr) => Math.max(0, ...[...arr].filter((_, t) => t !== this.token));
-    const [relu] = this.nw.activation([this.x], 'relu');
-    const [gelu] = this.nw.activation([this.x], 'gelu');
-    return {
-      delta,
-      rowMax,
-      layerMax,
-      self: rowMax[this.token],
-      rest: others(rowMax),
-      layerRest: others(layerMax),
-      relu,
-      gelu,
-    };
   }
 
   _curvePlot(w) {
@@ -361,6 +279,7 @@ export class NwFfn extends NwElement {
         ${this.slider({ control: 'x', label: this.t('ffn.probe'), format: (v) => fmt(v, 1) })}
       </div>
       <div class="plot">${this._curvePlot(w)}</div>
+      ${this.renderClaims(ns, { geluDips: claims.geluDips }, r)}
       <p class="caption">${this.t('ffn.curvesNote')}</p>
       <h3>${this.t('ffn.positionHeading')}</h3>
       <div class="controls">
@@ -417,6 +336,7 @@ export class NwFfn extends NwElement {
           layer: exact(r.layerRest),
           act: this.activation === 'gelu' ? 'GELU' : 'ReLU',
         })}</div>
+      ${this.renderClaims(ns, { ffnLocal: claims.ffnLocal, layerMixes: claims.layerMixes }, r)}
       ${methodDetails(this, this.t('ffn.layout'), this.t('ffn.method'))}
     `;
   }
@@ -429,4 +349,4 @@ export class NwFfn extends NwElement {
   }
 }
 
-customElements.define('nw-ffn', NwFfn);
+define('nw-ffn', NwFfn);

@@ -8,7 +8,7 @@
 // (lib/link.js: 'ln-step', 'ffn-step', 'encoder-step') for the figures that draw it.
 // The encoder tabs compute their example layer by hand from the library's ops (nw.layerNorm,
 // nw.linear, nw.softmax, nw.activation) and check the result against the encoder's own forward().
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt, fmtSci } from '../lib/format.js';
 import { uniforms, normals, mixSeed } from '../lib/seeded-random.js';
 import { publish, subscribe } from '../lib/link.js';
@@ -485,4 +485,4 @@ ${run.code}</code></pre>
   }
 }
 
-customElements.define('nw-kernel-source', NwKernelSource);
+define('nw-kernel-source', NwKernelSource);

@@ -7,18 +7,13 @@
 // the optional page channel (lib/link.js), in the other figures that show the LayerNorm steps.
 import { svg } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt, fmtSci } from '../lib/format.js';
 import { normFigureStyles } from '../lib/norm-figures.js';
 import { LnStepLinked, LN_STEPS } from '../lib/link.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
+import { ns, controls, claims, measure, H, EPS, DIMS, X_LIMIT, AFFINE_LIMIT } from '../lib/ln-pipeline.js';
 
-const H = 8;
-const EPS = 1e-5;
-const DIMS = Array.from({ length: H }, (_, k) => k + 1);
-const DEFAULT_X = [2.4, 1.1, -0.3, 0.8, 3.0, -1.2, 0.5, 1.7];
-const X_LIMIT = 100;
-const AFFINE_LIMIT = 10;
 const SUB = '₀₁₂₃₄₅₆₇₈₉';
 const sub = (n) => [...String(n)].map((c) => SUB[c]).join('');
 /** Each formula symbol as plain text, for its accessible name. */
@@ -34,14 +29,6 @@ const PLAIN = {
   beta: 'βᵢ',
   y: 'yᵢ',
 };
-
-// dim, then x, γ, β of each dimension: the order of the URL state.
-const controls = { dim: { min: 1, max: H, default: 1 } };
-for (const k of DIMS) {
-  controls[`x${k}`] = { min: -X_LIMIT, max: X_LIMIT, step: 1e-6, default: DEFAULT_X[k - 1] };
-  controls[`g${k}`] = { min: -AFFINE_LIMIT, max: AFFINE_LIMIT, step: 1e-6, default: 1 };
-  controls[`b${k}`] = { min: -AFFINE_LIMIT, max: AFFINE_LIMIT, step: 1e-6, default: 0 };
-}
 
 /**
  * Attributes: x1 … x8 (the token's values, −100…100, default 2.4, 1.1, −0.3, 0.8, 3.0, −1.2,
@@ -119,26 +106,10 @@ export class NwLnPipeline extends LnStepLinked(NwElement) {
     this.lnStep = 0;
   }
 
-  _vector(p) {
-    return Float32Array.from(DIMS, (k) => this[`${p}${k}`]);
-  }
-
   willUpdate(changed) {
     super.willUpdate?.(changed);
     if (!this.nw) return;
-    const x = this._vector('x');
-    const plain = this.nw.layerNormWithStats(x, H);
-    const y = this.nw.layerNormWithStats(x, H, { gamma: this._vector('g'), beta: this._vector('b') }).output;
-    const hatStats = this.nw.layerNormStats(plain.output, H);
-    this._result = {
-      x,
-      hat: plain.output,
-      y,
-      mu: plain.mean[0],
-      variance: plain.variance[0],
-      hatMean: hatStats.mean[0],
-      hatVariance: hatStats.variance[0],
-    };
+    this._result = measure(this.nw, this);
   }
 
   /** Sets one value from a number input; an empty or half-typed field ("-", "1e") is ignored. */
@@ -399,9 +370,10 @@ export class NwLnPipeline extends LnStepLinked(NwElement) {
         )}</tbody>
       </table>
       <div class="readout" aria-live="polite" data-readout>${readout}</div>
+      ${this.renderClaims(ns, claims, this._result)}
       ${methodDetails(this, this.t('lnPipe.method'))}
     `;
   }
 }
 
-customElements.define('nw-ln-pipeline', NwLnPipeline);
+define('nw-ln-pipeline', NwLnPipeline);

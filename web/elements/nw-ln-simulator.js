@@ -4,13 +4,11 @@
 // normals are drawn once per H and seed; the sliders only scale and shift them, so every redraw
 // while dragging costs two kernel calls and two binning passes, even at H = 4096.
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt, fmtSci } from '../lib/format.js';
-import { filled, histogram, niceCeil, ticks, tickDigits, normFigureStyles } from '../lib/norm-figures.js';
+import { ticks, tickDigits, normFigureStyles } from '../lib/norm-figures.js';
 import { normals } from '../lib/seeded-random.js';
-
-const EPS = 1e-5;
-const BINS = 60;
+import { ns, controls, claims, simulate, EPS, BINS } from '../lib/ln-simulator.js';
 
 /**
  * Attributes: mean (mean of the input's distribution, −5…5, default 2.5), std (its standard
@@ -20,14 +18,7 @@ const BINS = 60;
  * ε = 1e-5. The URL hash keeps all six.
  */
 export class NwLnSimulator extends NwElement {
-  static controls = {
-    mean: { min: -5, max: 5, step: 0.1, default: 2.5 },
-    std: { min: 0.1, max: 5, step: 0.1, default: 2 },
-    gamma: { min: -3, max: 3, step: 0.1, default: 1 },
-    beta: { min: -3, max: 3, step: 0.1, default: 0 },
-    h: { min: 8, max: 4096, step: 8, default: 1024 },
-    seed: { min: 1, max: 999999, default: 1 },
-  };
+  static controls = controls;
 
   static styles = [
     NwElement.styles,
@@ -61,26 +52,7 @@ export class NwLnSimulator extends NwElement {
       this._x = new Float32Array(this.h);
       this._zKey = zKey;
     }
-    this._result = this._compute();
-  }
-
-  _compute() {
-    const { nw, h, mean, std } = this;
-    const x = this._x;
-    for (let k = 0; k < h; k++) x[k] = mean + std * this._z[k];
-    const before = nw.layerNormWithStats(x, h, { gamma: filled(h, this.gamma), beta: filled(h, this.beta) });
-    const y = before.output;
-    const after = nw.layerNormWithStats(y, h);
-    let extent = 0;
-    for (let k = 0; k < h; k++) extent = Math.max(extent, Math.abs(x[k]), Math.abs(y[k]));
-    const range = niceCeil(extent * 1.02);
-    return {
-      x,
-      y,
-      range,
-      before: { mean: before.mean[0], std: Math.sqrt(before.variance[0]), counts: histogram(x, -range, range, BINS) },
-      after: { mean: after.mean[0], std: Math.sqrt(after.variance[0]), counts: histogram(y, -range, range, BINS) },
-    };
+    this._result = simulate(this.nw, this, this._z, this._x);
   }
 
   _histogram(which, width) {
@@ -171,8 +143,9 @@ export class NwLnSimulator extends NwElement {
       </div>
       <p class="caption">${this.t('lnSim.axisNote', { bins: BINS })}</p>
       <div class="readout" aria-live="polite" data-readout>${readout}</div>
+      ${this.renderClaims(ns, claims, this._result)}
     `;
   }
 }
 
-customElements.define('nw-ln-simulator', NwLnSimulator);
+define('nw-ln-simulator', NwLnSimulator);

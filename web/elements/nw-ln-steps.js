@@ -5,14 +5,14 @@
 // from nw.layerNormWithStats (a γ = 1, β = 0 call and a call with the γ, β vectors); x − μ is x
 // minus the returned mean; the μ and σ printed for every stage come from nw.layerNormStats.
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
-import { fmt, fmtSci } from '../lib/format.js';
-import { filled, ticks, tickDigits, normFigureStyles } from '../lib/norm-figures.js';
+import { NwElement, html, css, define } from '../lib/base.js';
+import { fmt } from '../lib/format.js';
+import { ticks, tickDigits, normFigureStyles } from '../lib/norm-figures.js';
 import { normals } from '../lib/seeded-random.js';
 import { LnStepLinked, LN_STEPS } from '../lib/link.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
+import { ns, controls, claims, stages, EPS } from '../lib/ln-steps.js';
 
-const EPS = 1e-5;
 const STAGES = ['x', 'centered', 'hat', 'y'];
 /** The step (① μ, ② σ², ③ x̂, ④ y) each stage row shows, and the step of each arrow between rows. */
 const STAGE_STEP = [0, 2, 3, 4];
@@ -27,14 +27,7 @@ const OP_STEP = [1, 3, 4];
  * The URL hash keeps all six.
  */
 export class NwLnSteps extends LnStepLinked(NwElement) {
-  static controls = {
-    h: { min: 4, max: 256, default: 16 },
-    mean: { min: -5, max: 5, step: 0.1, default: 2.5 },
-    std: { min: 0.2, max: 5, step: 0.1, default: 2 },
-    gamma: { min: -3, max: 3, step: 0.1, default: 1.5 },
-    beta: { min: -3, max: 3, step: 0.1, default: 0.5 },
-    seed: { min: 1, max: 999999, default: 1 },
-  };
+  static controls = controls;
 
   static properties = { lnStep: { state: true } };
 
@@ -79,26 +72,7 @@ export class NwLnSteps extends LnStepLinked(NwElement) {
       this._z = normals(this.h, this.seed);
       this._zKey = zKey;
     }
-    this._result = this._compute();
-  }
-
-  _compute() {
-    const { nw, h } = this;
-    const x = Float32Array.from(this._z, (z) => this.mean + this.std * z);
-    const plain = nw.layerNormWithStats(x, h);
-    const mu = plain.mean[0];
-    const centered = Float32Array.from(x, (v) => v - mu);
-    const y = nw.layerNormWithStats(x, h, { gamma: filled(h, this.gamma), beta: filled(h, this.beta) }).output;
-    const rows = [x, centered, plain.output, y];
-    const all = new Float32Array(4 * h);
-    rows.forEach((r, k) => all.set(r, k * h));
-    const stats = nw.layerNormStats(all, h);
-    return {
-      rows,
-      mu,
-      variance: plain.variance[0],
-      stats: rows.map((_, k) => ({ mean: stats.mean[k], std: Math.sqrt(stats.variance[k]) })),
-    };
+    this._result = stages(this.nw, this, this._z);
   }
 
   /** One stage: the values as dots on the shared axis, its μ as a line and μ ± σ as a band. */
@@ -162,11 +136,6 @@ export class NwLnSteps extends LnStepLinked(NwElement) {
         std: fmt(Math.sqrt(variance), 3),
       }),
       ...STAGES.map((s, k) => `${this.t(`lnSteps.stage.${s}`)}: ${statLine(k)}`),
-      this.t('lnSteps.readoutNote', {
-        gamma: fmt(Math.abs(this.gamma), 1),
-        beta: fmt(this.beta, 1),
-        eps: fmtSci(EPS, 0),
-      }),
     ].join('\n');
     const slider = (id, prop, digits = 1) =>
       this.slider({
@@ -205,6 +174,7 @@ export class NwLnSteps extends LnStepLinked(NwElement) {
         )}
       </div>
       <div class="readout" aria-live="polite" data-readout>${readout}</div>
+      ${this.renderClaims(ns, claims, this._result)}
       ${methodDetails(this, this.t('lnSteps.method'))}
     `;
   }
@@ -219,4 +189,4 @@ export class NwLnSteps extends LnStepLinked(NwElement) {
   }
 }
 
-customElements.define('nw-ln-steps', NwLnSteps);
+define('nw-ln-steps', NwLnSteps);

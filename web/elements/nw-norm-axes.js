@@ -3,29 +3,12 @@
 // features of one sample). The statistics come from nw.batchNormWithStats / nw.layerNormWithStats
 // (biased variance and eps = 1e-5, as PyTorch's training-mode batch_norm and layer_norm).
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt } from '../lib/format.js';
-import { mixSeed, normalSource, uniforms } from '../lib/seeded-random.js';
+import { ns, controls, claims, normalize, cellNumbers } from '../lib/norm-axes.js';
 
 /** Narrowest grid cell in px: wide enough for "−0.2" at 10 px. */
 const MIN_CELL = 30;
-
-/**
- * The batch: column c has its own offset and spread (so the features differ, as real features
- * do), every value rounded to one decimal so the grid shows exactly what the kernels receive.
- * Each column is its own seeded stream: more rows or columns leave the existing ones unchanged.
- */
-function makeBatch(seed, rows, cols) {
-  const x = new Float32Array(rows * cols);
-  for (let c = 0; c < cols; c++) {
-    const u = uniforms(mixSeed(seed, 0xc01, c));
-    const offset = (u() - 0.5) * 6;
-    const spread = 0.4 + 1.6 * u();
-    const z = normalSource(mixSeed(seed, 0xda7a, c));
-    for (let r = 0; r < rows; r++) x[r * cols + c] = Math.round((offset + spread * z()) * 10) / 10;
-  }
-  return x;
-}
 
 /**
  * Attributes: mode ('bn' | 'ln', default 'bn'), rows (batch size N, 4–8, default 6),
@@ -37,12 +20,7 @@ export class NwNormAxes extends NwElement {
     cursor: { state: true },
   };
 
-  static controls = {
-    mode: { choices: ['bn', 'ln'], default: 'bn' },
-    rows: { min: 4, max: 8, default: 6 },
-    cols: { min: 6, max: 12, default: 8 },
-    seed: { min: 1, max: 99999, default: 1 },
-  };
+  static controls = controls;
 
   static styles = [
     NwElement.styles,
@@ -93,9 +71,10 @@ export class NwNormAxes extends NwElement {
     if (!this.nw) return;
     const key = `${this.seed}:${this.rows}:${this.cols}`;
     if (key !== this._cacheKey) {
-      this._x = makeBatch(this.seed, this.rows, this.cols);
-      this._bn = this.nw.batchNormWithStats(this._x, this.cols);
-      this._ln = this.nw.layerNormWithStats(this._x, this.cols);
+      this._batch = normalize(this.nw, this);
+      this._x = this._batch.x;
+      this._bn = this._batch.bn;
+      this._ln = this._batch.ln;
       let lo = Infinity,
         hi = -Infinity;
       for (const v of this._x) {
@@ -322,10 +301,11 @@ export class NwNormAxes extends NwElement {
           kernel: bn ? 'nw.batchNormWithStats' : 'nw.layerNormWithStats',
         },
       )}</div>
+      ${this.renderClaims(ns, claims, cellNumbers(this.nw, this, this._batch, this.cursor))}
       <p class="caption">${this.t(bn ? 'normAxes.noteBn' : 'normAxes.noteLn', { eps: '10⁻⁵' })}</p>
       ${this.parityBadges(bn ? ['BatchNorm', 'batchNorm'] : ['LayerNorm', 'layerNorm'])}
     `;
   }
 }
 
-customElements.define('nw-norm-axes', NwNormAxes);
+define('nw-norm-axes', NwNormAxes);

@@ -2,37 +2,21 @@
 // positional encoding (Fig.1). Without PE self-attention is permutation-equivariant, so the two
 // outputs are the same rows in another order; with PE added they are different vectors.
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { SEQUENTIAL, cssColor } from '../lib/colormap.js';
-import { fmt, fmtSci } from '../lib/format.js';
-import { normals } from '../lib/seeded-random.js';
-
-const N_TOKENS = 5;
-const D_MODEL = 16;
-const ENCODER = { dModel: D_MODEL, nHeads: 2, dFF: 32, seed: 20250601 };
-const EMBEDDING_SEED = 0x5eed;
-/** Below this, every original output row has a twin in the permuted output. */
-const SAME_TOLERANCE = 1e-4;
-const IDENTITY = '01234';
-const DEFAULT_PERM = '10234';
-
-/** Every permutation of 0…n−1 as a digit string, in lexicographic order. */
-function permutations(n) {
-  const out = [];
-  const walk = (prefix, rest) => {
-    if (!rest.length) out.push(prefix);
-    rest.forEach((d, k) => walk(prefix + d, [...rest.slice(0, k), ...rest.slice(k + 1)]));
-  };
-  walk(
-    '',
-    Array.from({ length: n }, (_, k) => String(k)),
-  );
-  return out;
-}
-const PERMS = permutations(N_TOKENS);
-
-/** One standard-normal embedding row per token, the same on every visit. */
-const EMBEDDINGS = normals(N_TOKENS * D_MODEL, EMBEDDING_SEED);
+import { fmt } from '../lib/format.js';
+import {
+  ns,
+  controls,
+  claims,
+  compare,
+  small,
+  N_TOKENS,
+  D_MODEL,
+  ENCODER,
+  IDENTITY,
+  PERMS,
+} from '../lib/order-demo.js';
 
 /**
  * Attributes: with-pe (boolean: add nw.positionalEncoding(5, 16) to the embeddings),
@@ -41,10 +25,7 @@ const EMBEDDINGS = normals(N_TOKENS * D_MODEL, EMBEDDING_SEED);
  * The URL hash keeps withPe and perm.
  */
 export class NwOrderDemo extends NwElement {
-  static controls = {
-    withPe: { bool: true, default: false },
-    perm: { choices: PERMS, default: DEFAULT_PERM },
-  };
+  static controls = controls;
 
   static styles = [
     NwElement.styles,
@@ -92,46 +73,9 @@ export class NwOrderDemo extends NwElement {
     if (!this._encoder) this._encoder = this.nw.createEncoder(ENCODER);
     const key = `${this.withPe}:${this.perm}`;
     if (key !== this._key) {
-      this._result = this._compute();
+      this._result = compare(this.nw, this._encoder, this);
       this._key = key;
     }
-  }
-
-  /** Runs both sentences as one batch of two and measures every pair of output rows. */
-  _compute() {
-    const order = [...this.perm].map(Number);
-    const pe = this.withPe ? this.nw.positionalEncoding(N_TOKENS, D_MODEL) : null;
-    const x = new Float32Array(2 * N_TOKENS * D_MODEL);
-    for (let b = 0; b < 2; b++) {
-      for (let p = 0; p < N_TOKENS; p++) {
-        const token = b === 0 ? p : order[p];
-        const row = (b * N_TOKENS + p) * D_MODEL;
-        for (let k = 0; k < D_MODEL; k++) x[row + k] = EMBEDDINGS[token * D_MODEL + k] + (pe ? pe[p * D_MODEL + k] : 0);
-      }
-    }
-    const { output } = this._encoder.forward(x, { batch: 2, seqLen: N_TOKENS, attention: false });
-    const dist = new Float64Array(N_TOKENS * N_TOKENS);
-    for (let r = 0; r < N_TOKENS; r++) {
-      for (let c = 0; c < N_TOKENS; c++) {
-        let s = 0;
-        for (let k = 0; k < D_MODEL; k++) {
-          const diff = output[r * D_MODEL + k] - output[(N_TOKENS + c) * D_MODEL + k];
-          s += diff * diff;
-        }
-        dist[r * N_TOKENS + c] = Math.sqrt(s);
-      }
-    }
-    const nearest = [];
-    let max = 0;
-    for (let r = 0; r < N_TOKENS; r++) {
-      let best = 0;
-      for (let c = 1; c < N_TOKENS; c++) if (dist[r * N_TOKENS + c] < dist[r * N_TOKENS + best]) best = c;
-      nearest.push(best);
-      for (let c = 0; c < N_TOKENS; c++) max = Math.max(max, dist[r * N_TOKENS + c]);
-    }
-    const minima = nearest.map((c, r) => dist[r * N_TOKENS + c]);
-    const worst = Math.max(...minima);
-    return { dist, nearest, max, worst, closest: Math.min(...minima), same: worst < SAME_TOLERANCE };
   }
 
   /** Puts token at slot k of the permuted sentence, swapping it with the slot that held it. */
@@ -182,12 +126,11 @@ export class NwOrderDemo extends NwElement {
     const order = [...this.perm].map(Number);
     const { max, worst, closest, same } = this._result;
     const w = Math.max(240, this._width || 640);
-    const small = (v) => (v < 1e-3 ? fmtSci(v) : fmt(v, 4));
     const gradient = `linear-gradient(to right, ${[0, 0.25, 0.5, 0.75, 1].map((t) => cssColor(SEQUENTIAL, t, 0, 1)).join(', ')})`;
-    const details = same
-      ? this.t('orderDemo.readoutSame', { worst: small(worst), tol: fmtSci(SAME_TOLERANCE, 0) })
-      : this.t('orderDemo.readoutDiffer', { closest: small(closest), worst: small(worst) });
-    const identity = this.perm === IDENTITY ? `\n${this.t('orderDemo.identity')}` : '';
+    const details =
+      this.perm === IDENTITY
+        ? this.t('orderDemo.identity')
+        : this.t('orderDemo.readout', { closest: small(closest), worst: small(worst) });
     return html`
       <p class="title">${this.t('orderDemo.title')}</p>
       <p class="caption">${this.t('orderDemo.caption', { d: D_MODEL, heads: ENCODER.nHeads, dff: ENCODER.dFF })}</p>
@@ -230,10 +173,11 @@ export class NwOrderDemo extends NwElement {
       <p class="caption">${this.t('orderDemo.matrixCaption')}</p>
       <div class="matrix">${this._matrix(tokens, order, w)}</div>
       <div class="colorbar" aria-hidden="true"><span>0</span><div class="bar" style=${`background:${gradient}`}></div><span>${fmt(max, 2)}</span></div>
-      <div class="readout" aria-live="polite" data-readout><span class=${`badge ${same ? 'ok' : 'warn'}`}>${this.t(same ? 'orderDemo.badgeSame' : 'orderDemo.badgeDiffer')}</span>${details}${identity}</div>
+      <div class="readout" aria-live="polite" data-readout><span class=${`badge ${same ? 'ok' : 'warn'}`}>${this.t(same ? 'orderDemo.badgeSame' : 'orderDemo.badgeDiffer')}</span>${details}</div>
+      ${this.renderClaims(ns, claims, this._result)}
       <p>${this.parityBadge('encoder')}</p>
     `;
   }
 }
 
-customElements.define('nw-order-demo', NwOrderDemo);
+define('nw-order-demo', NwOrderDemo);

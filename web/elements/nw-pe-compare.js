@@ -5,48 +5,25 @@
 //   ALiBi: causal bias −m·(i − j) (j ≤ i, later keys masked) as in Press et al.'s language models,
 //         or the symmetric −m·|i − j|; slopes m = 2^(−8h/H); one row through nw.softmax.
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { SEQUENTIAL, cssColor } from '../lib/colormap.js';
 import { fmt, fmtSci } from '../lib/format.js';
-import { uniforms } from '../lib/seeded-random.js';
+import {
+  ns,
+  controls,
+  claims,
+  ropeVectors,
+  ropeScores,
+  ropeCurve,
+  ropeCompare,
+  alibiRow,
+  HEADS,
+  MASKS,
+  MAX_OFFSET,
+} from '../lib/pe-compare.js';
 
 const ROWS = ['principle', 'params', 'extrapolation', 'models', 'performance'];
 const COLS = ['fixed', 'learned', 'rope'];
-const HEADS = [4, 8, 16];
-const MASKS = ['causal', 'symmetric'];
-const ROPE_POSITIONS = 512; // positions 0…511 get rotated; the key positions stay 32 away from the ends
-const MAX_OFFSET = 32;
-const MAX_ROPE_DIM = 128;
-
-// q uniform in [−1, 1]; k correlated with q, so the score peaks near offset 0.
-const Q_BASE = new Float32Array(MAX_ROPE_DIM);
-const K_BASE = new Float32Array(MAX_ROPE_DIM);
-{
-  const rand = uniforms(2021);
-  for (let j = 0; j < MAX_ROPE_DIM; j++) {
-    Q_BASE[j] = 2 * rand() - 1;
-    K_BASE[j] = 0.7 * Q_BASE[j] + 0.3 * (2 * rand() - 1);
-  }
-}
-
-/**
- * The weight W (torch layout (out, in), d × d) with W·PE(pos) = R(pos)·x: RoPE's rotation of x by
- * pos·θ_i in each pair (2i, 2i+1), written as a linear map of the PE row (sin at 2i, cos at 2i+1):
- *   out[2i]   = x[2i]·cos − x[2i+1]·sin,   out[2i+1] = x[2i]·sin + x[2i+1]·cos.
- */
-function rotationWeight(x, d) {
-  const W = new Float32Array(d * d);
-  for (let i = 0; 2 * i + 1 < d; i++) {
-    const a = x[2 * i],
-      b = x[2 * i + 1];
-    W[2 * i * d + 2 * i] = -b;
-    W[2 * i * d + 2 * i + 1] = a;
-    W[(2 * i + 1) * d + 2 * i] = a;
-    W[(2 * i + 1) * d + 2 * i + 1] = b;
-  }
-  return W;
-}
-
 /** 8h/H as a short exponent: 3, 0.5, 1.5. */
 const exponent = (e) => (Number.isInteger(e) ? String(e) : e.toFixed(2).replace(/0+$/, ''));
 
@@ -60,17 +37,7 @@ const exponent = (e) => (Number.isInteger(e) ? String(e) : e.toFixed(2).replace(
  * Property ropeVectors: the q and k (Float32Array(d) each) of the RoPE view, before rotation.
  */
 export class NwPeCompare extends NwElement {
-  static controls = {
-    ropeDim: { min: 16, max: MAX_ROPE_DIM, step: 16, default: 64 },
-    posA: { min: MAX_OFFSET, max: ROPE_POSITIONS - 1 - MAX_OFFSET, default: 100 },
-    posB: { min: MAX_OFFSET, max: ROPE_POSITIONS - 1 - MAX_OFFSET, default: 300 },
-    offset: { min: -MAX_OFFSET, max: MAX_OFFSET, default: 5 },
-    heads: { choices: HEADS, default: 8 },
-    head: { min: 1, max: 16, default: 2, limit: (el) => ({ max: el.heads }) },
-    alibiLen: { min: 4, max: 32, default: 12 },
-    query: { min: 0, max: 31, default: 8, limit: (el) => ({ max: el.alibiLen - 1 }) },
-    mask: { choices: MASKS, default: 'causal' },
-  };
+  static controls = controls;
 
   static styles = [
     NwElement.styles,
@@ -108,7 +75,7 @@ export class NwPeCompare extends NwElement {
 
   /** q and k of the RoPE view before rotation (copies). */
   get ropeVectors() {
-    return { q: Q_BASE.slice(0, this.ropeDim), k: K_BASE.slice(0, this.ropeDim) };
+    return ropeVectors(this.ropeDim);
   }
 
   willUpdate(changed) {
@@ -116,54 +83,18 @@ export class NwPeCompare extends NwElement {
     if (!this.nw) return;
     if (this._ropeKey !== this.ropeDim) {
       this._ropeKey = this.ropeDim;
-      this._rope = this._ropeScores();
+      this._rope = ropeScores(this.nw, this.ropeDim);
     }
-    this._alibi = this._alibiRow();
+    this._alibi = alibiRow(this.nw, this);
   }
 
-  /**
-   * The rotated q and k of every position m < 512 in two nw.linear calls (PE table × rotation
-   * weight); a key position's scores are computed when asked for (_curve).
-   */
-  _ropeScores() {
-    const d = this.ropeDim,
-      P = ROPE_POSITIONS;
-    const { q, k } = this.ropeVectors;
-    const pe = this.nw.positionalEncoding(P, d);
-    const Q = this.nw.linear(pe, rotationWeight(q, d), null, { inFeatures: d });
-    const K = this.nw.linear(pe, rotationWeight(k, d), null, { inFeatures: d });
-    const raw = this.nw.linear(q, k, null, { inFeatures: d })[0];
-    return { Q, K, raw, curves: new Map() };
-  }
-
-  /**
-   * q·k at query m = n + Δ and key n, for Δ = −32…32: one nw.linear call, the 65 rotated queries
-   * around n against the rotated key at n (all 512² scores would be a 1 MB fresh array per rope-dim
-   * step, for 130 of them).
-   */
   _curve(n) {
-    const { Q, K, curves } = this._rope,
-      d = this.ropeDim;
-    if (!curves.has(n)) {
-      const rows = Q.subarray((n - MAX_OFFSET) * d, (n + MAX_OFFSET + 1) * d);
-      curves.set(n, Array.from(this.nw.linear(rows, K.subarray(n * d, (n + 1) * d), null, { inFeatures: d })));
-    }
-    return curves.get(n);
+    return ropeCurve(this.nw, this._rope, n);
   }
 
-  /** ALiBi bias of the query row and its softmax with and without the bias (content scores all 0). */
-  _alibiRow() {
-    const L = this.alibiLen,
-      i = this.query,
-      causal = this.mask === 'causal';
-    const e = (8 * this.head) / this.heads;
-    const slope = 2 ** -e;
-    const bias = Float32Array.from({ length: L }, (_, j) => (causal && j > i ? 0 : -slope * Math.abs(i - j)));
-    const mask = causal ? Uint8Array.from({ length: L }, (_, j) => (j > i ? 1 : 0)) : undefined;
-    const withBias = this.nw.softmax(bias, L, { mask });
-    const plain = this.nw.softmax(new Float32Array(L), L, { mask });
-    const far = causal || i >= (L - 1) / 2 ? 0 : L - 1;
-    return { e, slope, bias, withBias, plain, far, causal };
+  /** What the claims read (lib/pe-compare.js measure's shape). */
+  _numbers() {
+    return { rope: ropeCompare(this.nw, this._rope, this), alibi: this._alibi, posA: this.posA, posB: this.posB };
   }
 
   get _colWidth() {
@@ -218,6 +149,7 @@ export class NwPeCompare extends NwElement {
       </p>
       ${this._ropePlot()}
       <div class="readout" aria-live="polite" data-readout="rope">${this._ropeReadout()}</div>
+      ${this.renderClaims(ns, { gapOnly: claims.gapOnly }, this._numbers())}
     </section>`;
   }
 
@@ -338,6 +270,7 @@ export class NwPeCompare extends NwElement {
         </figure>
       </div>
       <div class="readout" aria-live="polite" data-readout="alibi">${this._alibiReadout()}</div>
+      ${this.renderClaims(ns, { selfUp: claims.selfUp, decays: claims.decays }, this._numbers())}
     </section>`;
   }
 
@@ -435,4 +368,4 @@ export class NwPeCompare extends NwElement {
   }
 }
 
-customElements.define('nw-pe-compare', NwPeCompare);
+define('nw-pe-compare', NwPeCompare);

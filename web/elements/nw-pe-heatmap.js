@@ -1,7 +1,7 @@
 // <nw-pe-heatmap>: the whole PE table [seq_len × d_model] as a heatmap (Fig.3). The cell under the
 // pointer (or the keyboard cursor) is published on the optional page channel as 'pe-cursor'
 // { pos, pair, dModel } (lib/link.js), so the wave and property figures follow it; it follows theirs.
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { publish, subscribe } from '../lib/link.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
 import { paintMatrix, DIVERGING, cssColor } from '../lib/colormap.js';
@@ -204,4 +204,4 @@ export class NwPeHeatmap extends NwElement {
   }
 }
 
-customElements.define('nw-pe-heatmap', NwPeHeatmap);
+define('nw-pe-heatmap', NwPeHeatmap);

@@ -7,16 +7,24 @@
 // pos + k, k·ω_i further round (a play button sweeps pos). Its position and pair follow the page's
 // other PE figures on the optional channel 'pe-cursor' (lib/link.js), and lead them.
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { publish, subscribe } from '../lib/link.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
 import { paintMatrix, DIVERGING, SEQUENTIAL } from '../lib/colormap.js';
 import { fmt, fmtSci } from '../lib/format.js';
-import { layoutColumns } from '../lib/pe-layout.js';
+import {
+  ns,
+  controls,
+  claims,
+  boundedStats,
+  gramStats,
+  relativeStats,
+  extrapolationStats,
+  panelNumbers,
+  PANELS,
+  BINS,
+} from '../lib/pe-properties.js';
 
-const PANELS = ['bounded', 'unique', 'relative', 'extrapolation'];
-const LAYOUTS = ['interleaved', 'concat'];
-const BINS = 40;
 const ZOOM_DIMS = 8; // the first four 2×2 blocks of M_k
 const SUB = '₀₁₂₃₄₅₆₇₈₉';
 const PLAY_STEP_MS = 120;
@@ -47,17 +55,7 @@ export class NwPeProperties extends NwElement {
     playing: { state: true },
   };
 
-  // In this order: a control's limit sees the ones above it.
-  static controls = {
-    dModel: { min: 16, max: 512, step: 16, default: 64 },
-    seqLen: { min: 16, max: 1024, default: 128 },
-    k: { min: 0, max: 128, default: 5, limit: (el) => ({ max: el.seqLen - 1 }) },
-    trainedLen: { min: 1, max: 1023, default: 64, limit: (el) => ({ max: el.seqLen - 1 }) },
-    panel: { choices: PANELS, default: 'bounded' },
-    layout: { choices: LAYOUTS, default: 'interleaved' },
-    pos: { min: 0, max: 1023, default: 3, limit: (el) => ({ max: el.seqLen - 1 }) },
-    pair: { min: 0, max: 255, default: 0, limit: (el) => ({ max: el.dModel / 2 - 1 }) },
-  };
+  static controls = controls;
 
   static styles = [
     NwElement.styles,
@@ -164,178 +162,27 @@ export class NwPeProperties extends NwElement {
       const n = this.seqLen * this.dModel;
       if (!(this._buffer?.length >= n)) this._buffer = new Float32Array(n);
       this._table = this.nw.positionalEncoding(this.seqLen, this.dModel, { out: this._buffer.subarray(0, n) });
-      this._bounded = this._boundedStats();
+      this._bounded = boundedStats(this._table);
       this._gram = null;
       this._relKey = null;
       this._extraKey = null;
     }
-    if ((this.panel === 'unique' || this.panel === 'relative') && !this._gram) this._gram = this._gramStats();
+    if ((this.panel === 'unique' || this.panel === 'relative') && !this._gram)
+      this._gram = gramStats(this.nw, this._table, this);
     if (this.panel === 'relative') {
       const rk = `${key}:${this.k}:${this.layout}`;
       if (this._relKey !== rk) {
         this._relKey = rk;
-        this._rel = this._relativeStats();
+        this._rel = relativeStats(this.nw, this._table, this);
       }
     }
     if (this.panel === 'extrapolation') {
       const ek = `${key}:${this.trainedLen}:${this.layout}`;
       if (this._extraKey !== ek) {
         this._extraKey = ek;
-        this._extra = this._extrapolationStats();
+        this._extra = extrapolationStats(this._table, this);
       }
     }
-  }
-
-  /** ① min, max and a histogram of every value; bins over [−1, 1], plus counts outside it. */
-  _boundedStats() {
-    const counts = new Uint32Array(BINS);
-    let min = Infinity,
-      max = -Infinity,
-      below = 0,
-      above = 0;
-    const t = this._table;
-    for (let k = 0; k < t.length; k++) {
-      const v = t[k];
-      if (v < min) min = v;
-      if (v > max) max = v;
-      if (v < -1) below++;
-      else if (v > 1) above++;
-      else counts[Math.min(BINS - 1, Math.floor(((v + 1) / 2) * BINS))]++;
-    }
-    return { counts, min, max, below, above, total: this._table.length };
-  }
-
-  /**
-   * ② and ③: the Gram matrix G = PE·PEᵀ in one nw.linear call (the table is both x and the
-   * weight), then dist²(p, q) = G[p,p] + G[q,q] − 2·G[p,q] for every pair, and the spread of G
-   * along each diagonal p − q = const.
-   */
-  _gramStats() {
-    const n = this.seqLen,
-      d = this.dModel,
-      T = this._table;
-    const G = this.nw.linear(T, T, null, { inFeatures: d });
-    const dist = new Float32Array(n * n);
-    const lo = new Float64Array(n).fill(Infinity),
-      hi = new Float64Array(n).fill(-Infinity);
-    let best = Infinity,
-      far = 0,
-      normMin = Infinity,
-      normMax = 0;
-    for (let p = 0; p < n; p++) {
-      const gp = G[p * n + p];
-      normMin = Math.min(normMin, gp);
-      normMax = Math.max(normMax, gp);
-      for (let q = p; q < n; q++) {
-        const dot = G[p * n + q];
-        const delta = q - p;
-        if (dot < lo[delta]) lo[delta] = dot;
-        if (dot > hi[delta]) hi[delta] = dot;
-        if (delta === 0) continue;
-        const d2 = Math.max(0, gp + G[q * n + q] - 2 * dot);
-        const dd = Math.sqrt(d2);
-        dist[p * n + q] = dd;
-        dist[q * n + p] = dd;
-        if (d2 < best) best = d2;
-        if (dd > far) far = dd;
-      }
-    }
-    // The distance depends only on |p − q|, so all pairs at the closest offset tie up to float32
-    // rounding: report the first of them in reading order.
-    const tol = best + 1e-5 * d;
-    let pair = null;
-    for (let p = 0; p < n && !pair; p++) {
-      for (let q = p + 1; q < n; q++) {
-        if (dist[p * n + q] ** 2 <= tol) {
-          pair = [p, q];
-          break;
-        }
-      }
-    }
-    let spread = 0;
-    for (let delta = 0; delta < n - 1; delta++) spread = Math.max(spread, hi[delta] - lo[delta]);
-    return {
-      G,
-      dist,
-      far,
-      lo,
-      hi,
-      spread,
-      closest: Math.sqrt(best),
-      p: pair[0],
-      q: pair[1],
-      normMin: Math.sqrt(normMin),
-      normMax: Math.sqrt(normMax),
-    };
-  }
-
-  /**
-   * ③ M_k: block i = [[cos kω_i, sin kω_i], [−sin kω_i, cos kω_i]], its cos/sin read from row k of
-   * the library's table. nw.linear applies it (torch weight layout (out, in)) to every row of the
-   * table at once; the result is compared with PE(pos + k) for all pos < seq_len.
-   * In the concat layout both the table's columns and M_k's rows/columns go through the same
-   * permutation, so this is the same rotation in another basis order.
-   */
-  _relativeStats() {
-    const n = this.seqLen,
-      d = this.dModel,
-      k = this.k;
-    const ext = this.nw.positionalEncoding(n + k, d);
-    const idx = layoutColumns(this.layout, d);
-    const M = new Float32Array(d * d);
-    for (let i = 0; 2 * i + 1 < d; i++) {
-      const s = ext[k * d + 2 * i],
-        c = ext[k * d + 2 * i + 1];
-      M[2 * i * d + 2 * i] = c;
-      M[2 * i * d + 2 * i + 1] = s;
-      M[(2 * i + 1) * d + 2 * i] = -s;
-      M[(2 * i + 1) * d + 2 * i + 1] = c;
-    }
-    const Mp = new Float32Array(d * d);
-    for (let r = 0; r < d; r++) for (let c = 0; c < d; c++) Mp[r * d + c] = M[idx[r] * d + idx[c]];
-    const Tp = new Float32Array(n * d);
-    for (let pos = 0; pos < n; pos++) for (let c = 0; c < d; c++) Tp[pos * d + c] = this._table[pos * d + idx[c]];
-    const Y = this.nw.linear(Tp, Mp, null, { inFeatures: d });
-    let err = 0;
-    for (let pos = 0; pos < n; pos++) {
-      for (let r = 0; r < d; r++) err = Math.max(err, Math.abs(Y[pos * d + r] - ext[(pos + k) * d + idx[r]]));
-    }
-    // The zoom: interleaved dims 0…7 in the order the current layout draws them.
-    const zoom = this.layout === 'concat' ? [0, 2, 4, 6, 1, 3, 5, 7] : [0, 1, 2, 3, 4, 5, 6, 7];
-    const drawnIndex = (j) => (this.layout === 'concat' ? (j % 2 ? d / 2 + (j >> 1) : j >> 1) : j);
-    return { M: Mp, err, zoom, zoomValues: zoom.map((a) => zoom.map((b) => M[a * d + b])), drawnIndex, ext, Y, idx };
-  }
-
-  /** ④ the table drawn as a strip (dims × positions), and what the rows beyond L look like. */
-  _extrapolationStats() {
-    const n = this.seqLen,
-      d = this.dModel,
-      L = this.trainedLen,
-      T = this._table;
-    const idx = layoutColumns(this.layout, d);
-    const strip = new Float32Array(d * n);
-    for (let pos = 0; pos < n; pos++) for (let c = 0; c < d; c++) strip[c * n + pos] = T[pos * d + idx[c]];
-    let min = Infinity,
-      max = -Infinity,
-      normMin = Infinity,
-      normMax = 0;
-    for (let pos = L; pos < n; pos++) {
-      let s = 0;
-      for (let c = 0; c < d; c++) {
-        const v = T[pos * d + c];
-        if (v < min) min = v;
-        if (v > max) max = v;
-        s += v * v;
-      }
-      normMin = Math.min(normMin, Math.sqrt(s));
-      normMax = Math.max(normMax, Math.sqrt(s));
-    }
-    const rowDist = (a, b) => {
-      let s = 0;
-      for (let c = 0; c < d; c++) s += (T[a * d + c] - T[b * d + c]) ** 2;
-      return Math.sqrt(s);
-    };
-    return { strip, min, max, normMin, normMax, adjL: rowDist(L - 1, L), adj0: rowDist(0, 1) };
   }
 
   updated(changed) {
@@ -432,6 +279,11 @@ export class NwPeProperties extends NwElement {
         ?hidden=${p !== this.panel} tabindex="0">${p === this.panel ? this._renderPanel(p) : ''}</div>`,
       )}
       <div class="readout" aria-live="polite" data-readout>${this._readout()}</div>
+      ${this.renderClaims(
+        ns,
+        claims,
+        panelNumbers(this, { bounded: this._bounded, gram: this._gram, rel: this._rel, extra: this._extra }),
+      )}
       <p class="caption">${this.t('peProps.keys')}</p>
       <p>${this.parityBadge('positionalEncoding')}</p>
       ${methodDetails(this, this.t('peProps.method'))}
@@ -880,4 +732,4 @@ export class NwPeProperties extends NwElement {
   }
 }
 
-customElements.define('nw-pe-properties', NwPeProperties);
+define('nw-pe-properties', NwPeProperties);

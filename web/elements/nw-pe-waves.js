@@ -5,17 +5,15 @@
 // A play button sweeps the position. Position, pair and d_model are shared on the optional page
 // channel as 'pe-cursor' (lib/link.js): the heatmap's pointer moves this figure and the other way round.
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { publish, subscribe } from '../lib/link.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
 import { fmt } from '../lib/format.js';
 import { layoutColumns } from '../lib/pe-layout.js';
+import { ns, controls, claims, wavelength, formulaWavelength, LAST_POS, LAYOUTS } from '../lib/pe-waves.js';
 
-/** The last position drawn: the table has LAST_POS + 1 rows. */
-const LAST_POS = 100;
 /** Milliseconds per position while playing. */
 const PLAY_STEP_MS = 90;
-const LAYOUTS = ['interleaved', 'concat'];
 
 /** A smooth SVG path through the points (Catmull-Rom as cubic Béziers); it passes through every point. */
 function smoothPath(xs, ys) {
@@ -45,14 +43,7 @@ export class NwPeWaves extends NwElement {
     playing: { state: true },
   };
 
-  // d_model first: the pair indices are limited by it.
-  static controls = {
-    dModel: { min: 16, max: 1024, step: 16, default: 64 },
-    pos: { min: 0, max: LAST_POS, default: 10 },
-    i: { min: 0, max: 511, default: 0, limit: (el) => ({ max: el.dModel / 2 - 1 }) },
-    iLow: { min: 0, max: 511, default: 16, limit: (el) => ({ max: el.dModel / 2 - 1 }) },
-    layout: { choices: LAYOUTS, default: 'interleaved' },
-  };
+  static controls = controls;
 
   static styles = [
     NwElement.styles,
@@ -164,12 +155,9 @@ export class NwPeWaves extends NwElement {
     return this._table[pos * this.dModel + src];
   }
 
-  /**
-   * Wavelength 2π·10000^(2i/d_model) of pair i in positions, from the kernel's own row pos = 1:
-   * (PE(1, 2i), PE(1, 2i+1)) = (sin ω_i, cos ω_i) with 0 < ω_i ≤ 1, so ω_i = atan2 of the two.
-   */
+  /** Wavelength of pair i in positions, read off the kernel's row pos = 1 (lib/pe-waves.js). */
   _wavelength(pair) {
-    return (2 * Math.PI) / Math.atan2(this._value(1, pair.sinSrc), this._value(1, pair.cosSrc));
+    return wavelength(this._table, this.dModel, pair.i);
   }
 
   _plot(pairs, w) {
@@ -332,10 +320,16 @@ export class NwPeWaves extends NwElement {
         <p class="note">${this.t(this.layout === 'concat' ? 'peWaves.noteConcat' : 'peWaves.noteInterleaved')}</p>
       </div>
       <div class="readout" aria-live=${this.playing ? 'off' : 'polite'} data-readout>${readout}</div>
+      ${this.renderClaims(ns, claims, {
+        i: main.i,
+        d,
+        lambda: this._wavelength(main),
+        formula: formulaWavelength(d, main.i),
+      })}
       <p>${this.parityBadge('positionalEncoding')}</p>
       ${methodDetails(this, this.t('peWaves.method'))}
     `;
   }
 }
 
-customElements.define('nw-pe-waves', NwPeWaves);
+define('nw-pe-waves', NwPeWaves);

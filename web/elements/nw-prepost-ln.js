@@ -3,35 +3,13 @@
 // skip path; the plot runs a real N-layer encoder stack both ways and draws the norm of the
 // residual stream after every layer.
 //
-// Per-layer values come from lib/encoder-layers.js: the N-layer encoder (seeded, the same seed
+// Per-layer values come from lib/prepost-ln.js (lib/encoder-layers.js): the N-layer encoder (seeded, the same seed
 // for both wirings) run once with forward(x, { hiddenStates: true }); the difference between the
 // last state and the output is shown. Every encoder is disposed after the run.
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt, fmtSci } from '../lib/format.js';
-import { normals } from '../lib/seeded-random.js';
-import { forwardLayerByLayer } from '../lib/encoder-layers.js';
-
-const D_MODEL = 64;
-const N_HEADS = 4;
-const D_FF = 256;
-const TOKENS = 8;
-const WEIGHT_SEED = 20240606;
-const INPUT_SEED = 0x1a7e;
-const LAYERS = { min: 1, max: 24 };
-/** A fixed random input: TOKENS tokens of standard-normal features. */
-const INPUT = normals(TOKENS * D_MODEL, INPUT_SEED);
-
-/** Mean over the tokens of each token's Euclidean norm ‖h_t‖₂. */
-function streamNorm(h) {
-  let sum = 0;
-  for (let t = 0; t < TOKENS; t++) {
-    let sq = 0;
-    for (let k = 0; k < D_MODEL; k++) sq += h[t * D_MODEL + k] ** 2;
-    sum += Math.sqrt(sq);
-  }
-  return sum / TOKENS;
-}
+import { ns, controls, claims, fullRun, numbers, D_MODEL, N_HEADS, D_FF, TOKENS, LAYERS } from '../lib/prepost-ln.js';
 
 /**
  * Attributes: layers (N, 1–24, default 12), wiring ('post' | 'pre', default 'pre': which diagram
@@ -39,10 +17,7 @@ function streamNorm(h) {
  * theme. The URL hash keeps layers and wiring.
  */
 export class NwPrepostLn extends NwElement {
-  static controls = {
-    layers: { min: LAYERS.min, max: LAYERS.max, default: 12 },
-    wiring: { choices: ['post', 'pre'], default: 'pre' },
-  };
+  static controls = controls;
 
   static styles = [
     NwElement.styles,
@@ -95,16 +70,8 @@ export class NwPrepostLn extends NwElement {
     super.willUpdate?.(changed);
     if (!this.nw) return;
     // The deepest stack once; N layers are its first N (see lib/encoder-layers.js).
-    this._full ??= { post: this._run(false), pre: this._run(true) };
-    const upTo = ({ norms, check }) => ({ norms: norms.slice(0, this.layers + 1), check });
-    this._result = { post: upTo(this._full.post), pre: upTo(this._full.pre) };
-  }
-
-  /** Norm of the residual stream after each of LAYERS.max layers (index 0 = the input). */
-  _run(normFirst) {
-    const config = { dModel: D_MODEL, nHeads: N_HEADS, dFF: D_FF, nLayers: LAYERS.max, normFirst, seed: WEIGHT_SEED };
-    const { states, check } = forwardLayerByLayer(this.nw, config, INPUT, { seqLen: TOKENS });
-    return { norms: states.map(streamNorm), check };
+    this._full ??= fullRun(this.nw);
+    this._result = numbers(this, this._full);
   }
 
   _diagram(w) {
@@ -249,6 +216,7 @@ export class NwPrepostLn extends NwElement {
         sqrt: fmt(Math.sqrt(D_MODEL), 3),
         d: D_MODEL,
       })}</div>
+      ${this.renderClaims(ns, claims, this._result)}
       <p class="caption">${this.t('prePost.method', { check: check === 0 ? '0' : fmtSci(check), max: LAYERS.max })}</p>
       <details>
         <summary>${this.t('prePost.tableSummary')}</summary>
@@ -262,4 +230,4 @@ export class NwPrepostLn extends NwElement {
   }
 }
 
-customElements.define('nw-prepost-ln', NwPrepostLn);
+define('nw-prepost-ln', NwPrepostLn);

@@ -1,10 +1,12 @@
-// <nw-quiz>: a quiz that measures. The first answer to a question is the one scored (the reader may
-// go on trying the other options; only the chosen option's explanation is shown), options are
+// <nw-quiz>: a quiz that measures. An answer is committed by the question's "Check answer" button
+// (or Enter on an option), never by choosing an option: arrow keys move through a radio group, so
+// choosing alone must not answer. The first committed answer is the one scored (the reader may go
+// on checking the other options; only the checked option's explanation is shown), options are
 // shuffled (the right answer is an option id, never a position) and of similar length, and the
 // score is saved per question set. Questions that ask for a number get their options from the
 // library: LayerNorm of a short vector, the wavelengths of a PE table, the softmax's saturation.
 // Every question links to the figure that answers it.
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt } from '../lib/format.js';
 import { uniforms, mixSeed } from '../lib/seeded-random.js';
 import { saturationRun } from '../lib/attention-saturation.js';
@@ -100,15 +102,18 @@ function load(set) {
  * Attributes: set ('article': the eight questions, default | 'ln': the five LayerNorm questions of
  * the source article), shuffle-seed (an integer: the option order; default: a new random order on
  * every load), figure-base (URL the "see the figure" links start from; default '' = this page),
- * lang, theme. Answers are saved in localStorage under normwave.quiz.<set>.
+ * no-storage (answers stay in the page: none is restored or saved; embed.html sets it), lang,
+ * theme. Answers are saved in localStorage under normwave.quiz.<set>.
  */
 export class NwQuiz extends NwElement {
   static properties = {
     set: { type: String },
     shuffleSeed: { type: Number, attribute: 'shuffle-seed' },
     figureBase: { type: String, attribute: 'figure-base' },
+    noStorage: { type: Boolean, attribute: 'no-storage' },
     first: { state: true },
     chosen: { state: true },
+    picked: { state: true },
   };
 
   static styles = [
@@ -117,6 +122,9 @@ export class NwQuiz extends NwElement {
     fieldset { border: 1px solid var(--nw-border); border-radius: 8px; margin: 0 0 12px; padding: 10px 12px; }
     legend { font-weight: 600; padding: 0 4px; }
     .option { display: flex; gap: 8px; align-items: flex-start; padding: 6px 4px; border-radius: 6px; cursor: pointer; }
+    .check { font: inherit; font-size: 0.9rem; border: 1px solid var(--nw-accent); background: var(--nw-panel); color: var(--nw-fg); border-radius: 8px; padding: 5px 14px; min-height: 36px; margin: 6px 0 0; cursor: pointer; }
+    .check:disabled { border-color: var(--nw-border); color: var(--nw-muted); cursor: default; }
+    form { margin: 0; }
     .option input { margin-top: 5px; accent-color: var(--nw-accent); width: 18px; height: 18px; flex: none; }
     .option.correct { background: color-mix(in srgb, var(--nw-ok) 14%, transparent); }
     .option.wrong { background: color-mix(in srgb, var(--nw-warn) 14%, transparent); }
@@ -137,8 +145,10 @@ export class NwQuiz extends NwElement {
     this.set = 'article';
     this.shuffleSeed = null;
     this.figureBase = '';
+    this.noStorage = false;
     this.first = {};
     this.chosen = {};
+    this.picked = {}; // options selected but not yet checked (not saved)
     this._loadedSet = null;
     this._randomSeed = (Math.random() * 2 ** 32) >>> 0;
   }
@@ -147,7 +157,8 @@ export class NwQuiz extends NwElement {
     super.willUpdate?.(changed);
     if (!Object.hasOwn(QUIZ_SETS, this.set)) this.set = 'article';
     if (this._loadedSet !== this.set) {
-      ({ first: this.first, chosen: this.chosen } = load(this.set));
+      ({ first: this.first, chosen: this.chosen } = this.noStorage ? { first: {}, chosen: {} } : load(this.set));
+      this.picked = {};
       this._loadedSet = this.set;
     }
     if (this.nw && !this._calc) this._calc = Object.fromEntries(Object.entries(CALC).map(([q, f]) => [q, f(this.nw)]));
@@ -164,6 +175,7 @@ export class NwQuiz extends NwElement {
   }
 
   _save() {
+    if (this.noStorage) return;
     try {
       localStorage.setItem(
         storageKey(this.set),
@@ -174,7 +186,15 @@ export class NwQuiz extends NwElement {
     }
   }
 
-  _choose(q, option) {
+  /** Selecting an option only marks it; _commit answers with it. */
+  _pick(q, option) {
+    this.picked = { ...this.picked, [q]: option };
+  }
+
+  /** Answers question q with its selected option (the first committed answer is the scored one). */
+  _commit(q) {
+    const option = this.picked[q] ?? this.chosen[q];
+    if (option === undefined) return;
     if (!(q in this.first)) this.first = { ...this.first, [q]: option };
     this.chosen = { ...this.chosen, [q]: option };
     this._save();
@@ -183,8 +203,9 @@ export class NwQuiz extends NwElement {
   _retry() {
     this.first = {};
     this.chosen = {};
+    this.picked = {};
     try {
-      localStorage.removeItem(storageKey(this.set));
+      if (!this.noStorage) localStorage.removeItem(storageKey(this.set));
     } catch {
       /* nothing stored */
     }
@@ -205,19 +226,28 @@ export class NwQuiz extends NwElement {
     const { answer, figure } = QUESTIONS[q];
     const chosen = this.chosen[q];
     const first = this.first[q];
+    const selected = this.picked[q] ?? chosen;
     const answered = first !== undefined;
     const scoredRight = first === answer;
-    return html`<fieldset data-question=${q} data-state=${answered ? (scoredRight ? 'correct' : 'wrong') : 'open'}>
+    const commit = (e) => {
+      e.preventDefault();
+      this._commit(q);
+    };
+    return html`<form @submit=${commit}><fieldset data-question=${q} data-state=${answered ? (scoredRight ? 'correct' : 'wrong') : 'open'}>
       <legend>${n}. ${this.t(`quiz.${q}`)}</legend>
       ${this.order(q).map((o) => {
         const id = `${q}-${o}`;
         const cls = chosen === o ? (o === answer ? 'correct' : 'wrong') : '';
         return html`<label class="option ${cls}" for=${id} data-option=${o}>
-            <input type="radio" id=${id} name=${q} value=${o} .checked=${chosen === o}
-              aria-describedby=${chosen === o ? `${q}-why` : ''} @change=${() => this._choose(q, o)}>
+            <input type="radio" id=${id} name=${q} value=${o} .checked=${selected === o}
+              aria-describedby=${chosen === o ? `${q}-why` : ''} @change=${() => this._pick(q, o)}
+              @keydown=${(e) => {
+                if (e.key === 'Enter') commit(e);
+              }}>
             <span>${this._text(q, o, 'option')}</span>
           </label>`;
       })}
+      <button type="submit" class="check" data-check=${q} ?disabled=${selected === undefined}>${this.t('quiz.check')}</button>
       ${chosen !== undefined ? html`<p class="why" id=${`${q}-why`} data-why=${chosen}>${this.t(chosen === answer ? 'quiz.correctMark' : 'quiz.wrongMark')} ${this._text(q, chosen, 'why')}</p>` : ''}
       ${
         answered
@@ -226,7 +256,7 @@ export class NwQuiz extends NwElement {
         ${chosen !== first ? html`<p class="scored">${this.t('quiz.scoredFirst')}</p>` : ''}`
           : ''
       }
-    </fieldset>`;
+    </fieldset></form>`;
   }
 
   render() {
@@ -236,9 +266,7 @@ export class NwQuiz extends NwElement {
     return html`
       <p class="title">${this.t(`quiz.title.${this.set}`)}</p>
       <p class="caption">${this.t('quiz.caption')}</p>
-      <form @submit=${(e) => e.preventDefault()}>
-        ${this.questions.map((q, i) => this._question(q, i + 1))}
-      </form>
+      <div class="questions">${this.questions.map((q, i) => this._question(q, i + 1))}</div>
       <div class="score">
         <span class="readout" aria-live="polite" data-readout data-score=${this.score} data-total=${total}><strong>${this.score} / ${total}</strong> ${this.t('quiz.scoreSuffix', { answered, total })}</span>
         <button type="button" class="retry" @click=${this._retry}>${this.t('quiz.retry')}</button>
@@ -247,4 +275,4 @@ export class NwQuiz extends NwElement {
   }
 }
 
-customElements.define('nw-quiz', NwQuiz);
+define('nw-quiz', NwQuiz);

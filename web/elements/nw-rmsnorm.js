@@ -4,21 +4,13 @@
 // nw.rmsNormWithStats; γ the same for every feature, β = 0), plus a timing of both kernels on a
 // 512 × 4096 input in this browser.
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt } from '../lib/format.js';
 import { normals } from '../lib/seeded-random.js';
+import { ns, controls, claims, measure, DEFAULT_VALUES, H } from '../lib/rmsnorm.js';
 
-const H = 8;
-const DEFAULT_VALUES = [1.2, -0.4, 0.9, -1.1, 0.3, 2.0, -0.6, 0.5];
 /** The timed input, and how often: warm-up calls first (they let the engine optimize both kernels). */
 const BENCH = { rows: 512, cols: 4096, runs: 9, warmup: 3 };
-
-function parseValues(text) {
-  const v = String(text ?? '')
-    .split(',')
-    .map((s) => Number(s.trim()));
-  return v.length === H && v.every(Number.isFinite) ? v : DEFAULT_VALUES;
-}
 
 const median = (a) => {
   const s = [...a].sort((p, q) => p - q);
@@ -32,10 +24,7 @@ const median = (a) => {
  * The timing runs once after the first render and again on "measure".
  */
 export class NwRmsnorm extends NwElement {
-  static controls = {
-    gamma: { min: 0, max: 2, step: 0.05, default: 1 },
-    shift: { min: -2, max: 2, step: 0.1, default: 0 },
-  };
+  static controls = controls;
 
   static properties = {
     values: { type: String },
@@ -94,12 +83,7 @@ export class NwRmsnorm extends NwElement {
   willUpdate(changed) {
     super.willUpdate?.(changed);
     if (!this.nw) return;
-    const x = Float32Array.from(parseValues(this.values), (v) => v + this.shift);
-    const gamma = new Float32Array(H).fill(this.gamma);
-    const ln = this.nw.layerNormWithStats(x, H, { gamma });
-    const rms = this.nw.rmsNormWithStats(x, H, { gamma });
-    const mean = (a) => a.reduce((s, v) => s + v, 0) / a.length;
-    this._result = { x, ln, rms, meanX: mean(x), meanLn: mean(ln.output), meanRms: mean(rms.output) };
+    this._result = measure(this.nw, { gamma: this.gamma, shift: this.shift, values: this.values });
   }
 
   updated(changed) {
@@ -264,10 +248,11 @@ export class NwRmsnorm extends NwElement {
         ${timing ? this._timingBars(Math.min(w, 560)) : ''}
       </div>
       <div class="readout" aria-live="polite" data-readout data-ratio=${timing ? String(timing.rms / timing.ln) : ''}>${stats}\n${time}</div>
+      ${this.renderClaims(ns, claims, this._result)}
       <p class="caption">${this.t('rmsNorm.note')}</p>
       ${this.parityBadges(['RMSNorm', 'rmsNorm'], ['LayerNorm', 'layerNorm'])}
     `;
   }
 }
 
-customElements.define('nw-rmsnorm', NwRmsnorm);
+define('nw-rmsnorm', NwRmsnorm);

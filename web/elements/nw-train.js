@@ -6,7 +6,7 @@
 // Shown: training loss and held-out accuracy (500 sequences never trained on) as they go,
 // tokens per second, and the attention maps of one held-out example, redrawn as they form.
 import { svg } from 'lit';
-import { NwElement, html, css } from '../lib/base.js';
+import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt } from '../lib/format.js';
 import { normFigureStyles } from '../lib/norm-figures.js';
 import { paintMatrix, SEQUENTIAL } from '../lib/colormap-core.js'; // no d3: viridis only
@@ -14,6 +14,14 @@ import { assetBase, assetUrl } from '../lib/assets.js';
 import { TrainSession, SORT } from '../lib/train-session.js';
 
 const NORMS = ['post', 'pre'];
+
+// A figure out of the page this long lets its worker (or in-page session) go; one moved in the
+// page (removed and put back at once) keeps its run, paused.
+const RELEASE_MS = 5000;
+
+// Messages after which the figure sets its status itself: a reply to a message sent before the
+// latest of them describes a state the figure has left, and leaves the status alone.
+const SETS_STATUS = new Set(['configure', 'run', 'pause', 'load']);
 
 // Pages with `require-trusted-types-for 'script'` (embed.html) accept a worker's URL only as a
 // TrustedScriptURL: this policy vouches for exactly one URL, the worker module this figure
@@ -90,21 +98,43 @@ export class NwTrain extends NwElement {
     this._port = null;
     this._exampleIndex = 0;
     this._configured = '';
+    this._starting = false;
+    this._release = null;
+    this._lost = false; // the worker ended or failed: no new one until Reset or Train
+    this._seq = 0; // of the last message sent
+    this._statusSeq = 0; // of the last message after which the figure set its status
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    clearTimeout(this._release);
+    this._release = null;
   }
 
   disconnectedCallback() {
     super.disconnectedCallback();
+    if (this._status === 'running') {
+      this._status = 'paused';
+      this._send({ type: 'pause' });
+    }
+    clearTimeout(this._release);
+    this._release = setTimeout(() => {
+      this._release = null;
+      if (!this.isConnected) this._closePort();
+    }, RELEASE_MS);
+  }
+
+  _closePort() {
     this._port?.close();
     this._port = null;
-    this._starting = false;
     this._configured = '';
-    if (this._status === 'running') this._status = 'paused';
   }
 
   willUpdate(changed) {
     super.willUpdate(changed);
     if (!this.nw) return;
-    if (!this._port && !this._starting) {
+    // Started once connected and near the viewport; an update while out of the page waits.
+    if (!this._port && !this._starting && !this._lost && this.isConnected) {
       this._starting = true;
       this.whenNear().then(() => this._start());
     }
@@ -133,12 +163,16 @@ export class NwTrain extends NwElement {
   }
 
   _send(msg, transfer) {
-    this._port?.post(msg, transfer);
+    const seq = ++this._seq;
+    if (SETS_STATUS.has(msg.type)) this._statusSeq = seq;
+    this._port?.post({ ...msg, seq }, transfer);
   }
 
   /** A worker when the page allows one, else the page itself. */
   _start() {
+    this._starting = false;
     if (!this.isConnected || this._port) return;
+    this._lost = false;
     if (this.hasAttribute('no-worker') || typeof Worker !== 'function') {
       this._inPage();
       return;
@@ -152,30 +186,65 @@ export class NwTrain extends NwElement {
       return;
     }
     const base = assetBase(this);
+    // The worker holds a Web Lock named for it while it lives; the figure queues for the same
+    // lock, which it is granted when the worker ends, however it ends (a browser or an extension
+    // may end it without an event). Closing the worker on purpose withdraws the request first.
+    const locks = globalThis.navigator?.locks;
+    const lock = locks && globalThis.crypto?.randomUUID ? `normwave-train-worker-${crypto.randomUUID()}` : undefined;
+    const watch = new AbortController();
     let ready = false;
+    const port = {
+      post: (m, t) => worker.postMessage(m, t ?? []),
+      close: () => {
+        watch.abort();
+        worker.terminate();
+      },
+    };
+    const inPage = () => {
+      port.close();
+      if (this._port === port) this._inPage();
+    };
     worker.onmessage = ({ data }) => {
+      if (this._port !== port) return;
       if (data.type === 'ready') {
         ready = true;
+        if (data.lock)
+          locks
+            .request(lock, { signal: watch.signal }, () => {
+              if (this._port === port) this._workerLost({ key: 'train.workerEnded' });
+            })
+            .catch(() => {});
         return;
       }
       if (!ready && data.type === 'error') {
-        worker.terminate();
-        this._inPage();
+        inPage();
         return;
       }
       this._onMessage(data);
     };
     worker.onerror = (e) => {
       e.preventDefault?.();
-      if (!ready) {
-        worker.terminate();
-        this._inPage();
-      }
+      if (this._port !== port) return;
+      if (!ready) inPage();
+      else this._workerLost({ key: 'train.workerError', vars: { message: e.message || e.type } });
     };
-    worker.postMessage({ type: 'init', wasmUrl: base ? new URL('normwave_train.wasm', base).href : undefined });
+    worker.postMessage({
+      type: 'init',
+      wasmUrl: base ? new URL('normwave_train.wasm', base).href : undefined,
+      lock,
+    });
     this._mode = 'worker';
-    this._port = { post: (m, t) => worker.postMessage(m, t ?? []), close: () => worker.terminate() };
+    this._port = port;
     this._configure();
+  }
+
+  /** The worker ended or failed while in use: an error the reader sees; Reset or Train starts a new one. */
+  _workerLost(error) {
+    this._closePort();
+    this._lost = true;
+    this._status = 'error';
+    this._error = error;
+    this.requestUpdate();
   }
 
   _inPage() {
@@ -187,23 +256,29 @@ export class NwTrain extends NwElement {
   }
 
   _onMessage(m) {
+    // A reply to a message sent before the figure last set its status (a configure answered after
+    // Train was pressed) still shows its numbers but does not change the status.
+    const stale = m.seq !== undefined && m.seq < this._statusSeq;
     switch (m.type) {
       case 'progress':
         this._p = m;
         if (m.attention) this._attention = m.attention;
-        if (this._status === 'running' && !m.running && !m.stopped && m.step < m.steps) this._status = 'paused';
+        if (!stale && this._status === 'running' && !m.running && !m.stopped && m.step < m.steps)
+          this._status = 'paused';
         break;
       case 'stopped':
+        if (stale) break;
         this._status = 'stopped';
         this._stopMessage = m.message;
         break;
       case 'done':
-        this._status = 'done';
+        if (!stale) this._status = 'done';
         break;
       case 'saved':
         this._download(m.bytes);
         break;
       case 'loaded':
+        if (stale) break;
         this.norm = m.normFirst ? 'pre' : 'post';
         this._configured = this._key();
         this._status = 'loaded';
@@ -223,14 +298,16 @@ export class NwTrain extends NwElement {
       this._status = 'paused';
       this._send({ type: 'pause' });
     } else {
-      if (this._status === 'done' || this._status === 'stopped' || this._status === 'loaded') this._configure();
+      if (!this._port) this._start();
+      else if (this._status === 'done' || this._status === 'stopped' || this._status === 'loaded') this._configure();
       this._status = 'running';
       this._send({ type: 'run' });
     }
   }
 
   _reset() {
-    this._configure();
+    if (this._port) this._configure();
+    else this._start();
   }
 
   _download(bytes) {
@@ -244,11 +321,27 @@ export class NwTrain extends NwElement {
     setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
   }
 
+  /** Loads a weights file: its header is checked against the model before the tensors are read. */
   async _load(e) {
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    const bytes = new Uint8Array(await file.arrayBuffer());
+    let bytes, refused;
+    try {
+      const { checkWeightsFile } = await import('../lib/weights-file.js');
+      const checked = await checkWeightsFile(file, this.nw, this.norm === 'pre');
+      refused = checked.refused && { key: checked.refused.key, vars: { ...checked.refused.vars, name: file.name } };
+      if (!refused) bytes = new Uint8Array(await file.arrayBuffer());
+    } catch (err) {
+      refused = `${file.name}: ${err.message}`; // unreadable (changed or removed since picked)
+    }
+    if (refused) {
+      if (this._status === 'running') this._send({ type: 'pause' });
+      this._status = 'error';
+      this._error = refused;
+      return;
+    }
+    if (!this._port) this._start();
     this._status = 'idle';
     this._send({ type: 'load', bytes }, [bytes.buffer]);
   }
@@ -332,8 +425,11 @@ export class NwTrain extends NwElement {
         return this.t('train.statusStopped', { message: this._stopMessage ?? '' });
       case 'loaded':
         return this.t('train.statusLoaded');
-      case 'error':
-        return this.t('train.statusError', { message: this._error ?? '' });
+      case 'error': {
+        // The session's errors are the library's messages; the figure's own are keys of web/i18n.
+        const e = this._error;
+        return e?.key ? this.t(e.key, e.vars) : this.t('train.statusError', { message: e ?? '' });
+      }
       default:
         return p && p.step > 0 ? this.t('train.statusPaused') : this.t('train.statusIdle');
     }
@@ -423,4 +519,4 @@ export class NwTrain extends NwElement {
   }
 }
 
-customElements.define('nw-train', NwTrain);
+define('nw-train', NwTrain);

@@ -6,6 +6,8 @@ export default {
   'common.loadError': 'Could not load the compute module: {message}',
   'common.noSimd':
     'This browser lacks WebAssembly SIMD. Please open the page in Chrome/Edge 91+, Firefox 89+ or Safari 16.4+.',
+  'common.noWasm':
+    'This browser runs no WebAssembly (it is turned off, as in iOS Lockdown Mode), so this figure cannot compute. Allow it for this site, or open the page in another browser.',
   'common.parityRunning': 'Checking against PyTorch…',
   'common.parityOk': 'PyTorch parity ✓ max error {error} (tolerance {tolerance})',
   'common.parityBad': 'PyTorch parity ✗ max error {error} (tolerance {tolerance})',
@@ -23,6 +25,16 @@ export default {
   'share.copyByHand': 'The clipboard is not available here; copy the text below by hand.',
   'share.saved': 'Saved {name}.',
   'share.saveFailed': 'Could not save: {message}',
+  'share.article': 'Copy link to the article here',
+  'share.codepen': 'Open in CodePen',
+  'share.codepenOpened': 'Sent to CodePen in a new tab. Save the pen to get a link for places that take no script.',
+  'share.codepenRefused':
+    'This page’s security policy blocks sending to CodePen. Paste the script tag below into a new pen’s HTML.',
+  'share.downloadStarted':
+    'Download of {name} started. If none appears, this frame blocks downloads: save the picture below from its menu.',
+  'share.downloadBlocked':
+    'This frame does not allow downloads, so nothing was saved. Save the picture below from its menu (right-click or long-press).',
+  'share.openPage': 'Open the figure’s page',
   // ── embed.html (one figure alone) ──
   'embed.unknown': 'There is no normwave figure named “{fig}”.',
   'embed.title': '{title} · normwave',
@@ -57,6 +69,21 @@ export default {
   'page.island':
     'Interactive figure — scroll here and your browser computes and draws it with the WebAssembly kernels (needs JavaScript).',
   'page.ogImageAlt': 'A heatmap of the positional-encoding table: embedding dimensions across, positions down.',
+  'page.refs.title': 'References',
+  'page.refs.note':
+    'Every work the article cites. A citation in the text links here; pointing at it or focusing it shows the entry.',
+  'page.refs.blog': '[blog post]',
+  'page.refs.forum': '[forum post]',
+  'page.figure.title': '{title} · normwave',
+  'page.figure.inArticle': 'Read about it in the article',
+  'page.figure.imageAlt': 'The figure “{title}” at its default settings',
+  'page.figure.noscript':
+    'This figure is computed and drawn by JavaScript. Here it is as a picture, at its default settings:',
+  'page.figure.embedTitle': 'Put this figure in your own post',
+  'page.figure.embedBody':
+    '<p>Paste the link of this page into Notion, Medium, Ghost, Slack or Discord: where the platform embeds, the live figure appears; elsewhere a card with its picture. Where a post may hold a script (Tistory in HTML mode, a WordPress Custom HTML block, Hugo or Jekyll), paste the script tag; where it may hold an iframe, the iframe. Where it may hold neither (Velog, Medium), open the figure in CodePen from its share menu, save the pen and paste the pen’s link. The share menu under the figure copies each of these with the figure’s current settings.</p>',
+  'page.figure.scriptLabel': 'Script tag (the figure at its default settings)',
+  'page.figure.iframeLabel': 'Iframe',
 
   's1.title': 'Why position matters',
   's1.body':
@@ -65,13 +92,16 @@ export default {
     'The figure runs a real encoder with random weights on a sentence and on a permutation of it. Without PE the two outputs are the same set of rows in a different order; with PE added they differ.',
 
   's2.title': 'The sin/cos formula, piece by piece',
-  's2.intro': '<p>The encoding proposed in “Attention Is All You Need” is a formula with no parameters at all.</p>',
+  's2.intro':
+    '<p>The encoding proposed in “Attention Is All You Need” (<a data-cite="vaswani2017"></a>) is a formula with no parameters at all.</p>',
   's2.symbols':
     '<dl class="symbols"><dt>pos</dt><dd>the token’s position in the sequence (0, 1, …, seq_len − 1)</dd><dt>i</dt><dd>the index of a sin/cos pair (0, 1, …, d_model/2 − 1); dimension 2i holds the sin, 2i+1 the cos</dd><dt>d_model</dt><dd>the embedding width (BERT-base 768, GPT-3 12288)</dd><dt>10000</dt><dd>the constant that sets the range of wavelengths, growing geometrically from 2π (i = 0) to about 10000·2π (the last pair)</dd></dl>',
   's2.body':
     '<p>The PE of one position is a vector of d_model numbers, and each pair has its own frequency. Pairs with small i are <strong>high-frequency</strong>: they change a lot from one position to the next. Pairs with large i are <strong>low-frequency</strong>: they drift slowly over thousands of positions.</p>',
   's2.callout':
     '<strong>Think of binary digits</strong> — the ones digit flips every step while the thousands digit barely moves. Likewise the high-frequency dimensions are a fine fingerprint that separates neighbours, and the low-frequency ones are a coarse ruler that separates distant positions. PE’s “digits” are continuous waves rather than 0s and 1s.',
+  's2.sum':
+    '<strong>Why add PE instead of appending it?</strong> — Concatenating [embedding | PE] would widen every token vector, and every weight matrix after it, by the width given to position, and would fix in advance how that width is split between word and position. Adding keeps d_model as it is. The price is that word and position share the same numbers. <a data-cite="kazemnejad2019">Kazemnejad (2019)</a> discusses the choice: adding saves the parameters that concatenating would cost, and because the word embeddings are learned with the PE already added, training can keep word information away from where the positional signal is strong. The heatmap below shows where that is: the PE varies most in the first, high-frequency dimensions and hardly at all in the last ones over a sentence.',
 
   's3.title': 'The PE matrix as a heatmap',
   's3.body':
@@ -79,37 +109,37 @@ export default {
 
   's4.title': 'Four reasons for sin and cos',
   's4.p1':
-    '<h3>① Bounded: every value lies in [−1, 1]</h3><p>sin and cos never exceed ±1, so adding PE to an embedding never blows up at far positions. Using the position itself, or an exponential, would grow with sentence length and destabilise training.</p>',
+    '<h3>① Bounded: every value lies in [−1, 1]</h3><p>sin and cos never exceed ±1, so adding PE to an embedding never blows up at far positions. Using the position itself, or an exponential, would grow with sentence length and destabilize training.</p>',
   's4.p2':
     '<h3>② Deterministic and unique: a different pattern at every position</h3><p>Hundreds of waves with different frequencies are read together, so two different positions practically never share a vector. And because a formula makes them, there are zero parameters to learn.</p>',
   's4.p3':
-    '<h3>③ Relative position: one linear map shifts by k</h3><p>Thanks to the angle-addition identities, PE(pos+k) is a rotation M<sub>k</sub> of PE(pos), and M<sub>k</sub> depends only on k, not on pos. That makes “how far apart are these tokens?” easy for attention to learn in general — and applying the same idea directly to Q and K is RoPE.</p>',
+    '<h3>③ Relative position: one linear map shifts by k</h3><p>Thanks to the angle-addition identities, PE(pos+k) is a rotation M<sub>k</sub> of PE(pos), and M<sub>k</sub> depends only on k, not on pos. <a data-cite="vaswani2017">Vaswani et al.</a> chose sin and cos because they hypothesized that this would let the model learn easily to attend by relative position; the paper states it as a hypothesis, not as a measured result. Applying the same rotation directly to Q and K is RoPE (<a data-cite="su2021"></a>).</p>',
   's4.p4':
     '<h3>④ Extrapolation: defined beyond the training length</h3><p>It is a formula, so a model trained on at most 512 positions can still compute PE at pos = 600. Quality is not guaranteed there, but a learned table simply has no value for that position.</p>',
   's4.addition': 'Angle addition — why relative positions are linear',
 
   's5.title': 'Fixed, learned, RoPE and ALiBi',
   's5.body':
-    '<p>The original sinusoidal encoding is not the only way to inject position. BERT and GPT-2/3 learned one vector per position as parameters, and most recent LLMs handle relative position inside attention, as RoPE does.</p>',
+    '<p>The original sinusoidal encoding is not the only way to inject position. BERT (<a data-cite="devlin2019"></a>) and GPT-2/3 (<a data-cite="radford2019"></a>; <a data-cite="brown2020"></a>) learned one vector per position as parameters. The original paper tried learned positions too and found the two versions nearly identical (Table 3, row E, of <a data-cite="vaswani2017">Vaswani et al.</a>). Many recent LLMs handle relative position inside attention instead, as RoPE (<a data-cite="su2021"></a>) and ALiBi (<a data-cite="press2022"></a>) do.</p>',
   's5.callout':
-    '<strong>Today’s default, RoPE</strong> — most recent models (LLaMA, Mistral, Gemma …) use Rotary Position Embedding. Rotating Q and K by angles proportional to their positions makes their dot product depend only on the difference of positions, so relative position enters the attention score directly. RoPE alone does not make contexts longer than the training length work, though: quality usually drops once positions bring rotation angles the model never saw in training. Contexts of tens of thousands of tokens come from further training on long data and from methods that rescale the positions — position interpolation, NTK-aware scaling of the frequency base, YaRN.',
+    '<strong>A common choice today, RoPE</strong> — LLaMA (<a data-cite="touvron2023"></a>) and Gemma (<a data-cite="gemma2024"></a>), among others, use Rotary Position Embedding. Rotating Q and K by angles proportional to their positions makes their dot product depend only on the difference of positions, so relative position enters the attention score directly. RoPE alone does not make contexts longer than the training length work, though: quality usually drops once positions bring rotation angles the model never saw in training. Contexts of tens of thousands of tokens come from further training on long data and from methods that rescale the positions: position interpolation (<a data-cite="chen2023"></a>), NTK-aware scaling of the frequency base (first described in a forum post, <a data-cite="bloc97-2023"></a>) and YaRN (<a data-cite="peng2023"></a>).',
 
   's6.title': 'Why normalize',
   's6.body':
-    '<p>Stack dozens of layers (GPT-3 has 96) and each one scales its activations up or down a little; the effects multiply until activations <strong>explode or vanish</strong>. The figure below measures exactly this, on the forward values. The usual explanation adds that gradients travel the same layers backwards and multiply the same way; this figure does not measure gradients.</p><p>The batch-normalization paper explained normalization’s benefit as reducing internal covariate shift: whenever an earlier layer’s weights change, the distribution a later layer receives shifts too. That explanation is debated. Santurkar et al. (2018) argued that batch normalization helps less by reducing covariate shift than by making the loss landscape smoother. Either way, normalization pulls each layer’s activations back to mean 0 and variance 1, which breaks the compounding of sizes.</p>',
+    '<p>Stack many layers (GPT-3 has 96, <a data-cite="brown2020"></a>) in a <strong>plain</strong> stack, where each layer’s output is the next layer’s only input, and each one scales its activations up or down a little; the effects multiply until activations <strong>explode or vanish</strong>. The figure below is such a plain stack — random linear layers, an MLP without residual connections — and measures this on the forward values; its Backward view measures the gradients, which travel the same layers backwards and multiply the same way.</p><p>A Transformer is not a plain stack. Its residual connections add each sublayer’s output to a running stream instead of feeding it through the next layer alone, and that is what stops the compounding. The stream can still grow with depth: the Pre-LN figure of <a data-xref="s15"></a> measures its norm rising layer by layer. There, normalization keeps the input of each sublayer at a fixed scale.</p><p>The batch-normalization paper (<a data-cite="ioffe2015"></a>) explained normalization’s benefit as reducing internal covariate shift: whenever an earlier layer’s weights change, the distribution a later layer receives shifts too. That explanation is debated: <a data-cite="santurkar2018">Santurkar et al. (2018)</a> argued that batch normalization helps less by reducing covariate shift than by making the loss landscape smoother. In the plain stack below, normalizing after every layer brings the activations back to mean 0 and variance 1, which breaks the compounding of sizes.</p>',
   's7.title': 'The μ · σ · γ · β formula',
   's7.body':
-    '<p>Layer normalization computes the mean and variance <strong>within one token’s vector</strong>, across its H = d_model features. It subtracts the mean to centre, divides by the standard deviation to rescale, and then lets learned γ and β set whatever scale and offset the model prefers.</p>',
+    '<p>Layer normalization (<a data-cite="ba2016"></a>) computes the mean and variance <strong>within one token’s vector</strong>, across its H = d_model features. It subtracts the mean to centre, divides by the standard deviation to rescale, and then lets learned γ and β set whatever scale and offset the model prefers.</p>',
   's7.symbols':
     '<dl class="symbols"><dt>H</dt><dd>the number of features normalized, usually d_model (768, 4096 …)</dd><dt>μ, σ²</dt><dd>the mean of that vector and its variance divided by H (the population variance) — one scalar each per token</dd><dt>ε</dt><dd>a small constant that keeps the division safe (1e-5, 1e-6)</dd><dt>γ, β</dt><dd>a learned scale and shift per feature (H each). With γ = 1 and β = 0 it is plain standardization.</dd></dl>',
   's7.callout':
-    '<strong>Why γ and β</strong> — normalization alone would pin every layer’s output to the same N(0, 1) shape. The best distribution may differ from layer to layer, and γ and β give the model the freedom to restore a scale and a mean.',
+    '<strong>Why γ and β</strong> — normalization alone would fix every layer’s output to mean 0 and variance 1. It fixes only those two numbers: the shape of the distribution (skew, heavy tails, several peaks) passes through unchanged, so the result is not a normal distribution unless the input was one. The best mean and scale may differ from layer to layer, and γ and β give the model the freedom to restore them.',
   's8.title': 'A layer-norm simulator',
   's8.body':
     '<p>Change the input distribution’s mean and spread, and γ and β, and compare the distributions before and after normalization.</p>',
   's9.title': 'Batch norm vs layer norm',
   's9.body':
-    '<p>Before Transformers, batch normalization (BN) was the standard. The difference is <strong>which axis the statistics run over</strong>: BN pools the same feature across the samples of a batch (down a column); LN pools all the features of one sample (along a row).</p>',
+    '<p>Before Transformers, batch normalization (BN, <a data-cite="ioffe2015"></a>) was the standard. The difference is <strong>which axis the statistics run over</strong>: BN pools the same feature across the samples of a batch (down a column); LN pools all the features of one sample (along a row).</p>',
   's9.th.aspect': 'Aspect',
   's9.th.bn': 'Batch normalization',
   's9.th.ln': 'Layer normalization',
@@ -129,11 +159,11 @@ export default {
   's9.r5.bn': 'poor fit — sensitive to varying sequence length',
   's9.r5.ln': 'good fit — each token normalized on its own',
   's9.r6': 'Typical use',
-  's9.r6.bn': 'CNN image models (ResNet, VGG)',
+  's9.r6.bn': 'CNN image models (ResNet, <a data-cite="he2016"></a>)',
   's9.r6.ln': 'Transformers, RNNs, BERT, GPT',
   's10.title': 'The same thing in code: PyTorch and C++',
   's10.prepost':
-    '<strong>Pre-LN vs Post-LN</strong> — the original Transformer used sublayer → add residual → LayerNorm (Post-LN). Recent LLMs such as GPT-3, LLaMA and Mistral use LayerNorm → sublayer → add residual (Pre-LN). Xiong et al. (2020, “On Layer Normalization in the Transformer Architecture”) showed that at initialization the gradients of the layers near the output are large in Post-LN, which makes a learning-rate warm-up necessary, and that Pre-LN trains without the warm-up.',
+    '<strong>Pre-LN vs Post-LN</strong> — the original Transformer used sublayer → add residual → LayerNorm (Post-LN). GPT-2 moved the LayerNorm to the input of each sublayer (<a data-cite="radford2019"></a>), and GPT-3 and LLaMA use LayerNorm (in LLaMA, RMSNorm) → sublayer → add residual (Pre-LN). <a data-cite="xiong2020">Xiong et al. (2020)</a> showed that at initialization the gradients of the layers near the output are large in Post-LN, which makes a learning-rate warm-up necessary, and that Pre-LN trains without the warm-up.',
 
   's11.title': 'Inside an encoder block',
   's11.body':
@@ -148,15 +178,15 @@ export default {
     '<p>The FFN is two linear maps with a ReLU or GELU between them. Its inner width d_ff is usually 4 × d_model; the original paper used d_model = 512 and d_ff = 2048. It is applied to each position independently, so changing one token changes only that token’s FFN output.</p>',
   's14.title': 'Stacking N layers; Post-LN vs Pre-LN',
   's14.body':
-    '<p>Stacking the same block N times is known to make the representation more abstract. Studies that probe trained models report that shallow layers mostly carry surface information such as parts of speech and word relations, middle layers phrase structure and grammar, and deep layers meaning and long-range dependencies (the figure below uses untrained weights and does not show this). The final output is a (seq_len × d_model) matrix with context folded into every token.</p><p>Where the LayerNorm sits matters once you stack deep. The original paper and BERT normalize after the sublayer (<strong>Post-LN</strong>); recent models prefer to normalize before it (<strong>Pre-LN</strong>), which leaves the residual path without any normalization. Stack layers both ways in the figure below, then compare with the table after it.</p>',
+    '<p>Stacking the same block N times gives every token more rounds of gathering context. What the layers of a trained model hold has been probed for BERT-like encoders: in BERT, <a data-cite="tenney2019">Tenney et al. (2019)</a> found the steps of the classical NLP pipeline in order from lower to higher layers (parts of speech, then parsing, named entities, semantic roles and coreference), and <a data-cite="jawahar2019">Jawahar et al. (2019)</a> found surface features in the lower layers, syntactic ones in the middle and semantic ones at the top, with deeper layers needed for long-range agreement. Other models need not follow the same order, and the figure below uses untrained weights, so it does not show this. The final output is a (seq_len × d_model) matrix with context folded into every token.</p><p>Where the LayerNorm sits matters once you stack deep. The original paper and BERT (<a data-cite="devlin2019"></a>) normalize after the sublayer (<strong>Post-LN</strong>); recent models prefer to normalize before it (<strong>Pre-LN</strong>), which leaves the residual path without any normalization. Stack layers both ways in the figure below, then compare with the table after it.</p>',
   's14.th.aspect': 'Aspect',
   's14.th.post': 'Post-LN',
   's14.th.pre': 'Pre-LN',
   's14.r1': 'Formula',
   's14.r2': 'Training stability',
   's14.r2.post':
-    'at initialization the layers near the output have large gradients, so a learning-rate warm-up is needed (Xiong et al., 2020)',
-  's14.r2.pre': 'trains without the warm-up (Xiong et al., 2020)',
+    'at initialization the layers near the output have large gradients, so a learning-rate warm-up is needed (<a data-cite="xiong2020"></a>)',
+  's14.r2.pre': 'trains without the warm-up (<a data-cite="xiong2020"></a>)',
   's14.r3': 'Used in',
   's14.r3.post': 'the original paper, BERT',
   's14.r3.pre': 'GPT-3, LLaMA and most recent LLMs',
@@ -171,12 +201,12 @@ export default {
     '<p>Layer norm targeted three weaknesses of batch norm. <strong>① Batch dependence</strong> — small batches give noisy μ and σ, and splitting a batch across GPUs makes the statistics awkward to gather. <strong>② A poor fit for RNNs</strong> — statistics differ per time step and per length. <strong>③ Train/test mismatch</strong> — inference must use running averages collected during training. Layer norm uses only the features of one sample, so none of these applies. Halve the batch below and see the difference.</p>',
   's15.title': 'Layer norm inside the Transformer: Pre-LN, Post-LN, RMSNorm',
   's15.body':
-    '<p>Where the normalization sits relative to the residual connection gives two LN placements. <strong>Post-LN</strong>, y = LN(x + Sub(x)), normalizes after adding the residual; <strong>Pre-LN</strong>, y = x + Sub(LN(x)), normalizes only the sublayer’s input. In Pre-LN the skip path carries no normalization, so x reaches y untouched; this is often described as a “highway” along which gradients flow straight back. The figure below measures forward values only; the gradients themselves are measured, by the library’s backward pass, in the figure “Gradients at initialisation” near the end of the article, beside a model you can train with either placement. The established result about gradients is Xiong et al. (2020): at initialization Post-LN had large gradients in the layers near the output and needed a warm-up, while Pre-LN trained without one. Since GPT-2, most LLMs use Pre-LN or a variant of it.</p>',
+    '<p>Where the normalization sits relative to the residual connection gives two LN placements. <strong>Post-LN</strong>, y = LN(x + Sub(x)), normalizes after adding the residual; <strong>Pre-LN</strong>, y = x + Sub(LN(x)), normalizes only the sublayer’s input. In Pre-LN the skip path carries no normalization, so x reaches y untouched; this is often described as a “highway” along which gradients flow straight back. The figure below measures forward values only. The gradients themselves are measured, by the library’s backward pass, in the figure “Gradients at initialization” of <a data-xref="s14"></a>, beside a model you can train with either placement.</p><p>Two analyses of the gradients disagree on the cause. <a data-cite="xiong2020">Xiong et al. (2020)</a> showed, with a mean-field argument at initialization, that Post-LN has large gradients in the layers near the output, so a large learning rate needs a warm-up, and that Pre-LN trained without one in their experiments. <a data-cite="liu2020">Liu et al. (2020)</a> found unbalanced gradients not to be the root cause: in their account Post-LN leans heavily on its residual branches, which amplifies small parameter updates into large changes of the output. Our own figures are two layers on one small task, so they illustrate these findings and do not test them. GPT-2 (<a data-cite="radford2019"></a>) and many LLMs after it use Pre-LN or a variant of it.</p>',
   's15.rms':
-    '<p><strong>RMSNorm</strong> drops the mean subtraction and rescales by the root mean square alone. With no separate mean and variance it computes less (often quoted as about 30% less — the figure below measures the ratio in this browser), and the quality cost is small, so LLaMA, Mistral, Gemma and others use RMSNorm variants.</p>',
+    '<p><strong>RMSNorm</strong> (<a data-cite="zhang2019"></a>) drops the mean subtraction and rescales by the root mean square alone. With no separate mean to subtract it computes less: Zhang and Sennrich report running times 7% to 64% lower than with LayerNorm, depending on the model, at comparable quality (the figure below measures the ratio in this browser). LLaMA (<a data-cite="touvron2023"></a>) and Gemma (<a data-cite="gemma2024"></a>), among others, use RMSNorm.</p>',
   's16.title': 'Result tables (source not traceable) and the key ideas',
   's16.body':
-    '<p>The source article presents the two tables below, in which layer normalization beats batch normalization in recurrent networks, as results of “the original paper”. It does not say which paper or which table, and we could not trace these numbers to a source either. So they are copied here as the article’s numbers only and marked as untraceable. Do not draw conclusions from them.</p>',
+    '<p>The source article presents the two tables below, in which layer normalization beats batch normalization in recurrent networks. It labels the machine-translation table as a result of “the original paper” without naming the paper or the table, and gives no source for the language-model table; we could not trace either set of numbers. So they are copied here as the article’s numbers only, with nothing highlighted, and marked as untraceable. Do not draw conclusions from them.</p>',
   's16.mt.caption': 'Machine translation BLEU — numbers as printed in the source article, source not traceable',
   's16.lm.caption':
     'Penn Treebank language model perplexity (lower is better) — numbers as printed in the source article, source not traceable',
@@ -195,7 +225,7 @@ export default {
   's16.kc.rms.v': 'scale by RMS only, no mean — LLaMA',
   's17.title': 'Check your understanding',
   's17.body':
-    '<p>The five questions of the layer-norm article, plus questions that ask for a calculation or cover positional encoding and attention. Each question is scored on the first option you pick, and only the chosen option’s explanation is shown; you may pick others to read their explanations, but the score stays. Every question links to the figure that shows the answer. Grading happens in this page only, and your answers are saved in this browser per question set.</p>',
+    '<p>The five questions of the layer-norm article, plus questions that ask for a calculation or cover positional encoding and attention; they come after the last section they test. Pick an option, then press “Check answer” (or Enter): the first answer you check is the one scored, and only the checked option’s explanation is shown. You may check other options to read their explanations, but the score stays. Every question links to the figure that shows the answer. Grading happens in this page only, and your answers are saved in this browser per question set.</p>',
   's10.body':
     '<p>The source articles show PE, LayerNorm, a Pre-LN block, the FFN and an encoder layer in PyTorch. Below is the same in PyTorch code this project wrote itself, beside the C++ kernels that actually compute this page’s figures (the C++ is taken from cpp/ when the site is built). Point at or focus a line of code to see which step it performs; figures that draw the same step highlight it too.</p>',
 
@@ -245,6 +275,11 @@ export default {
   'peWaves.readoutHead': 'pos = {pos} · d_model = {d} · {layout}',
   'peWaves.readoutValue': 'PE({pos}, {col}) = {fn}({pos} / 10000^({k}/{d})) = {value}',
   'peWaves.readoutLambda': 'wavelength of pair i = {i}: 2π·10000^({k}/{d}) = {lambda} positions',
+  'peWaves.claim.wavelength.holds':
+    'Read off the table, pair i = {i} repeats every {lambda} positions: the formula’s 2π·10000^({k}/{d}) = {formula}.',
+  'peWaves.claim.wavelength.fails':
+    'Read off the table, pair i = {i} repeats every {lambda} positions, not the formula’s {formula}.',
+  'peWaves.claim.wavelength.evidence': '|λ from the table ÷ formula − 1|: {value}',
   // ── </nw-pe-waves> ──
 
   // ── <nw-order-demo> ──
@@ -266,11 +301,14 @@ export default {
     '{n} × {n} distance matrix between the encoder outputs of the original sentence (rows) and the reordered sentence (columns). The summary is in the readout below.',
   'orderDemo.badgeSame': 'Identical up to order',
   'orderDemo.badgeDiffer': 'Outputs differ',
-  'orderDemo.readoutSame':
-    'Every output row of the original sentence has an exact twin among the reordered outputs. Largest distance to a twin: {worst} (below {tol}).',
-  'orderDemo.readoutDiffer':
-    'Even the closest pair of rows is {closest} apart (largest nearest-row distance {worst}). PE added a different vector at each position, so the two inputs are no longer the same rows in another order.',
   'orderDemo.identity': 'The order is unchanged, so the two inputs are identical.',
+  'orderDemo.readout':
+    'Distance from each original row to its nearest reordered row: smallest {closest}, largest {worst}.',
+  'orderDemo.claim.sameRows.holds':
+    'Every output row of the original sentence has an exact twin among the reordered outputs: without PE the encoder sees the same rows in another order. Largest distance to a twin: {worst} (below {tol}).',
+  'orderDemo.claim.sameRows.fails':
+    'Even the closest pair of rows is {closest} apart (largest nearest-row distance {worst}). PE added a different vector at each position, so the two inputs are no longer the same rows in another order.',
+  'orderDemo.claim.sameRows.evidence': 'largest nearest-row distance: {value}',
   // ── </nw-order-demo> ──
 
   // ── <nw-pe-properties> ──
@@ -296,7 +334,7 @@ export default {
   'peProps.bounded.readout':
     '{count} values (seq_len {n} × d_model {d})\nmin {min}, max {max}\nvalues outside [−1, 1]: {outside}\nfor comparison: adding the raw position pos would reach {naive}',
   'peProps.unique.lead':
-    'The Euclidean distance of every one of the {pairs} pairs of distinct positions. The Gram matrix G = PE·PEᵀ holds all the dot products at once, and distance² = |a|² + |b|² − 2a·b. The distance depends only on the gap |p − q|, so pairs with the same gap have the same distance up to floating-point rounding.',
+    'The Euclidean distance of every one of the {pairs} pairs of distinct positions. The Gram matrix G = PE·PEᵀ holds all the dot products at once, and distance² = |a|² + |b|² − 2a·b.',
   'peProps.unique.distTitle': 'Distance ‖PE(p) − PE(q)‖ (darker = closer; dashed = every pair at the closest gap)',
   'peProps.unique.distAria':
     'Distance matrix of {n}×{n} positions. The closest pair is pos {p} and pos {q}, distance {dist}.',
@@ -322,7 +360,7 @@ export default {
   'peProps.relative.simTitle': 'Dot products PE(p)·PE(q) (dashed: q − p = {k})',
   'peProps.relative.simAria': 'Heatmap of the {n}×{n} dot-product matrix. The dashed line is the diagonal q − p = {k}.',
   'peProps.relative.lineTitle': 'One diagonal against one row (k = {k})',
-  'peProps.relative.lineAria': 'PE(p)·PE(p+{k}) stays at {dot} whatever p is, while PE(0)·PE(p) swings with p.',
+  'peProps.relative.lineAria': 'PE(p)·PE(p+{k}) (one gap) and PE(0)·PE(p) (a growing gap) plotted against p.',
   'peProps.relative.lineAxis': 'position p',
   'peProps.relative.lineDiag': 'PE(p)·PE(p+{k}): same gap, same value',
   'peProps.relative.lineRow': 'PE(0)·PE(p): the gap changes, so does the value',
@@ -344,6 +382,33 @@ export default {
     'Learned table: rows for {L} positions ({params} parameters) and no row for the {beyond} positions after them.',
   'peProps.extra.readout':
     'training length L = {L}, table length {n}\nsine–cosine: pos {L} … {last} ({beyond} rows) all computed, values in [{min}, {max}], row length {norm}\nneighbour distance: pos {Lm1}→{L} = {adjL}, pos 0→1 = {adj0}\nlearned: L × d_model = {L} × {d} = {params} parameters, no row for pos ≥ {L}, so the lookup fails',
+  'peProps.claim.bounded.holds':
+    'Every value lies in [−1, 1] (min {min}, max {max}); adding the raw position instead would reach {naive}.',
+  'peProps.claim.bounded.fails': '{value} values fall outside [−1, 1].',
+  'peProps.claim.bounded.evidence': 'values outside [−1, 1]: {value}',
+  'peProps.claim.unique.holds':
+    'Every position has a vector of its own: even the closest pair, pos {p} and pos {q}, is {value} apart.',
+  'peProps.claim.unique.fails': 'Two positions nearly share a vector here: pos {p} and pos {q} are only {value} apart.',
+  'peProps.claim.unique.evidence': 'closest distance: {value}',
+  'peProps.claim.gapOnly.holds':
+    'The distance depends only on the gap |p − q|: pairs with the same gap have the same dot product, and so the same distance, up to floating-point rounding.',
+  'peProps.claim.gapOnly.fails': 'Pairs with the same gap differ by more than floating-point rounding here.',
+  'peProps.claim.gapOnly.evidence': 'largest spread of PE(p)·PE(q) at one gap: {value}',
+  'peProps.claim.rotation.holds':
+    'M_k·PE(pos) lands on PE(pos + {k}) for all {n} positions: shifting by k positions is one linear map.',
+  'peProps.claim.rotation.fails': 'M_k·PE(pos) misses PE(pos + {k}) by more than 10⁻⁴ here.',
+  'peProps.claim.rotation.evidence': 'max |PE(pos+k) − M_k·PE(pos)|: {value}',
+  'peProps.claim.sameDot.holds': 'PE(p)·PE(p + {k}) = {dot} whatever p is: the dot product sees only the gap.',
+  'peProps.claim.sameDot.fails': 'PE(p)·PE(p + {k}) varies with p by more than rounding here.',
+  'peProps.claim.sameDot.evidence': 'spread of PE(p)·PE(p+k) over p: {value}',
+  'peProps.claim.pastL.holds':
+    'Past L = {L} the formula keeps going: the {beyond} rows up to pos {last} are computed like the others, with values in [−1, 1].',
+  'peProps.claim.pastL.fails': 'Past L = {L} a value leaves [−1, 1].',
+  'peProps.claim.pastL.evidence': 'largest |value| past L: {value}',
+  'peProps.claim.sameStep.holds':
+    'Neighbours past L are as far apart as at the start: pos {Lm1}→{L} is {adjL}, pos 0→1 is {adj0}.',
+  'peProps.claim.sameStep.fails': 'The step at L ({adjL}) differs from the first one ({adj0}).',
+  'peProps.claim.sameStep.evidence': '|step at L − step at 0|: {value}',
   // ── </nw-pe-properties> ──
 
   // ── <nw-pe-compare> ──
@@ -375,12 +440,13 @@ export default {
   'peCompare.r.models.learned': 'BERT, GPT-2, GPT-3',
   'peCompare.r.models.rope': 'RoPE: GPT-NeoX, LLaMA, Mistral, Falcon · ALiBi: BLOOM, MPT',
   'peCompare.r.performance': 'Quality',
-  'peCompare.r.performance.fixed': 'in practice close to learned',
-  'peCompare.r.performance.learned': 'slightly ahead on some tasks',
+  'peCompare.r.performance.fixed':
+    'nearly identical to learned in the original paper (Vaswani et al., 2017, Table 3, row E)',
+  'peCompare.r.performance.learned': 'nearly identical to sinusoidal in that comparison',
   'peCompare.r.performance.rope': 'widely used in long-context models (together with a length-extension method)',
   'peCompare.rope.title': 'RoPE: rotate q and k by their positions',
   'peCompare.rope.lead':
-    'The components of the d-dimensional vectors q and k are taken in pairs, and each pair is rotated by position × θ_i (θ_i = 10000^(−2i/d)). The cos and sin are the values of the positional-encoding table. Put the key at two positions n₁ and n₂, the query at m = n + Δ, and plot the score (before dividing by √d): the two curves coincide. The score depends on the gap Δ, not on the absolute positions.',
+    'The components of the d-dimensional vectors q and k are taken in pairs, and each pair is rotated by position × θ_i (θ_i = 10000^(−2i/d)). The cos and sin are the values of the positional-encoding table. Put the key at two positions n₁ and n₂, the query at m = n + Δ, and plot the score (before dividing by √d) against Δ for both.',
   'peCompare.rope.dim': 'head dimension d',
   'peCompare.rope.posA': 'key position n₁',
   'peCompare.rope.posB': 'key position n₂',
@@ -416,6 +482,20 @@ export default {
   'peCompare.alibi.keyAxisLong': 'key position j',
   'peCompare.alibi.readout':
     'head {h}/{H}: coefficient m = 2^(−{e}) = {slope}, {mask}, length L = {L}\nquery i = {i}: weight on itself {wSelf} ({uniform} without the bias)\nfarthest key j = {jFar}: bias {bFar}, weight {wFar}',
+  'peCompare.claim.gapOnly.holds':
+    'The two curves coincide (largest difference {maxDiff}): the score depends on the gap Δ, not on the absolute positions n₁ = {n1} and n₂ = {n2}.',
+  'peCompare.claim.gapOnly.fails':
+    'The curves for n₁ = {n1} and n₂ = {n2} differ by {maxDiff}, more than float32 rounding.',
+  'peCompare.claim.gapOnly.evidence': 'largest difference ÷ largest score: {value}',
+  'peCompare.claim.selfUp.holds':
+    'The bias tilts the row toward the query itself: it gets {self}, against {plain} when every key counts the same.',
+  'peCompare.claim.selfUp.fails':
+    'Query {i} sees {keys} key(s) here, so the bias has nothing to tilt: its weight is {self} either way.',
+  'peCompare.claim.selfUp.evidence': 'weight on itself, with/without bias: {value}×',
+  'peCompare.claim.decays.holds':
+    'Nothing is learned, yet the weight falls with distance: every key gets less than the one a step nearer, down to {wFar} for key {jFar}.',
+  'peCompare.claim.decays.fails': 'Here some key gets at least as much weight as the one a step nearer.',
+  'peCompare.claim.decays.evidence': 'largest w(farther) / w(nearer): {value}',
   // ── </nw-pe-compare> ──
 
   // ── <nw-depth-demo> ──
@@ -436,13 +516,9 @@ export default {
   'depthDemo.legendNormed': 'LayerNorm after every layer',
   'depthDemo.readoutPlain': 'σ after {depth} layers, no normalization: {value} ({ratio}× the input)',
   'depthDemo.readoutNormed': 'σ after {depth} layers, with LayerNorm: {value}',
-  'depthDemo.exploded': 'Without normalization the signal grew to {ratio}× its input size: it exploded.',
-  'depthDemo.vanished': 'Without normalization the signal shrank to {ratio}× its input size: it vanished.',
-  'depthDemo.drifted':
-    'This time the signal stayed near its input size even without normalization ({ratio}×). Move s away from 1.',
   'depthDemo.readoutSetup': 'input σ = {first} · s = {scale} · width {width} · seed {seed}',
   'depthDemo.note':
-    'The weights come from a normal distribution with mean 0 and variance g·s²/width (g = 1 without activation, g = 2 with ReLU, as in He initialization). So s = 1 keeps the size on average, and any other s multiplies it by roughly s per layer. The layers run in nw.linear, the norm in nw.layerNorm, and every σ comes from nw.layerNormStats.',
+    'The weights come from a normal distribution with mean 0 and variance g·s²/width (g = 1 without activation, g = 2 with ReLU, as in He initialization), so that s = 1 keeps the size on average. The layers run in nw.linear, the norm in nw.layerNorm, and every σ comes from nw.layerNormStats.',
   'depthDemo.view': 'Pass',
   'depthDemo.view.forward': 'Forward',
   'depthDemo.view.backward': 'Backward',
@@ -454,35 +530,81 @@ export default {
     "gradient σ at the input, {depth} layers back, no normalization: {value} ({ratio}× the output's)",
   'depthDemo.readoutGradNormed':
     "gradient σ at the input, {depth} layers back, with LayerNorm: {value} ({ratio}× the output's)",
-  'depthDemo.gradExploded':
-    'Without normalization the gradient grew to {ratio}× on its way back: the first layers would get huge updates.',
-  'depthDemo.gradVanished':
-    'Without normalization the gradient shrank to {ratio}× on its way back: the first layers would barely learn.',
-  'depthDemo.gradDrifted':
-    'This time the gradient kept roughly its size on the way back even without normalization ({ratio}×). Move s away from 1.',
   'depthDemo.readoutGradSetup': 'output gradient σ = {output} · s = {scale} · width {width} · seed {seed}',
   'depthDemo.noteGrad':
-    "The backward pass of the same two stacks: a random gradient arrives at the last layer's output and travels back, through each LayerNorm (nw.layerNormBackward), each ReLU (nw.activationBackward) and each layer's weights (nw.linearBackward). Each layer multiplies the gradient by its transposed weights, so without normalization it grows or shrinks by about s per layer, as the activations did. LayerNorm divides the gradient by the σ its input had, which undoes that factor; what is left shrinks by only a few per cent per layer, because each norm also removes the parts of the gradient along its mean and along its own output.",
-  'gradNorms.title': 'Gradients at initialisation: Post-LN against Pre-LN',
+    "The backward pass of the same two stacks: a random gradient arrives at the last layer's output and travels back, through each LayerNorm (nw.layerNormBackward), each ReLU (nw.activationBackward) and each layer's weights (nw.linearBackward). Each layer multiplies the gradient by its transposed weights, so without normalization it grows or shrinks as the activations did. LayerNorm divides the gradient by the σ its input had, which undoes the weights' factor; each norm also removes the parts of the gradient along its mean and along its own output.",
+  'depthDemo.claim.explodes.holds': 'Without normalization the signal grew to {value}× its input size: it exploded.',
+  'depthDemo.claim.explodes.fails':
+    'This time the signal stayed near its input size even without normalization ({value}×). Move s away from 1.',
+  'depthDemo.claim.explodes.evidence': 'σ last/first, no normalization: {value}×',
+  'depthDemo.claim.vanishes.holds': 'Without normalization the signal shrank to {value}× its input size: it vanished.',
+  'depthDemo.claim.vanishes.fails':
+    'This time the signal stayed near its input size even without normalization ({value}×). Move s away from 1.',
+  'depthDemo.claim.vanishes.evidence': 'σ last/first, no normalization: {value}×',
+  'depthDemo.claim.perLayer.holds':
+    "Without normalization every layer multiplies the size by {factor} on average: close to s = {scale}, as the weights' variance says.",
+  'depthDemo.claim.perLayer.fails':
+    'Here the size changed by {factor} per layer on average, more than 15 % away from s = {scale}: over few layers one random draw weighs a lot.',
+  'depthDemo.claim.perLayer.evidence': 'factor per layer ÷ s: {value}',
+  'depthDemo.claim.normedSteady.holds':
+    'With a LayerNorm after every layer σ ends at {value}: each norm brings the size back to 1, whatever s is.',
+  'depthDemo.claim.normedSteady.fails': 'With LayerNorm σ ends at {value} here, more than 1 % away from 1.',
+  'depthDemo.claim.normedSteady.evidence': 'σ at the end, with LayerNorm: {value}',
+  'depthDemo.claim.gradExplodes.holds':
+    'Without normalization the gradient grew to {value}× on its way back: the first layers would get huge updates.',
+  'depthDemo.claim.gradExplodes.fails':
+    'This time the gradient kept roughly its size on the way back even without normalization ({value}×). Move s away from 1.',
+  'depthDemo.claim.gradExplodes.evidence': 'gradient σ input/output, no normalization: {value}×',
+  'depthDemo.claim.gradVanishes.holds':
+    'Without normalization the gradient shrank to {value}× on its way back: the first layers would barely learn.',
+  'depthDemo.claim.gradVanishes.fails':
+    'This time the gradient kept roughly its size on the way back even without normalization ({value}×). Move s away from 1.',
+  'depthDemo.claim.gradVanishes.evidence': 'gradient σ input/output, no normalization: {value}×',
+  'depthDemo.claim.gradNormedSteady.holds':
+    'With LayerNorm the gradient shrinks by only a few per cent per layer on its way back (a factor of {value} per layer).',
+  'depthDemo.claim.gradNormedSteady.fails':
+    'With LayerNorm the gradient still changes by a factor of {value} per layer on its way back here, not by a few per cent.',
+  'depthDemo.claim.gradNormedSteady.evidence': 'factor per layer with LayerNorm: {value}',
+  'gradNorms.title': 'Gradients at initialization: Post-LN against Pre-LN',
   'gradNorms.caption':
-    'Two encoders of the same depth and width, freshly initialised with the same weights, one with LayerNorm after each residual add (Post-LN, no final norm) and one with LayerNorm before each sublayer (Pre-LN, with the final LayerNorm it needs). Both take one backward pass of the same loss on the same random batch; the chart shows, for every layer, the norm of the gradient of all its parameters, on a log scale.',
+    'Two freshly initialized encoders (PyTorch’s default initialization) of the same depth and width: one with LayerNorm after each residual add (Post-LN, no final norm), one with LayerNorm before each sublayer (Pre-LN, with the final LayerNorm it needs). Each takes one backward pass of the sorting task’s cross-entropy on the same batch. The chart shows, for every layer, the gradient norm of the FFN’s output weight W₂ (linear2.weight): the line is the median over {seeds} seeds (weights and batch), the band runs from the smallest to the largest.',
   'gradNorms.depth': 'Layers',
   'gradNorms.width': 'Width d_model',
   'gradNorms.newWeights': 'Draw new weights',
-  'gradNorms.yAxis': 'Gradient norm per layer (log scale)',
+  'gradNorms.yAxis': 'W₂ gradient norm (log scale)',
   'gradNorms.xAxis': 'Layer (input → output)',
   'gradNorms.legendPost': 'Post-LN',
   'gradNorms.legendPre': 'Pre-LN',
   'gradNorms.aria':
-    'Gradient norms per layer on a log scale for {depth} layers. Post-LN: {postFirst} at the first layer, {postLast} at the last. Pre-LN: {preFirst} at the first, {preLast} at the last. The readout below has the numbers.',
+    'W₂ gradient norm per layer on a log scale for {depth} layers: medians of {seeds} seeds, with their range as a band. Post-LN: {postFirst} at the first layer, {postLast} at the last. Pre-LN: {preFirst} at the first, {preLast} at the last. The readout below has the numbers.',
   'gradNorms.readoutPost':
-    'Post-LN: layer 1 {first}, last layer {last} (last/first {ratio}×; largest/smallest {spread}×)',
+    'Post-LN W₂: layer 1 {first}, last layer {last} (medians) · last/first {ratio}× (seeds: {lo}–{hi}×)',
   'gradNorms.readoutPre':
-    'Pre-LN: layer 1 {first}, last layer {last} (last/first {ratio}×; largest/smallest {spread}×)',
+    'Pre-LN W₂: layer 1 {first}, last layer {last} (medians) · last/first {ratio}× (seeds: {lo}–{hi}×)',
+  'gradNorms.readoutLast': 'last layer, Post-LN/Pre-LN: {ratio}× (seeds: {lo}–{hi}×)',
   'gradNorms.readoutSetup':
-    '{depth} layers · d_model {width} · d_ff {ff} · {heads} heads · {rows} tokens · seed {seed}',
+    '{depth} layers · d_model {width} · d_ff {ff} · {heads} heads · {batch} sequences of the sorting task · seeds {first}–{last} · loss: Post-LN {lossPost}, Pre-LN {lossPre}',
+  'gradNorms.measuring': 'Measuring {depth} layers: {done} of {total} gradient passes done…',
+  'gradNorms.pending': 'What the chart shows is stated again once the new setting is measured.',
+  'gradNorms.claim.postFlat.holds':
+    'Post-LN: W₂’s gradient is about the same in every layer — the last layer’s is {value}× the first’s, within a factor of 1.25 either way.',
+  'gradNorms.claim.postFlat.fails':
+    'Post-LN: at this setting the last layer’s W₂ gradient is {value}× the first’s, more than a factor of 1.25 apart.',
+  'gradNorms.claim.postFlat.evidence': 'Post-LN last/first, median: {value}×',
+  'gradNorms.claim.preFalls.holds':
+    'Pre-LN: W₂’s gradient does not grow toward the output. It falls: the last layer gets {value}× the first layer’s.',
+  'gradNorms.claim.preFalls.fails':
+    'Pre-LN: at this setting the last layer’s W₂ gradient is not below the first’s ({value}×).',
+  'gradNorms.claim.preFalls.evidence': 'Pre-LN last/first, median: {value}×',
+  'gradNorms.claim.nearOutput.holds':
+    'Near the output Post-LN’s W₂ gets the larger gradient: at the last layer it is {value}× Pre-LN’s.',
+  'gradNorms.claim.nearOutput.fails':
+    'At the last layer Pre-LN’s W₂ gradient is as large as Post-LN’s or larger ({value}×).',
+  'gradNorms.claim.nearOutput.evidence': 'last layer, Post-LN/Pre-LN, median: {value}×',
+  'gradNorms.method':
+    'The loss is the task’s own: the cross-entropy of the digit predicted at every real position of {batch} random sequences (the sorting task of the attention figure), through the same embedding, encoder and linear head that the training figure trains. trainer.gradients() returns every parameter’s gradient and leaves the weights as they were initialized.',
   'gradNorms.note':
-    "The loss is the sum of the output times a fixed random tensor, so both stacks receive the same gradient at their output. In Post-LN the gradient passes through every layer's LayerNorm on its way down and tends to shrink: the layers nearest the output get the larger gradients, one reason Post-LN needs a learning-rate warm-up. In Pre-LN the residual path carries it to every layer past the norms, and each sublayer adds its share on the way down, so the profile leans the other way. The forward and backward run in the library's kernels (encoder.forward with keepActivations, then encoder.backward), the same ones checked against PyTorch autograd.",
+    'Xiong et al. (2020) show with mean-field theory that at initialization the expected gradients of the parameters near the output are large in Post-LN and well-behaved in Pre-LN, which is why Post-LN needs a learning-rate warm-up; their Figure 3 plots this W₂ gradient layer by layer. For the gradient to grow toward the output inside a Post-LN stack, as in that figure, the sublayers’ outputs at initialization must be large next to the residual stream: PyTorch’s default initialization, which this library uses, keeps them small, so the LayerNorms barely rescale the gradient on its way down. Liu et al. (2020) add that such unbalanced gradients are not the root cause of Post-LN’s unstable training: each layer’s heavy dependence on its residual branch amplifies small parameter updates.',
   'train.title': 'Train the sorting model here, in your browser',
   'train.caption':
     'The tiny encoder that sorts 3 to 8 digits (d_model 64, 4 heads, d_ff 128, 2 layers), trained from random weights on batches of random sequences. Watch the training loss fall, the accuracy on 500 held-out sequences rise, and the attention maps of one held-out example take shape. Try Post-LN without warm-up at a learning rate of 3e-2, then Pre-LN at the same rate, then Post-LN with warm-up.',
@@ -523,14 +645,23 @@ export default {
   'train.statusStopped': 'Stopped: {message}',
   'train.statusLoaded': 'Weights loaded; Train starts a new run from random weights.',
   'train.statusError': 'Error: {message}',
+  'train.workerError': 'The training worker stopped with an error ({message}). Reset starts a new one.',
+  'train.workerEnded': 'The training worker stopped: the browser ended it. Reset starts a new one.',
+  'train.loadNotWeights': '{name} is not a .safetensors file: its header cannot be read.',
+  'train.loadUnexpected': '{name} holds {tensor}, which the model lacks.',
+  'train.loadMissing': '{name} lacks {tensor} {expected}.',
+  'train.loadTensor':
+    '{name}: {tensor} is {dtype} {shape}; the model needs {expected} in F32, F16 or BF16, offsets to match.',
+  'train.loadSize':
+    '{name} is {size} bytes; the model needs exactly {needed} bytes (header {header} + tensors {tensors}). Not read.',
   'train.note':
-    "Each step draws {batch} new sequences (none from the held-out set) and runs the forward pass, the cross-entropy loss over the real positions, the backward pass, gradient clipping to norm 1 and an AdamW update (betas 0.9 and 0.98, weight decay 0.01), all in the library's WebAssembly kernels with one call per step. With warm-up on, the learning rate climbs linearly over the first 5% of the steps; after that it follows a cosine down to zero. If the loss stops being a finite number, training stops and keeps the last weights whose loss was finite. The downloaded .safetensors file uses the same names as scripts/train_tiny.py.",
+    "Each step draws {batch} new sequences (none from the held-out set) and runs the forward pass, the cross-entropy loss over the real positions, the backward pass, gradient clipping to norm 1 and an AdamW update (betas 0.9 and 0.98, weight decay 0.01), all in the library's WebAssembly kernels with one call per step. The learning rate follows a cosine from its set value down to zero over the run; with warm-up on, it first climbs linearly over the first 5% of the steps and the cosine starts from there. If the loss stops being a finite number, training stops and keeps the last weights whose loss was finite. The downloaded .safetensors file uses the same names as scripts/train_tiny.py.",
   // ── </nw-depth-demo> ──
 
   // ── <nw-ln-steps> ──
   'lnSteps.title': 'The four steps of LayerNorm on one vector',
   'lnSteps.caption':
-    'One vector goes through the four steps of LayerNorm in turn (① mean μ, ② variance σ², ③ normalize x̂, ④ scale and shift y). Each dot is one feature, and all four rows share the same horizontal axis. The orange line marks each row’s mean and the shaded band mean ± standard deviation. Press a step button to highlight that step here and in the page’s other LayerNorm figures. The input is a sample drawn with the sliders’ mean and standard deviation, so the μ and σ LayerNorm actually uses differ a little from the sliders.',
+    'One vector goes through the four steps of LayerNorm in turn (① mean μ, ② variance σ², ③ normalize x̂, ④ scale and shift y). Each dot is one feature, and all four rows share the same horizontal axis. The orange line marks each row’s mean and the shaded band mean ± standard deviation. Press a step button to highlight that step here and in the page’s other LayerNorm figures. The input is a sample drawn with the sliders’ mean and standard deviation.',
   'lnSteps.h': 'Vector size H',
   'lnSteps.mean': 'Input mean',
   'lnSteps.std': 'Input standard deviation',
@@ -547,8 +678,26 @@ export default {
   'lnSteps.stats': 'μ = {mean} · σ = {std}',
   'lnSteps.aria': '{stage}: strip of {h} values, mean {mean}, standard deviation {std}',
   'lnSteps.readoutInput': 'This vector of H = {h} values has μ = {mu}, σ² = {variance} (σ = {std})',
-  'lnSteps.readoutNote':
-    '③ x̂ has mean 0 and standard deviation ≈ 1; ④ y has mean β = {beta} and standard deviation |γ| = {gamma}. Because of ε = {eps}, the standard deviation of ③ x̂ is a hair below 1.',
+  'lnSteps.claim.sampleNear.holds':
+    'The μ = {mu} and σ = {sigma} that LayerNorm actually uses are the sample’s own: a little off the sliders’ {mean} and {std}.',
+  'lnSteps.claim.sampleNear.fails':
+    'This sample’s μ = {mu} and σ = {sigma} are far from the sliders’ {mean} and {std}: with few features one draw can stray.',
+  'lnSteps.claim.sampleNear.evidence': '|μ − mean| / std: {value}',
+  'lnSteps.claim.hatUnit.holds':
+    '③ x̂ has mean 0 and standard deviation 1 (measured: {mean} and {std}), whatever the input’s were.',
+  'lnSteps.claim.hatUnit.fails':
+    '③ x̂ is more than 10⁻³ away from mean 0 and standard deviation 1 here (measured: {mean} and {std}).',
+  'lnSteps.claim.hatUnit.evidence': 'largest gap to mean 0, std 1: {value}',
+  'lnSteps.claim.hatBelow.holds':
+    'Because of ε = {eps} under the square root, the standard deviation of ③ x̂ is a hair below 1.',
+  'lnSteps.claim.hatBelow.fails':
+    'Here the measured standard deviation of ③ x̂ is not below 1: float32 rounding hides what ε = {eps} takes away.',
+  'lnSteps.claim.hatBelow.evidence': '1 − std(x̂): {value}',
+  'lnSteps.claim.yAffine.holds':
+    '④ y has mean β = {beta} and standard deviation |γ| = {gamma} (measured: {mean} and {std}).',
+  'lnSteps.claim.yAffine.fails':
+    '④ y is off mean β = {beta} or standard deviation |γ| = {gamma} by more than 10⁻³ (measured: {mean} and {std}).',
+  'lnSteps.claim.yAffine.evidence': 'largest gap to β and |γ|: {value}',
   // ── </nw-ln-steps> ──
 
   // ── <nw-ln-simulator> ──
@@ -569,9 +718,19 @@ export default {
   'lnSim.axisNote':
     'Both histograms share the horizontal axis and the same {bins} bins. Bar heights are scaled to the tallest bar of each plot. The orange line is the mean μ, the shaded band μ ± σ.',
   'lnSim.readoutBefore':
-    'before (H = {h}): μ = {mean}, σ = {std} — a sample, so slightly off the settings (mean {targetMean}, standard deviation {targetStd})',
-  'lnSim.readoutAfter': 'after: μ = {mean}, σ = {std} — expected β = {beta}, |γ| = {gamma}',
+    'before (H = {h}): μ = {mean}, σ = {std} — the sliders: mean {targetMean}, standard deviation {targetStd}',
+  'lnSim.readoutAfter': 'after: μ = {mean}, σ = {std} — β = {beta}, |γ| = {gamma}',
   'lnSim.readoutEps': 'μ and σ on both sides come from the LayerNorm kernel. ε = {eps}',
+  'lnSim.claim.sampleNear.holds':
+    'The input is a sample, so its μ = {mu} and σ = {sigma} are slightly off the settings ({mean} and {std}).',
+  'lnSim.claim.sampleNear.fails':
+    'This sample’s μ = {mu} and σ = {sigma} are far from the settings ({mean} and {std}).',
+  'lnSim.claim.sampleNear.evidence': '|μ − mean| / std: {value}',
+  'lnSim.claim.afterAffine.holds':
+    'After LayerNorm the mean is β = {beta} and the standard deviation |γ| = {gamma} (measured: {mean} and {std}), wherever the input was.',
+  'lnSim.claim.afterAffine.fails':
+    'After LayerNorm the mean or standard deviation is more than 10⁻³ off β = {beta}, |γ| = {gamma} (measured: {mean} and {std}).',
+  'lnSim.claim.afterAffine.evidence': 'largest gap to β and |γ|: {value}',
   // ── </nw-ln-simulator> ──
 
   // ── <nw-ln-pipeline> ──
@@ -600,7 +759,7 @@ export default {
   'lnPipe.sym.x.text': 'Component i of the token vector. Choose i under “Dimension i” below.',
   'lnPipe.sym.xhat.name': 'standardized value',
   'lnPipe.sym.xhat.text':
-    'xᵢ minus μ, divided by √(σ² + ε). The eight of them have mean 0 and a variance just under 1.',
+    'xᵢ minus μ, divided by √(σ² + ε). The ε under the root makes the variance of the eight σ²/(σ² + ε), a hair below 1.',
   'lnPipe.sym.eps.name': 'epsilon',
   'lnPipe.sym.eps.text':
     'A tiny number added so that a variance near zero never leads to a division by zero. 1e-5, the PyTorch default.',
@@ -625,6 +784,11 @@ export default {
   'lnPipe.readoutStats': 'μ = {mu}, σ² = {variance}, mean(x̂) = {hatMean}, var(x̂) = {hatVar}',
   'lnPipe.readoutHat': 'standardized x̂ = [{values}]',
   'lnPipe.readoutY': 'output y = γ ⊙ x̂ + β = [{values}]',
+  'lnPipe.claim.hatUnit.holds':
+    'The eight x̂ have mean 0 and variance 1 (measured: {mean} and {variance}), whatever values you type.',
+  'lnPipe.claim.hatUnit.fails':
+    'The eight x̂ are not spread to variance 1 here (measured: mean {mean}, variance {variance}): with σ² = {sigma2} there is almost nothing to spread, and ε keeps the division finite.',
+  'lnPipe.claim.hatUnit.evidence': '|1 − var(x̂)|: {value}',
   // ── </nw-ln-pipeline> ──
 
   // ── <nw-norm-axes> ──
@@ -660,9 +824,19 @@ export default {
   'normAxes.readout':
     '{group}: μ = {mean}, σ² = {variance} (σ = {sigma}) — {kernel}\nselected cell (sample s{r}, feature c{c}): x = {x} → x̂ = (x − μ) / √(σ² + ε) = {xhat}',
   'normAxes.noteBn':
-    'BatchNorm uses batch statistics, like PyTorch in training mode: per column the mean and the variance divided by N (the population variance), ε = {eps}. The same cell normalizes differently when the other samples of the batch change.',
+    'BatchNorm uses batch statistics, like PyTorch in training mode: per column the mean and the variance divided by N (the population variance), ε = {eps}.',
   'normAxes.noteLn':
-    'LayerNorm, like PyTorch’s layer_norm, uses per row the mean and the variance divided by C (the population variance), ε = {eps}. Whatever the other samples are, this row’s result stays the same.',
+    'LayerNorm, like PyTorch’s layer_norm, uses per row the mean and the variance divided by C (the population variance), ε = {eps}.',
+  'normAxes.claim.bnDepends.holds':
+    'The same cell normalizes differently when the other samples of the batch change: with the other {others} samples drawn anew, cell (s{r}, c{c}) becomes {other} instead of {xhat}.',
+  'normAxes.claim.bnDepends.fails':
+    'With the other {others} samples drawn anew, cell (s{r}, c{c}) still normalizes to {xhat}.',
+  'normAxes.claim.bnDepends.evidence': '|Δx̂| of the cell: {value}',
+  'normAxes.claim.lnIndependent.holds':
+    'Whatever the other samples are, this row’s result stays the same: with the other {others} samples drawn anew, cell (s{r}, c{c}) is still {xhat}, to the last bit.',
+  'normAxes.claim.lnIndependent.fails':
+    'With the other {others} samples drawn anew, cell (s{r}, c{c}) moved from {xhat} to {other}.',
+  'normAxes.claim.lnIndependent.evidence': '|Δx̂| of the cell: {value}',
   // ── </nw-norm-axes> ──
 
   // ── <nw-batch-independence> ──
@@ -680,17 +854,24 @@ export default {
   'batchIndep.legendFull': 'μ from B = {b}',
   'batchIndep.legendHalf': 'μ from B/2 = {half}',
   'batchIndep.lnAria':
-    'Bars of the LayerNorm mean of each of the {b} samples. For the first {half}, the mean recomputed from the half batch sits exactly on the end of the bar.',
+    'Bars of the LayerNorm mean of each of the {b} samples; on the first {half}, a tick marks the mean recomputed from the half batch.',
   'batchIndep.bnAria':
     'BatchNorm means of {c} channels: per channel one bar from the whole batch and one from the half, with the difference |Δμ| above.',
   'batchIndep.keptHalf': 'only the first {half} used',
   'batchIndep.deltaAxis': 'number above the bars = |Δμ|',
   'batchIndep.lnNote': 'μ of sample 0: {full} with B = {b}, {halfMu} with B/2 = {half}.',
-  'batchIndep.bnNote': 'Channel means depend on who is in the batch. The largest move is in c{c}.',
   'batchIndep.readout':
     'LayerNorm — μ of sample 0: {full} from B = {b}, {halfMu} from only the first B/2 = {half} → |Δ| = {lnDelta} (normalized output: max |Δ| = {outDelta})\nBatchNorm — |Δμ| per channel = {deltas}\nlargest move in channel c{c}: |Δμ| = {worst}',
   'batchIndep.note':
     'LayerNorm looks only at sample 0’s own features, so it gives the same answer whoever else is in the batch; inference computes exactly the same thing, with no running averages collected during training. BatchNorm averages each channel over the whole batch, so its statistics wobble when the batch is small or changes.',
+  'batchIndep.claim.lnSame.holds':
+    'LayerNorm: sample 0’s μ and its normalized output are exactly the same with B = {b} and with B/2 = {half}, down to the last bit.',
+  'batchIndep.claim.lnSame.fails': 'LayerNorm: sample 0’s statistics moved when the batch was halved (by {value}).',
+  'batchIndep.claim.lnSame.evidence': 'largest |Δ| of sample 0: {value}',
+  'batchIndep.claim.bnMoves.holds':
+    'BatchNorm: the channel means depend on who is in the batch. Keeping only the first {half} samples moves them, most in channel c{c}.',
+  'batchIndep.claim.bnMoves.fails': 'BatchNorm: this time no channel mean moved when the batch was halved.',
+  'batchIndep.claim.bnMoves.evidence': 'largest |Δμ|: {value}',
   // ── </nw-batch-independence> ──
 
   // ── <nw-prepost-ln> ──
@@ -709,18 +890,28 @@ export default {
   'prePost.formulaPost': 'y = LN(x + Sublayer(x))',
   'prePost.formulaPre': 'y = x + Sublayer(LN(x))',
   'prePost.explainPost':
-    'Normalize after adding the residual (the original Transformer, BERT). After every layer the whole stream, skip included, is normalized again, so with γ = 1 and β = 0 each token vector comes back to a norm close to √d. The price: the gradient has to pass through an LN in every layer.',
+    'Normalize after adding the residual (the original Transformer, BERT). After every layer the whole stream, skip included, is normalized again. The price: the gradient has to pass through an LN in every layer.',
   'prePost.explainPre':
-    'Normalize only the sublayer’s input (most LLMs since GPT-2). There is no LN on the skip path, so x reaches y untouched (the path often called a “highway” for the gradient), and every layer only adds its sublayer’s output to the stream, so the norm grows with depth.',
+    'Normalize only the sublayer’s input (most LLMs since GPT-2). There is no LN on the skip path, so x reaches y untouched (the path often called a “highway” for the gradient), and every layer only adds its sublayer’s output to the stream.',
   'prePost.refLegend': '√d_model = √{d} = {s}',
   'prePost.xAxis': 'layer (0 = input)',
   'prePost.yAxis': 'residual-stream norm ‖h‖ (mean of {tokens} tokens)',
   'prePost.plotAria':
-    'Norm of the residual stream from layer 0 to {n}. Post-LN stays near 8 and ends at {post}; Pre-LN grows with depth and ends at {pre}. The per-layer numbers are in the table below.',
+    'Norm of the residual stream from layer 0 to {n}: Post-LN ends at {post}, Pre-LN at {pre}. The per-layer numbers are in the table below.',
   'prePost.readout':
     '{wiring} selected · N = {n} layers\nresidual-stream norm after the last layer ({n}): Post-LN {post} (√{d} = {sqrt}), Pre-LN {pre} ({ratio}× the input’s {input})',
   'prePost.method':
     'The states after each layer come from one forward() of a seeded {max}-layer encoder with { hiddenStates: true }. Seeded stacks are prefixes of each other — the N-layer encoder with this seed is exactly the first N layers of the {max}-layer one (the library draws the weights in state_dict order) — so the {max} layers are computed once and the slider only chooses how many to show. Largest difference between the last state and the output of forward(): {check}. As in PyTorch inference there is no dropout, and no final LayerNorm after the stack.',
+  'prePost.claim.postAtSqrtD.holds':
+    'Post-LN: with γ = 1 and β = 0 every token vector comes back to a norm of √d = {sqrt} after every layer (after layer {n}: {end}).',
+  'prePost.claim.postAtSqrtD.fails':
+    'Post-LN: after some layer the token vectors are more than 1 % away from the norm √d = {sqrt} (after layer {n}: {end}).',
+  'prePost.claim.postAtSqrtD.evidence': 'largest gap to √d, layers 1–{n}: {value}',
+  'prePost.claim.preGrows.holds':
+    'Pre-LN: every layer adds its sublayers’ output to the stream, and its norm grows with depth, from {input} to {end} after {n} layers.',
+  'prePost.claim.preGrows.fails':
+    'Pre-LN: after {n} layers the stream’s norm ({end}) is not above the input’s ({input}).',
+  'prePost.claim.preGrows.evidence': 'Pre-LN ‖h‖ after layer {n} / input: {value}×',
   'prePost.tableSummary': 'Per-layer table',
   'prePost.tableLayer': 'layer',
   // ── </nw-prepost-ln> ──
@@ -749,7 +940,16 @@ export default {
   'rmsNorm.timeCaption':
     'Median of {runs} calls of each of the three functions, in rotating order, on a {rows} × {cols} input (8 MiB) in this browser. Each time is the whole call, including copying the input into WebAssembly memory and the result back out. The dashed bar (ReLU) does the same copying with almost no arithmetic, so it shows how much of each time is the copy. Expect it to vary with the device, the browser and whatever else is running.',
   'rmsNorm.note':
-    'LayerNorm ignores the shift (add the same number to every x and y does not change). RMSNorm keeps the mean, so mean(y) = γ · mean(x) / RMS(x). In trained models the difference in quality is small, which is why LLaMA, Mistral and Gemma use RMSNorm.',
+    'LayerNorm subtracts the mean, so adding the same number to every x cannot change y. RMSNorm subtracts nothing, so mean(y) = γ · mean(x) / RMS(x). In trained models the difference in quality is small, which is why LLaMA, Mistral and Gemma use RMSNorm.',
+  'rmsNorm.claim.lnIgnoresShift.holds':
+    'LayerNorm ignores the shift: its output with shift {shift} equals the unshifted one, and its mean stays at {meanLn}.',
+  'rmsNorm.claim.lnIgnoresShift.fails': 'LayerNorm’s output moved with the shift by more than float32 rounding.',
+  'rmsNorm.claim.lnIgnoresShift.evidence': 'largest |Δy| against shift 0: {value}',
+  'rmsNorm.claim.rmsKeepsMean.holds':
+    'RMSNorm keeps the mean: its output’s mean is {value}, with the sign of mean(x) = {meanX}.',
+  'rmsNorm.claim.rmsKeepsMean.fails':
+    'Here RMSNorm’s output has no mean to speak of ({value}): with γ = {gamma} and mean(x) = {meanX} there is none left to keep.',
+  'rmsNorm.claim.rmsKeepsMean.evidence': 'RMSNorm mean(y) = γ · mean(x) / RMS(x): {value}',
   'rmsNorm.copyLabel': 'ReLU (copy)',
   // ── </nw-rmsnorm> ──
 
@@ -757,7 +957,7 @@ export default {
   'quiz.title.article': 'Check your understanding (8 questions)',
   'quiz.title.ln': 'Layer norm check (5 questions)',
   'quiz.caption':
-    'Each question is scored on your first answer. Picking another option afterwards shows only that option’s explanation and leaves the score alone. The options are shuffled on every visit. Press “Retry” below to start over.',
+    'Choose an option and press “Check answer” (or Enter); moving through the options with the arrow keys does not answer. Each question is scored on the first answer you check. Checking another option afterwards shows only that option’s explanation and leaves the score alone. The options are shuffled on every visit. Press “Retry” below to start over.',
   'quiz.q1': 'Over which axis does layer normalization compute its mean and variance?',
   'quiz.q1.a': 'Over the samples of a batch, per feature (columns)',
   'quiz.q1.a.why': 'That is batch normalization’s axis. Layer norm never looks at the batch.',
@@ -845,17 +1045,18 @@ export default {
   'quiz.correctMark': '✓',
   'quiz.wrongMark': '✗',
   'quiz.right': 'First answer: correct.',
-  'quiz.wrong': 'First answer: not correct. Pick other options to read their explanations.',
+  'quiz.wrong': 'First answer: not correct. Check other options to read their explanations.',
   'quiz.scoredFirst': 'The score counts your first answer.',
   'quiz.seeFigure': 'The figure that shows the answer',
   'quiz.scoreSuffix': 'correct (first answers; {answered} of {total} answered)',
   'quiz.retry': 'Retry',
+  'quiz.check': 'Check answer',
   // ── </nw-quiz> ──
 
   // ── <nw-encoder-block> ──
   'encBlock.title': 'One encoder block: a tensor shape on every arrow, a parameter count for every sublayer',
   'encBlock.caption':
-    'Data flows from top to bottom; the green lines are the residual (skip) connections. Move a slider and the shapes on the arrows and the parameter counts are recomputed at once. The defaults are the original paper’s base model (d_model 512, 8 heads, d_ff 2048). The head count h must divide d_model, and changing it leaves the attention’s parameter count alone: the heads only split d_model into slices of d_k = d_model / h.',
+    'Data flows from top to bottom; the green lines are the residual (skip) connections. Move a slider and the shapes on the arrows and the parameter counts are recomputed at once. The defaults are the original paper’s base model (d_model 512, 8 heads, d_ff 2048). The head count h must divide d_model: the heads split d_model into slices of d_k = d_model / h.',
   'encBlock.wiring': 'LN placement',
   'encBlock.seq': 'tokens seq',
   'encBlock.heads': 'heads h',
@@ -881,7 +1082,7 @@ export default {
   'encBlock.explainPost':
     'Post-LN: add the input to the sublayer’s output, then normalize (the original paper, BERT, PyTorch’s default). The green residual path passes through a LayerNorm in every block as well.',
   'encBlock.explainPre':
-    'Pre-LN: normalize only what goes into each sublayer; the green residual path is added untouched (most LLMs since GPT-2, PyTorch’s norm_first=True). Only the LayerNorms moved, so the parameter count is the same as Post-LN’s.',
+    'Pre-LN: normalize only what goes into each sublayer; the green residual path is added untouched (most LLMs since GPT-2, PyTorch’s norm_first=True). Only the LayerNorms moved.',
   'encBlock.tableCaption': 'Parameters per sublayer',
   'encBlock.colSublayer': 'sublayer',
   'encBlock.colFormula': 'formula (d = d_model)',
@@ -897,7 +1098,18 @@ export default {
   'encBlock.colTensor': 'name',
   'encBlock.colShape': 'shape',
   'encBlock.method':
-    'The parameter counts are not worked out by hand: nw.encoderParameters(…) returns, for the current settings, the list of tensors a real nw.createEncoder(…) would allocate — the same C++ parameter list, without allocating any weights — and their numel are added up. Names and shapes are those of torch.nn.TransformerEncoderLayer’s state_dict, and the sums agree with the formulas in the table.',
+    'The parameter counts are not worked out by hand: nw.encoderParameters(…) returns, for the current settings, the list of tensors a real nw.createEncoder(…) would allocate — the same C++ parameter list, without allocating any weights — and their numel are added up. Names and shapes are those of torch.nn.TransformerEncoderLayer’s state_dict.',
+  'encBlock.claim.headsFree.holds':
+    'Changing h leaves the attention’s parameter count alone: {attn} with {h} heads (d_k = {dk}) as with one.',
+  'encBlock.claim.headsFree.fails': 'With {h} heads the attention has {value} parameters more than with one.',
+  'encBlock.claim.headsFree.evidence': 'attention with h heads − with 1 head: {value}',
+  'encBlock.claim.sameCount.holds':
+    'Post-LN and Pre-LN have the same parameter count ({total}): only where the LayerNorms sit differs.',
+  'encBlock.claim.sameCount.fails': 'The other LN placement has a different parameter count (by {value}).',
+  'encBlock.claim.sameCount.evidence': 'this placement − the other: {value}',
+  'encBlock.claim.formulas.holds': 'The library’s counts agree with the formulas in the table, sublayer by sublayer.',
+  'encBlock.claim.formulas.fails': 'The library’s counts differ from the table’s formulas (by {value} in all).',
+  'encBlock.claim.formulas.evidence': 'Σ |count − formula|: {value}',
   // ── </nw-encoder-block> ──
 
   // ── <nw-attention> ──
@@ -907,7 +1119,7 @@ export default {
   'attention.caption.sandbox':
     'Type any sentence. It is split into tokens at spaces; each token’s embedding is drawn from a seed hashed from its characters, and goes through an encoder with random weights (seed {seed}). Untrained weights make a map without meaning: compare it with the trained model’s.',
   'attention.caption.padding':
-    'Append <PAD> tokens to the trained model’s input and switch the mask on and off. With the mask, the PAD keys get exactly zero weight and the real tokens’ outputs stay the same however many PADs there are. Without it, the PADs draw attention like any other token and the outputs shift.',
+    'Append <PAD> tokens to the trained model’s input and switch the mask on and off: watch the weight the PAD keys get and how far the real tokens’ outputs move.',
   'attention.mode': 'Mode',
   'attention.mode.model': 'Trained model',
   'attention.mode.sandbox': 'Free text',
@@ -959,13 +1171,13 @@ export default {
   'attention.padSum': 'PAD total',
   'attention.biasMask': '−∞ (mask)',
   'attention.softmaxNote':
-    'In float32, exp(−10⁴) already underflows to 0, so −10⁴ and −10⁹ give exactly 0, just like −∞. A milder value such as −10 lets a little weight leak to the PADs. Large negatives cause trouble elsewhere: float16 tops out at 65504, so −10⁹ overflows to −∞ there, and a row whose keys are all PAD comes out differently, as below.',
+    'In float32, exp(−10⁴) already underflows to 0. Large negatives cause trouble elsewhere: float16 tops out at 65504, so −10⁹ overflows to −∞ there, and a row whose keys are all PAD comes out differently, as below.',
   'attention.fullTitle': 'A row whose keys are all PAD',
   'attention.fullTorch': 'PyTorch, −∞',
   'attention.fullOurs': 'normwave mask',
   'attention.fullBig': 'adding −10⁹',
   'attention.fullNote':
-    'In PyTorch, when every score is −∞ the maximum is −∞ too, so exp(−∞ − (−∞)) = exp(NaN): a 0/0 that gives NaN, and the NaN spreads to the next layer. normwave’s softmax returns zeros for a row whose keys are all masked (the middle column is nw.softmax with every key masked), so the attention output is just out_proj’s bias and stays finite. Adding −10⁹ wipes out the score differences in float32 (1.5 + (−10⁹) = −10⁹), so the PADs share the weight evenly, 1/n each: not NaN, but a meaningless average.',
+    'In PyTorch, when every score is −∞ the maximum is −∞ too, so exp(−∞ − (−∞)) = exp(NaN): a 0/0 that gives NaN, and the NaN spreads to the next layer. The middle column is nw.softmax with every key masked; the last adds −10⁹ to every score, which wipes out their differences in float32 (1.5 + (−10⁹) = −10⁹).',
   'attention.accuracy':
     'Accuracy PyTorch measured on {n} sequences held out of training: {token} of tokens, {sequence} of sequences.',
   'attention.modelFacts':
@@ -986,6 +1198,30 @@ export default {
   'attention.modelError': 'Could not load the trained weights: {message}',
   'attention.convention':
     'Input = token embedding + PE (interleaved sin/cos, no √d_model scale). The encoder is torch.nn.TransformerEncoder’s Pre-LN, ReLU, final-LayerNorm configuration, and the mask means what torch’s src_key_padding_mask means (1 = PAD key). Every number on screen is computed by the WebAssembly kernels.',
+  'attention.claim.layer2Finds.holds':
+    'Layer 2 finds the answer: averaged over the output slots, its best head puts {l2} of a slot’s weight on the input positions holding that slot’s digit, against {l1} in layer 1.',
+  'attention.claim.layer2Finds.fails':
+    'On this input layer 2’s best heads put no more weight on the answer’s positions than layer 1’s ({l2} against {l1}).',
+  'attention.claim.layer2Finds.evidence': 'answer weight, layer 2 − layer 1: {value}',
+  'attention.claim.padsInvisible.holds':
+    'With the mask the {pads} PAD keys get exactly zero weight, and the real tokens’ outputs stay exactly as they are without any PAD.',
+  'attention.claim.padsInvisible.fails':
+    'Without the mask the PADs draw attention like any other token (up to {padWeight}) and the real tokens’ outputs shift (by up to {delta}).',
+  'attention.claim.padsInvisible.evidence': 'largest PAD weight or |Δ|: {value}',
+  'attention.claim.hugeIsZero.holds': 'So −10⁴ and −10⁹ leave exactly 0 on the PADs, just like −∞.',
+  'attention.claim.hugeIsZero.fails': '−10⁴ or −10⁹ leaves some weight on the PADs here ({value}).',
+  'attention.claim.hugeIsZero.evidence': 'PAD total at −10⁴ and −10⁹: {value}',
+  'attention.claim.mildLeaks.holds': 'A milder value such as −10 lets a little weight leak to the PADs ({value}).',
+  'attention.claim.mildLeaks.fails': 'Even −10 leaves no weight on the PADs here.',
+  'attention.claim.mildLeaks.evidence': 'PAD total at −10: {value}',
+  'attention.claim.fullZeros.holds':
+    'normwave’s softmax returns zeros for a row whose keys are all masked, so the attention output is just out_proj’s bias and stays finite.',
+  'attention.claim.fullZeros.fails': 'The fully masked row does not come out as zeros ({value}).',
+  'attention.claim.fullZeros.evidence': 'largest |weight|, every key masked: {value}',
+  'attention.claim.fullEven.holds':
+    'With −10⁹ on every score the keys share the weight evenly, 1/{n} = {each} each: not NaN, but a meaningless average.',
+  'attention.claim.fullEven.fails': 'With −10⁹ on every score the weights are not even ({value} away from 1/{n}).',
+  'attention.claim.fullEven.evidence': 'largest |w − 1/n|: {value}',
   // ── </nw-attention> ──
 
   // ── <nw-ffn> ──
@@ -996,7 +1232,7 @@ export default {
   'ffn.probe': 'read the curves at x',
   'ffn.curveAria': 'ReLU and GELU for x from −4 to 4. At x = {x}: ReLU {relu}, GELU {gelu}.',
   'ffn.curvesNote':
-    'ReLU cuts negatives to zero (max(0, x)). GELU multiplies x by the standard normal CDF, x·Φ(x); this is the exact erf form, PyTorch’s default. It is smooth around 0 and dips slightly below zero on the negative side (to about −0.17) before returning to 0. The original paper used ReLU; BERT and GPT-2 use GELU.',
+    'ReLU cuts negatives to zero (max(0, x)). GELU multiplies x by the standard normal CDF, x·Φ(x); this is the exact erf form, PyTorch’s default. The original paper used ReLU; BERT and GPT-2 use GELU.',
   'ffn.positionHeading': 'Position-wise: nudge a single token',
   'ffn.ratio': 'ratio d_ff / d_model',
   'ffn.activation': 'activation',
@@ -1013,7 +1249,19 @@ export default {
   'ffn.readout':
     'x = {x}: ReLU = {relu} · GELU = {gelu}\nd_ff = {ratio} × {d} = {dff} · FFN parameters {params} ({act})\ntoken {n} “{word}” nudged by δ = {delta}: its max |Δ| = {self} · the other {others} tokens: max |Δ| = {rest}\na whole encoder layer with the same FFN: the other tokens’ max |Δ| = {layer}',
   'ffn.method':
-    'The input is six seeded token vectors; δ moves the chosen token’s input along a fixed random direction. The FFN weights use PyTorch’s nn.Linear default initialization (uniform in ±1/√fan_in) with a fixed seed. The FFN multiplies every row (token) by the same W₁ and W₂ separately, so the other rows come out identical to the last bit: their |Δ| is exactly 0, not a rounded small number. The comparison encoder layer (2 heads, Post-LN) carries the same FFN weights, but its self-attention mixes all tokens first, so every row changes.',
+    'The input is six seeded token vectors; δ moves the chosen token’s input along a fixed random direction. The FFN weights use PyTorch’s nn.Linear default initialization (uniform in ±1/√fan_in) with a fixed seed. The FFN multiplies every row (token) by the same W₁ and W₂ separately. The comparison encoder layer (2 heads, Post-LN) carries the same FFN weights, but its self-attention mixes all tokens first.',
+  'ffn.claim.geluDips.holds':
+    'GELU is smooth around 0 and dips slightly below zero on the negative side, to {value} at x = {x}, before returning to 0.',
+  'ffn.claim.geluDips.fails': 'The lowest point of the GELU curve here is {value} (at x = {x}), not about −0.17.',
+  'ffn.claim.geluDips.evidence': 'lowest GELU value on the curve: {value}',
+  'ffn.claim.ffnLocal.holds':
+    'Position-wise: nudging token {n} leaves every other token’s FFN output identical to the last bit — their |Δ| is exactly 0, not a rounded small number.',
+  'ffn.claim.ffnLocal.fails': 'Nudging token {n} moved another token’s FFN output ({value}).',
+  'ffn.claim.ffnLocal.evidence': 'largest |Δ| of the other tokens, FFN alone: {value}',
+  'ffn.claim.layerMixes.holds':
+    'In a whole encoder layer with the same FFN every row changes: self-attention has mixed token {n}’s nudge into the others.',
+  'ffn.claim.layerMixes.fails': 'With δ = {delta} the other tokens do not move in the whole layer either.',
+  'ffn.claim.layerMixes.evidence': 'largest |Δ| of the other tokens, whole layer: {value}',
   // ── </nw-ffn> ──
 
   // ── <nw-encoder-stack> ──
@@ -1043,11 +1291,43 @@ export default {
   'encStack.readoutFinal':
     'after the final LayerNorm: ‖h‖ = {norm} · σ = {std} · μ = {mean} · cosine similarity = {cos}',
   'encStack.explainPost':
-    'Post-LN normalizes at the end of every layer, so with the initial γ = 1, β = 0 every token comes back to μ = 0, σ = 1, ‖h‖ ≈ √d after each layer, and turning on the final LayerNorm changes almost nothing. What does change with depth is the cosine similarity between tokens: it grows, because self-attention mixes information from the other tokens into each one. (It dips at the first layer because LayerNorm removes the mean that the PE had given all tokens in common.)',
+    'Post-LN normalizes at the end of every layer; with the initial γ = 1 and β = 0 that sets each token to mean 0 and standard deviation 1. Self-attention mixes information from the other tokens into each one, which is what the cosine similarity between tokens measures.',
   'encStack.explainPre':
-    'Pre-LN has no normalization on the residual path, so every layer adds its sublayers’ output to the stream as it is, and ‖h‖ and σ grow with depth. That is why a Pre-LN stack ends with one more LayerNorm (GPT-2, LLaMA and others): turn it on and the last point (LN) returns to ‖h‖ ≈ √d and σ = 1. The cosine similarity between tokens grows here too, but stack 12 layers and it grows less than with Post-LN.',
+    'Pre-LN has no normalization on the residual path, so every layer adds its sublayers’ output to the stream as it is. That is why a Pre-LN stack ends with one more LayerNorm (GPT-2, LLaMA and others): turn it on to see the last point (LN).',
   'encStack.method':
     'The states after each layer come from one forward() of a seeded {max}-layer encoder with { hiddenStates: true }. The N-layer encoder with this seed is exactly its first N layers (the library draws the weights in state_dict order), so the {max} layers are computed once and the slider chooses how many to show; the final LayerNorm is nw.layerNorm on layer N’s output with the stack’s norm.weight and norm.bias. Largest difference between that after layer {max} and the output of forward(): {check}. μ and σ are computed per token by nw.layerNormStats, and ‖h‖ = √(d·(σ² + μ²)). Inference mode: no dropout.',
+  'encStack.claim.postNormed.holds': 'Post-LN: after every layer each token is back at μ = 0, σ = 1, ‖h‖ ≈ √d.',
+  'encStack.claim.postNormed.fails': 'Post-LN: after some layer the tokens’ σ is more than 1 % away from 1.',
+  'encStack.claim.postNormed.evidence': 'largest |σ − 1|, layers 1–N: {value}',
+  'encStack.claim.postFinalIdle.holds':
+    'Turning on the final LayerNorm changes almost nothing here: the stream is already normalized.',
+  'encStack.claim.postFinalIdle.fails': 'The final LayerNorm changes ‖h‖ by more than 1 % here.',
+  'encStack.claim.postFinalIdle.evidence': 'change of ‖h‖ by the final LN: {value}',
+  'encStack.claim.postCosDips.holds':
+    'The cosine similarity dips at the first layer ({input} → {first}): LayerNorm removes the mean that the PE had given all tokens in common.',
+  'encStack.claim.postCosDips.fails': 'The cosine similarity does not dip at the first layer here ({input} → {first}).',
+  'encStack.claim.postCosDips.evidence': 'cos after layer 1 − input: {value}',
+  'encStack.claim.postCosGrows.holds':
+    'After that, the cosine similarity between tokens grows with depth ({first} → {end} by layer {n}): self-attention mixes the tokens.',
+  'encStack.claim.postCosGrows.fails':
+    'From layer 1 to layer {n} the cosine similarity does not grow ({first} → {end}).',
+  'encStack.claim.postCosGrows.evidence': 'cos after layer N − after layer 1: {value}',
+  'encStack.claim.preGrows.holds': 'Pre-LN: ‖h‖ and σ grow with depth: after {n} layers ‖h‖ = {norm} and σ = {std}.',
+  'encStack.claim.preGrows.fails': 'Pre-LN: after {n} layers ‖h‖ or σ is not above the input’s.',
+  'encStack.claim.preGrows.evidence': 'smaller of the two growths ‖h‖, σ: {value}×',
+  'encStack.claim.preFinalBack.holds':
+    'The final LayerNorm brings the stream back to ‖h‖ ≈ √d and σ = 1 (‖h‖ = {norm}, σ = {std}).',
+  'encStack.claim.preFinalBack.fails': 'The final LayerNorm leaves σ more than 1 % away from 1 here (σ = {std}).',
+  'encStack.claim.preFinalBack.evidence': '|σ − 1| after the final LN: {value}',
+  'encStack.claim.preCosGrows.holds':
+    'The cosine similarity between tokens grows here too ({input} → {end} after {n} layers).',
+  'encStack.claim.preCosGrows.fails': 'After {n} layers the cosine similarity has not grown ({input} → {end}).',
+  'encStack.claim.preCosGrows.evidence': 'cos after layer N − input: {value}',
+  'encStack.claim.preCosLess.holds':
+    'But the tokens stay less alike than with Post-LN after the same {n} layers (cos {pre} against {post}).',
+  'encStack.claim.preCosLess.fails':
+    'After {n} layers the tokens are at least as alike as with Post-LN (cos {pre} against {post}).',
+  'encStack.claim.preCosLess.evidence': 'cos Pre-LN − Post-LN after layer N: {value}',
   'encStack.tableSummary': 'Per-layer table',
   'encStack.tableLayer': 'layer',
   // ── </nw-encoder-stack> ──
@@ -1055,7 +1335,7 @@ export default {
   // ── <nw-attention-steps> ──
   'attnSteps.title': 'Self-attention by hand, one step at a time',
   'attnSteps.caption':
-    'One pass of attention worked through on a tiny example: {t} tokens, d = {d}. Step through with the buttons; press any number to see which numbers it was made from and how, with its ingredients outlined. The input X and the weights W are chosen for the explanation; a trained model learns W from data.',
+    'One pass of attention worked through on a tiny example: {t} tokens, d = {d}; then the same pass split into two heads, as multi-head attention. Step through with the buttons; press any number to see which numbers it was made from and how, with its ingredients outlined. The input X and the weights W are chosen for the explanation; a trained model learns W from data.',
   'attnSteps.tokens': 'cats|eat|fish',
   'attnSteps.scaleSwitch': 'Divide by √d_k',
   'attnSteps.on': 'on',
@@ -1067,6 +1347,11 @@ export default {
   'attnSteps.step.scale': '÷ √d_k',
   'attnSteps.step.softmax': 'softmax',
   'attnSteps.step.output': '× V',
+  'attnSteps.step.split': 'split into heads',
+  'attnSteps.step.heads': 'each head’s softmax',
+  'attnSteps.step.headsOut': 'each head × V',
+  'attnSteps.step.concat': 'concat',
+  'attnSteps.step.proj': '× W_O',
   'attnSteps.prev': '◀ Previous step',
   'attnSteps.next': 'Next step ▶',
   'attnSteps.text.x':
@@ -1083,12 +1368,26 @@ export default {
     'A softmax per row turns the scores into weights that sum to 1. Larger scores get larger weights, but small scores do not become zero.',
   'attnSteps.text.output':
     'The weights mix the rows of V. Row i of the output Z adds every token’s value vector in the proportions of row i of A: a new representation with context mixed in.',
+  'attnSteps.text.split':
+    'Multi-head attention runs {h} smaller attentions side by side. The same Q, K and V are cut by columns: head 1 takes columns 1–2, head 2 columns 3–4, so each head has d_k = {dk}. Nothing is computed here; the numbers are the ones above.',
+  'attnSteps.text.heads':
+    'Each head scores its own queries against its own keys, divides by √d_k = √{dk} and takes the softmax per row. The two heads see different parts of the vectors, so they can weigh the same tokens differently.',
+  'attnSteps.text.headsOut': 'Each head mixes its own values with its own weights, giving a 3 × {dk} output per head.',
+  'attnSteps.text.concat':
+    'The heads’ outputs are placed side by side: the result is 3 × {d} again, the width of the input.',
+  'attnSteps.text.proj':
+    'A last weight matrix W_O mixes the heads’ outputs into the layer’s output. This O is what the residual connection adds back to X.',
   'attnSteps.eq.x': 'X ∈ ℝ^(3×4)',
   'attnSteps.eq.qkv': 'Q = X·W_Q,  K = X·W_K,  V = X·W_V',
   'attnSteps.eq.scores': 'S = Q·Kᵀ',
   'attnSteps.eq.scale': "S' = S / √d_k",
   'attnSteps.eq.softmax': "A = softmax(S')  (row by row)",
   'attnSteps.eq.output': 'Z = A·V',
+  'attnSteps.eq.split': 'Qₕ, Kₕ, Vₕ = columns of head h',
+  'attnSteps.eq.heads': 'Aₕ = softmax(QₕKₕᵀ / √d_k)',
+  'attnSteps.eq.headsOut': 'Zₕ = Aₕ·Vₕ',
+  'attnSteps.eq.concat': 'Z = [Z¹ | Z²]',
+  'attnSteps.eq.proj': 'O = Z·W_O',
   'attnSteps.cellLabel': '{m} row {r}, column {c}: {v}',
   'attnSteps.matLabel': 'Matrix {m} ({r}×{c}). Arrow keys move between numbers, Enter picks one.',
   'attnSteps.pick': 'Press a number: where it came from appears here.',
@@ -1106,6 +1405,20 @@ export default {
   'attnSteps.why.rowSum': 'Sum of this row’s weights: {sum}',
   'attnSteps.why.output':
     'Component {c} of the output of “{token}”: the V values of every token (column {c}) added with this token’s weights.',
+  'attnSteps.why.split':
+    'Head {h}’s {m} is column {col} of {m}, taken as it is: component {c} of “{token}” for this head.',
+  'attnSteps.why.headScore':
+    'Head {h}: the dot product of the query of “{q}” and the key of “{k}”, over this head’s {dk} components only, divided by √d_k = √{dk}.',
+  'attnSteps.why.headScoreOff':
+    'Head {h}: the dot product of the query of “{q}” and the key of “{k}”, over this head’s components only (dividing is switched off).',
+  'attnSteps.why.headSoftmax':
+    'Head {h}: the weight the query of “{q}” gives the key of “{k}”. Each head has its own softmax.',
+  'attnSteps.why.headOutput':
+    'Head {h}: component {c} of the output of “{token}”, this head’s V values added with this head’s weights.',
+  'attnSteps.why.concat': 'Column {c} of the concatenation is column {hc} of head {h}’s output for “{token}”, copied.',
+  'attnSteps.why.wo': 'A weight of the output projection W_O, fixed by this figure.',
+  'attnSteps.why.mhOut':
+    'Component {c} of the multi-head output of “{token}”: its row of the concatenated heads times column {c} of W_O.',
   'attnSteps.wTitle': 'Edit the weights W',
   'attnSteps.wCaption':
     'Change one entry and everything from Q, K, V to the output is recomputed. Rows are input dimensions, columns output dimensions.',
@@ -1128,7 +1441,7 @@ export default {
     'Without dividing, the largest weight approaches 1 as d_k grows and the others approach 0. The original paper (Vaswani et al., 2017) gives this as the reason for dividing by √d_k: it suspected that large dot products push the softmax into regions where its gradients are extremely small. Dividing by √d_k keeps the spread of the scores near 1 whatever d_k is.',
   'attnSteps.readoutStep': 'Step {n}/{total}: {name}',
   'attnSteps.method':
-    'Every matrix on screen is computed by the library. Q, K and V are nw.linear(X, Wᵀ) (nw.linear computes x·Wᵀ like PyTorch’s nn.Linear, so Wᵀ is passed to get the formula’s X·W). QKᵀ is nw.linear with K as the weight, ÷√d_k is nw.linear with the diagonal matrix (1/√d_k)·I, the softmax is nw.softmax and A·V is nw.linear with Vᵀ as the weight. The row sums add up the softmax’s output.',
+    'Every matrix on screen is computed by the library. Q, K and V are nw.linear(X, Wᵀ) (nw.linear computes x·Wᵀ like PyTorch’s nn.Linear, so Wᵀ is passed to get the formula’s X·W). QKᵀ is nw.linear with K as the weight, ÷√d_k is nw.linear with the diagonal matrix (1/√d_k)·I, the softmax is nw.softmax and A·V is nw.linear with Vᵀ as the weight. The row sums add up the softmax’s output. In the multi-head steps, head h takes columns 2h−1 and 2h of Q, K and V as they are (a split, no arithmetic) and runs the same four operations with d_k = 2; the heads’ outputs are placed side by side, and the output projection is nw.linear with W_Oᵀ as the weight.',
   'attnSteps.methodSat':
     'The saturation experiment: {n} queries and {n} keys of seeded standard normals (a larger d_k extends the same streams); the scores by nw.linear, the division by nw.linear with a diagonal matrix, the weights by nw.softmax and the scores’ standard deviation by nw.layerNormStats.',
   // ── </nw-attention-steps> ──
@@ -1151,8 +1464,9 @@ export default {
     'The formula is written xW₁ + b₁ as in the original paper (W₁: d_model × d_ff). PyTorch’s nn.Linear stores the same weights flipped, in the shape [out, in], i.e. weight = W₁ᵀ, and computes x·weightᵀ + b: the same result. This figure keeps the weights in PyTorch’s shape and computes with nw.linear(x, weight, bias); nw.activation computes the activations.',
   'attention.runs': 'The model behind this map: {wiring}',
   'attention.runsPre':
-    '{layers} layers, {act}, {final}. §11’s formula is the original paper’s Post-LN; this model normalizes before each sublayer (Pre-LN).',
-  'attention.runsPost': '{layers} layers, {act}, {final}. The same Post-LN as §11’s formula.',
+    '{layers} layers, {act}, {final}. The article’s encoder-block formula, LN(x + Sublayer(x)), is the original paper’s Post-LN; this model normalizes before each sublayer (Pre-LN).',
+  'attention.runsPost':
+    '{layers} layers, {act}, {final}. The same Post-LN as the article’s encoder-block formula, LN(x + Sublayer(x)).',
   'attention.finalOn': 'one LayerNorm at the end',
   'attention.finalOff': 'no LayerNorm at the end',
   'peHeatmap.method':
@@ -1191,7 +1505,7 @@ export default {
   'kernelSource.implFast': 'SIMD path',
   'kernelSource.noteTitle': 'Watch out in the source articles’ code:',
   'kernelSource.note.preLnBlock':
-    'A Pre-LN stack needs one more LayerNorm after its last layer (final_norm). A Pre-LN layer only adds to the residual, so without it the output leaves with a size that grew with the number of layers (switch off the final LayerNorm in the §14 figure). Also, norm1(x) needs computing once and passing as Q, K and V; writing it three times computes it three times.',
+    'A Pre-LN stack needs one more LayerNorm after its last layer (final_norm). A Pre-LN layer only adds to the residual, so without it the output leaves with a size that grew with the number of layers (switch off the final LayerNorm in the figure “Stacking N layers”). Also, norm1(x) needs computing once and passing as Q, K and V; writing it three times computes it three times.',
   'kernelSource.note.encoderLayer':
     'A Post-LN layer ends with norm2, so adding one more LayerNorm at the end of the stack, as the source article’s Encoder does, is redundant: with the initial γ = 1, β = 0, LN(LN(x)) ≈ LN(x), and after training it only adds one more scale and shift. The stack that does need a final LayerNorm is the Pre-LN one.',
   'kernelSource.tokenRow': 'vector of token 1: {values} · ‖h‖ = {norm}',
@@ -1277,7 +1591,7 @@ export default {
 
   // ── the article's sections on attention by hand and the closing summary ──
   's12.steps':
-    '<p>Before the trained model, follow one pass of attention by hand. On an example of three tokens with d = 4: make Q, K and V, take the scores QKᵀ, divide by √d_k, apply the softmax and mix V. Press any number to see where it came from.</p>',
+    '<p>Before the trained model, follow one pass of attention by hand. On an example of three tokens with d = 4: make Q, K and V, take the scores QKᵀ, divide by √d_k, apply the softmax and mix V. Then the same Q, K and V are split into two heads of d_k = 2, each head runs softmax(QKᵀ/√d_k)V on its own, the heads’ outputs are concatenated and multiplied by W_O — multi-head attention worked by hand, as <a data-cite="alammar2018">Alammar’s Illustrated Transformer</a> does it with pictures. Press any number to see where it came from.</p>',
   's18.title': 'Summary at a glance',
   's18.body':
     '<p>The ideas of this article, one line each, with the figure where you can try each one.</p><ul class="summary"><li>Self-attention treats tokens as a set, so it cannot see order — <a href="#order-demo">word-order figure</a></li><li>The sine-cosine PE gives every position its own vector, one frequency per sin/cos pair — <a href="#pe-waves">waves</a>, <a href="#pe-heatmap">heatmap</a></li><li>Its values stay in [−1, 1], differ for every position, shift by k as one rotation M_k, and are defined past the training length — <a href="#pe-properties">four properties</a></li><li>Learned PE, RoPE and ALiBi put position in differently, and RoPE alone does not reach past the training length — <a href="#pe-compare">comparison</a></li><li>Stacking layers multiplies the size of activations until they explode or vanish; normalization breaks that — <a href="#depth-demo">depth experiment</a></li><li>Layer normalization is four steps: ① mean ② variance ③ normalize ④ scale and shift — <a href="#ln-steps">four steps</a>, <a href="#ln-pipeline">pipeline</a>, <a href="#ln-simulator">simulator</a></li><li>Batch norm takes statistics down columns (the batch), layer norm along rows (one token), so layer norm does not depend on the batch — <a href="#norm-axes">normalization axes</a>, <a href="#batch-independence">half-batch experiment</a></li><li>LayerNorm goes after the residual (Post-LN) or before the sublayer (Pre-LN); RMSNorm skips subtracting the mean — <a href="#prepost-ln">Post-LN and Pre-LN</a>, <a href="#rmsnorm">RMSNorm</a></li><li>The same computations as PyTorch code and as this page’s C++ kernels — <a href="#kernel-source">code</a></li><li>An encoder block wraps self-attention and the FFN in Add & Norm and is stacked N times — <a href="#encoder-block">block</a>, <a href="#attention-steps">attention by hand</a>, <a href="#attention">trained attention</a>, <a href="#ffn">FFN</a>, <a href="#encoder-stack">stacking N layers</a></li><li>Check your understanding — <a href="#quiz">quiz</a></li></ul>',

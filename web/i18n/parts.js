@@ -1,20 +1,26 @@
-// How the figures' strings are split for loading. Most keys are shared by every figure and load
-// as one table per language; the figures with the most text of their own (the namespaces below,
-// the part before the key's first dot; each ~0.7–1.3 KB gzipped or more) load theirs apart, so an
-// embedded figure does not carry the others' explanations. In the source tree each language loads whole from ko.js / en.js;
+// How the figures' strings are split for loading. Keys several figures use are shared and load
+// as one table per language; a figure whose text is its own (the namespaces below, the part
+// before the key's first dot: captions, notes and the sentences of its claims) loads it apart, so
+// an embedded figure does not carry the others' explanations. In the source tree each language loads whole from ko.js / en.js;
 // scripts/build-web.mjs replaces `loaders` with one chunk per language and part.
 export const OWN_STRINGS = Object.freeze({
   'nw-attention': ['attention'],
   'nw-attention-steps': ['attnSteps'],
+  'nw-batch-independence': ['batchIndep'],
   'nw-depth-demo': ['depthDemo'],
   'nw-encoder-block': ['encBlock'],
+  'nw-encoder-stack': ['encStack'],
   'nw-ffn': ['ffn'],
   'nw-grad-norms': ['gradNorms'],
   'nw-kernel-source': ['kernelSource'],
   'nw-ln-pipeline': ['lnPipe'],
+  'nw-ln-simulator': ['lnSim'],
+  'nw-ln-steps': ['lnSteps'],
   'nw-norm-axes': ['normAxes'],
+  'nw-order-demo': ['orderDemo'],
   'nw-pe-compare': ['peCompare'],
   'nw-pe-properties': ['peProps'],
+  'nw-prepost-ln': ['prePost'],
   'nw-quiz': ['quiz'],
   'nw-rmsnorm': ['rmsNorm'],
   'nw-train': ['train'],

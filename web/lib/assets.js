@@ -8,6 +8,8 @@
 //   <meta name="normwave:asset-base" content="https://…/">         every figure (HTML, no script)
 // An asset base is a folder laid out like dist/: normwave_wasm.wasm, golden/, models/.
 
+import { besidePackage } from '../load-wasm.js';
+
 let configured = null;
 
 function toBase(value) {
@@ -31,8 +33,11 @@ export function assetBase(element) {
   return meta ? toBase(meta) : null;
 }
 
-/** path (relative to dist/) under element's overriding base, else fallback() — the literal default. */
+/**
+ * path (relative to dist/) under element's overriding base, else fallback() — the literal default
+ * (moved out of Vite's dependency cache by besidePackage).
+ */
 export function assetUrl(element, path, fallback) {
   const base = assetBase(element);
-  return base ? new URL(path, base) : fallback();
+  return base ? new URL(path, base) : besidePackage(fallback());
 }

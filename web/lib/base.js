@@ -8,91 +8,125 @@ import { readState, writeState } from './url-state.js';
 import { parity } from './parity.js';
 import { assetBase } from './assets.js';
 import { fmtSci } from './format.js';
+import { controlValue } from './controls.js';
+import { judgeClaims, claimKeys } from './claims.js';
+
+export { controlValue };
 
 const URL_SPECS = new WeakMap();
 const kebab = (name) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
-/**
- * A control's value from anything (an attribute, the URL, a slider, a script):
- *   { bool: true, default }: true/false, 'true'/'1'/1 or 'false'/'0'/0, else default;
- *   { choices, default }: value if it is one of the choices (compared as strings), else default;
- *   { min, max, step = 1, default }: a number clamped to [min, max] (narrowed by
- *   bounds = { min?, max? }) and snapped to the grid min + k·step; not a number: default, clamped.
- * default may be a function of the element (el), for a default that follows another control.
- */
-export function controlValue(control, value, bounds = {}, el = null) {
-  const fallback = typeof control.default === 'function' ? control.default(el) : control.default;
-  if (control.bool) {
-    if (typeof value === 'boolean') return value;
-    const s = String(value);
-    return s === 'true' || s === '1' ? true : s === 'false' || s === '0' ? false : fallback;
-  }
-  if (control.choices) {
-    const i = control.choices.map(String).indexOf(String(value));
-    return i >= 0 ? control.choices[i] : fallback;
-  }
-  const step = control.step ?? 1;
-  const lo = Math.max(control.min, bounds.min ?? -Infinity),
-    hi = Math.min(control.max, bounds.max ?? Infinity);
-  const given = value === null || value === undefined || value === '' ? NaN : Number(value);
-  const x = Math.min(hi, Math.max(lo, Number.isFinite(given) ? given : fallback));
-  let k = Math.round((x - control.min) / step);
-  if (control.min + k * step > hi) k -= 1;
-  if (control.min + k * step < lo) k += 1;
-  // toFixed: 0.5 + 3 · 0.05 is 0.6500000000000001 in floats; 10 decimals keep every step used.
-  return Number((control.min + k * step).toFixed(10));
-}
-
-// One observer for the whole page: elements re-render when <html lang> or data-theme changes.
+// One observer for the whole page, started by the first figure that connects (nothing here
+// touches the DOM when the module is imported, so a server render may import it): figures follow
+// the language and theme declared on <html> and <body> as they change, and the OS colour scheme.
 const listeners = new Set();
-if (typeof document !== 'undefined') {
-  new MutationObserver(() => listeners.forEach((el) => el._syncEnvironment())).observe(document.documentElement, {
-    attributes: true,
-    attributeFilter: ['lang', 'data-theme'],
-  });
-  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () =>
-    listeners.forEach((el) => el._syncEnvironment()),
-  );
+const watched = new WeakSet();
+let pageObserver = null;
+function watchPage() {
+  if (!pageObserver) {
+    const sync = () => listeners.forEach((el) => el._syncEnvironment());
+    pageObserver = new MutationObserver(sync);
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', sync);
+  }
+  for (const node of [document.documentElement, document.body]) {
+    if (node && !watched.has(node)) {
+      watched.add(node);
+      pageObserver.observe(node, {
+        attributes: true,
+        attributeFilter: ['lang', 'class', 'data-theme', 'data-bs-theme'],
+      });
+    }
+  }
 }
 
+/**
+ * The theme a host page declares, 'dark', 'light' or null, by the common conventions on <body>,
+ * then <html>: data-theme or data-bs-theme (Bootstrap) = dark | light, a dark or light class
+ * (Tailwind and others), WordPress's is-dark-theme class.
+ */
+export function pageTheme(doc = document) {
+  for (const node of [doc.body, doc.documentElement]) {
+    if (!node) continue;
+    for (const v of [node.getAttribute('data-theme'), node.getAttribute('data-bs-theme')])
+      if (v === 'dark' || v === 'light') return v;
+    const c = node.classList;
+    if (c.contains('dark') || c.contains('is-dark-theme')) return 'dark';
+    if (c.contains('light')) return 'light';
+  }
+  return null;
+}
+
+let warnedTwice = false;
+/**
+ * Registers a figure's element where there is a registry (a browser; a server render has none).
+ * A tag another copy of normwave on the page has defined (two posts that embed different
+ * versions) keeps that definition: this copy says so once on the console and defines nothing.
+ */
+export function define(tag, cls) {
+  if (typeof customElements !== 'object' || !customElements) return;
+  if (!customElements.get(tag)) customElements.define(tag, cls);
+  else if (customElements.get(tag) !== cls && !warnedTwice) {
+    warnedTwice = true;
+    console.warn(`normwave: another copy on this page defines <${tag}>; this copy leaves the figures to it.`);
+  }
+}
+
+// The theme: each colour is the page's --nw-* property when it sets one (on :root, any ancestor or
+// the figure), else the resolved theme's default. The host holds the resolved values under private
+// names (--_bg …) and its shadow content takes the public names from them, so a value the page sets
+// is never shadowed by a default declared on the host.
 export const sharedStyles = css`
   :host {
-    --nw-bg: #ffffff;
-    --nw-fg: #1b1f24;
-    --nw-muted: #5b6470;
-    --nw-border: #d5dae1;
-    --nw-panel: #f5f7fa;
-    --nw-accent: #c2410c;
-    --nw-accent-2: #1d4ed8;
-    --nw-on-accent: #ffffff;
-    --nw-ok: #15803d;
-    --nw-warn: #b45309;
-    --nw-font: system-ui, -apple-system, 'Segoe UI', 'Noto Sans KR', 'NanumGothic', sans-serif;
-    --nw-mono: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
+    --_bg: var(--nw-bg, #ffffff);
+    --_fg: var(--nw-fg, #1b1f24);
+    --_muted: var(--nw-muted, #5b6470);
+    --_border: var(--nw-border, #d5dae1);
+    --_panel: var(--nw-panel, #f5f7fa);
+    --_accent: var(--nw-accent, #c2410c);
+    --_accent-2: var(--nw-accent-2, #1d4ed8);
+    --_on-accent: var(--nw-on-accent, #ffffff);
+    --_ok: var(--nw-ok, #15803d);
+    --_warn: var(--nw-warn, #b45309);
+    --_font: var(--nw-font, system-ui, -apple-system, 'Segoe UI', 'Noto Sans KR', 'NanumGothic', sans-serif);
+    --_mono: var(--nw-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
     display: block;
     box-sizing: border-box;
     max-width: 100%;
-    color: var(--nw-fg);
-    background: var(--nw-bg);
-    font-family: var(--nw-font);
+    color: var(--_fg);
+    background: var(--_bg);
+    font-family: var(--_font);
     font-size: 15px;
     line-height: 1.5;
-    border: 1px solid var(--nw-border);
+    border: 1px solid var(--_border);
     border-radius: 10px;
     padding: 14px;
     margin: 1.2em 0;
   }
   :host([data-resolved-theme='dark']) {
-    --nw-bg: #15191f;
-    --nw-fg: #e6e9ee;
-    --nw-muted: #9aa4b2;
-    --nw-border: #343c48;
-    --nw-panel: #1e242c;
-    --nw-accent: #fb923c;
-    --nw-accent-2: #60a5fa;
-    --nw-on-accent: #111418;
-    --nw-ok: #4ade80;
-    --nw-warn: #fbbf24;
+    --_bg: var(--nw-bg, #15191f);
+    --_fg: var(--nw-fg, #e6e9ee);
+    --_muted: var(--nw-muted, #9aa4b2);
+    --_border: var(--nw-border, #343c48);
+    --_panel: var(--nw-panel, #1e242c);
+    --_accent: var(--nw-accent, #fb923c);
+    --_accent-2: var(--nw-accent-2, #60a5fa);
+    --_on-accent: var(--nw-on-accent, #111418);
+    --_ok: var(--nw-ok, #4ade80);
+    --_warn: var(--nw-warn, #fbbf24);
+  }
+  :host > * {
+    --nw-bg: var(--_bg);
+    --nw-fg: var(--_fg);
+    --nw-muted: var(--_muted);
+    --nw-border: var(--_border);
+    --nw-panel: var(--_panel);
+    --nw-accent: var(--_accent);
+    --nw-accent-2: var(--_accent-2);
+    --nw-on-accent: var(--_on-accent);
+    --nw-ok: var(--_ok);
+    --nw-warn: var(--_warn);
+    --nw-font: var(--_font);
+    --nw-mono: var(--_mono);
   }
   *, *::before, *::after { box-sizing: border-box; }
   .title { font-weight: 650; margin: 0 0 4px; font-size: 1rem; }
@@ -122,6 +156,9 @@ export const sharedStyles = css`
   .badge.pending { display: inline-grid; }
   .badge.pending > span { grid-area: 1 / 1; }
   .badge-room { visibility: hidden; }
+  .claims { list-style: none; margin: 10px 0; padding: 0; display: grid; gap: 6px; font-size: 0.9rem; }
+  .claims li { padding: 2px 0 2px 10px; border-left: 3px solid var(--nw-accent-2); }
+  .claims .evidence { display: inline-block; font-family: var(--nw-mono); font-size: 0.78rem; color: var(--nw-muted); background: var(--nw-panel); border-radius: 4px; padding: 0 6px; }
   .nw-share { display: flex; flex-direction: column; align-items: flex-end; margin-top: 8px; }
   .nw-share:empty { display: none; }
   .nw-share > button, .nw-share-panel button { font: inherit; font-size: 0.8rem; color: var(--nw-muted); background: none; border: 1px solid var(--nw-border); border-radius: 6px; padding: 3px 10px; min-height: 28px; cursor: pointer; }
@@ -135,11 +172,16 @@ export const sharedStyles = css`
 
 /**
  * Base class of the figures.
- * Attributes: lang ('ko' | 'en'; default: the nearest [lang] ancestor, else the page's <html
- * lang>), theme ('light' | 'dark'; default: the page's data-theme, else the system preference),
+ * Attributes: lang ('ko' | 'en', by its primary subtag; default: the nearest [lang] ancestor, else
+ * the page's <html lang>; any other language: the reader's if it is ko or en, else English), theme
+ * ('light' | 'dark' | 'auto', the default: the page's convention (pageTheme), else the system
+ * preference),
  * no-url-state (keep the state out of the URL hash; by default an element with an id keeps its
  * state there), asset-base (where the .wasm and data files are; see lib/assets.js), no-share
- * (hide the share/embed/save menu).
+ * (hide the share/embed/save menu). Children of the tag are the author's fallback: shown until the
+ * element is defined, and again beside the message when the library cannot load.
+ * Events: nw-change (bubbles, composed; detail: `state`) when the reader changes the figure's
+ * state, not when attributes, the URL or a script set it.
  * Strings load per language on demand: until the element's language is loaded t() answers with
  * the language shown before (or ''), and `nw` is set only once both the library and the strings
  * are there, so figures compute and draw with their text.
@@ -235,6 +277,7 @@ export class NwElement extends LitElement {
   connectedCallback() {
     super.connectedCallback();
     listeners.add(this);
+    watchPage();
     this._syncEnvironment();
     // Figures size their SVG to the element's width (so text stays legible on a phone). Applied in
     // the next frame, so a re-render never resizes what is being observed within the same frame.
@@ -286,6 +329,17 @@ export class NwElement extends LitElement {
     this._shareHost = document.createElement('div');
     this._shareHost.className = 'nw-share';
     root.append(marker, this._shareHost);
+    // A state change made while the reader acts on the figure (in the task of that input, click
+    // or key) is the reader's: updated() reports it as nw-change.
+    const byReader = () => {
+      if (this._byReader) return;
+      this._byReader = true;
+      setTimeout(() => {
+        this._byReader = false;
+      });
+    };
+    for (const type of ['input', 'change', 'click', 'keydown', 'pointerdown'])
+      root.addEventListener(type, byReader, true);
     this.renderOptions.renderBefore = marker;
     return root;
   }
@@ -320,7 +374,7 @@ export class NwElement extends LitElement {
     return this._near;
   }
 
-  /** The wanted language: own attribute, else the nearest lang, else the page's, else Korean. */
+  /** The wanted language: own attribute, else the nearest lang, else the page's (normalizeLang). */
   get locale() {
     return normalizeLang(
       this.getAttribute('lang') ||
@@ -360,15 +414,10 @@ export class NwElement extends LitElement {
   _syncEnvironment() {
     this._syncLang();
     const own = this.getAttribute('theme');
-    const page = document.documentElement.dataset.theme;
     const resolved =
       own === 'dark' || own === 'light'
         ? own
-        : page === 'dark' || page === 'light'
-          ? page
-          : matchMedia('(prefers-color-scheme: dark)').matches
-            ? 'dark'
-            : 'light';
+        : (pageTheme() ?? (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
     if (this.dataset.resolvedTheme !== resolved) this.dataset.resolvedTheme = resolved;
     this.requestUpdate();
   }
@@ -425,6 +474,9 @@ export class NwElement extends LitElement {
   updated(changed) {
     super.updated?.(changed);
     this._renderShare();
+    const stateChanged = Object.keys(this.constructor.urlState).some((p) => changed.has(p));
+    if (stateChanged && this._byReader)
+      this.dispatchEvent(new CustomEvent('nw-change', { bubbles: true, composed: true, detail: this.state }));
     if (!this._urlStateOn) return;
     // The first update holds the defaults and whatever the URL restored: the URL already says
     // that, and a link to a section (#s3) stays a link to the section until the reader changes
@@ -433,8 +485,7 @@ export class NwElement extends LitElement {
       this._stateShown = true;
       return;
     }
-    if (!Object.keys(this.constructor.urlState).some((p) => changed.has(p))) return;
-    writeState(this.id, this.state);
+    if (stateChanged) writeState(this.id, this.state);
   }
 
   /**
@@ -560,15 +611,44 @@ export class NwElement extends LitElement {
     return html`<div class="badges">${rows.map(([label, op]) => html`<span class="badge-row"><span class="badge-op">${label}</span>${this.parityBadge(op)}</span>`)}</div>`;
   }
 
+  /**
+   * The figure's claims (web/lib/claims.js) judged on its live numbers m, as a list: for each,
+   * the sentence its verdict picks (strings `<ns>.claim.<id>.holds` / `.fails`) and the number it
+   * was decided on (`.evidence`, its raw value in data-value). Each item carries
+   * data-claim="<figure>.<id>" and data-holds="true|false".
+   */
+  renderClaims(ns, claims, m) {
+    const figure = this.localName.replace(/^nw-/, '');
+    return html`<ul class="claims">${judgeClaims(claims, m).map(({ id, holds, value, vars }) => {
+      const keys = claimKeys(ns, id);
+      return html`<li data-claim=${`${figure}.${id}`} data-holds=${String(holds)}><span class="claim-text">${this.t(
+        holds ? keys.holds : keys.fails,
+        vars,
+      )}</span> <span class="evidence" data-value=${String(value)}>${this.t(keys.evidence, vars)}</span></li>`;
+    })}</ul>`;
+  }
+
   /** One of two side-by-side columns (16 px apart) when width >= breakpoint, else the whole width. */
   columnWidth(width, breakpoint) {
     return width >= breakpoint ? Math.floor((width - 16) / 2) : width;
   }
 
-  /** What to show until the library is ready, or when it cannot load. */
+  /**
+   * What to show until the library is ready, or when it cannot load: then the reason in the
+   * figure's language (a browser without WebAssembly or its SIMD says so plainly) and the author's
+   * fallback content, the tag's children.
+   */
   renderLoading() {
-    if (this.loadError)
-      return html`<p class="error" role="alert">${this.t('common.loadError', { message: this.loadError.message }) || this.loadError.message}</p>`;
+    const e = this.loadError;
+    if (e) {
+      const text =
+        e.code === 'simd'
+          ? this.t('common.noSimd')
+          : e.code === 'wasm'
+            ? this.t('common.noWasm')
+            : this.t('common.loadError', { message: e.message });
+      return html`<p class="error" role="alert">${text || e.message}</p><slot></slot>`;
+    }
     return html`<p class="caption">${this.t('common.loading')}</p>`;
   }
 }

@@ -7,18 +7,25 @@
 import { loaders } from '../i18n/parts.js';
 
 export const LANG_CODES = Object.freeze(['ko', 'en']);
-export const DEFAULT_LANG = 'ko';
+export const DEFAULT_LANG = 'en';
 
 const tables = new Map(); // lang → Map(key → string)
 const loaded = new Set(); // 'lang part' of every part loaded
 const pending = new Map(); // 'lang part' → Promise
 
-/** 'ko' or 'en' for any lang tag ('en-US' → 'en'); unknown → the default. */
+/**
+ * 'ko' or 'en' for a lang tag, by its primary subtag ('en-US' → 'en', 'ko-KR' → 'ko'); any other
+ * tag, or none: the first of the reader's languages (navigator.languages) that is one of them,
+ * else English.
+ */
 export function normalizeLang(tag) {
-  const base = String(tag ?? '')
-    .toLowerCase()
-    .split('-')[0];
-  return Object.hasOwn(loaders, base) ? base : DEFAULT_LANG;
+  for (const t of [tag, ...(globalThis.navigator?.languages ?? [])]) {
+    const base = String(t ?? '')
+      .toLowerCase()
+      .split('-')[0];
+    if (Object.hasOwn(loaders, base)) return base;
+  }
+  return DEFAULT_LANG;
 }
 
 /** The parts of lang's strings a figure needs: the shared ones, and its own if they load apart. */
@@ -68,7 +75,7 @@ export function loadStrings(lang, figure) {
 
 /**
  * The string for key in lang, with {name} placeholders filled from vars (own properties).
- * Falls back to Korean, then to the key itself (so a missing string is visible, not blank);
+ * Falls back to English, then to the key itself (so a missing string is visible, not blank);
  * a language not loaded yet answers with its fallback too.
  */
 export function translate(lang, key, vars) {

@@ -5,15 +5,15 @@
 
 /** One pending idle-time task: schedule() replaces the one pending, cancel() drops it. */
 export class IdleTask {
-  #handle = 0;
-  #armed = false;
+  _handle = 0;
+  _armed = false;
 
   /** Arms the task at the first input event in root (a figure's shadow root: its sliders). */
   armOn(root) {
     root.addEventListener(
       'input',
       () => {
-        this.#armed = true;
+        this._armed = true;
       },
       { once: true },
     );
@@ -21,23 +21,23 @@ export class IdleTask {
 
   /** True once the reader has moved one of the figure's sliders. */
   get armed() {
-    return this.#armed;
+    return this._armed;
   }
 
   /** Runs fn in the next idle period, in place of any task pending; nothing while unarmed. */
   schedule(fn) {
     this.cancel();
-    if (!this.#armed) return;
+    if (!this._armed) return;
     const idle = globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 50));
-    this.#handle = idle(() => {
-      this.#handle = 0;
+    this._handle = idle(() => {
+      this._handle = 0;
       fn();
     });
   }
 
   cancel() {
-    if (!this.#handle) return;
-    (globalThis.cancelIdleCallback ?? clearTimeout)(this.#handle);
-    this.#handle = 0;
+    if (!this._handle) return;
+    (globalThis.cancelIdleCallback ?? clearTimeout)(this._handle);
+    this._handle = 0;
   }
 }

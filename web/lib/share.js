@@ -1,38 +1,39 @@
-// The share/embed/save panel of every figure (NwElement loads this module on first open): copy
-// a script-tag snippet or an iframe snippet with the figure's current state, copy a link to the
-// article at that figure and state, save the figure as SVG or PNG.
-// Where snippets point: the site (embed.html, the article) is the build setting NW_SITE_URL; the
-// script's base is NW_CDN_URL, else the site. Unset, both are where this copy of normwave is
-// served from (the folder of normwave_wasm.wasm, or the figure's asset base).
+// The share/embed/save panel of every figure (NwElement loads this module on first open): copy a
+// script-tag snippet, an iframe snippet, a link to the figure's page or to the article at that
+// figure, all with the figure's current state; open it in CodePen; save it as SVG or PNG
+// (lib/export.js, loaded on the first save).
+// Where snippets point (the rules of lib/site.js):
+//   the site — package.json's `homepage`, set at build time — holds embed.html, the figure pages
+//   and the article; without one, the menu offers no iframe and no link (there is nothing that
+//   would serve them), only what works anywhere;
+//   the script tag loads the figure from the site when this copy is served from there, else from
+//   jsDelivr at this version (a bundled copy's own files are not a public address).
 import { html } from 'lit';
 import { defaultWasmUrl } from '../normwave.js';
 import { assetBase } from './assets.js';
+import { cdnBase, figureId, figurePagePath, LANG_FOLDERS, shareItems, siteBase } from './site.js';
 
-/* global __NW_SITE_URL__, __NW_CDN_URL__ */
-const SITE_SETTING = typeof __NW_SITE_URL__ === 'string' ? __NW_SITE_URL__ : '';
-const CDN_SETTING = typeof __NW_CDN_URL__ === 'string' ? __NW_CDN_URL__ : '';
+/* global __NW_SITE_URL__, __NW_VERSION__ */
+const SITE = siteBase(typeof __NW_SITE_URL__ === 'string' ? __NW_SITE_URL__ : '');
+const VERSION = typeof __NW_VERSION__ === 'string' ? __NW_VERSION__ : null;
+const CODEPEN = 'https://codepen.io/pen/define';
 
-function folder(url) {
-  const u = new URL(url);
-  if (!u.pathname.endsWith('/')) u.pathname += '/';
-  return u;
-}
-
-/** The site's base URL (embed.html and the article live there). */
-export function siteBase(el) {
-  if (SITE_SETTING) return folder(SITE_SETTING);
-  return assetBase(el) ?? new URL('./', defaultWasmUrl());
+/** The folder this copy of normwave is served from (the figure's asset base, else its .wasm's). */
+function servedFrom(el) {
+  return (assetBase(el) ?? new URL('./', defaultWasmUrl())).href;
 }
 
 /** The base URL of the figure scripts for the script-tag snippet. */
 export function scriptBase(el) {
-  return CDN_SETTING ? folder(CDN_SETTING) : siteBase(el);
+  const here = servedFrom(el);
+  if (SITE && here.startsWith(SITE)) return SITE;
+  return VERSION ? cdnBase(VERSION) : here;
 }
 
 const escapeAttr = (s) =>
   String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** The figure's title as it reads on screen (for iframe titles and file names). */
+/** The figure's title as it reads on screen (for iframe titles, pens and file names). */
 function figureTitle(el) {
   return el.renderRoot.querySelector('.title')?.textContent.trim() || el.localName;
 }
@@ -74,263 +75,149 @@ function stateParams(el) {
   return params;
 }
 
-/** embed.html?fig=…&lang=…&theme=…&<state>: the figure alone, for iframes. */
+/** <site>embed.html?fig=…&lang=…&theme=…&<state>: the figure alone, for iframes. */
 export function embedUrl(el) {
   const params = new URLSearchParams({ fig: el.localName, lang: el._lang, theme: el.dataset.resolvedTheme || 'light' });
   for (const [k, v] of stateParams(el)) params.set(k, v);
-  return new URL(`embed.html?${params}`, siteBase(el)).href;
+  return new URL(`embed.html?${params}`, SITE).href;
 }
 
 /** The iframe snippet, at the figure's present height (embed.html also posts its height). */
 export function iframeSnippet(el) {
   const panel = el.renderRoot.querySelector('.nw-share-panel');
   const height = Math.ceil(el.getBoundingClientRect().height - (panel?.getBoundingClientRect().height ?? 0)) + 2;
-  return `<iframe src="${escapeAttr(embedUrl(el))}" title="${escapeAttr(figureTitle(el))}" width="100%" height="${height}" style="border:0;max-width:100%" loading="lazy"></iframe>`;
+  return `<iframe src="${escapeAttr(embedUrl(el))}" title="${escapeAttr(figureTitle(el))}" width="100%" height="${height}" style="border:0;max-width:100%" loading="lazy" allow="clipboard-write"></iframe>`;
 }
 
-/** The article at this figure (its id there is the tag without "nw-") with this state. */
-export function articleLink(el) {
-  const id = el.localName.replace(/^nw-/, '');
+/** #<id>.<key>=<value>&…: the state as the page's URL keeps it (or #<id> for the defaults). */
+function stateHash(el) {
+  const id = figureId(el.localName);
   const hash = [...stateParams(el)]
     .map(([k, v]) => `${encodeURIComponent(`${id}.${k}`)}=${encodeURIComponent(v)}`)
     .join('&');
-  const url = new URL(`?lang=${el._lang}`, siteBase(el));
-  url.hash = hash || id;
-  return url.href;
+  return `#${hash || id}`;
 }
 
-// ── save as SVG / PNG ──────────────────────────────────────────────────────────────────────────
-// The figure as one SVG: its boxes (backgrounds, borders), its text, its SVG drawings with their
-// computed styles inlined, its canvases as images, each where it is on screen.
-
-const SVG_NS = 'http://www.w3.org/2000/svg';
-const INLINE = [
-  'fill',
-  'fill-opacity',
-  'stroke',
-  'stroke-width',
-  'stroke-opacity',
-  'stroke-dasharray',
-  'stroke-linecap',
-  'stroke-linejoin',
-  'opacity',
-  'font-family',
-  'font-size',
-  'font-weight',
-  'font-style',
-  'text-anchor',
-  'dominant-baseline',
-  'visibility',
-  'display',
-];
-
-function visible(color) {
-  return color && color !== 'transparent' && !/rgba\([^)]*,\s*0\)$/.test(color);
+/** The figure's own page on the site, in its language, with this state (it unfurls as a card). */
+export function pageLink(el) {
+  return new URL(`${figurePagePath(el.localName, el._lang)}${stateHash(el)}`, SITE).href;
 }
 
-function inlineStyles(source, clone) {
-  const cs = getComputedStyle(source);
-  clone.setAttribute('style', INLINE.map((p) => `${p}:${cs.getPropertyValue(p)}`).join(';'));
-  for (let i = 0; i < source.children.length; i++) inlineStyles(source.children[i], clone.children[i]);
+/** The article at this figure (its id there is the tag without "nw-"), with this state. */
+export function articleLink(el) {
+  return new URL(`${LANG_FOLDERS[el._lang] ?? ''}${stateHash(el)}`, SITE).href;
 }
 
-let gradients = 0;
-
-/** A left-to-right CSS linear-gradient (colour bars) as an SVG gradient: its fill URL, or null. */
-function gradientFill(image, out) {
-  const m = /^linear-gradient\((?:to right|90deg),\s*(.*)\)$/.exec(image);
-  if (!m) return null;
-  const colours = m[1].match(/rgba?\([^)]*\)|#[0-9a-f]{3,8}/gi) ?? [];
-  if (colours.length < 2) return null;
-  const id = `nw-gradient-${++gradients}`;
-  const stops = colours
-    .map((c, i) => `<stop offset="${(i / (colours.length - 1)).toFixed(3)}" stop-color="${c}"/>`)
-    .join('');
-  out.push(`<defs><linearGradient id="${id}">${stops}</linearGradient></defs>`);
-  return `url(#${id})`;
-}
-
-const xml = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-function textLines(node, origin) {
-  const parent = node.parentElement;
-  const cs = getComputedStyle(parent);
-  const font = `font-family="${xml(cs.fontFamily)}" font-size="${cs.fontSize}" font-weight="${cs.fontWeight}" font-style="${cs.fontStyle}" fill="${cs.color}"`;
-  const text = node.data;
-  if (cs.writingMode.startsWith('vertical')) {
-    // A vertical label (read bottom to top): one rotated line through the box's centre.
-    const r = parent.getBoundingClientRect();
-    const cx = r.left + r.width / 2 - origin.left;
-    const cy = r.top + r.height / 2 - origin.top;
-    return [
-      `<text transform="translate(${cx.toFixed(1)} ${cy.toFixed(1)}) rotate(-90)" text-anchor="middle" dominant-baseline="central" ${font}>${xml(text.trim())}</text>`,
-    ];
-  }
-  const lines = [];
-  const range = document.createRange();
-  for (const m of text.matchAll(/\S+/g)) {
-    range.setStart(node, m.index);
-    range.setEnd(node, m.index + m[0].length);
-    const r = range.getBoundingClientRect();
-    if (!r.width) continue;
-    const last = lines.at(-1);
-    if (last && Math.abs(last.top - r.top) < 2) last.end = m.index + m[0].length;
-    else lines.push({ top: r.top, left: r.left, bottom: r.bottom, start: m.index, end: m.index + m[0].length });
-  }
-  return lines.map(
-    (l) =>
-      `<text x="${(l.left - origin.left).toFixed(1)}" y="${(l.bottom - origin.top - (l.bottom - l.top) * 0.22).toFixed(1)}" ${font}>${xml(text.slice(l.start, l.end))}</text>`,
-  );
-}
-
-/** The figure as an SVG document (a string). */
-export function figureSvg(el) {
-  const origin = el.getBoundingClientRect();
-  const width = Math.ceil(origin.width);
-  const share = el.renderRoot.querySelector('.nw-share');
-  const height = Math.ceil((share?.getBoundingClientRect().top ?? origin.bottom) - origin.top + 8);
-  const host = getComputedStyle(el);
-  const out = [
-    `<svg xmlns="${SVG_NS}" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
-    `<rect x="0.5" y="0.5" width="${width - 1}" height="${height - 1}" rx="10" fill="${host.backgroundColor}" stroke="${host.borderTopColor}"/>`,
-  ];
-  const walk = (node) => {
-    for (const child of node.childNodes) {
-      if (child.nodeType === Node.TEXT_NODE) {
-        if (child.data.trim() && !child.parentElement.closest('select, option, textarea, style'))
-          out.push(...textLines(child, origin));
-        continue;
-      }
-      if (child.nodeType !== Node.ELEMENT_NODE || child === share) continue;
-      const r = child.getBoundingClientRect();
-      const cs = getComputedStyle(child);
-      if (cs.display === 'none' || cs.visibility === 'hidden' || (!r.width && !r.height && child.localName !== 'slot'))
-        continue;
-      const x = (r.left - origin.left).toFixed(1);
-      const y = (r.top - origin.top).toFixed(1);
-      if (child.localName === 'svg') {
-        const clone = child.cloneNode(true);
-        inlineStyles(child, clone);
-        clone.setAttribute('x', x);
-        clone.setAttribute('y', y);
-        clone.setAttribute('width', r.width);
-        clone.setAttribute('height', r.height);
-        out.push(new XMLSerializer().serializeToString(clone));
-        continue;
-      }
-      if (child.localName === 'canvas') {
-        out.push(
-          `<image x="${x}" y="${y}" width="${r.width}" height="${r.height}" preserveAspectRatio="none" href="${child.toDataURL('image/png')}"/>`,
-        );
-        continue;
-      }
-      const border = parseFloat(cs.borderTopWidth) > 0 && visible(cs.borderTopColor);
-      const gradient = gradientFill(cs.backgroundImage, out);
-      if (visible(cs.backgroundColor) || border || gradient) {
-        const radius = Math.min(parseFloat(cs.borderTopLeftRadius) || 0, r.height / 2, r.width / 2).toFixed(1);
-        const fill = gradient ?? (visible(cs.backgroundColor) ? cs.backgroundColor : 'none');
-        out.push(
-          `<rect x="${x}" y="${y}" width="${r.width.toFixed(1)}" height="${r.height.toFixed(1)}" rx="${radius}" ry="${radius}" fill="${fill}"${border ? ` stroke="${cs.borderTopColor}"` : ''}/>`,
-        );
-      }
-      if (child.localName === 'input' && child.type === 'range') {
-        const f = (child.value - child.min) / (child.max - child.min || 1);
-        const cy = r.top - origin.top + r.height / 2;
-        out.push(
-          `<line x1="${x}" x2="${(r.right - origin.left).toFixed(1)}" y1="${cy}" y2="${cy}" stroke="${host.getPropertyValue('--nw-border')}" stroke-width="4" stroke-linecap="round"/>`,
-          `<circle cx="${(r.left - origin.left + 8 + f * (r.width - 16)).toFixed(1)}" cy="${cy}" r="8" fill="${host.getPropertyValue('--nw-accent')}"/>`,
-        );
-        continue;
-      }
-      if (child.localName === 'select') {
-        const option = child.selectedOptions[0];
-        if (option)
-          out.push(
-            `<text x="${(r.left - origin.left + 6).toFixed(1)}" y="${(r.bottom - origin.top - r.height * 0.3).toFixed(1)}" font-family="${xml(cs.fontFamily)}" font-size="${cs.fontSize}" fill="${cs.color}">${xml(option.textContent)}</text>`,
-          );
-        continue;
-      }
-      walk(child.shadowRoot ?? child);
-    }
-  };
-  walk(el.renderRoot);
-  out.push('</svg>');
-  return out.join('\n');
-}
-
-function download(blob, name) {
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-}
-
-function saveSvg(el) {
-  download(new Blob([figureSvg(el)], { type: 'image/svg+xml' }), `${el.localName}.svg`);
-  return `${el.localName}.svg`;
-}
-
-async function savePng(el) {
-  const svg = figureSvg(el);
-  const img = new Image();
-  img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-  await img.decode();
-  const scale = 2;
-  const canvas = document.createElement('canvas');
-  canvas.width = img.width * scale;
-  canvas.height = img.height * scale;
-  const ctx = canvas.getContext('2d');
-  ctx.scale(scale, scale);
-  ctx.drawImage(img, 0, 0);
-  const blob = await new Promise((resolve, reject) =>
-    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('toBlob failed'))), 'image/png'),
-  );
-  download(blob, `${el.localName}.png`);
-  return `${el.localName}.png`;
+/** What the CodePen prefill API receives: the script-tag snippet as the pen's HTML. */
+export function codepenData(el) {
+  const data = { title: `${figureTitle(el)} · normwave`, html: scriptSnippet(el) };
+  if (SITE) data.description = pageLink(el);
+  return data;
 }
 
 // ── the panel ──────────────────────────────────────────────────────────────────────────────────
 
-async function copy(el, which, text) {
-  const state = (el._share ??= {});
-  try {
-    await navigator.clipboard.writeText(text);
-    state.status = el.t('share.copied', { what: el.t(`share.${which}`) });
-    state.manual = null;
-  } catch {
-    // No clipboard (an insecure page, a denied permission): show the text, selected, to copy by hand.
-    state.status = el.t('share.copyByHand');
-    state.manual = text;
-  }
+function update(el, patch) {
+  Object.assign((el._share ??= {}), { manual: null, picture: null }, patch);
   el._renderShare();
-  if (state.manual) el.renderRoot.querySelector('.nw-share-panel textarea')?.select();
 }
 
-async function save(el, kind) {
-  const state = (el._share ??= {});
+async function copy(el, which, text) {
   try {
-    const name = kind === 'svg' ? saveSvg(el) : await savePng(el);
-    state.status = el.t('share.saved', { name });
-  } catch (e) {
-    state.status = el.t('share.saveFailed', { message: e.message });
+    await navigator.clipboard.writeText(text);
+    update(el, { status: el.t('share.copied', { what: el.t(`share.${which}`) }) });
+  } catch {
+    // No clipboard (an insecure page, a denied permission): show the text, selected, to copy by hand.
+    update(el, { status: el.t('share.copyByHand'), manual: text });
+    el.renderRoot.querySelector('.nw-share-panel textarea')?.select();
   }
-  state.manual = null;
-  el._renderShare();
+}
+
+/**
+ * Opens a new pen holding the script-tag snippet: a form POSTed to CodePen's prefill endpoint in
+ * a new tab. A page whose Content-Security-Policy has no form-action for codepen.io refuses the
+ * form; the violation event says so and the status tells the reader.
+ */
+function openCodepen(el) {
+  const form = document.createElement('form');
+  form.method = 'POST';
+  form.action = CODEPEN;
+  form.target = '_blank';
+  form.hidden = true;
+  const field = document.createElement('input');
+  field.type = 'hidden';
+  field.name = 'data';
+  field.value = JSON.stringify(codepenData(el));
+  form.append(field);
+  const refused = (e) => {
+    if (e.violatedDirective.startsWith('form-action'))
+      update(el, { status: el.t('share.codepenRefused'), manual: scriptSnippet(el) });
+  };
+  document.addEventListener('securitypolicyviolation', refused);
+  setTimeout(() => document.removeEventListener('securitypolicyviolation', refused), 2000);
+  el.renderRoot.querySelector('.nw-share-panel').append(form);
+  form.submit();
+  form.remove();
+  update(el, { status: el.t('share.codepenOpened') });
+}
+
+/**
+ * Saves the figure. The status says "Saved" only where the download cannot have been dropped
+ * (export.js downloadsAllowed: a top-level page, or frames we can read, none sandboxed against
+ * downloads). In a frame sandboxed without allow-downloads nothing is attempted; where that
+ * cannot be read the download is attempted and the status says it was started. In both cases the
+ * picture is shown in the panel, to be saved from the browser's own menu.
+ */
+async function save(el, kind) {
+  try {
+    const { figureSvg, figurePng, downloadsAllowed, download } = await import('./export.js');
+    const name = `${el.localName}.${kind}`;
+    const blob = kind === 'svg' ? new Blob([figureSvg(el)], { type: 'image/svg+xml' }) : await figurePng(el);
+    const allowed = downloadsAllowed();
+    if (allowed !== 'no') download(blob, name);
+    if (allowed === 'yes') {
+      update(el, { status: el.t('share.saved', { name }) });
+      return;
+    }
+    const png = kind === 'png' ? blob : await figurePng(el);
+    const picture = await new Promise((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result);
+      reader.onerror = () => reject(reader.error);
+      reader.readAsDataURL(png);
+    });
+    update(el, {
+      status: el.t(allowed === 'no' ? 'share.downloadBlocked' : 'share.downloadStarted', { name }),
+      picture,
+    });
+  } catch (e) {
+    update(el, { status: el.t('share.saveFailed', { message: e.message }) });
+  }
 }
 
 /** The panel's content (NwElement renders it inside its disclosure). */
 export function sharePanel(el) {
   const state = (el._share ??= {});
-  const item = (id, onClick) =>
-    html`<li><button type="button" data-share=${id} @click=${onClick}>${el.t(`share.${id}`)}</button></li>`;
+  const actions = {
+    script: () => copy(el, 'script', scriptSnippet(el)),
+    iframe: () => copy(el, 'iframe', iframeSnippet(el)),
+    link: () => copy(el, 'link', pageLink(el)),
+    article: () => copy(el, 'article', articleLink(el)),
+    codepen: () => openCodepen(el),
+    svg: () => save(el, 'svg'),
+    png: () => save(el, 'png'),
+  };
   return html`<ul>
-      ${item('script', () => copy(el, 'script', scriptSnippet(el)))}
-      ${item('iframe', () => copy(el, 'iframe', iframeSnippet(el)))}
-      ${item('link', () => copy(el, 'link', articleLink(el)))}
-      ${item('svg', () => save(el, 'svg'))}
-      ${item('png', () => save(el, 'png'))}
+      ${shareItems(!!SITE).map(
+        (id) =>
+          html`<li><button type="button" data-share=${id} @click=${actions[id]}>${el.t(`share.${id}`)}</button></li>`,
+      )}
     </ul>
     ${state.manual ? html`<textarea readonly rows="4" aria-label=${el.t('share.copyByHand')} .value=${state.manual}></textarea>` : ''}
-    <p role="status">${state.status ?? ''}</p>`;
+    <p role="status">${state.status ?? ''}${
+      state.picture && SITE
+        ? html` <a href=${pageLink(el)} target="_blank" rel="noopener">${el.t('share.openPage')}</a>`
+        : ''
+    }</p>
+    ${state.picture ? html`<img src=${state.picture} alt=${figureTitle(el)} style="display:block;max-width:100%;height:auto">` : ''}`;
 }

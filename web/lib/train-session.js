@@ -9,7 +9,11 @@
 //                 eval?: { step, accuracy, loss }, attention?: { index, tokens, maps }, reached95? }
 //               { type: 'stopped', message } | { type: 'done' } | { type: 'saved', bytes }
 //               { type: 'loaded', normFirst } | { type: 'error', message }
+// A message in may carry a sequence number `seq`; every message out carries the seq of the last
+// message handled, so the page tells replies to its older messages from those to its newer ones.
 // Every number comes from the library's trainer (nw.createTokenTrainer); this file makes data.
+// The page checks a weights file's header against the model (lib/weights-file.js) before it
+// reads the tensors.
 import { uniforms } from './seeded-random.js';
 
 /** The task: sort 3–8 digits padded with <PAD> (10) to 8; targets at <PAD> are ignored. */
@@ -60,14 +64,21 @@ export class TrainSession {
    */
   constructor(nw, post, later = (fn) => setTimeout(fn, 0)) {
     this.nw = nw;
-    this.post = post;
+    this.out = post;
     this.later = later;
+    this.seq = undefined;
     this.trainer = null;
     this.running = false;
     this.example = 0;
   }
 
+  /** Posts msg with the seq of the last message handled. */
+  post(msg, transfer) {
+    this.out(this.seq === undefined ? msg : { ...msg, seq: this.seq }, transfer);
+  }
+
   handle(msg) {
+    this.seq = msg?.seq;
     try {
       switch (msg?.type) {
         case 'configure':
@@ -155,8 +166,18 @@ export class TrainSession {
   }
 
   // A few steps (about SLICE_MS of work), then a progress message, then the next slice after
-  // any pending message (a pause) has been handled.
+  // any pending message (a pause) has been handled. A slice runs outside handle(): what it throws
+  // is answered as an error here, so the page never waits on a run that has ended.
   _slice() {
+    try {
+      this._steps();
+    } catch (e) {
+      this.running = false;
+      this.post({ type: 'error', message: e.message });
+    }
+  }
+
+  _steps() {
     if (!this.running || !this.trainer) return;
     const { batch, steps } = this.options;
     const t0 = performance.now();
