@@ -39,7 +39,7 @@
 // harness clears the cookies and local storage they left. A page gets a context of its own with
 // o.ownContext, or with o.context (more browser.newContext options, e.g. { javaScriptEnabled:
 // false }); a suite whose pages must each start cold says sharedContext: false. o.nextTo: page
-// opens the new page in that page's context (its storage, its cache).
+// opens the new page in that page's context (its storage, its cache, its routes, its viewport).
 // Page options (o): width, height, colorScheme, context, ownContext, nextTo, init / arg (a script run
 // before the page's own, addInitScript), wait ('ready': until body[data-state] is ready or error;
 // else done once page.goto is), expectErrors.
@@ -375,8 +375,9 @@ class Harness {
       context = nextTo.context();
       page = await context.newPage();
       this._pages.push(page);
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme });
+      // The context's viewport and colour scheme, unless the test gives its own.
+      if ('width' in options || 'height' in options) await page.setViewportSize({ width, height });
+      if ('colorScheme' in options) await page.emulateMedia({ colorScheme });
     } else if (ownContext) {
       context = await this.browser.newContext({ viewport: { width, height }, colorScheme, ...contextOptions });
       this._contexts.push(context);
