@@ -22,8 +22,8 @@
 // (launched once per file: node --test runs each file in a process of its own) and one server of
 // the site. body(h) declares the tests with node:test's test(); inside a test, h opens pages:
 //
-//   h.open(path, o)        any page of the site (or an absolute URL; null: stay blank) in a context
-//                          of its own                                             → { page, log, context }
+//   h.open(path, o)        any page of the site (or an absolute URL; null: stay blank), watched and
+//                          closed after the test                                  → { page, log, context }
 //   h.article(o)           the article (o.lang: 'ko' at /, 'en' at /en/; o.hash; o.islands: wake all)
 //   h.figure(id, o)        the article, with figure #id woken and drawn         → { page, log, fig }
 //   h.embed(tag, o)        embed.html?fig=tag&lang=… (o.query appended), drawn   → { page, log, fig }
@@ -35,7 +35,7 @@
 //   h.serve(root, o)       another origin (closed with the suite); h.site, h.browser are live in tests
 //
 // Pages share one browser context per suite, so that its HTTP cache serves every page after the
-// first (a fresh context per page costs about twice as much CPU per page); between tests the
+// first (a fresh context fetches and compiles every module and wasm file again); between tests the
 // harness clears the cookies and local storage they left. A page gets a context of its own with
 // o.ownContext, or with o.context (more browser.newContext options, e.g. { javaScriptEnabled:
 // false }); a suite whose pages must each start cold says sharedContext: false. o.nextTo: page
