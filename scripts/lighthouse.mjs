@@ -16,6 +16,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { startServer } from './serve.mjs';
 import { CHROMIUM_PATH, CHROMIUM_ARGS, REPO_ROOT } from '../tests/browser/harness.mjs';
 import { writeSection, chromiumVersion } from './bench/report.mjs';
+import { median } from './bench/stats.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -25,11 +26,6 @@ const RUNS = Number(arg('--runs', 3));
 const PAGE = arg('--path', '/');
 const OUT = path.join(REPO_ROOT, 'build', 'lighthouse');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 async function run(url, preset) {
   const chrome = await chromeLauncher.launch({

@@ -1,11 +1,17 @@
-// Exports for `npm run bench` only, linked into build/wasm/normwave_bench.wasm (the shipped
-// modules do not carry them): the machine's SIMD128 multiply-add peak, and the encoder's matrix
-// product on weights packed once, as the encoder runs it. scripts/bench/cases.mjs loads them.
+// Exports for `npm run bench` and the fast path's tests only, linked into
+// build/wasm/normwave_bench.wasm (the shipped modules do not carry them): the machine's SIMD128
+// multiply-add peak, the encoder's matrix product on weights packed once, as the encoder runs it
+// (scripts/bench/cases.mjs loads them), and the norms as Embind functions beside their direct
+// exports (raw.cpp): the cost of Embind's invoker (scripts/bench/call-cost.mjs), and a second way
+// into the same kernels for tests/js/fast-path.test.mjs.
+#include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
 
 #include <xsimd/xsimd.hpp>
 
+#include "bind.hpp"
 #include "normwave/linear.hpp"
+#include "normwave/norms.hpp"
 
 extern "C" {
 
@@ -42,3 +48,32 @@ EMSCRIPTEN_KEEPALIVE void nw_bench_linear_packed(float* y, const float* x, const
 }
 
 }  // extern "C"
+
+namespace {
+
+using normwave::bind::addr;
+using normwave::bind::f32;
+
+void layer_norm(addr out, addr mean, addr var, addr x, addr gamma, addr beta, int rows, int dim,
+                float eps) {
+  normwave::layer_norm(f32(out), f32(mean), f32(var), f32(x), f32(gamma), f32(beta), rows, dim,
+                       eps);
+}
+
+void rms_norm(addr out, addr rms, addr x, addr gamma, int rows, int dim, float eps) {
+  normwave::rms_norm(f32(out), f32(rms), f32(x), f32(gamma), rows, dim, eps);
+}
+
+void batch_norm(addr out, addr mean, addr var, addr x, addr gamma, addr beta, int rows, int dim,
+                float eps) {
+  normwave::batch_norm(f32(out), f32(mean), f32(var), f32(x), f32(gamma), f32(beta), rows, dim,
+                       eps);
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(normwave_bench) {
+  emscripten::function("layerNorm", &layer_norm);
+  emscripten::function("rmsNorm", &rms_norm);
+  emscripten::function("batchNorm", &batch_norm);
+}

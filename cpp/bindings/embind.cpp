@@ -1,10 +1,11 @@
-// The Embind bindings: with raw.cpp (direct exports of the hot norms) and train.cpp (training
-// entry points), the only C++ that knows Emscripten. Raw entry points over wasm-memory addresses
-// (element counts, never bytes, except for the .safetensors byte buffer); web/api/ checks every
-// argument, owns every allocation and turns these into the public JS API.
+// The Embind bindings of the forward module: with raw.cpp (direct exports of the hot norms) and
+// train.cpp (the training module's entry points), the only C++ that knows Emscripten. Entry
+// points over wasm-memory addresses (element counts, never bytes, except for the .safetensors byte
+// buffer); web/api/ checks every argument, owns every allocation and turns these into the public
+// JS API.
 //
-// - Kernels are registered under their row's `binding` name in the op table
-//   (normwave/ops.hpp, bind<Op::…>), each workspace size as `<binding>WorkspaceFloats`, and the
+// - Every kernel binding is registered under a name its row of the op table lists
+//   (normwave/ops.hpp, NW_BINDING), each workspace size as `<binding>WorkspaceFloats`, and the
 //   table itself as ops(). Kernels allocate nothing: JS asks for the workspace size and passes
 //   a block of that many floats from its scratch.
 // - Errors follow normwave/status.hpp: a binding that can fail returns the Status message as a
@@ -24,10 +25,9 @@
 #include <string>
 #include <vector>
 
-#include "normwave/attention.hpp"
+#include "bind.hpp"
 #include "normwave/encoder.hpp"
 #include "normwave/linear.hpp"
-#include "normwave/norms.hpp"
 #include "normwave/ops.hpp"
 #include "normwave/positional_encoding.hpp"
 #include "normwave/safetensors.hpp"
@@ -40,13 +40,14 @@ using normwave::Op;
 
 namespace {
 
-using addr = std::uintptr_t;
+using normwave::bind::addr;
+using normwave::bind::f32;
+using normwave::bind::u8;
 
 template <typename T>
 T* at(addr a) {
   return reinterpret_cast<T*>(a);
 }
-float* f32(addr a) { return a ? at<float>(a) : nullptr; }
 
 addr alloc(std::size_t bytes) { return reinterpret_cast<addr>(std::malloc(bytes)); }
 void dealloc(addr a) { std::free(at<void>(a)); }
@@ -55,22 +56,6 @@ void dealloc(addr a) { std::free(at<void>(a)); }
 
 void positional_encoding(addr out, int seq_len, int d_model, double base, addr workspace) {
   normwave::positional_encoding(f32(out), seq_len, d_model, base, f32(workspace));
-}
-
-void layer_norm(addr out, addr mean, addr var, addr x, addr gamma, addr beta, int rows, int dim,
-                float eps) {
-  normwave::layer_norm(f32(out), f32(mean), f32(var), f32(x), f32(gamma), f32(beta), rows, dim,
-                       eps);
-}
-
-void rms_norm(addr out, addr rms, addr x, addr gamma, int rows, int dim, float eps) {
-  normwave::rms_norm(f32(out), f32(rms), f32(x), f32(gamma), rows, dim, eps);
-}
-
-void batch_norm(addr out, addr mean, addr var, addr x, addr gamma, addr beta, int rows, int dim,
-                float eps) {
-  normwave::batch_norm(f32(out), f32(mean), f32(var), f32(x), f32(gamma), f32(beta), rows, dim,
-                       eps);
 }
 
 void linear(addr y, addr x, addr w, addr b, int m, int n, int k, addr workspace) {
@@ -93,27 +78,25 @@ std::string activation(addr x, int n, normwave::Activation kind) {
 }
 
 void softmax(addr out, addr x, addr mask, int rows, int n) {
-  normwave::softmax(f32(out), f32(x), mask ? at<std::uint8_t>(mask) : nullptr, rows, n);
+  normwave::softmax(f32(out), f32(x), u8(mask), rows, n);
 }
 
-// ---- The op table, for web/api/ (nw.ops) ------------------------------------------------------
+// ---- The op table, for web/api/ (nw.ops, heap.raw, the training split) ---------------------
+// The space-separated columns (bindings, api, kernels) go as the strings they are; web/api/ops.js
+// splits them.
 
 val op_table() {
   val rows = val::array();
   for (const normwave::OpInfo& o : normwave::kOps) {
-    val kernels = val::array();
-    const std::string list = o.kernels;
-    for (std::size_t i = 0; i < list.size();) {
-      const std::size_t end = std::min(list.find(' ', i), list.size());
-      if (end > i) kernels.call<void>("push", list.substr(i, end - i));
-      i = end + 1;
-    }
     val row = val::object();
     row.set("id", static_cast<int>(o.op));
     row.set("name", std::string(o.name));
-    row.set("binding", o.binding[0] ? val(std::string(o.binding)) : val::null());
+    row.set("module", std::string(o.module_name));
+    row.set("transport", std::string(o.transport_name));
+    row.set("bindings", std::string(o.bindings));
+    row.set("api", std::string(o.api));
     row.set("parity", o.parity[0] ? val(std::string(o.parity)) : val::null());
-    row.set("kernels", kernels);
+    row.set("kernels", std::string(o.kernels));
     rows.call<void>("push", row);
   }
   return rows;
@@ -127,17 +110,7 @@ std::string validate_encoder(const normwave::EncoderConfig& config) {
 
 // Parameter names, shapes and sizes in state_dict order, without allocating any weights.
 val parameter_specs(const normwave::EncoderConfig& config) {
-  val specs = val::array();
-  for (const auto& spec : normwave::parameter_specs(config)) {
-    val shape = val::array();
-    for (int s : spec.shape) shape.call<void>("push", s);
-    val info = val::object();
-    info.set("name", spec.name);
-    info.set("shape", shape);
-    info.set("numel", static_cast<double>(spec.numel));
-    specs.call<void>("push", info);
-  }
-  return specs;
+  return normwave::bind::specs_to_js(normwave::parameter_specs(config));
 }
 
 // What parse() would say about a file of file_size bytes whose first 8 bytes hold the header
@@ -231,8 +204,7 @@ class EncoderHandle {
   }
   void forward(addr out, addr attn, addr x, addr mask, int batch, int seq, addr workspace,
                addr states) {
-    enc_.forward(f32(out), f32(attn), f32(x), mask ? at<std::uint8_t>(mask) : nullptr, batch, seq,
-                 f32(workspace), f32(states));
+    enc_.forward(f32(out), f32(attn), f32(x), u8(mask), batch, seq, f32(workspace), f32(states));
   }
 
  private:
@@ -250,20 +222,6 @@ val memory_stats() {
   return stats;
 }
 
-// A kernel under its op-table name.
-template <Op op, typename F>
-void bind(F* fn) {
-  static_assert(normwave::op_info(op).binding[0] != '\0',
-                "the op has no binding name in normwave/ops.hpp");
-  emscripten::function(normwave::op_info(op).binding, fn);
-}
-// Its workspace size (in floats) as <binding>WorkspaceFloats.
-template <Op op, typename F>
-void bind_workspace(F* fn) {
-  emscripten::function((std::string(normwave::op_info(op).binding) + "WorkspaceFloats").c_str(),
-                       fn);
-}
-
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(normwave) {
@@ -276,15 +234,13 @@ EMSCRIPTEN_BINDINGS(normwave) {
   function("dealloc", &dealloc);
   function("ops", &op_table);
 
-  bind<Op::positional_encoding>(&positional_encoding);
-  bind_workspace<Op::positional_encoding>(&normwave::positional_encoding_workspace_floats);
-  bind<Op::layer_norm>(&layer_norm);
-  bind<Op::rms_norm>(&rms_norm);
-  bind<Op::batch_norm>(&batch_norm);
-  bind<Op::linear>(&linear);
-  bind_workspace<Op::linear>(&normwave::linear_workspace_floats);
-  bind<Op::activation>(&activation);
-  bind<Op::softmax>(&softmax);
+  function(NW_BINDING(Op::positional_encoding, "positionalEncoding"), &positional_encoding);
+  function(NW_BINDING(Op::positional_encoding, "positionalEncodingWorkspaceFloats"),
+           &normwave::positional_encoding_workspace_floats);
+  function(NW_BINDING(Op::linear, "linear"), &linear);
+  function(NW_BINDING(Op::linear, "linearWorkspaceFloats"), &normwave::linear_workspace_floats);
+  function(NW_BINDING(Op::activation, "activation"), &activation);
+  function(NW_BINDING(Op::softmax, "softmax"), &softmax);
 
   emscripten::enum_<normwave::Activation>("Activation")
       .value("relu", normwave::Activation::relu)
@@ -298,14 +254,15 @@ EMSCRIPTEN_BINDINGS(normwave) {
       .field("activation", &EncoderConfig::activation)
       .field("eps", &EncoderConfig::eps)
       .field("finalNorm", &EncoderConfig::final_norm);
-  function("validateEncoder", &validate_encoder);
-  function("parameterSpecs", &parameter_specs);
-  function("safetensorsCheckHeader", &safetensors_check_header);
-  function("safetensorsWorkBytes", &safetensors_work_bytes);
-  function("parameterCount", &normwave::parameter_count);
-  function("encoderWeightFloats", &normwave::encoder_weight_floats);
-  bind_workspace<Op::encoder>(&normwave::encoder_forward_workspace_floats);  // of forward()
-  emscripten::class_<EncoderHandle>(normwave::op_info(Op::encoder).binding)
+  function(NW_BINDING(Op::encoder, "validateEncoder"), &validate_encoder);
+  function(NW_BINDING(Op::encoder, "parameterSpecs"), &parameter_specs);
+  function(NW_BINDING(Op::encoder, "parameterCount"), &normwave::parameter_count);
+  function(NW_BINDING(Op::encoder, "encoderWeightFloats"), &normwave::encoder_weight_floats);
+  function(NW_BINDING(Op::encoder, "encoderHeapBytes"), &normwave::encoder_heap_bytes);
+  function(NW_BINDING(Op::encoder, "EncoderWorkspaceFloats"),
+           &normwave::encoder_forward_workspace_floats);  // of forward()
+  function(NW_BINDING(Op::encoder, "encoderAttentionFloats"), &normwave::encoder_attention_floats);
+  emscripten::class_<EncoderHandle>(NW_BINDING(Op::encoder, "Encoder"))
       .constructor<const EncoderConfig&, unsigned>()
       .function("setParameters", &EncoderHandle::set_parameters)
       .function("getParameters", &EncoderHandle::get_parameters)
@@ -314,6 +271,8 @@ EMSCRIPTEN_BINDINGS(normwave) {
       .function("loadWorkBytes", &EncoderHandle::load_work_bytes)
       .function("forward", &EncoderHandle::forward);
 
+  function("safetensorsCheckHeader", &safetensors_check_header);
+  function("safetensorsWorkBytes", &safetensors_work_bytes);
   function("inspectSafetensors", &inspect_safetensors);
   function("readSafetensors", &read_safetensors);
 }

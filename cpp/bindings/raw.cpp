@@ -1,12 +1,16 @@
 // Direct wasm exports for the hot elementwise entry points: plain C functions on wasm-memory
-// addresses, called from web/api/norms.js as Module._nw_<op>. Embind stays the
-// binding layer for everything else (embind.cpp); these skip its invoker, which costs more than
-// the whole 1x8 LayerNorm (scripts/bench/call-cost.mjs measures both). Same arguments as the
-// Embind functions of the same op: outputs first, sizes last, element counts only, null = absent.
-// Nothing here checks: web/api/ has checked every argument and taken every address.
+// addresses, called from web/api/norms.js through heap.raw (Module._nw_<op>). They are the rows
+// of the op table with transport raw, named as the rows list them. Embind is the binding layer
+// for everything else (embind.cpp); these skip its invoker, which costs more than the whole 1x8
+// LayerNorm (scripts/bench/call-cost.mjs measures both). Outputs first, sizes last, element
+// counts only, null = absent. Nothing here checks: web/api/ has checked every argument and taken
+// every address.
 #include <emscripten/emscripten.h>
 
+#include "bind.hpp"
 #include "normwave/norms.hpp"
+
+using normwave::Op;
 
 extern "C" {
 
@@ -28,3 +32,8 @@ EMSCRIPTEN_KEEPALIVE void nw_batch_norm(float* out, float* mean, float* var, con
 }
 
 }  // extern "C"
+
+// Each export above is named as its row lists it.
+NW_CHECK_BINDING(Op::layer_norm, "nw_layer_norm");
+NW_CHECK_BINDING(Op::rms_norm, "nw_rms_norm");
+NW_CHECK_BINDING(Op::batch_norm, "nw_batch_norm");

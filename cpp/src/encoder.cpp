@@ -8,7 +8,6 @@
 #include "normwave/linear.hpp"
 #include "normwave/norms.hpp"
 #include "normwave/sizes.hpp"
-#include "simd.hpp"
 
 namespace normwave {
 
@@ -38,12 +37,27 @@ enum PackedParam { kPackedIn, kPackedOut, kPacked1, kPacked2, kPackedPerLayer };
 constexpr int kMaxWidth = 1 << 15;
 constexpr int kMaxLayers = 1024;
 
-void add_inplace(float* y, const float* x, std::size_t n) {
-  using simd::fbatch;
-  std::size_t i = 0;
-  for (; i + simd::kWidth <= n; i += simd::kWidth)
-    simd::store(y + i, simd::load(y + i) + simd::load(x + i));
-  for (; i < n; ++i) y[i] += x[i];
+// One layer's parameters in state_dict order (LayerParam): the name after "layers.<l>." and
+// the shape, one letter a dimension: 't' = 3 d_model, 'd' = d_model, 'f' = d_ff.
+struct LayerParamInfo {
+  const char* name;
+  const char* shape;
+};
+constexpr LayerParamInfo kLayerParams[kPerLayer] = {{"self_attn.in_proj_weight", "td"},
+                                                    {"self_attn.in_proj_bias", "t"},
+                                                    {"self_attn.out_proj.weight", "dd"},
+                                                    {"self_attn.out_proj.bias", "d"},
+                                                    {"linear1.weight", "fd"},
+                                                    {"linear1.bias", "f"},
+                                                    {"linear2.weight", "df"},
+                                                    {"linear2.bias", "d"},
+                                                    {"norm1.weight", "d"},
+                                                    {"norm1.bias", "d"},
+                                                    {"norm2.weight", "d"},
+                                                    {"norm2.bias", "d"}};
+
+int dim_of(char letter, const EncoderConfig& c) {
+  return letter == 't' ? 3 * c.d_model : letter == 'f' ? c.d_ff : c.d_model;
 }
 
 // Offsets of one layer's parameters in the flat layout (parameter_specs order), and the
@@ -52,10 +66,13 @@ struct LayerOffsets {
   std::size_t at[kPerLayer + 1];
 };
 LayerOffsets layer_offsets(const EncoderConfig& c) {
-  const std::size_t d = c.d_model, f = c.d_ff;
-  const std::size_t sizes[kPerLayer] = {3 * d * d, 3 * d, d * d, d, f * d, f, d * f, d, d, d, d, d};
   LayerOffsets o{};
-  for (int i = 0; i < kPerLayer; ++i) o.at[i + 1] = o.at[i] + sizes[i];
+  for (int i = 0; i < kPerLayer; ++i) {
+    std::size_t n = 1;
+    for (const char* letter = kLayerParams[i].shape; *letter; ++letter)
+      n *= static_cast<std::size_t>(dim_of(*letter, c));
+    o.at[i + 1] = o.at[i] + n;
+  }
   return o;
 }
 
@@ -142,6 +159,197 @@ TrainWork train_work(const EncoderConfig& c, int batch, int seq) {
 
 void zero(float* p, std::size_t n) { std::fill(p, p + n, 0.f); }
 
+// The parameters a forward reads: an Encoder's (one vector per tensor, and the linear weights
+// packed once) or the training kernels' flat array (packed into scratch as each linear runs).
+struct ParamsView {
+  const EncoderConfig& c;
+  const std::vector<std::vector<float>>* tensors;  // null: flat
+  const std::vector<std::vector<float>>* packed;   // kPackedPerLayer per layer, or null
+  const float* flat;                               // parameter_count(c) floats, or null
+};
+
+// One layer's weights: the torch-layout tensors, and each linear weight packed (null: pack it).
+struct LayerWeights {
+  const float* p[kPerLayer];
+  const float* packed[kPackedPerLayer];
+};
+
+LayerWeights layer_weights(const ParamsView& v, const LayerOffsets& po, int l) {
+  LayerWeights w{};
+  for (int slot = 0; slot < kPerLayer; ++slot)
+    w.p[slot] = v.tensors ? (*v.tensors)[static_cast<std::size_t>(l) * kPerLayer + slot].data()
+                          : v.flat + l * po.at[kPerLayer] + po.at[slot];
+  for (int slot = 0; v.packed && slot < kPackedPerLayer; ++slot)
+    w.packed[slot] = (*v.packed)[static_cast<std::size_t>(l) * kPackedPerLayer + slot].data();
+  return w;
+}
+
+// The final LayerNorm's weight and bias.
+const float* final_norm_param(const ParamsView& v, const LayerOffsets& po, int which) {
+  const std::size_t base = static_cast<std::size_t>(v.c.n_layers) * kPerLayer;
+  return v.tensors ? (*v.tensors)[base + which].data()
+                   : v.flat + v.c.n_layers * po.at[kPerLayer] + which * v.c.d_model;
+}
+
+// Where one layer reads its input and writes each activation (encoder.hpp names them). The plain
+// forward points several at one buffer, the residual stream, updated in place; the training
+// forward gives each its slot in `saved`, which keeps what the backward needs.
+struct LayerIo {
+  const float* in;
+  float *mid, *qkv, *attn, *ctx, *res1, *ffin, *act, *act_out, *res2, *out;
+  float *mean1, *var1, *mean2, *var2;  // LayerNorm statistics, or null
+};
+
+// Scratch both forwards use beside the activations.
+struct ForwardScratch {
+  float* proj;       // (R d): the projections before each residual add
+  float* packing;    // a packed weight, when the weights come flat
+  float* attn_work;  // attention_core's workspace
+};
+
+// One encoder layer (encoder.hpp's equations) on R = batch * seq rows.
+void encoder_layer(const EncoderConfig& c, const LayerWeights& w, const LayerIo& io,
+                   const std::uint8_t* mask, const AttentionShape& shape,
+                   const ForwardScratch& scratch) {
+  const int d = c.d_model, f = c.d_ff, R = shape.batch * shape.seq;
+  const std::size_t rd = static_cast<std::size_t>(R) * d, rf = static_cast<std::size_t>(R) * f;
+  const auto linear_fwd = [&](float* y, const float* xin, int slot_w, int slot_packed, int slot_b,
+                              int n, int k) {
+    const float* packed = w.packed[slot_packed];
+    if (!packed) {
+      pack_weight(scratch.packing, w.p[slot_w], n, k);
+      packed = scratch.packing;
+    }
+    linear_packed(y, xin, packed, w.p[slot_b], R, n, k);
+  };
+
+  // Self-attention sub-block.
+  const float* sa_in = io.in;
+  if (c.norm_first) {
+    layer_norm(io.mid, io.mean1, io.var1, io.in, w.p[kNorm1W], w.p[kNorm1B], R, d, c.eps);
+    sa_in = io.mid;
+  }
+  linear_fwd(io.qkv, sa_in, kInProjW, kPackedIn, kInProjB, 3 * d, d);
+  attention_core(io.ctx, io.attn, io.qkv, mask, shape, scratch.attn_work);
+  linear_fwd(scratch.proj, io.ctx, kOutProjW, kPackedOut, kOutProjB, d, d);
+  residual_add(io.res1, io.in, scratch.proj, rd);
+
+  // Feed-forward sub-block: its input is LN2(x1) (Pre-LN) or h = LN1(x + SA(x)) (Post-LN).
+  if (c.norm_first)
+    layer_norm(io.ffin, io.mean2, io.var2, io.res1, w.p[kNorm2W], w.p[kNorm2B], R, d, c.eps);
+  else
+    layer_norm(io.mid, io.mean1, io.var1, io.res1, w.p[kNorm1W], w.p[kNorm1B], R, d, c.eps);
+  linear_fwd(io.act, io.ffin, kLin1W, kPacked1, kLin1B, f, d);
+  if (c.activation == Activation::gelu) {
+    if (io.act_out != io.act) std::copy(io.act, io.act + rf, io.act_out);
+    gelu(io.act_out, rf);
+  } else {
+    relu(io.act, rf);
+  }
+  linear_fwd(scratch.proj, c.activation == Activation::gelu ? io.act_out : io.act, kLin2W, kPacked2,
+             kLin2B, d, f);
+  if (c.norm_first) {
+    residual_add(io.out, io.res1, scratch.proj, rd);
+  } else {
+    residual_add(io.res2, io.mid, scratch.proj, rd);
+    layer_norm(io.out, io.mean2, io.var2, io.res2, w.p[kNorm2W], w.p[kNorm2B], R, d, c.eps);
+  }
+}
+
+// The final LayerNorm's input (or the last layer's output, without one) and its statistics.
+struct FinalNorm {
+  const float* in;
+  float *mean, *var;
+};
+
+// The plain forward's layers, in place on the residual stream `cur`, every buffer carved from
+// the workspace (encoder_forward_workspace_floats): cur, ctx, proj (R d each), qkv (3 R d),
+// hidden (R f), normed (R d, Pre-LN only), then attention_core's workspace.
+struct PlainForward {
+  float *cur, *ctx, *qkv, *hidden, *normed;
+  ForwardScratch scratch;
+  PlainForward(const EncoderConfig& c, int batch, int seq, float* workspace) {
+    const std::size_t rows = static_cast<std::size_t>(batch) * seq;
+    const std::size_t rd = rows * c.d_model, rf = rows * c.d_ff;
+    cur = workspace;
+    ctx = cur + rd;
+    scratch.proj = ctx + rd;
+    qkv = scratch.proj + rd;
+    hidden = qkv + 3 * rd;
+    normed = hidden + rf;
+    scratch.packing = nullptr;
+    scratch.attn_work = normed + (c.norm_first ? rd : 0);
+  }
+  float* input() const { return cur; }
+  LayerIo io(const EncoderConfig& c, int, float*, float* attn) const {
+    float* mid = c.norm_first ? normed : cur;
+    return {cur,    mid,    qkv, attn, ctx,     cur,     c.norm_first ? normed : mid,
+            hidden, hidden, cur, cur,  nullptr, nullptr, nullptr,
+            nullptr};
+  }
+  FinalNorm final_norm(const EncoderConfig&, float*) const { return {cur, nullptr, nullptr}; }
+};
+
+// The training forward's layers: each activation in its slot of `saved` (SavedLayout), the
+// workspace (encoder_train_workspace_floats) holding proj (R d), GELU's output (R f, GELU only),
+// one packed weight and attention's workspace.
+struct KeptForward {
+  const SavedLayout L;
+  float* saved;
+  float* act_out;
+  ForwardScratch scratch;
+  KeptForward(const EncoderConfig& c, int batch, int seq, float* saved_, float* workspace)
+      : L(saved_layout(c, batch, seq)), saved(saved_) {
+    const std::size_t rows = static_cast<std::size_t>(batch) * seq;
+    scratch.proj = workspace;
+    act_out = scratch.proj + rows * c.d_model;
+    scratch.packing = act_out + (c.activation == Activation::gelu ? rows * c.d_ff : 0);
+    scratch.attn_work = scratch.packing + train_work(c, batch, seq).packed;
+  }
+  float* input() const { return L.at(saved, 0, L.in); }
+  LayerIo io(const EncoderConfig& c, int l, float* out, float*) const {
+    const auto S = [&](std::size_t slot) { return L.at(saved, l, slot); };
+    float* next = l + 1 < c.n_layers ? L.at(saved, l + 1, L.in)
+                  : c.final_norm     ? saved + L.fin
+                                     : out;
+    return {S(L.in),   S(L.mid),   S(L.qkv),
+            S(L.attn), S(L.ctx),   S(L.res1),
+            S(L.ffin), S(L.act),   c.activation == Activation::gelu ? act_out : S(L.act),
+            S(L.res2), next,       S(L.mean1),
+            S(L.var1), S(L.mean2), S(L.var2)};
+  }
+  FinalNorm final_norm(const EncoderConfig& c, float* out) const {
+    if (!c.final_norm) return {out, nullptr, nullptr};
+    return {saved + L.fin, saved + L.fin_mean, saved + L.fin_var};
+  }
+};
+
+// The encoder's forward over every layer, for both callers: Plan is PlainForward
+// (Encoder::forward: attention maps and hidden states optional) or KeptForward (the training
+// forward, which keeps every activation the backward needs). The same encoder_layer() runs both,
+// so their outputs are bit-identical (tests/fuzz/fuzz_kernels.cpp checks it).
+template <class Plan>
+void run_forward(const Plan& plan, float* out, float* attn, float* states, const float* x,
+                 const std::uint8_t* mask, const ParamsView& params, int batch, int seq) {
+  const EncoderConfig& c = params.c;
+  const int d = c.d_model, R = batch * seq;
+  const std::size_t rd = static_cast<std::size_t>(R) * d;
+  const AttentionShape shape{batch, seq, d, c.n_heads};
+  const LayerOffsets po = layer_offsets(c);
+  const std::size_t attn_per_layer = static_cast<std::size_t>(batch) * c.n_heads * seq * seq;
+  std::copy(x, x + rd, plan.input());
+  for (int l = 0; l < c.n_layers; ++l) {
+    const LayerIo io = plan.io(c, l, out, attn ? attn + l * attn_per_layer : nullptr);
+    encoder_layer(c, layer_weights(params, po, l), io, mask, shape, plan.scratch);
+    if (states) std::copy(io.out, io.out + rd, states + l * rd);
+  }
+  const FinalNorm fin = plan.final_norm(c, out);
+  if (c.final_norm)
+    layer_norm(out, fin.mean, fin.var, fin.in, final_norm_param(params, po, 0),
+               final_norm_param(params, po, 1), R, d, c.eps);
+  else if (fin.in != out)
+    std::copy(fin.in, fin.in + rd, out);
+}
 }  // namespace
 
 Status validate(const EncoderConfig& c) {
@@ -167,75 +375,97 @@ Status validate(const EncoderConfig& c) {
 }
 
 std::vector<ParamSpec> parameter_specs(const EncoderConfig& c) {
-  const int d = c.d_model, f = c.d_ff;
   std::vector<ParamSpec> specs;
-  const auto add = [&specs](std::string name, std::vector<int> shape) {
-    std::size_t n = 1;
-    for (int s : shape) n *= static_cast<std::size_t>(s);
-    specs.push_back({std::move(name), std::move(shape), n});
+  specs.reserve(static_cast<std::size_t>(c.n_layers) * kPerLayer + (c.final_norm ? 2 : 0));
+  const auto add = [&](std::string name, const char* shape) {
+    ParamSpec spec{std::move(name), {}, 1};
+    for (const char* letter = shape; *letter; ++letter) {
+      spec.shape.push_back(dim_of(*letter, c));
+      spec.numel *= static_cast<std::size_t>(spec.shape.back());
+    }
+    specs.push_back(std::move(spec));
   };
-  for (int l = 0; l < c.n_layers; ++l) {
-    const std::string p = "layers." + std::to_string(l) + ".";
-    add(p + "self_attn.in_proj_weight", {3 * d, d});
-    add(p + "self_attn.in_proj_bias", {3 * d});
-    add(p + "self_attn.out_proj.weight", {d, d});
-    add(p + "self_attn.out_proj.bias", {d});
-    add(p + "linear1.weight", {f, d});
-    add(p + "linear1.bias", {f});
-    add(p + "linear2.weight", {d, f});
-    add(p + "linear2.bias", {d});
-    add(p + "norm1.weight", {d});
-    add(p + "norm1.bias", {d});
-    add(p + "norm2.weight", {d});
-    add(p + "norm2.bias", {d});
-  }
+  for (int l = 0; l < c.n_layers; ++l)
+    for (const LayerParamInfo& p : kLayerParams)
+      add("layers." + std::to_string(l) + "." + p.name, p.shape);
   if (c.final_norm) {
-    add("norm.weight", {d});
-    add("norm.bias", {d});
+    add("norm.weight", "d");
+    add("norm.bias", "d");
   }
   return specs;
 }
 
-void init_parameters(std::vector<std::vector<float>>& params, const EncoderConfig& c,
-                     std::uint32_t seed) {
+namespace {
+// PyTorch's default initialisation of every parameter, in spec order, from one seeded generator:
+// dest(ctx, i, n) gives where parameter i's n floats go. (A function pointer, not a template: the
+// two callers share one copy of the code.)
+void draw_parameters(const EncoderConfig& c, std::uint32_t seed,
+                     float* (*dest)(void* ctx, std::size_t i, std::size_t n), void* ctx) {
   // Sizes from the layer offsets, not parameter_specs(): re-drawing an encoder's weights
   // allocates nothing (its vectors already have their sizes).
   const LayerOffsets po = layer_offsets(c);
   const std::size_t count =
       static_cast<std::size_t>(c.n_layers) * kPerLayer + (c.final_norm ? 2 : 0);
   std::mt19937 rng(seed);
-  const auto uniform = [&rng](std::vector<float>& v, double bound) {
-    std::uniform_real_distribution<float> u(static_cast<float>(-bound), static_cast<float>(bound));
-    for (float& x : v) x = u(rng);
-  };
-  params.resize(count);
   const double d = c.d_model, f = c.d_ff;
   for (std::size_t i = 0; i < count; ++i) {
-    std::vector<float>& v = params[i];
     const bool in_layer = i < static_cast<std::size_t>(c.n_layers) * kPerLayer;
     const std::size_t slot = in_layer ? i % kPerLayer : kNorm1W + (i % 2);
-    v.assign(in_layer ? po.at[slot + 1] - po.at[slot] : static_cast<std::size_t>(c.d_model), 0.f);
+    const std::size_t n =
+        in_layer ? po.at[slot + 1] - po.at[slot] : static_cast<std::size_t>(c.d_model);
+    float* v = dest(ctx, i, n);
+    const auto uniform = [&](double bound) {
+      std::uniform_real_distribution<float> u(static_cast<float>(-bound),
+                                              static_cast<float>(bound));
+      for (std::size_t j = 0; j < n; ++j) v[j] = u(rng);
+    };
     switch (slot) {
       case kInProjW:
-        uniform(v, std::sqrt(6.0 / (d + 3 * d)));
+        uniform(std::sqrt(6.0 / (d + 3 * d)));
         break;  // xavier_uniform_
       case kOutProjW:
       case kLin1W:
       case kLin1B:
-        uniform(v, 1.0 / std::sqrt(d));
+        uniform(1.0 / std::sqrt(d));
         break;
       case kLin2W:
       case kLin2B:
-        uniform(v, 1.0 / std::sqrt(f));
+        uniform(1.0 / std::sqrt(f));
         break;
       case kNorm1W:
       case kNorm2W:
-        std::fill(v.begin(), v.end(), 1.f);
+        std::fill(v, v + n, 1.f);
         break;
       default:
-        break;  // attention biases and LayerNorm biases start at zero
+        std::fill(v, v + n, 0.f);  // attention biases and LayerNorm biases start at zero
+        break;
     }
   }
+}
+}  // namespace
+
+void init_parameters(std::vector<std::vector<float>>& params, const EncoderConfig& c,
+                     std::uint32_t seed) {
+  params.resize(static_cast<std::size_t>(c.n_layers) * kPerLayer + (c.final_norm ? 2 : 0));
+  draw_parameters(
+      c, seed,
+      [](void* ctx, std::size_t i, std::size_t n) {
+        auto& tensors = *static_cast<std::vector<std::vector<float>>*>(ctx);
+        tensors[i].resize(n);
+        return tensors[i].data();
+      },
+      &params);
+}
+
+void init_parameters(float* flat, const EncoderConfig& c, std::uint32_t seed) {
+  draw_parameters(
+      c, seed,
+      [](void* ctx, std::size_t, std::size_t n) {
+        float*& at = *static_cast<float**>(ctx);
+        at += n;
+        return at - n;
+      },
+      &flat);
 }
 
 std::size_t encoder_weight_floats(const EncoderConfig& c) {
@@ -295,71 +525,33 @@ std::size_t encoder_forward_workspace_floats(const EncoderConfig& c, int batch, 
                     attention_core_workspace_floats({batch, seq, c.d_model, c.n_heads}));
 }
 
-// x, out: (batch, seq, d). The residual stream lives in `cur`; every buffer is carved from the
-// workspace: cur, ctx, proj (R d each), qkv (3 R d), hidden (R f), normed (R d, Pre-LN only),
-// then attention_core's workspace.
+std::size_t encoder_attention_floats(const EncoderConfig& c, int batch, int seq) {
+  return sizes::mul(sizes::count(batch), sizes::count(c.n_heads), sizes::count(seq),
+                    sizes::count(seq));
+}
+
+std::size_t encoder_heap_bytes(const EncoderConfig& c) {
+  // Per tensor: its floats' block, its handle in params_ and its ParamSpec, and the spec's name
+  // (< 48 bytes: "layers.1023.self_attn.out_proj.weight" has 37) and shape, each built as a
+  // temporary first. Per packed weight: its floats' block and its handle. Then the three vectors'
+  // own blocks and the Encoder.
+  constexpr std::size_t kTensor = kAllocOverhead + sizeof(std::vector<float>) + sizeof(ParamSpec) +
+                                  2 * (48 + 2 * sizeof(int) + 2 * kAllocOverhead);
+  constexpr std::size_t kPacked = kAllocOverhead + sizeof(std::vector<float>);
+  constexpr std::size_t kFixed = sizeof(Encoder) + 4 * kAllocOverhead;
+  const std::size_t layers = sizes::count(c.n_layers);
+  const std::size_t tensors = sizes::add(sizes::mul(layers, kPerLayer), c.final_norm ? 2 : 0);
+  return sizes::add(sizes::mul(encoder_weight_floats(c), sizeof(float)),
+                    sizes::mul(tensors, kTensor), sizes::mul(layers, kPackedPerLayer * kPacked),
+                    kFixed);
+}
+
 void Encoder::forward(float* out, float* attn, const float* x, const std::uint8_t* mask, int batch,
                       int seq, float* workspace, float* states) {
   if (batch <= 0 || seq <= 0) return;
-  const int d = cfg_.d_model, f = cfg_.d_ff, rows = batch * seq;
-  const std::size_t rd = static_cast<std::size_t>(rows) * d;
-  float* cur = workspace;
-  float* ctx = cur + rd;
-  float* proj = ctx + rd;
-  float* qkv = proj + rd;
-  float* hidden = qkv + 3 * rd;
-  float* normed = hidden + static_cast<std::size_t>(rows) * f;
-  float* attn_work = normed + (cfg_.norm_first ? rd : 0);
-
-  const AttentionShape shape{batch, seq, d, cfg_.n_heads};
-  const std::size_t attn_per_layer = static_cast<std::size_t>(batch) * cfg_.n_heads * seq * seq;
-  std::copy(x, x + rd, cur);
-  for (int l = 0; l < cfg_.n_layers; ++l) {
-    const auto P = [&](int slot) {
-      return params_[static_cast<std::size_t>(l) * kPerLayer + slot].data();
-    };
-    const auto W = [&](int slot) {
-      return packed_[static_cast<std::size_t>(l) * kPackedPerLayer + slot].data();
-    };
-    float* layer_attn = attn ? attn + l * attn_per_layer : nullptr;
-
-    // Self-attention sub-block.
-    const float* sa_in = cur;
-    if (cfg_.norm_first) {
-      layer_norm(normed, nullptr, nullptr, cur, P(kNorm1W), P(kNorm1B), rows, d, cfg_.eps);
-      sa_in = normed;
-    }
-    linear_packed(qkv, sa_in, W(kPackedIn), P(kInProjB), rows, 3 * d, d);
-    attention_core(ctx, layer_attn, qkv, mask, shape, attn_work);
-    linear_packed(proj, ctx, W(kPackedOut), P(kOutProjB), rows, d, d);
-    add_inplace(cur, proj, rd);
-    if (!cfg_.norm_first)
-      layer_norm(cur, nullptr, nullptr, cur, P(kNorm1W), P(kNorm1B), rows, d, cfg_.eps);
-
-    // Feed-forward sub-block.
-    const float* ff_in = cur;
-    if (cfg_.norm_first) {
-      layer_norm(normed, nullptr, nullptr, cur, P(kNorm2W), P(kNorm2B), rows, d, cfg_.eps);
-      ff_in = normed;
-    }
-    linear_packed(hidden, ff_in, W(kPacked1), P(kLin1B), rows, f, d);
-    if (cfg_.activation == Activation::gelu)
-      gelu(hidden, static_cast<std::size_t>(rows) * f);
-    else
-      relu(hidden, static_cast<std::size_t>(rows) * f);
-    linear_packed(proj, hidden, W(kPacked2), P(kLin2B), rows, d, f);
-    add_inplace(cur, proj, rd);
-    if (!cfg_.norm_first)
-      layer_norm(cur, nullptr, nullptr, cur, P(kNorm2W), P(kNorm2B), rows, d, cfg_.eps);
-    if (states) std::copy(cur, cur + rd, states + l * rd);
-  }
-  if (cfg_.final_norm) {
-    const std::size_t base = static_cast<std::size_t>(cfg_.n_layers) * kPerLayer;
-    layer_norm(out, nullptr, nullptr, cur, params_[base].data(), params_[base + 1].data(), rows, d,
-               cfg_.eps);
-  } else {
-    std::copy(cur, cur + rd, out);
-  }
+  const PlainForward plan(cfg_, batch, seq, workspace);
+  run_forward(plan, out, attn, states, x, mask, ParamsView{cfg_, &params_, &packed_, nullptr},
+              batch, seq);
 }
 
 // ---- Training ------------------------------------------------------------------------------
@@ -397,74 +589,13 @@ std::size_t encoder_train_workspace_floats(const EncoderConfig& c, int batch, in
   return std::max(fwd, bwd);
 }
 
-// The same sequence of operations as Encoder::forward, writing each kept activation into its
-// saved slot instead of a scratch buffer, and the LayerNorm statistics beside them.
 void encoder_forward_train(float* out, float* saved, const float* x, const std::uint8_t* mask,
                            const float* params, const EncoderConfig& c, int batch, int seq,
                            float* workspace) {
-  const int d = c.d_model, f = c.d_ff, R = batch * seq;
-  const std::size_t rd = static_cast<std::size_t>(R) * d, rf = static_cast<std::size_t>(R) * f;
-  const SavedLayout L = saved_layout(c, batch, seq);
-  const LayerOffsets po = layer_offsets(c);
-  const TrainWork tw = train_work(c, batch, seq);
-  const bool gelu_act = c.activation == Activation::gelu;
-  float* proj = workspace;
-  float* act_out = proj + rd;  // GELU's output (ReLU works in place)
-  float* packed = act_out + (gelu_act ? rf : 0);
-  float* attn_work = packed + tw.packed;
-  const AttentionShape shape{batch, seq, d, c.n_heads};
-
-  std::copy(x, x + rd, L.at(saved, 0, L.in));
-  for (int l = 0; l < c.n_layers; ++l) {
-    const float* lp = params + l * po.at[kPerLayer];
-    const auto P = [&](int slot) { return lp + po.at[slot]; };
-    const auto S = [&](std::size_t slot) { return L.at(saved, l, slot); };
-    const auto linear_fwd = [&](float* y, const float* xin, int slot_w, int slot_b, int n, int k) {
-      pack_weight(packed, P(slot_w), n, k);
-      linear_packed(y, xin, packed, P(slot_b), R, n, k);
-    };
-    float* next = l + 1 < c.n_layers ? L.at(saved, l + 1, L.in)
-                  : c.final_norm     ? saved + L.fin
-                                     : out;
-    const float* in = S(L.in);
-
-    // Self-attention sub-block.
-    const float* sa_in = in;
-    if (c.norm_first) {
-      layer_norm(S(L.mid), S(L.mean1), S(L.var1), in, P(kNorm1W), P(kNorm1B), R, d, c.eps);
-      sa_in = S(L.mid);
-    }
-    linear_fwd(S(L.qkv), sa_in, kInProjW, kInProjB, 3 * d, d);
-    attention_core(S(L.ctx), S(L.attn), S(L.qkv), mask, shape, attn_work);
-    linear_fwd(proj, S(L.ctx), kOutProjW, kOutProjB, d, d);
-    residual_add(S(L.res1), in, proj, rd);
-    if (!c.norm_first)
-      layer_norm(S(L.mid), S(L.mean1), S(L.var1), S(L.res1), P(kNorm1W), P(kNorm1B), R, d, c.eps);
-
-    // Feed-forward sub-block.
-    if (c.norm_first)
-      layer_norm(S(L.ffin), S(L.mean2), S(L.var2), S(L.res1), P(kNorm2W), P(kNorm2B), R, d, c.eps);
-    linear_fwd(S(L.act), S(L.ffin), kLin1W, kLin1B, f, d);
-    const float* a = S(L.act);
-    if (gelu_act) {
-      std::copy(S(L.act), S(L.act) + rf, act_out);
-      gelu(act_out, rf);
-      a = act_out;
-    } else {
-      relu(S(L.act), rf);
-    }
-    linear_fwd(proj, a, kLin2W, kLin2B, d, f);
-    if (c.norm_first) {
-      residual_add(next, S(L.res1), proj, rd);
-    } else {
-      residual_add(S(L.res2), S(L.mid), proj, rd);
-      layer_norm(next, S(L.mean2), S(L.var2), S(L.res2), P(kNorm2W), P(kNorm2B), R, d, c.eps);
-    }
-  }
-  if (c.final_norm) {
-    const float* fp = params + c.n_layers * po.at[kPerLayer];
-    layer_norm(out, saved + L.fin_mean, saved + L.fin_var, saved + L.fin, fp, fp + d, R, d, c.eps);
-  }
+  if (batch <= 0 || seq <= 0) return;
+  const KeptForward plan(c, batch, seq, saved, workspace);
+  run_forward(plan, out, nullptr, nullptr, x, mask, ParamsView{c, nullptr, nullptr, params}, batch,
+              seq);
 }
 
 // Layer by layer from the top, g holding the gradient of the residual stream (the layer's
@@ -560,89 +691,42 @@ void encoder_backward(float* dx, float* dparams, const float* dout, const float*
 
 namespace ref {
 
-void encoder_forward(float* out, float* attn, const float* x, const std::uint8_t* mask,
-                     const EncoderConfig& c, const std::vector<const float*>& params, int batch,
-                     int seq) {
-  encoder_forward<float>(out, attn, x, mask, c, params, batch, seq);
-}
+namespace {
 
+// One layer's activations, as the backward below needs them (the fast path's SavedLayout, one
+// vector each): n1 = LN1(x) and n2 = LN2(x1) (Pre-LN), h1 = LN1(x + SA(x)) and res2 = h1 +
+// FFN(h1) (Post-LN), z the FFN hidden before the activation and a after it.
 template <class T>
-void encoder_forward(T* out, T* attn, const T* x, const std::uint8_t* mask, const EncoderConfig& c,
-                     const std::vector<const T*>& params, int batch, int seq) {
-  const int d = c.d_model, f = c.d_ff, rows = batch * seq;
-  const std::size_t rd = static_cast<std::size_t>(rows) * d;
-  std::vector<T> cur(x, x + rd), normed(rd), ctx(rd), proj(rd), qkv(3 * rd),
-      hidden(static_cast<std::size_t>(rows) * f);
+struct KeptLayer {
+  std::vector<T> in, n1, qkv, attn, ctx, res1, h1, n2, z, a, res2, m1, v1, m2, v2;
+};
+template <class T>
+struct Kept {
+  std::vector<KeptLayer<T>> layers;
+  std::vector<T> fin, fin_mean, fin_var;  // the final LayerNorm's input and statistics
+};
+
+// The forward with obvious loops, every activation kept in `kept`; attn as Encoder::forward.
+template <class T>
+void forward_kept(T* out, T* attn, const T* x, const std::uint8_t* mask, const EncoderConfig& c,
+                  const std::vector<const T*>& params, int batch, int seq, Kept<T>& kept) {
+  const int d = c.d_model, f = c.d_ff, R = batch * seq;
+  const std::size_t rd = static_cast<std::size_t>(R) * d, rf = static_cast<std::size_t>(R) * f;
+  const bool pre = c.norm_first;
   const AttentionShape shape{batch, seq, d, c.n_heads};
   const std::size_t attn_per_layer = static_cast<std::size_t>(batch) * c.n_heads * seq * seq;
+  std::vector<T> cur(x, x + rd), proj(rd);
+  kept.layers.resize(c.n_layers);
   for (int l = 0; l < c.n_layers; ++l) {
-    const auto P = [&](int slot) { return params[static_cast<std::size_t>(l) * kPerLayer + slot]; };
-    const auto sub_in = [&](int norm_w, int norm_b) {
-      if (!c.norm_first) return cur.data();
-      layer_norm<T>(normed.data(), nullptr, nullptr, cur.data(), P(norm_w), P(norm_b), rows, d,
-                    c.eps);
-      return normed.data();
-    };
-    const auto residual = [&](int norm_w, int norm_b) {
-      for (std::size_t i = 0; i < rd; ++i) cur[i] += proj[i];
-      if (!c.norm_first)
-        layer_norm<T>(cur.data(), nullptr, nullptr, cur.data(), P(norm_w), P(norm_b), rows, d,
-                      c.eps);
-    };
-    linear<T>(qkv.data(), sub_in(kNorm1W, kNorm1B), P(kInProjW), P(kInProjB), rows, 3 * d, d);
-    attention_core<T>(ctx.data(), attn ? attn + l * attn_per_layer : nullptr, qkv.data(), mask,
-                      shape);
-    linear<T>(proj.data(), ctx.data(), P(kOutProjW), P(kOutProjB), rows, d, d);
-    residual(kNorm1W, kNorm1B);
-
-    linear<T>(hidden.data(), sub_in(kNorm2W, kNorm2B), P(kLin1W), P(kLin1B), rows, f, d);
-    if (c.activation == Activation::gelu)
-      gelu<T>(hidden.data(), hidden.size());
-    else
-      relu<T>(hidden.data(), hidden.size());
-    linear<T>(proj.data(), hidden.data(), P(kLin2W), P(kLin2B), rows, d, f);
-    residual(kNorm2W, kNorm2B);
-  }
-  if (c.final_norm) {
-    const std::size_t base = static_cast<std::size_t>(c.n_layers) * kPerLayer;
-    layer_norm<T>(out, nullptr, nullptr, cur.data(), params[base], params[base + 1], rows, d,
-                  c.eps);
-  } else {
-    std::copy(cur.begin(), cur.end(), out);
-  }
-}
-
-// Forward with every intermediate kept in its own vector, then the chain rule backwards with
-// the ref kernels, each gradient buffer fresh (zero) before the kernels add into it.
-template <class T>
-void encoder_backward(T* dx, const std::vector<T*>& dparams, const T* dout, const T* x,
-                      const std::uint8_t* mask, const EncoderConfig& c,
-                      const std::vector<const T*>& params, int batch, int seq) {
-  const int d = c.d_model, f = c.d_ff, R = batch * seq, nl = c.n_layers;
-  const std::size_t rd = static_cast<std::size_t>(R) * d, rf = static_cast<std::size_t>(R) * f;
-  const bool pre = c.norm_first, gelu_act = c.activation == Activation::gelu;
-  const AttentionShape shape{batch, seq, d, c.n_heads};
-  using Vec = std::vector<T>;
-  struct Layer {
-    Vec in, n1, qkv, attn, ctx, res1, h1, n2, z, a, res2, m1, v1, m2, v2;
-  };
-  std::vector<Layer> ls(nl);
-  Vec cur(x, x + rd), fin_mean(R), fin_var(R);
-  for (int l = 0; l < nl; ++l) {
-    Layer& s = ls[l];
+    KeptLayer<T>& s = kept.layers[l];
     const auto P = [&](int slot) { return params[static_cast<std::size_t>(l) * kPerLayer + slot]; };
     s.in = cur;
-    s.m1.resize(R);
-    s.v1.resize(R);
-    s.m2.resize(R);
-    s.v2.resize(R);
+    for (std::vector<T>* v : {&s.m1, &s.v1, &s.m2, &s.v2}) v->resize(R);
     s.qkv.resize(3 * rd);
-    s.attn.resize(static_cast<std::size_t>(batch) * c.n_heads * seq * seq);
+    s.attn.resize(attn_per_layer);
     s.ctx.resize(rd);
     s.res1.resize(rd);
     s.z.resize(rf);
-    s.a.resize(rf);
-    Vec proj(rd);
     const T* sa_in = s.in.data();
     if (pre) {
       s.n1.resize(rd);
@@ -652,23 +736,17 @@ void encoder_backward(T* dx, const std::vector<T*>& dparams, const T* dout, cons
     }
     linear<T>(s.qkv.data(), sa_in, P(kInProjW), P(kInProjB), R, 3 * d, d);
     attention_core<T>(s.ctx.data(), s.attn.data(), s.qkv.data(), mask, shape);
+    if (attn) std::copy(s.attn.begin(), s.attn.end(), attn + l * attn_per_layer);
     linear<T>(proj.data(), s.ctx.data(), P(kOutProjW), P(kOutProjB), R, d, d);
     for (std::size_t i = 0; i < rd; ++i) s.res1[i] = s.in[i] + proj[i];
-    const T* ff_in;
-    if (pre) {
-      s.n2.resize(rd);
-      layer_norm<T>(s.n2.data(), s.m2.data(), s.v2.data(), s.res1.data(), P(kNorm2W), P(kNorm2B), R,
-                    d, c.eps);
-      ff_in = s.n2.data();
-    } else {
-      s.h1.resize(rd);
-      layer_norm<T>(s.h1.data(), s.m1.data(), s.v1.data(), s.res1.data(), P(kNorm1W), P(kNorm1B), R,
-                    d, c.eps);
-      ff_in = s.h1.data();
-    }
-    linear<T>(s.z.data(), ff_in, P(kLin1W), P(kLin1B), R, f, d);
+    std::vector<T>& ff_in = pre ? s.n2 : s.h1;
+    ff_in.resize(rd);
+    layer_norm<T>(ff_in.data(), pre ? s.m2.data() : s.m1.data(), pre ? s.v2.data() : s.v1.data(),
+                  s.res1.data(), P(pre ? kNorm2W : kNorm1W), P(pre ? kNorm2B : kNorm1B), R, d,
+                  c.eps);
+    linear<T>(s.z.data(), ff_in.data(), P(kLin1W), P(kLin1B), R, f, d);
     s.a = s.z;
-    if (gelu_act)
+    if (c.activation == Activation::gelu)
       gelu<T>(s.a.data(), rf);
     else
       relu<T>(s.a.data(), rf);
@@ -682,18 +760,56 @@ void encoder_backward(T* dx, const std::vector<T*>& dparams, const T* dout, cons
                     d, c.eps);
     }
   }
+  if (c.final_norm) {
+    const std::size_t base = static_cast<std::size_t>(c.n_layers) * kPerLayer;
+    kept.fin = cur;
+    kept.fin_mean.resize(R);
+    kept.fin_var.resize(R);
+    layer_norm<T>(out, kept.fin_mean.data(), kept.fin_var.data(), kept.fin.data(), params[base],
+                  params[base + 1], R, d, c.eps);
+  } else {
+    std::copy(cur.begin(), cur.end(), out);
+  }
+}
+
+}  // namespace
+
+void encoder_forward(float* out, float* attn, const float* x, const std::uint8_t* mask,
+                     const EncoderConfig& c, const std::vector<const float*>& params, int batch,
+                     int seq) {
+  encoder_forward<float>(out, attn, x, mask, c, params, batch, seq);
+}
+
+template <class T>
+void encoder_forward(T* out, T* attn, const T* x, const std::uint8_t* mask, const EncoderConfig& c,
+                     const std::vector<const T*>& params, int batch, int seq) {
+  Kept<T> kept;
+  forward_kept(out, attn, x, mask, c, params, batch, seq, kept);
+}
+
+// The forward keeping every intermediate, then the chain rule backwards with the ref kernels,
+// each gradient buffer fresh (zero) before the kernels add into it.
+template <class T>
+void encoder_backward(T* dx, const std::vector<T*>& dparams, const T* dout, const T* x,
+                      const std::uint8_t* mask, const EncoderConfig& c,
+                      const std::vector<const T*>& params, int batch, int seq) {
+  const int d = c.d_model, f = c.d_ff, R = batch * seq, nl = c.n_layers;
+  const std::size_t rd = static_cast<std::size_t>(R) * d, rf = static_cast<std::size_t>(R) * f;
+  const bool pre = c.norm_first, gelu_act = c.activation == Activation::gelu;
+  const AttentionShape shape{batch, seq, d, c.n_heads};
+  using Vec = std::vector<T>;
+  Kept<T> kept;
+  Vec out(rd);
+  forward_kept(out.data(), static_cast<T*>(nullptr), x, mask, c, params, batch, seq, kept);
   const std::size_t fbase = static_cast<std::size_t>(nl) * kPerLayer;
   Vec g(dout, dout + rd);
   if (c.final_norm) {
-    Vec fin = cur, out(rd);
-    layer_norm<T>(out.data(), fin_mean.data(), fin_var.data(), fin.data(), params[fbase],
-                  params[fbase + 1], R, d, c.eps);
     std::fill(g.begin(), g.end(), T(0));
-    layer_norm_backward<T>(g.data(), dparams[fbase], dparams[fbase + 1], dout, fin.data(),
-                           params[fbase], fin_mean.data(), fin_var.data(), R, d, c.eps);
+    layer_norm_backward<T>(g.data(), dparams[fbase], dparams[fbase + 1], dout, kept.fin.data(),
+                           params[fbase], kept.fin_mean.data(), kept.fin_var.data(), R, d, c.eps);
   }
   for (int l = nl - 1; l >= 0; --l) {
-    Layer& s = ls[l];
+    const KeptLayer<T>& s = kept.layers[l];
     const auto P = [&](int slot) { return params[static_cast<std::size_t>(l) * kPerLayer + slot]; };
     const auto G = [&](int slot) {
       return dparams[static_cast<std::size_t>(l) * kPerLayer + slot];

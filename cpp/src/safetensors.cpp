@@ -644,34 +644,52 @@ class HeaderWalker {
         [&] { return " in " + label() + ": " + what; });
   }
 
+  // A tensor entry: its fields read, then checked against each other and the data section.
   bool tensor(const Token& name) {
-    const auto label = [&] { return "tensor " + c_.quoted(name); };
+    const auto label_of = [&] { return "tensor " + c_.quoted(name); };
+    const describe_fn label = label_of;
     if (c_.peek() != '{') {
       return c_.wrong_kind(label(), "an object with \"dtype\", \"shape\" and \"data_offsets\"");
     }
     TensorEntry e;
     e.name = name;
+    TensorFields f;
+    std::uint64_t nbytes = 0;
+    if (!read_fields(label, e, f) || !all_present(label, f) || !known_dtype(label, e, f.dtype) ||
+        !byte_size(label, e, nbytes) || !placed(label, e, f, nbytes))
+      return false;
+    v_.tensor(e);
+    return true;
+  }
+
+  // One tensor entry's fields as read, before they are checked against each other.
+  struct TensorFields {
     Token dtype;
     bool has_dtype = false, has_shape = false, has_offsets = false;
     std::size_t n_offsets = 0;
     std::uint64_t offsets[2] = {0, 0};
-    const bool ok = c_.members(
+  };
+
+  // The members of the entry's object: "dtype", "shape" and "data_offsets" once each (the shape
+  // into e), anything else skipped.
+  bool read_fields(describe_fn label, TensorEntry& e, TensorFields& f) {
+    return c_.members(
         [&](const Token& key) {
-          bool* seen = c_.equals(key, "dtype")          ? &has_dtype
-                       : c_.equals(key, "shape")        ? &has_shape
-                       : c_.equals(key, "data_offsets") ? &has_offsets
+          bool* seen = c_.equals(key, "dtype")          ? &f.has_dtype
+                       : c_.equals(key, "shape")        ? &f.has_shape
+                       : c_.equals(key, "data_offsets") ? &f.has_offsets
                                                         : nullptr;
           if (!seen) return c_.skip_value(2);
-          const char* field = seen == &has_dtype   ? "dtype"
-                              : seen == &has_shape ? "shape"
-                                                   : "data_offsets";
+          const char* field = seen == &f.has_dtype   ? "dtype"
+                              : seen == &f.has_shape ? "shape"
+                                                     : "data_offsets";
           if (*seen) return c_.schema(label() + " has \"" + field + "\" twice");
           *seen = true;
-          if (seen == &has_dtype) {
+          if (seen == &f.has_dtype) {
             if (c_.peek() != '"') return c_.wrong_kind(label() + ": \"dtype\"", "a string");
-            return c_.string(dtype);
+            return c_.string(f.dtype);
           }
-          if (seen == &has_shape) {
+          if (seen == &f.has_shape) {
             return uint_array(label, "shape", [&](std::uint64_t v, std::size_t i) {
               if (i == kMaxDims) {
                 return c_.schema(label() + ": shape has more than " + std::to_string(kMaxDims) +
@@ -683,39 +701,43 @@ class HeaderWalker {
             });
           }
           return uint_array(label, "data_offsets", [&](std::uint64_t v, std::size_t i) {
-            if (i < 2) offsets[i] = v;
-            n_offsets = i + 1;
+            if (i < 2) f.offsets[i] = v;
+            f.n_offsets = i + 1;
             return true;
           });
         },
         [&] { return "a string key in " + label(); }, [&] { return " in " + label(); });
-    if (!ok) return false;
+  }
 
-    if (!has_dtype || !has_shape || !has_offsets) {
-      const char* missing[3];
-      std::size_t n = 0;
-      if (!has_dtype) missing[n++] = "\"dtype\"";
-      if (!has_shape) missing[n++] = "\"shape\"";
-      if (!has_offsets) missing[n++] = "\"data_offsets\"";
-      std::string list;
-      for (std::size_t i = 0; i < n; ++i) {
-        if (i) list += i + 1 == n ? " and " : ", ";
-        list += missing[i];
-      }
-      return c_.schema(label() + " is missing " + list);
+  bool all_present(describe_fn label, const TensorFields& f) {
+    if (f.has_dtype && f.has_shape && f.has_offsets) return true;
+    const char* missing[3];
+    std::size_t n = 0;
+    if (!f.has_dtype) missing[n++] = "\"dtype\"";
+    if (!f.has_shape) missing[n++] = "\"shape\"";
+    if (!f.has_offsets) missing[n++] = "\"data_offsets\"";
+    std::string list;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i) list += i + 1 == n ? " and " : ", ";
+      list += missing[i];
     }
+    return c_.schema(label() + " is missing " + list);
+  }
 
+  bool known_dtype(describe_fn label, TensorEntry& e, const Token& dtype) {
     char dtype_name[kMaxDTypeName + 1];
     if (dtype.size <= kMaxDTypeName) {
       c_.decode(dtype, dtype_name);
       e.dtype = lookup_dtype(std::string_view(dtype_name, dtype.size));
     }
-    if (!e.dtype) {
-      return c_.schema(label() + " has unknown dtype " + c_.quoted(dtype) +
-                       " (known: " + known_dtypes() + ")");
-    }
-    const std::string_view dt = e.dtype->name;
+    if (e.dtype) return true;
+    return c_.schema(label() + " has unknown dtype " + c_.quoted(dtype) +
+                     " (known: " + known_dtypes() + ")");
+  }
 
+  // The element count into e.numel, and the byte size: each product checked for overflow.
+  bool byte_size(describe_fn label, TensorEntry& e, std::uint64_t& nbytes) {
+    const std::string_view dt = e.dtype->name;
     bool has_zero = false;
     for (std::size_t i = 0; i < e.ndims; ++i) {
       if (e.dims[i] > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
@@ -748,14 +770,18 @@ class HeaderWalker {
                        std::to_string(e.dtype->bits) + " bits each) = " + std::to_string(nbits) +
                        " bits, not a whole number of bytes");
     }
-    const std::uint64_t nbytes = nbits / 8;
+    nbytes = nbits / 8;
+    return true;
+  }
 
-    if (n_offsets != 2) {
+  // data_offsets: two, in order, inside the data section, spanning exactly nbytes.
+  bool placed(describe_fn label, TensorEntry& e, const TensorFields& f, std::uint64_t nbytes) {
+    if (f.n_offsets != 2) {
       return c_.schema(label() + ": data_offsets must have exactly 2 entries [begin, end], found " +
-                       std::to_string(n_offsets));
+                       std::to_string(f.n_offsets));
     }
-    e.begin = offsets[0];
-    e.end = offsets[1];
+    e.begin = f.offsets[0];
+    e.end = f.offsets[1];
     if (e.begin > e.end) {
       return c_.schema(label() + " has data_offsets " + format_offsets(e.begin, e.end) +
                        ": begin is after end");
@@ -769,12 +795,12 @@ class HeaderWalker {
       const std::string each = e.dtype->bits % 8
                                    ? std::to_string(e.dtype->bits) + " bits each"
                                    : std::to_string(e.dtype->bits / 8) + " bytes each";
-      return c_.schema(label() + " has shape " + shape() + " = " + elements() + " (" + each +
-                       ") = " + std::to_string(nbytes) + " bytes, but its data_offsets " +
-                       format_offsets(e.begin, e.end) + " span " + std::to_string(e.end - e.begin) +
-                       " bytes");
+      return c_.schema(label() + " has shape " + format_shape(e.dims, e.ndims) + " = " +
+                       std::to_string(e.numel) + " elements of " + std::string(e.dtype->name) +
+                       " (" + each + ") = " + std::to_string(nbytes) +
+                       " bytes, but its data_offsets " + format_offsets(e.begin, e.end) + " span " +
+                       std::to_string(e.end - e.begin) + " bytes");
     }
-    v_.tensor(e);
     return true;
   }
 

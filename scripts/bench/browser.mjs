@@ -21,6 +21,7 @@ import os from 'node:os';
 import { launchBrowser, serveDist } from '../../tests/browser/harness.mjs';
 import { scrollThroughFigures } from '../../tests/browser/figures.mjs';
 import { writeSection, range } from './report.mjs';
+import { quantile, median } from './stats.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -33,12 +34,6 @@ const ONLY = option('--only', '').split(',').filter(Boolean);
 
 const STEPS = 60;
 const ROOT = new URL('../../', import.meta.url);
-
-function quantile(xs, q) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(q * (s.length - 1))];
-}
-const median = (xs) => quantile(xs, 0.5);
 
 const site = await serveDist();
 const browser = await launchBrowser();
@@ -156,9 +151,8 @@ async function measure({ drag }) {
           const below = Math.max(min, max - Math.max(step, Math.round(((max - min) * 0.05) / step) * step));
           const times = [];
           for (let k = 0; k < 21; k++) times.push(await move(input, k % 2 ? below : max));
-          times.sort((a, b) => a - b);
-          const t = times[10];
-          sliders.push({ control: name, median: t, p90: times[18], worst: times[20] });
+          const t = median(times);
+          sliders.push({ control: name, median: t, p90: quantile(times, 0.9), worst: Math.max(...times) });
           if (t > worstProbe) {
             worstProbe = t;
             heaviest = name;
@@ -197,7 +191,7 @@ async function measure({ drag }) {
       control: result.control,
       median: median(sorted),
       worst: sorted.at(-1),
-      p90: sorted[Math.floor(0.9 * (sorted.length - 1))],
+      p90: quantile(sorted, 0.9),
       frameMedian: median(result.frames),
       frameWorst: Math.max(...result.frames),
       freshCount: result.fresh.length,

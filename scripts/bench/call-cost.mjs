@@ -20,6 +20,7 @@ import { loadModule, loadOurs, naiveLayerNorm } from './cases.mjs';
 import { maxAbsDiff } from './inputs.mjs';
 import { copyFew, copyFew3 } from '../../web/api/checks.js';
 import { writeSection } from './report.mjs';
+import { median } from './stats.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => {
@@ -228,7 +229,6 @@ function floor(h, base, x, gamma, beta, out, n) {
   });
   const samples = rows.map(() => []);
   for (let r = 0; r < rounds; r++) rows.forEach(([, f], i) => samples[i].push(perCall(f, calls[i])));
-  const median = (a) => a.sort((p, q) => p - q)[a.length >> 1];
   const ns = samples.map(median);
   const at = (name) => ns[rows.findIndex(([n]) => n === name)];
   console.log(

@@ -21,6 +21,7 @@ import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { maxAbsDiff } from './inputs.mjs';
 import { writeSection, range } from './report.mjs';
+import { quantile, spread } from './stats.mjs';
 import {
   ROOT,
   ONNX_DIR,
@@ -74,16 +75,6 @@ const BATCH_MS = quick ? 5 : 15; // one timed batch of calls per contender per r
 const WARMUP_MS = quick ? 100 : 400; // per contender, before the first round
 
 const log = (...a) => process.stderr.write(`${a.join(' ')}\n`);
-
-function quantile(sorted, q) {
-  const i = (sorted.length - 1) * q;
-  const lo = Math.floor(i),
-    hi = Math.ceil(i);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (i - lo);
-}
-
-// The median and p10-p90 of sorted values.
-const spread = (sorted) => ({ median: quantile(sorted, 0.5), p10: quantile(sorted, 0.1), p90: quantile(sorted, 0.9) });
 
 async function call(h) {
   const p = h.run();

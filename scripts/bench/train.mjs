@@ -25,6 +25,7 @@ import { ROOT, loadOurs, loadTf, loadModule, muladdPeak } from './cases.mjs';
 import { sortBatch, SORT, modelConfig } from '../../web/lib/train-session.js';
 import { writeSection } from './report.mjs';
 import { uniforms } from '../../web/lib/seeded-random.js';
+import { spread } from './stats.mjs';
 
 const argv = process.argv.slice(2);
 const stepsArg = argv.includes('--steps') ? Number(argv[argv.indexOf('--steps') + 1]) : 30;
@@ -59,9 +60,7 @@ function cpuGHz() {
 }
 
 function stats(ms) {
-  const sorted = [...ms].sort((a, b) => a - b);
-  const q = (p) => sorted[Math.min(sorted.length - 1, Math.floor(p * (sorted.length - 1)))];
-  return { median: q(0.5), p10: q(0.1), p90: q(0.9), min: sorted[0] };
+  return { ...spread(ms), min: Math.min(...ms) };
 }
 
 // ── the batch and the weights ────────────────────────────────────────────────────────────────
@@ -125,7 +124,7 @@ async function runTf() {
     Float32Array.from(batch.paddingMask, (m) => (m ? -1e9 : 0)),
     [BATCH, 1, 1, S],
   );
-  const kept = Float32Array.from(batch.targets, (t) => (t === -100 ? 0 : 1));
+  const kept = Float32Array.from(batch.targets, (t) => (t === SORT.ignore ? 0 : 1));
   const nKept = kept.reduce((a, b) => a + b, 0);
   const keptT = tf.tensor1d(kept);
   const targetHot = tf.cast(

@@ -41,16 +41,51 @@ TEST_CASE("op ids are stable: the first eight are those the fuzz seeds were foun
   CHECK(nw::fuzz_op(255) == nullptr);
 }
 
-TEST_CASE("op table rows: unique names, bindings and parity keys; every row covers a kernel") {
-  std::set<std::string> names, bindings, parity;
+namespace {
+// The space-separated words of a column.
+std::vector<std::string> words(const char* column) {
+  std::vector<std::string> out;
+  std::string word;
+  for (const char* at = column;; ++at) {
+    if (*at && *at != ' ') {
+      word += *at;
+      continue;
+    }
+    if (!word.empty()) out.push_back(word);
+    word.clear();
+    if (!*at) return out;
+  }
+}
+}  // namespace
+
+TEST_CASE(
+    "op table rows: unique names, bindings, api methods and parity keys; every row covers a "
+    "kernel") {
+  std::set<std::string> names, bindings, api, parity;
   for (const nw::OpInfo& o : nw::kOps) {
     CAPTURE(o.name);
     CHECK(names.insert(o.name).second);
-    if (o.binding[0]) CHECK(bindings.insert(o.binding).second);
+    for (const std::string& b : words(o.bindings)) {
+      CHECK(bindings.insert(b).second);
+      CHECK(nw::lists(o.bindings, b.c_str()));
+    }
+    for (const std::string& m : words(o.api)) CHECK(api.insert(m).second);
     if (o.parity[0]) CHECK(parity.insert(o.parity).second);
-    CHECK(std::string(o.kernels).size() > 0);
+    CHECK(!words(o.kernels).empty());
     CHECK(nw::fuzz_op(static_cast<std::uint8_t>(o.op)) == &o);
+    // JavaScript reaches a row through its bindings; a row no module links has none, nor methods.
+    CHECK((o.transport == nw::Transport::none) == words(o.bindings).empty());
+    if (o.module == nw::Module::native) CHECK((words(o.bindings).empty() && words(o.api).empty()));
   }
+}
+
+TEST_CASE("lists() finds whole words only") {
+  CHECK(nw::lists("linear linearWorkspaceFloats", "linear"));
+  CHECK(nw::lists("linear linearWorkspaceFloats", "linearWorkspaceFloats"));
+  CHECK_FALSE(nw::lists("linearBackward", "linear"));
+  CHECK_FALSE(nw::lists("linear", "linearBackward"));
+  CHECK_FALSE(nw::lists("", "linear"));
+  CHECK_FALSE(nw::lists("a b", ""));
 }
 
 // libFuzzer found three crashes (tests/fuzz/README.md); their inputs are seeds that must keep

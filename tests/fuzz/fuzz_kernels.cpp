@@ -28,6 +28,7 @@
 #include "normwave/optim.hpp"
 #include "normwave/positional_encoding.hpp"
 #include "normwave/softmax.hpp"
+#include "normwave/trainer.hpp"
 
 namespace nw = normwave;
 using nwfuzz::all_finite;
@@ -902,6 +903,83 @@ void fuzz_encoder_train(FuzzedDataProvider& fdp) {
              batch, seq, c.d_model, c.n_heads, c.d_ff, c.n_layers,
              c.norm_first ? "pre-LN" : "post-LN");
 }
+// The trainer as JavaScript drives it: one block of token_trainer_floats (ASan sees an overrun),
+// tokens and targets that may lie outside their ranges (refused before anything changes), any
+// learning rate (a step whose loss or gradient norm is not finite puts the weights back), and
+// evaluate() over any number of sequences in chunks of batch.
+void fuzz_token_trainer(FuzzedDataProvider& fdp) {
+  nw::TrainerShape s;
+  s.encoder = config_of(fdp);
+  s.vocab = fdp.ConsumeIntegralInRange(1, 8);
+  s.classes = fdp.ConsumeIntegralInRange(1, 6);
+  s.batch = fdp.ConsumeIntegralInRange(1, 3);
+  s.seq = fdp.ConsumeIntegralInRange(1, 8);
+  FUZZ_CHECK(nw::validate(s).ok(), "%s", nw::validate(s).message().c_str());
+  nw::TokenTrainer t(s, fdp.ConsumeIntegral<std::uint32_t>());
+  const auto parameters = [&] {
+    std::vector<float> p(t.parameter_count());
+    t.get_parameters(p.data());
+    return p;
+  };
+  const auto same_bits = [](const std::vector<float>& a, const std::vector<float>& b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+  };
+  constexpr double kLr[] = {1e-3, 1e-1, 1e3, 1e38};
+  for (int round = 0, rounds = fdp.ConsumeIntegralInRange(1, 3); round < rounds; ++round) {
+    const int n = fdp.ConsumeIntegralInRange(1, 5);  // sequences for evaluate()
+    const std::size_t rows = static_cast<std::size_t>(n) * s.seq;
+    std::vector<std::int32_t> tokens(rows), targets(rows);
+    bool valid = true;
+    for (std::size_t r = 0; r < rows; ++r) {
+      tokens[r] =
+          fdp.ConsumeIntegralInRange(-1, s.vocab - (fdp.ConsumeIntegralInRange(0, 15) != 0));
+      const int pick = fdp.ConsumeIntegralInRange(0, 15);
+      targets[r] = pick == 0  ? nw::kIgnoreIndex - 1
+                   : pick < 4 ? nw::kIgnoreIndex
+                              : (pick - 4) % (s.classes + 1);
+      valid = valid && tokens[r] >= 0 && tokens[r] < s.vocab &&
+              (targets[r] == nw::kIgnoreIndex || (targets[r] >= 0 && targets[r] < s.classes));
+    }
+    const std::vector<std::uint8_t> mask = mask_of(fdp, rows);
+    const std::uint8_t* mp = fdp.ConsumeBool() ? mask.data() : nullptr;
+    // The step reads the first batch sequences; evaluate() all n.
+    bool step_valid = true;
+    const std::size_t batch_rows = std::min(rows, static_cast<std::size_t>(s.batch) * s.seq);
+    for (std::size_t r = 0; r < batch_rows; ++r)
+      step_valid = step_valid && tokens[r] >= 0 && tokens[r] < s.vocab &&
+                   (targets[r] == nw::kIgnoreIndex || (targets[r] >= 0 && targets[r] < s.classes));
+    if (n >= s.batch) {
+      nw::AdamW hp;
+      hp.lr = kLr[fdp.ConsumeIntegralInRange(0, 3)];
+      const std::vector<float> before = parameters();
+      nw::StepReport report;
+      const nw::Status status =
+          t.step(report, tokens.data(), targets.data(), mp, hp, fdp.ConsumeBool() ? 1.0 : 0.0);
+      FUZZ_CHECK(status.ok() == step_valid, "step: %s for %s input",
+                 status.ok() ? "accepted" : status.message().c_str(),
+                 step_valid ? "valid" : "invalid");
+      if (!status.ok() || report.stopped) {
+        FUZZ_CHECK(same_bits(parameters(), before), "step %s but changed the weights",
+                   status.ok() ? "stopped" : "refused");
+      } else {
+        FUZZ_CHECK(std::isfinite(report.loss) && std::isfinite(report.grad_norm),
+                   "step went on with loss %g, gradient norm %g", report.loss, report.grad_norm);
+      }
+    }
+    std::vector<float> logits(rows * s.classes, -7.f),
+        attn(nw::token_trainer_attention_floats(s), -7.f);
+    double loss = -1.0;
+    const bool with_targets = fdp.ConsumeBool();
+    const nw::Status status = t.evaluate(loss, logits.data(), attn.data(), tokens.data(),
+                                         with_targets ? targets.data() : nullptr, mp, n);
+    bool tokens_ok = true;
+    for (std::int32_t tok : tokens) tokens_ok = tokens_ok && tok >= 0 && tok < s.vocab;
+    FUZZ_CHECK(status.ok() == (with_targets ? valid : tokens_ok), "evaluate: %s",
+               status.ok() ? "accepted an invalid input" : status.message().c_str());
+    if (status.ok() && !with_targets)
+      FUZZ_CHECK(loss == 0.0, "evaluate without targets: loss %g", loss);
+  }
+}
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -909,9 +987,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const nw::OpInfo* op = nw::fuzz_op(fdp.ConsumeIntegral<std::uint8_t>());
   if (!op) return -1;  // names no op: libFuzzer keeps it out of the corpus
   switch (op->op) {
-#define NW_FUZZ_OP(id, name, binding, parity, kernels) \
-  case nw::Op::name:                                   \
-    fuzz_##name(fdp);                                  \
+#define NW_FUZZ_OP(id, name, module, transport, bindings, api, parity, kernels) \
+  case nw::Op::name:                                                            \
+    fuzz_##name(fdp);                                                           \
     break;
     NORMWAVE_OPS(NW_FUZZ_OP)
 #undef NW_FUZZ_OP

@@ -5,8 +5,8 @@
 // would overrun. Under UBSan a signed overflow inside a size function fails the run too.
 //
 // Input: little-endian int32s, in order: batch, seq, d_model, n_heads, d_ff, n_layers, flags
-// (bit 0 norm_first, bit 1 final_norm, bit 2 GELU), m, n, k (the linear sizes); missing bytes read
-// as 0.
+// (bit 0 norm_first, bit 1 final_norm, bit 2 GELU), m, n, k (the linear sizes; m and n are also
+// a token trainer's vocab and classes); missing bytes read as 0.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -16,6 +16,7 @@
 #include "normwave/encoder.hpp"
 #include "normwave/linear.hpp"
 #include "normwave/positional_encoding.hpp"
+#include "normwave/trainer.hpp"
 
 namespace nw = normwave;
 
@@ -88,6 +89,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
              params);
   const std::size_t weights = nw::encoder_weight_floats(c);
   FUZZ_CHECK(covers(weights, L * (4 * D * D + 2 * D * F)), "encoder_weight_floats = %zu", weights);
+  const std::size_t heap = nw::encoder_heap_bytes(c);
+  FUZZ_CHECK(heap == SIZE_MAX ||
+                 (weights != SIZE_MAX && static_cast<u128>(heap) >= static_cast<u128>(weights) * 4),
+             "encoder_heap_bytes = %zu below encoder_weight_floats = %zu floats", heap, weights);
 
   if (batch <= 0 || seq <= 0) return 0;
   const std::size_t fwd = nw::encoder_forward_workspace_floats(c, batch, seq);
@@ -112,5 +117,28 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   FUZZ_CHECK(covers(train, 6 * R * D + 2 * R * F),
              "encoder_train_workspace_floats(b %d, s %d) = %zu (need %g)", batch, seq, train,
              d(6 * R * D + 2 * R * F));
+  const std::size_t maps = nw::encoder_attention_floats(c, batch, seq);
+  FUZZ_CHECK(covers(maps, B * H * S * S), "encoder_attention_floats(b %d, s %d, h %d) = %zu", batch,
+             seq, c.n_heads, maps);
+
+  // A token trainer with vocab m and classes n: five copies of its parameters, the activations of
+  // one batch (x, h, dh, dx; logits and their gradient) and the encoder's saved activations.
+  const nw::TrainerShape ts{c, m, n, batch, seq};
+  if (!nw::validate(ts).ok()) return 0;
+  const u128 V = u(m), C = u(n), P = V * D + u128(params) + C * D + C;
+  const u128 trainer_need = 5 * P + 4 * R * D + 2 * R * C + saved_need;
+  const std::size_t trainer = nw::token_trainer_floats(ts);
+  FUZZ_CHECK(covers(trainer, trainer_need),
+             "token_trainer_floats(vocab %d, classes %d, b %d, s %d) = %zu (need %g)", m, n, batch,
+             seq, trainer, d(trainer_need));
+  FUZZ_CHECK(covers(nw::trainer_parameter_count(ts), P), "trainer_parameter_count = %zu",
+             nw::trainer_parameter_count(ts));
+  const std::size_t trainer_heap = nw::token_trainer_heap_bytes(ts);
+  FUZZ_CHECK(trainer_heap == SIZE_MAX ||
+                 (trainer != SIZE_MAX && static_cast<u128>(trainer_heap) >= u128(trainer) * 4),
+             "token_trainer_heap_bytes = %zu below token_trainer_floats = %zu floats", trainer_heap,
+             trainer);
+  FUZZ_CHECK(covers(nw::token_trainer_attention_floats(ts), L * H * S * S),
+             "token_trainer_attention_floats = %zu", nw::token_trainer_attention_floats(ts));
   return 0;
 }

@@ -1,5 +1,6 @@
-// CONTRIBUTING.md stays true: every file its checklists name exists, and its table of
-// figures lists every element of web/elements/ with a browser test that really covers it. (The
+// CONTRIBUTING.md stays true: every file its checklists name exists, "Add a norm" and "Add a
+// backward kernel" name every file an existing norm and backward are wired through, and its table
+// of figures lists every element of web/elements/ with a browser test that really covers it. (The
 // kernels' side — every header function in a row of the op table — is tests/js/ops.test.mjs.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -59,4 +60,62 @@ test('every element with URL state declares it as controls: no static urlState f
   assert.deepEqual(field, []);
   const tables = elements.filter((tag) => /\bconst (?:LIMITS|DEFAULTS)\b/.test(read(`web/elements/${tag}.js`)));
   assert.deepEqual(tables, []);
+});
+
+// The files an existing op is wired through: every file of the kernels, the bindings, the library,
+// its types, the README and the suites and scripts that names one of the op's identifiers. A
+// kernel source file counts where the op is defined (encoder.cpp or trainer.cpp calling it are its
+// users); figures, their web/lib modules and strings are "Add a figure"'s (web/lib/parity.js is
+// the exception: the parity badges are a kernel's step).
+const WIRING_DIRS = ['cpp', 'web/api', 'tests/cpp', 'tests/fuzz', 'tests/js', 'scripts'];
+const WIRING_FILES = ['README.md', 'web/normwave.d.ts', 'web/lib/parity.js'];
+function walk(dir) {
+  return readdirSync(new URL(`${dir}/`, root), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? e.name === 'node_modules' || e.name === 'corpus'
+        ? []
+        : walk(`${dir}/${e.name}`)
+      : /\.(?:cpp|hpp|mjs|js|py)$/.test(e.name)
+        ? [`${dir}/${e.name}`]
+        : [],
+  );
+}
+const wiringCandidates = [...WIRING_DIRS.flatMap(walk), ...WIRING_FILES];
+function wiredThrough(identifiers, definition) {
+  return wiringCandidates
+    .filter((file) => {
+      const source = read(file);
+      if (!identifiers.test(source)) return false;
+      return !file.startsWith('cpp/src/') || definition.test(source);
+    })
+    .sort();
+}
+function section(title) {
+  const start = text.indexOf(`\n## ${title}\n`);
+  assert.ok(start >= 0, `CONTRIBUTING.md has no "## ${title}" section`);
+  const end = text.indexOf('\n## ', start + 1);
+  return text.slice(start, end < 0 ? undefined : end);
+}
+const named = (body) => new Set([...body.matchAll(/`([^`\s]+)`/g)].map((m) => m[1]));
+
+test('"Add a norm" names every file RMSNorm is wired through', () => {
+  const files = wiredThrough(/\brms_norm\b|\brmsNorm|\bRmsNorm/, /\bvoid rms_norm\(/);
+  assert.ok(files.length >= 20, `only ${files.length} files found for rms_norm: ${files.join(', ')}`);
+  const listed = named(section('Add a norm'));
+  assert.deepEqual(
+    files.filter((f) => !listed.has(f)),
+    [],
+    'add these files to CONTRIBUTING.md, "Add a norm"',
+  );
+});
+
+test('"Add a backward kernel" names every file LayerNorm\'s backward is wired through', () => {
+  const files = wiredThrough(/\blayer_norm_backward\b|\blayerNormBackward\b/, /\bvoid layer_norm_backward\(/);
+  assert.ok(files.length >= 8, `only ${files.length} files found for layer_norm_backward: ${files.join(', ')}`);
+  const listed = named(section('Add a backward kernel'));
+  assert.deepEqual(
+    files.filter((f) => !listed.has(f)),
+    [],
+    'add these files to CONTRIBUTING.md, "Add a backward kernel"',
+  );
 });

@@ -1,7 +1,8 @@
 // The norms' fast path: the API calls the kernels through direct wasm exports
 // (cpp/bindings/raw.cpp) and uses the caller's Float32Arrays as they are. Its results must be
-// bit-identical to the Embind functions of the same kernels (called here on a second instance of
-// the same build), and its errors the messages that name each argument. Speed is measured by
+// bit-identical to the Embind functions of the same kernels (called here on normwave_bench, the
+// forward module of the same build plus cpp/bindings/bench.cpp, which binds the norms through
+// Embind too), and its errors the messages that name each argument. Speed is measured by
 // `npm run bench`, never here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,8 +12,8 @@ import { randn, throwsWith } from './helpers.mjs';
 
 const nw = await loadNormwave();
 const root = new URL('../../', import.meta.url);
-const factory = (await import(new URL('build/wasm/normwave_wasm.mjs', root))).default;
-const M = await factory({ wasmBinary: readFileSync(new URL('build/wasm/normwave_wasm.wasm', root)) });
+const factory = (await import(new URL('build/wasm/normwave_bench.mjs', root))).default;
+const M = await factory({ wasmBinary: readFileSync(new URL('build/wasm/normwave_bench.wasm', root)) });
 
 const bits = (a) => Array.from(new Uint32Array(a.buffer, a.byteOffset, a.length));
 

@@ -110,6 +110,18 @@ export function checkCount(fn, name, v, max = 2 ** 30) {
   return v;
 }
 
+/**
+ * Rows of an input of n floats in rows of dim (named dimName): dim is checked as a count, and n
+ * must be a positive multiple of it.
+ */
+export function rowsOf(fn, name, n, dim, dimName = 'dim') {
+  checkCount(fn, dimName, dim);
+  if (n === 0 || n % dim !== 0) {
+    throw new RangeError(`${fn}: ${name} has length ${n}, which is not a positive multiple of ${dimName} = ${dim}`);
+  }
+  return n / dim;
+}
+
 export function checkNumber(fn, name, v, { positive = false } = {}) {
   if (typeof v !== 'number' || !Number.isFinite(v) || (positive && !(v > 0))) {
     throw new RangeError(`${fn}: ${name} must be a ${positive ? 'positive ' : ''}finite number, got ${describe(v)}`);

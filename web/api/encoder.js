@@ -26,23 +26,26 @@ import {
 } from './checks.js';
 import { activations } from './ops.js';
 import { headerLength } from './safetensors.js';
+import { Block, gather, plan, split } from './plan.js';
+import { handleKind } from './handles.js';
 
-// Encoder records by their public object: { M, heap, handle, buf, bufBytes, config, cpp, parameters, numel }.
-const ENCODERS = new WeakMap();
 const MAKE = Symbol('normwave Encoder');
 
-// Frees the C++ encoder and its buffers when a caller forgets dispose(); held value: the record.
-const finalizer =
-  typeof FinalizationRegistry === 'function'
-    ? new FinalizationRegistry((s) => {
-        if (s.buf) s.M.dealloc(s.buf);
-        if (s.trainBuf) s.M.dealloc(s.trainBuf);
-        s.buf = 0;
-        s.trainBuf = 0;
-        s.handle?.delete();
-        s.handle = null;
-      })
-    : null;
+// Encoder records: { M, heap, handle, config, cpp, parameters, numel, buf, trainBuf, kept }; the
+// handle (the C++ encoder) and both blocks are freed on dispose() or by the finalizer.
+const ENCODER = handleKind({
+  article: 'an',
+  noun: 'encoder',
+  maker: 'nw.createEncoder()',
+  alive: (s) => s.handle !== null,
+  free: (s) => {
+    s.buf.free();
+    s.trainBuf.free();
+    s.kept = null;
+    s.handle?.delete();
+    s.handle = null;
+  },
+});
 
 /**
  * The checks createEncoder and encoderParameters share: the config with defaults filled in, its
@@ -105,19 +108,6 @@ export function parameterSpecs(M, c) {
   );
 }
 
-function own(self, fn) {
-  const s = ENCODERS.get(self);
-  if (!s) throw new TypeError(`${fn}: this is not an encoder made by nw.createEncoder(), got ${describe(self)}`);
-  return s;
-}
-
-// The record of a live encoder: checked on entry and again right before the kernel call.
-function live(self, fn) {
-  const s = own(self, fn);
-  if (!s.handle) throw new Error(`${fn}: this encoder has been disposed`);
-  return s;
-}
-
 // A state-dict value: a Float32Array, an array of numbers or { data, shape } (each read once).
 function stateValue(M, fn, spec, v) {
   const name = `"${spec.name}"`;
@@ -149,12 +139,12 @@ function stateValue(M, fn, spec, v) {
 // forward(x, { keepActivations: true }): the training forward (encoder.hpp's encoder_forward_train),
 // which keeps what backward() needs in a block of its own: a copy of the parameters (so the
 // gradients are those of the weights this forward ran with), the saved activations, the
-// workspace, and room for the gradients. Called after phase 1; phase 2 and 3 happen here.
+// workspace, and room for the gradients, every size as C++ reports it. Called after phase 1;
+// phase 2 and 3 happen here.
 function forwardTrain(self, fn, s, { x, out, out0, mask, batch, seqLen, n, rows, attention, shape }) {
   const { M } = s;
-  const c = s.config;
   const sizes = M.encoderTrainSizes(s.cpp, batch, seqLen);
-  const regions = {
+  const p = plan({
     params: s.numel,
     saved: sizes.saved,
     work: sizes.workspace,
@@ -162,40 +152,17 @@ function forwardTrain(self, fn, s, { x, out, out0, mask, batch, seqLen, n, rows,
     dx: n,
     dparams: s.numel,
     mask: mask ? Math.ceil(rows / F32) : 0,
-  };
-  const offsets = {};
-  let total = 0;
-  for (const [key, k] of Object.entries(regions)) {
-    offsets[key] = total;
-    total += Math.ceil((k * F32) / 16) * 16;
-  }
-  // The attention probabilities alone, counted here in doubles as the plain forward counts its
-  // maps: the check does not rest on C++'s sizes only.
-  const attnBytes = c.nLayers * batch * c.nHeads * seqLen * seqLen * F32;
-  checkTrainingBytes(
-    fn,
-    () => `the activations kept for batch x seqLen = ${batch} x ${seqLen}`,
-    Math.max(total, attnBytes) + s.numel * F32,
-  );
+  });
+  const what = () => `the activations kept for batch x seqLen = ${batch} x ${seqLen}`;
+  checkTrainingBytes(fn, what, p.bytes);
   // Phase 2.
   settle(fn, 'x', x, n);
   settle(fn, 'out', out, n);
   settle(fn, 'paddingMask', mask, rows);
-  live(self, fn);
+  ENCODER.live(self, fn);
   // Phase 3.
   s.kept = null;
-  if (total > s.trainBytes) {
-    const p = M.alloc(total);
-    if (!p)
-      throw new RangeError(
-        `${fn}: could not allocate ${(total / 2 ** 20).toFixed(1)} MiB to keep the activations of ${shape}`,
-      );
-    if (s.trainBuf) M.dealloc(s.trainBuf);
-    s.trainBuf = p;
-    s.trainBytes = total;
-  }
-  const a = {};
-  for (const key of Object.keys(regions)) a[key] = regions[key] ? s.trainBuf + offsets[key] : 0;
+  const a = s.trainBuf.place(fn, () => `the activations of ${shape}`, p);
   s.handle.getParameters(a.params);
   if (isTensorRecord(x)) M.HEAPF32.copyWithin(a.io / F32, alive(fn, 'x', x) / F32, alive(fn, 'x', x) / F32 + n);
   else M.HEAPF32.set(x, a.io / F32);
@@ -210,9 +177,9 @@ function forwardTrain(self, fn, s, { x, out, out0, mask, batch, seqLen, n, rows,
   } else {
     output = M.HEAPF32.slice(a.io / F32, a.io / F32 + n);
   }
+  const perLayer = M.encoderAttentionFloats(s.cpp, batch, seqLen);
   const maps = [];
-  const perLayer = batch * c.nHeads * seqLen * seqLen;
-  for (let l = 0; attention && l < c.nLayers; l++) {
+  for (let l = 0; attention && l < s.config.nLayers; l++) {
     const start = a.saved / F32 + sizes.attention[l];
     maps.push(M.HEAPF32.slice(start, start + perLayer));
   }
@@ -230,13 +197,13 @@ export class Encoder {
     const { M } = heap;
     const c = checkEncoderConfig(M, fn, config);
     const { dModel, nHeads, dFF, nLayers, normFirst, activation, eps, finalNorm } = c;
-    // The C++ constructor allocates the weights and their packed copies (and the parameter
-    // names: the slack), so that much must be free first.
+    // The C++ constructor allocates the weights, their packed copies and the parameter names:
+    // as much as C++ reports must be free first.
     heap.reserve(
       fn,
       `the weights of ${nLayers} layer(s) with dModel = ${dModel}, dFF = ${dFF}`,
       0,
-      c.weightFloats * F32 + 65536,
+      M.encoderHeapBytes(c.cpp),
     );
     const handle = new M.Encoder(c.cpp, c.seed);
     const frozen = Object.freeze({ dModel, nHeads, dFF, nLayers, normFirst, activation, eps, finalNorm });
@@ -248,40 +215,37 @@ export class Encoder {
       config: frozen,
       cpp: c.cpp,
       parameters,
-      numel: parameters.reduce((n, p) => n + p.numel, 0),
-      buf: 0,
-      bufBytes: 0, // the forward's resident buffer (input/output, maps, mask, workspace), grow-only
-      trainBuf: 0,
-      trainBytes: 0, // keepActivations: parameters, saved activations, workspace, gradients
-      kept: null, // the layout of the last kept forward, until a backward consumes it
+      numel: c.paramFloats,
+      buf: new Block(M), // the forward's: input/output, maps, mask, workspace, hidden states
+      trainBuf: new Block(M), // keepActivations: parameters, saved activations, workspace, gradients
+      kept: null, // the addresses of the last kept forward, until a backward consumes it
     };
-    ENCODERS.set(this, s);
-    finalizer?.register(this, s, s);
+    ENCODER.add(this, s);
   }
 
   /** The configuration, with defaults filled in (frozen). */
   get config() {
-    return own(this, 'config').config;
+    return ENCODER.own(this, 'config').config;
   }
 
   /** Parameter names and shapes, in torch state_dict order (frozen). */
   get parameters() {
-    return own(this, 'parameters').parameters;
+    return ENCODER.own(this, 'parameters').parameters;
   }
 
   /** Number of learnable parameters. */
   get parameterCount() {
-    return own(this, 'parameterCount').numel;
+    return ENCODER.own(this, 'parameterCount').numel;
   }
 
   /** True after dispose(). */
   get disposed() {
-    return !own(this, 'disposed').handle;
+    return !ENCODER.own(this, 'disposed').handle;
   }
 
   /** The Embind handle, null once disposed (tests read it; use `disposed`). */
   get _handle() {
-    return own(this, '_handle').handle;
+    return ENCODER.own(this, '_handle').handle;
   }
 
   /**
@@ -290,7 +254,7 @@ export class Encoder {
    */
   loadStateDict(stateDict, opts) {
     const fn = 'loadStateDict';
-    const s = live(this, fn);
+    const s = ENCODER.live(this, fn);
     if (typeof stateDict !== 'object' || stateDict === null)
       throw new TypeError(`${fn}: stateDict must be an object, got ${describe(stateDict)}`);
     const { strict = true } = options(fn, opts);
@@ -309,26 +273,22 @@ export class Encoder {
       }
     }
     s.parameters.forEach((spec, i) => settle(fn, `"${spec.name}"`, staged[i], spec.numel));
-    live(this, fn);
+    ENCODER.live(this, fn);
     const base = s.heap.reserve(fn, `${s.numel} parameters`, s.numel * F32);
-    let off = base / F32;
-    for (const arr of staged) {
-      s.M.HEAPF32.set(arr, off);
-      off += arr.length;
-    }
+    gather(s.M, base, staged);
     s.handle.setParameters(base);
   }
 
   /** Loads weights from .safetensors bytes (F32, F16 or BF16) with the same names. All or nothing. */
   loadSafetensors(file, opts) {
     const fn = 'loadSafetensors';
-    const s = live(this, fn);
+    const s = ENCODER.live(this, fn);
     const b = bytes(fn, 'bytes', file, s.M);
     const size = b.length;
     const { prefix = '', strict = true } = options(fn, opts);
     const p = String(prefix);
     settle(fn, 'bytes', b, size);
-    live(this, fn);
+    ENCODER.live(this, fn);
     // C++'s bound covers the parse and the float copy of every parameter the loader stages
     // before it commits (all or nothing); the prefix crosses as UTF-8.
     const work = s.handle.loadWorkBytes(headerLength(s.M, fn, b), new TextEncoder().encode(p).length);
@@ -341,22 +301,16 @@ export class Encoder {
   /** A copy of every parameter by torch name. */
   stateDict() {
     const fn = 'stateDict';
-    const s = live(this, fn);
+    const s = ENCODER.live(this, fn);
     const base = s.heap.reserve(fn, `${s.numel} parameters`, s.numel * F32);
     s.handle.getParameters(base);
-    const out = {};
-    let off = base / F32;
-    for (const p of s.parameters) {
-      out[p.name] = s.M.HEAPF32.slice(off, off + p.numel);
-      off += p.numel;
-    }
-    return out;
+    return split(s.M, base, s.parameters);
   }
 
   /** Re-draws the weights with PyTorch's default initialisation from a seed. */
   randomize(seed = 0) {
     const fn = 'randomize';
-    const s = live(this, fn);
+    const s = ENCODER.live(this, fn);
     s.handle.randomize(checkSeed(fn, seed));
   }
 
@@ -368,9 +322,9 @@ export class Encoder {
    */
   forward(x0, opts) {
     const fn = 'forward';
-    const s = live(this, fn);
+    const s = ENCODER.live(this, fn);
     const { M, heap } = s;
-    const { dModel, nHeads, nLayers } = s.config;
+    const { dModel, nLayers } = s.config;
     // Phase 1: convert x, read each option once, convert the mask.
     const x = floatsOrTensor(M, fn, 'x', x0);
     const xLength = x.length;
@@ -402,7 +356,6 @@ export class Encoder {
     const mask = paddingMask === undefined || paddingMask === null ? null : flags(fn, 'paddingMask', paddingMask, M);
     if (mask) checkLength(fn, 'paddingMask', mask, rows, `batch x seqLen = ${batch} x ${seqLen}`);
     const resident = isTensorRecord(x);
-    const attnPerLayer = batch * nHeads * seqLen * seqLen;
     if (keepActivations) {
       if (!M.encoderForwardTrain) throw needsTraining(`${fn} with keepActivations`);
       if (hiddenStates)
@@ -412,63 +365,41 @@ export class Encoder {
       return forwardTrain(this, fn, s, { x, out, out0, mask, batch, seqLen, n, rows, attention: !!attention, shape });
     }
     // Regions of the grow-only buffer: x/output (unless both are tensors), attention maps, mask,
-    // the kernel's workspace (the size C++ reports) and each layer's output (hiddenStates).
-    const sizes = [
-      resident && out ? 0 : n,
-      attention ? nLayers * attnPerLayer : 0,
-      mask ? Math.ceil(rows / F32) : 0,
-      M.EncoderWorkspaceFloats(s.cpp, batch, seqLen),
-      hiddenStates ? nLayers * n : 0,
-    ];
-    checkBytes(fn, `batch x seqLen = ${batch} x ${seqLen}`, sizes.reduce((t, k) => t + k, 0) * F32);
+    // the kernel's workspace and each layer's output (hiddenStates), sized as C++ reports them.
+    const attnPerLayer = M.encoderAttentionFloats(s.cpp, batch, seqLen);
+    const p = plan({
+      io: resident && out ? 0 : n,
+      attn: attention ? nLayers * attnPerLayer : 0,
+      mask: mask ? Math.ceil(rows / F32) : 0,
+      work: M.EncoderWorkspaceFloats(s.cpp, batch, seqLen),
+      states: hiddenStates ? nLayers * n : 0,
+    });
+    const what = `batch x seqLen = ${batch} x ${seqLen}`;
+    checkBytes(fn, what, p.bytes);
     // Phase 2: the encoder and every input survived the conversions.
     settle(fn, 'x', x, n);
     settle(fn, 'out', out, n);
     settle(fn, 'paddingMask', mask, rows);
-    live(this, fn);
+    ENCODER.live(this, fn);
     // Phase 3.
-    const aligned = sizes.map((k) => Math.ceil((k * F32) / 16) * 16);
-    const bytesNeeded = aligned.reduce((t, k) => t + k, 0);
-    if (bytesNeeded > s.bufBytes) {
-      const p = M.alloc(bytesNeeded);
-      if (!p)
-        throw new RangeError(
-          `${fn}: could not allocate ${(bytesNeeded / 2 ** 20).toFixed(1)} MiB for batch x seqLen = ${batch} x ${seqLen}`,
-        );
-      if (s.buf) M.dealloc(s.buf);
-      s.buf = p;
-      s.bufBytes = bytesNeeded;
-    }
-    const ioAddr = s.buf;
-    const attnAddr = attention ? ioAddr + aligned[0] : 0;
-    const maskAddr = mask ? ioAddr + aligned[0] + aligned[1] : 0;
-    const workAddr = ioAddr + aligned[0] + aligned[1] + aligned[2];
-    const statesAddr = hiddenStates ? workAddr + aligned[3] : 0;
+    const a = s.buf.place(fn, what, p);
+    const ioAddr = a.io;
     if (!resident) M.HEAPF32.set(x, ioAddr / F32);
-    if (mask) M.HEAPU8.set(mask, maskAddr);
+    if (mask) M.HEAPU8.set(mask, a.mask);
     const xAddr = resident ? alive(fn, 'x', x) : ioAddr;
     // The input is hiddenStates[0]; copied now, as out may overwrite it.
     const input = hiddenStates ? M.HEAPF32.slice(xAddr / F32, xAddr / F32 + n) : null;
-    s.handle.forward(
-      out ? alive(fn, 'out', out) : ioAddr,
-      attnAddr,
-      xAddr,
-      maskAddr,
-      batch,
-      seqLen,
-      workAddr,
-      statesAddr,
-    );
+    s.handle.forward(out ? alive(fn, 'out', out) : ioAddr, a.attn, xAddr, a.mask, batch, seqLen, a.work, a.states);
     const output = out ? out0 : M.HEAPF32.slice(ioAddr / F32, ioAddr / F32 + n);
     const maps = [];
     for (let l = 0; attention && l < nLayers; l++) {
-      const start = attnAddr / F32 + l * attnPerLayer;
+      const start = a.attn / F32 + l * attnPerLayer;
       maps.push(M.HEAPF32.slice(start, start + attnPerLayer));
     }
     if (!hiddenStates) return { output, attention: maps };
     const states = [input];
     for (let l = 0; l < nLayers; l++)
-      states.push(M.HEAPF32.slice(statesAddr / F32 + l * n, statesAddr / F32 + (l + 1) * n));
+      states.push(M.HEAPF32.slice(a.states / F32 + l * n, a.states / F32 + (l + 1) * n));
     return { output, attention: maps, hiddenStates: states };
   }
 
@@ -480,7 +411,7 @@ export class Encoder {
    */
   backward(gradOutput0) {
     const fn = 'backward';
-    const s = live(this, fn);
+    const s = ENCODER.live(this, fn);
     const { M } = s;
     // Phase 1.
     if (!M.encoderBackward) throw needsTraining(fn);
@@ -503,7 +434,7 @@ export class Encoder {
     );
     // Phase 2.
     settle(fn, 'gradOutput', g, n);
-    live(this, fn);
+    ENCODER.live(this, fn);
     if (s.kept !== kept)
       throw new Error(`${fn}: the kept forward was replaced while gradOutput was read; call backward again`);
     // Phase 3. The kernel adds into dx and dparams.
@@ -512,27 +443,12 @@ export class Encoder {
     M.HEAPF32.fill(0, a.dx / F32, a.dx / F32 + n);
     M.HEAPF32.fill(0, a.dparams / F32, a.dparams / F32 + s.numel);
     M.encoderBackward(a.dx, a.dparams, a.io, a.saved, a.params, s.cpp, batch, seqLen, a.work);
-    const params = {};
-    let off = a.dparams / F32;
-    for (const p of s.parameters) {
-      params[p.name] = M.HEAPF32.slice(off, off + p.numel);
-      off += p.numel;
-    }
-    return { input: M.HEAPF32.slice(a.dx / F32, a.dx / F32 + n), params };
+    return { input: M.HEAPF32.slice(a.dx / F32, a.dx / F32 + n), params: split(M, a.dparams, s.parameters) };
   }
 
   /** Frees the weights and buffers in wasm memory. Safe to call twice. */
   dispose() {
-    const s = own(this, 'dispose');
-    if (!s.handle) return;
-    finalizer?.unregister(s);
-    if (s.buf) s.M.dealloc(s.buf);
-    if (s.trainBuf) s.M.dealloc(s.trainBuf);
-    s.buf = 0;
-    s.trainBuf = 0;
-    s.kept = null;
-    s.handle.delete();
-    s.handle = null;
+    ENCODER.dispose(this, 'dispose');
   }
 }
 

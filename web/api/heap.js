@@ -1,9 +1,9 @@
-// Wasm memory as the API uses it: one grow-only scratch block carved into named regions per call
-// (so steady-state calls allocate nothing inside wasm), the copies in and out of it, and Tensor —
-// caller-owned floats that live in wasm memory between calls.
+// Wasm memory as the API uses it: one grow-only scratch block (plan.js) carved into named regions
+// per call (so steady-state calls allocate nothing inside wasm), the copies in and out of it, the
+// direct exports of the hot kernels, and Tensor — caller-owned floats that live in wasm memory
+// between calls.
 import {
   F32,
-  MAX_BYTES,
   TENSORS,
   alive,
   checkBytes,
@@ -16,63 +16,32 @@ import {
   isTensorRecord,
   lengthOf,
   settle,
-  text,
 } from './checks.js';
+import { Block, plan } from './plan.js';
+import { handleKind } from './handles.js';
 
 /**
- * The scratch block and the copies over one Embind module M. Addresses handed out by layout()
- * stay valid until the next call that takes scratch; views are re-taken on every use, because
- * memory growth detaches the old ones.
+ * The scratch block and the copies over one Embind module M; rawNames: the direct exports of the
+ * op table's raw rows (heap.raw). Addresses handed out by layout() stay valid until the next call
+ * that takes scratch; views are re-taken on every use, because memory growth detaches the old ones.
  */
-export function createHeap(M) {
-  let scratch = 0;
-  let scratchBytes = 0;
+export function createHeap(M, rawNames) {
+  const scratch = new Block(M, 1.5);
+  return {
+    M,
+    raw: rawExports(M, rawNames),
+    /** The scratch block's address once it holds `bytes` (Block.reserve). */
+    reserve: (fn, what, bytes, work) => scratch.reserve(fn, what, bytes, work),
+    /** The scratch block when it already holds `bytes` (no checks, no growth needed), else 0. */
+    scratchFor: (bytes) => (bytes <= scratch.bytes ? scratch.addr : 0),
+    /** Named float regions of the scratch block: { name: floats } in, { name: address } out. */
+    layout: (fn, what, sizes, work) => scratch.place(fn, what, plan(sizes), work),
+    ...copies(M),
+  };
+}
 
-  // work: bytes that the kernel will malloc itself during this call (PE tables, linear's packed
-  // weights, the encoder's buffers). A failed malloc inside C++ cannot be reported, so it is
-  // tried here first, together with any growth of the scratch block, before anything is kept.
-  // what: words for the error messages (a string, or a function that makes them: checks.text).
-  function reserve(fn, what, bytes, work = 0) {
-    checkBytes(fn, what, bytes + work);
-    const want = bytes <= scratchBytes ? 0 : Math.max(bytes, Math.min(MAX_BYTES, scratchBytes * 1.5));
-    if (work > 0) {
-      const probe = M.alloc(want + work);
-      if (!probe)
-        throw new RangeError(
-          `${fn}: ${text(what)} needs ${((want + work) / 2 ** 20).toFixed(1)} MiB more wasm memory than is free`,
-        );
-      M.dealloc(probe);
-    }
-    if (!want) return scratch;
-    const p = M.alloc(want);
-    if (!p)
-      throw new RangeError(
-        `${fn}: could not allocate ${(want / 2 ** 20).toFixed(1)} MiB of wasm memory for ${text(what)}`,
-      );
-    if (scratch) M.dealloc(scratch);
-    scratch = p;
-    scratchBytes = want;
-    return p;
-  }
-
-  // The scratch block when it already holds `bytes` (no checks, no growth needed), else 0.
-  const scratchFor = (bytes) => (bytes <= scratchBytes ? scratch : 0);
-
-  // Carves named float regions (16-byte aligned) out of the scratch block: { name: floats } in,
-  // { name: address } out (0 for an empty region).
-  function layout(fn, what, sizes, work = 0) {
-    let total = 0;
-    const offsets = {};
-    for (const [key, n] of Object.entries(sizes)) {
-      offsets[key] = total;
-      total += Math.ceil((n * F32) / 16) * 16;
-    }
-    const base = reserve(fn, what, total, work);
-    const addr = {};
-    for (const key of Object.keys(sizes)) addr[key] = sizes[key] > 0 ? base + offsets[key] : 0;
-    return addr;
-  }
-
+// The copies between the caller's arrays and wasm memory.
+function copies(M) {
   // (arr: a converted input, maybe the caller's own Float32Array: only the heap's set() and
   // indexing touch it. A loop for a few floats: cheaper than set().)
   const put = (addr, arr) => {
@@ -141,44 +110,41 @@ export function createHeap(M) {
   // Floats an input needs in scratch: none for a tensor or a missing input.
   const copied = (input, n) => (input && !isTensorRecord(input) ? n : 0);
 
-  // The direct exports of cpp/bindings/raw.cpp. The glue's Module._nw_* is a stub that looks
-  // the export up on its first call and then puts the export itself on M in its place; M is a
-  // slow (dictionary-mode) object, so each export is kept here once its stub has run.
+  return { put, take, result, into, place, copied };
+}
+
+// The direct exports of cpp/bindings/raw.cpp, by the names the op table's raw rows list. The
+// glue's Module._<name> is a stub that looks the export up on its first call and then puts the
+// export itself on M in its place; M is a slow (dictionary-mode) object, so each export is kept
+// here once its stub has run.
+function rawExports(M, names) {
   const raw = {};
-  for (const name of ['nw_layer_norm', 'nw_rms_norm', 'nw_batch_norm']) {
+  for (const name of names) {
     raw[name] = (...args) => {
       const r = M[`_${name}`](...args);
       raw[name] = M[`_${name}`];
       return r;
     };
   }
-
-  return { M, raw, reserve, scratchFor, layout, put, take, result, into, place, copied };
+  return raw;
 }
 
 // Only createTensor makes tensors: `new Tensor()` from outside cannot register a forged address.
 const MAKE = Symbol('normwave Tensor');
 
-// Frees the wasm memory of tensors whose owner forgot dispose(); held value: the tensor's record.
-const finalizer =
-  typeof FinalizationRegistry === 'function'
-    ? new FinalizationRegistry((t) => {
-        if (t.addr) t.M.dealloc(t.addr);
-        t.addr = 0;
-      })
-    : null;
-
-function own(self, fn) {
-  const t = TENSORS.get(self);
-  if (!t) throw new TypeError(`${fn}: this is not a tensor made by nw.tensor(), got ${describe(self)}`);
-  return t;
-}
-
-function addressOf(self, fn) {
-  const t = own(self, fn);
-  if (!t.addr) throw new Error(`${fn}: this tensor has been disposed`);
-  return t;
-}
+// Tensor records ({ M, addr, length }, addr 0 once disposed) live in checks.js's TENSORS, where
+// the argument checks recognise them.
+const TENSOR = handleKind({
+  records: TENSORS,
+  article: 'a',
+  noun: 'tensor',
+  maker: 'nw.tensor()',
+  alive: (t) => t.addr !== 0,
+  free: (t) => {
+    if (t.addr) t.M.dealloc(t.addr);
+    t.addr = 0;
+  },
+});
 
 /**
  * A Float32 buffer that lives in wasm memory, for data that stays there between calls (the
@@ -189,18 +155,17 @@ function addressOf(self, fn) {
 export class Tensor {
   constructor(key, record) {
     if (key !== MAKE) throw new TypeError('Tensor: make tensors with nw.tensor()');
-    TENSORS.set(this, record);
-    finalizer?.register(this, record, record);
+    TENSOR.add(this, record);
   }
 
   /** Number of floats (read-only). */
   get length() {
-    return own(this, 'tensor.length').length;
+    return TENSOR.own(this, 'tensor.length').length;
   }
 
   /** True after dispose(). */
   get disposed() {
-    return !own(this, 'tensor.disposed').addr;
+    return !TENSOR.own(this, 'tensor.disposed').addr;
   }
 
   /**
@@ -208,20 +173,20 @@ export class Tensor {
    * normwave call that may allocate: growing the memory detaches earlier views (they read as empty).
    */
   view() {
-    const t = addressOf(this, 'tensor.view');
+    const t = TENSOR.live(this, 'tensor.view');
     return new Float32Array(t.M.HEAPF32.buffer, t.addr, t.length);
   }
 
   /** A copy of the floats, owned by the caller. */
   read() {
-    const t = addressOf(this, 'tensor.read');
+    const t = TENSOR.live(this, 'tensor.read');
     return t.M.HEAPF32.slice(t.addr / F32, t.addr / F32 + t.length);
   }
 
   /** Copies data (any array of numbers) in at offset: one bulk copy. Returns this. */
   write(data, offset = 0) {
     const fn = 'tensor.write';
-    const t = addressOf(this, fn);
+    const t = TENSOR.live(this, fn);
     // Phase 1: data's valueOf/iterator may run caller code, even dispose this tensor.
     const arr = floats(fn, 'data', data, t.M);
     const n = arr.length;
@@ -232,18 +197,14 @@ export class Tensor {
     }
     settle(fn, 'data', arr, n);
     // Phase 3: the address as it is now.
-    const addr = addressOf(this, fn).addr;
+    const addr = TENSOR.live(this, fn).addr;
     t.M.HEAPF32.set(arr, addr / F32 + offset);
     return this;
   }
 
   /** Frees the wasm memory. Safe to call twice; any later use throws. */
   dispose() {
-    const t = own(this, 'tensor.dispose');
-    if (!t.addr) return;
-    finalizer?.unregister(t);
-    t.M.dealloc(t.addr);
-    t.addr = 0;
+    TENSOR.dispose(this, 'tensor.dispose');
   }
 }
 

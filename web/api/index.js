@@ -1,12 +1,15 @@
 // createApi: assembles the public object of normwave over an instantiated Embind module. The
 // work lives by concern beside this file — checks.js (argument conversion, all of it before any
-// wasm address), heap.js (scratch block, Tensor), norms.js (the norm table), ops.js (PE, linear,
-// activation, softmax), encoder.js and safetensors.js. Only these modules touch the Embind
-// module and the wasm heap; figures and users see typed arrays, tensors and encoders. The training
-// methods (train.js) come with the training module only: loadNormwave({ training: true }).
+// wasm address), plan.js (memory plans, grow-only blocks), handles.js (the records behind
+// tensors, encoders and trainers), heap.js (scratch block, Tensor), norms.js (the norm table),
+// ops.js (PE, linear, activation, softmax, the op table), encoder.js and safetensors.js. Only
+// these modules touch the Embind module and the wasm heap; figures and users see typed arrays,
+// tensors and encoders. The training methods (train.js) come with the training module only:
+// loadNormwave({ training: true }). The op table (ops.hpp, through Module.ops()) says which direct
+// exports heap.raw keeps and which methods a forward-only instance lacks.
 import { createHeap, createTensor } from './heap.js';
 import { normMethods } from './norms.js';
-import { opMethods, opTable } from './ops.js';
+import { opMethods, opRows, opTable } from './ops.js';
 import { safetensorsMethods } from './safetensors.js';
 import { encoderMethods } from './encoder.js';
 import { MAX_BYTES, TRAINING_MAX_BYTES, needsTraining } from './checks.js';
@@ -18,7 +21,11 @@ import { MAX_BYTES, TRAINING_MAX_BYTES, needsTraining } from './checks.js';
  *   module (normwave_train.wasm); without it each training method throws needsTraining()
  */
 export function createApi(M, trainMethods) {
-  const heap = createHeap(M);
+  const rows = opRows(M);
+  const heap = createHeap(
+    M,
+    rows.filter((r) => r.transport === 'raw').flatMap((r) => r.bindings),
+  );
   const { positionalEncoding, linear, activation, softmax } = opMethods(heap);
   const safetensors = safetensorsMethods(heap);
   return {
@@ -36,7 +43,7 @@ export function createApi(M, trainMethods) {
      * { id, name, binding, parity, kernels } rows, parity naming the check web/lib/parity.js
      * runs against PyTorch (null for none).
      */
-    ops: opTable(M),
+    ops: opTable(rows),
     positionalEncoding,
     ...normMethods(heap),
     /**
@@ -62,20 +69,17 @@ export function createApi(M, trainMethods) {
     ...encoderMethods(heap),
     /** Whether this instance holds the training kernels (loadNormwave({ training: true })). */
     training: !!trainMethods,
-    ...(trainMethods ? trainMethods(heap, safetensors) : withoutTraining()),
+    ...(trainMethods ? trainMethods(heap, safetensors) : withoutTraining(rows)),
   };
 }
 
-/** The training methods of a forward-only instance: each says how to load the training module. */
-function withoutTraining() {
+/**
+ * The training methods of a forward-only instance, those the op table's training rows list in
+ * their api column: each says how to load the training module.
+ */
+function withoutTraining(rows) {
   const out = {};
-  for (const fn of [
-    'learningRate',
-    'layerNormBackward',
-    'linearBackward',
-    'activationBackward',
-    'createTokenTrainer',
-  ]) {
+  for (const fn of rows.filter((r) => r.module === 'training').flatMap((r) => r.api)) {
     out[fn] = () => {
       throw needsTraining(fn);
     };

@@ -5,7 +5,6 @@
 import {
   F32,
   NO_OPTIONS,
-  checkCount,
   checkEps,
   checkLength,
   copyFew,
@@ -18,6 +17,7 @@ import {
   outArg,
   ownView,
   plainLengthSeen,
+  rowsOf,
   settle,
   heapF32,
 } from './checks.js';
@@ -80,15 +80,6 @@ export const NORMS = new Map([
   ],
 ]);
 
-/** Rows of an x of n floats in rows of dim. */
-export function rowsOf(fn, n, dim) {
-  checkCount(fn, 'dim', dim);
-  if (n === 0 || n % dim !== 0) {
-    throw new RangeError(`${fn}: x has length ${n}, which is not a positive multiple of dim = ${dim}`);
-  }
-  return n / dim;
-}
-
 // gamma/beta: absent, a resident tensor (read in place) or an array (converted), dim values.
 function vectorArg(M, fn, name, v, dim) {
   if (v === undefined || v === null) return null;
@@ -113,12 +104,11 @@ const AS_IS = Object.freeze({ asIs: true });
 // Floats of a scratch region rounded up to 16 bytes (the regions' alignment).
 const up4 = (n) => Math.ceil(n / 4) * 4;
 
-/** The norm methods of the public object, over one heap (see heap.js). */
-export function normMethods(heap) {
-  const { M, raw, reserve, scratchFor, layout, place, copied, take, result, into } = heap;
-
-  // Row norms of arrays larger than 2 * STREAM_BYTES go through wasm memory in blocks of rows:
-  // copy a block in, normalize it, copy it out into the result. The scratch stays in L2 cache, so
+// Row norms of arrays larger than 2 * STREAM_BYTES go through wasm memory in blocks of rows:
+// streamer(heap) makes the function that does it.
+function streamer(heap) {
+  const { M, raw, layout, place, copied, take } = heap;
+  // Copy a block in, normalize it, copy it out into the result. The scratch stays in L2 cache, so
   // only the caller's arrays touch main memory, and the wasm memory does not grow to hold x twice.
   function streamed(fn, norm, x0, rows, dim, gamma, beta, eps, outView, stats) {
     const x = ownView(x0); // x0 may be the caller's array: its subarray() is not ours to call
@@ -146,6 +136,13 @@ export function normMethods(heap) {
     return stats ? statsOf(norm, take, a.s1, a.s2, rows, output) : output;
   }
 
+  return streamed;
+}
+
+// The checked path of every norm call: run() reads the options, runRead() checks and runs.
+function checkedPath(heap, streamed) {
+  const { M, raw, reserve, place, copied, take, result, into } = heap;
+
   // x: an array (copied in) or a tensor (read in place); options.out: a tensor written in place,
   // or a Float32Array receiving one copy, returned instead of a new array. Statistics are
   // computed only when the caller asks for them.
@@ -161,7 +158,7 @@ export function normMethods(heap) {
 
   // run() once x is converted (n: its length then) and the options are read.
   function runRead(fn, norm, x, n, dim, g0, beta0, eps, out0, stats) {
-    const rows = rowsOf(fn, n, dim);
+    const rows = rowsOf(fn, 'x', n, dim);
     const gamma = vectorArg(M, fn, 'gamma', g0, dim);
     const beta = vectorArg(M, fn, 'beta', beta0, dim);
     checkEps(fn, eps);
@@ -212,6 +209,13 @@ export function normMethods(heap) {
     } else output = result(ao, n);
     return stats ? statsOf(norm, take, a1, a2, statCount, output) : output;
   }
+
+  return { run, runRead };
+}
+
+// The fast path of the common call; anything else continues in runRead().
+function fastPath(heap, runRead) {
+  const { M, raw, reserve, scratchFor, take, result, into } = heap;
 
   // The x, gamma, beta and out of the last small fast() call: a figure or a per-token loop passes
   // the same arrays again, and one seen before costs a length read instead of three checks (a
@@ -292,6 +296,13 @@ export function normMethods(heap) {
     return n0 >= 0 && fastOptions(opts) ? n0 : -1;
   };
 
+  return { fast, plainCall };
+}
+
+/** The norm methods of the public object, over one heap (see heap.js). */
+export function normMethods(heap) {
+  const { run, runRead } = checkedPath(heap, streamer(heap));
+  const { fast, plainCall } = fastPath(heap, runRead);
   const LAYER = NORMS.get('layer'),
     RMS = NORMS.get('rms'),
     BATCH = NORMS.get('batch');

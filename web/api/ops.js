@@ -12,9 +12,9 @@ import {
   options,
   outArg,
   alive,
+  rowsOf,
   settle,
 } from './checks.js';
-import { rowsOf } from './norms.js';
 
 const ACTIVATIONS = new WeakMap();
 
@@ -36,15 +36,30 @@ export function activations(M) {
 }
 
 /**
- * The op table of cpp/include/normwave/ops.hpp, as the module exports it: one frozen
- * { id, name, binding, parity, kernels } per kernel family in stable-id order. binding is the
- * Embind name web/api/ calls (null while JS does not), parity the key web/lib/parity.js checks
- * against a PyTorch fixture (null for none), kernels the C++ functions the row covers.
+ * The op table of cpp/include/normwave/ops.hpp as the module exports it, one row per kernel family
+ * in stable-id order: { id, name, module, transport, bindings, api, parity, kernels }, the
+ * space-separated columns split into arrays (ops.hpp says what each column means).
  */
-export function opTable(M) {
+export function opRows(M) {
+  const words = (column) => (column ? column.split(' ') : []);
+  return M.ops().map((row) => ({
+    ...row,
+    bindings: words(row.bindings),
+    api: words(row.api),
+    kernels: words(row.kernels),
+  }));
+}
+
+/**
+ * nw.ops: one frozen { id, name, binding, parity, kernels } per row. binding is the first name
+ * the module registers for the row (null while JS does not call it), parity the key
+ * web/lib/parity.js checks against a PyTorch fixture (null for none), kernels the C++ functions
+ * the row covers.
+ */
+export function opTable(rows) {
   return Object.freeze(
-    M.ops().map(({ id, name, binding, parity, kernels }) =>
-      Object.freeze({ id, name, binding, parity, kernels: Object.freeze(kernels) }),
+    rows.map(({ id, name, bindings, parity, kernels }) =>
+      Object.freeze({ id, name, binding: bindings[0] ?? null, parity, kernels: Object.freeze(kernels) }),
     ),
   );
 }
@@ -86,8 +101,7 @@ export function opMethods(heap) {
       const w = floats(fn, 'weight', weight0, M);
       const wLength = w.length;
       const { inFeatures } = options(fn, opts);
-      checkCount(fn, 'inFeatures', inFeatures);
-      const rows = rowsOf(fn, xLength, inFeatures);
+      const rows = rowsOf(fn, 'x', xLength, inFeatures, 'inFeatures');
       if (wLength % inFeatures !== 0) {
         throw new RangeError(`${fn}: weight has length ${wLength}, not a multiple of inFeatures = ${inFeatures}`);
       }
@@ -131,7 +145,7 @@ export function opMethods(heap) {
     softmax(x0, n, opts) {
       const fn = 'softmax';
       const x = floats(fn, 'x', x0, M);
-      const rows = rowsOf(fn, x.length, n);
+      const rows = rowsOf(fn, 'x', x.length, n);
       const { mask: mask0 } = options(fn, opts);
       const mask = mask0 === undefined || mask0 === null ? null : flags(fn, 'mask', mask0, M);
       if (mask) checkLength(fn, 'mask', mask, n, `one flag per key, n = ${n}`);

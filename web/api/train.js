@@ -1,14 +1,12 @@
 // Training: the learning-rate schedule (linear warm-up, then cosine or constant), AdamW with
 // gradient-norm clipping, and a trainer for a token classifier built on the encoder — the tiny
-// sort model of scripts/train_tiny.py:
-//   x = embedding.weight[token] + PE[pos];  h = encoder(x, paddingMask);  logits = h · head.weightᵀ + head.bias
-//   loss = cross_entropy(logits, targets, ignore_index = -100)  (torch.nn.functional.cross_entropy)
-// One wasm call per step (cpp/bindings/train.cpp): forward, loss, backward, the global gradient
-// norm, AdamW. Every public call follows checks.js's three phases: convert every caller value,
-// settle, then addresses.
+// sort model of scripts/train_tiny.py, normwave::TokenTrainer (cpp/include/normwave/trainer.hpp
+// says what it computes). One wasm call per step (cpp/bindings/train.cpp): forward, loss,
+// backward, the global gradient norm, AdamW. Every size laid out here, and the target value that
+// is ignored, comes from C++ (Module.tokenTrainerFacts). Every public call follows checks.js's
+// three phases: convert every caller value, settle, then addresses.
 import {
   F32,
-  checkBytes,
   checkTrainingBytes,
   checkCount,
   checkEps,
@@ -20,13 +18,13 @@ import {
   hasOwn,
   named,
   options,
+  rowsOf,
   settle,
 } from './checks.js';
 import { activations } from './ops.js';
-import { checkEncoderConfig, parameterSpecs } from './encoder.js';
-
-/** Targets at this value are ignored (torch's ignore_index default). */
-export const IGNORE_INDEX = -100;
+import { checkEncoderConfig } from './encoder.js';
+import { Block, gather, plan, split } from './plan.js';
+import { handleKind } from './handles.js';
 
 const SCHEDULES = new Map([
   ['cosine', 'cosine'],
@@ -134,31 +132,22 @@ function integers(fn, name, v, n, lo, hi, also, why) {
   return out;
 }
 
-// Trainer records by their public object.
-const TRAINERS = new WeakMap();
 const MAKE = Symbol('normwave TokenTrainer');
 
-const finalizer =
-  typeof FinalizationRegistry === 'function'
-    ? new FinalizationRegistry((s) => {
-        if (s.buf) s.M.dealloc(s.buf);
-        s.buf = 0;
-        s.handle?.delete();
-        s.handle = null;
-      })
-    : null;
-
-function own(self, fn) {
-  const s = TRAINERS.get(self);
-  if (!s) throw new TypeError(`${fn}: this is not a trainer made by nw.createTokenTrainer(), got ${describe(self)}`);
-  return s;
-}
-
-function live(self, fn) {
-  const s = own(self, fn);
-  if (!s.handle) throw new Error(`${fn}: this trainer has been disposed`);
-  return s;
-}
+// Trainer records: { M, heap, handle, safetensors, config, optimizer, parameters, numel, ignore,
+// memoryBytes, stopped, step, buf }; the handle (the C++ trainer) and the staging block are freed
+// on dispose() or by the finalizer.
+const TRAINER = handleKind({
+  article: 'a',
+  noun: 'trainer',
+  maker: 'nw.createTokenTrainer()',
+  alive: (s) => s.handle !== null,
+  free: (s) => {
+    s.buf.free();
+    s.handle?.delete();
+    s.handle = null;
+  },
+});
 
 // A little-endian F32 .safetensors file: tensors { name: Float32Array } with shapes, metadata strings.
 function writeSafetensors(entries, metadata) {
@@ -202,38 +191,18 @@ export class TokenTrainer {
     checkCount(fn, 'seqLen', seqLen, 1 << 16);
     const o = checkOptimizer(fn, optimizer);
     const s0 = checkSeed(fn, seed);
-    const specs = parameterSpecs(M, c);
-    const d = c.dModel;
-    const names = [
-      { name: 'embedding.weight', shape: [vocab, d], numel: vocab * d },
-      ...specs.map((p) => ({ name: `encoder.${p.name}`, shape: [...p.shape], numel: p.numel })),
-      { name: 'head.weight', shape: [classes, d], numel: classes * d },
-      { name: 'head.bias', shape: [classes], numel: classes },
-    ].map((p) => Object.freeze({ ...p, shape: Object.freeze(p.shape) }));
-    const numel = names.reduce((t, p) => t + p.numel, 0);
-    // Every buffer the trainer allocates, as C++ counts it (saturating), and the largest products
-    // counted here in doubles: the attention probabilities it keeps, and its five copies of the
-    // parameters.
+    // C++'s verdict on the shape and its sizes, saturating: every buffer the trainer holds, and
+    // what constructing it allocates (those buffers and the object), which must be free first.
+    const shape = { encoder: c.cpp, vocab, classes, batch, seqLen };
+    const facts = M.tokenTrainerFacts(shape);
+    if (facts.error) throw new RangeError(`${fn}: ${facts.error}`);
     const what = () => `training batch x seqLen = ${batch} x ${seqLen}`;
-    const attnBytes = c.nLayers * batch * c.nHeads * seqLen * seqLen * F32;
-    const held = M.tokenTrainerFloats(c.cpp, vocab, classes, batch, seqLen) * F32;
-    const bytes = Math.max(held, attnBytes, 5 * numel * F32);
-    checkTrainingBytes(fn, what, bytes);
-    // Beyond what it holds, construction draws the encoder's weights into per-tensor vectors
-    // (init_parameters) before copying them in.
-    heap.reserve(fn, what, 0, bytes + specs.reduce((t, p) => t + p.numel, 0) * F32 + 65536);
-    const handle = new M.TokenTrainer(c.cpp, vocab, classes, batch, seqLen, s0);
+    checkTrainingBytes(fn, what, facts.floats * F32);
+    heap.reserve(fn, what, 0, facts.heapBytes);
+    const handle = new M.TokenTrainer(shape, s0);
+    const { dModel, nHeads, dFF, nLayers, normFirst, activation, eps, finalNorm } = c;
     const frozen = Object.freeze({
-      encoder: Object.freeze({
-        dModel: d,
-        nHeads: c.nHeads,
-        dFF: c.dFF,
-        nLayers: c.nLayers,
-        normFirst: c.normFirst,
-        activation: c.activation,
-        eps: c.eps,
-        finalNorm: c.finalNorm,
-      }),
+      encoder: Object.freeze({ dModel, nHeads, dFF, nLayers, normFirst, activation, eps, finalNorm }),
       vocab,
       classes,
       batch,
@@ -246,88 +215,74 @@ export class TokenTrainer {
       safetensors,
       config: frozen,
       optimizer: o,
-      parameters: Object.freeze(names),
-      numel,
-      memoryBytes: held,
+      parameters: Object.freeze(
+        M.trainerParameterSpecs(shape).map((p) => Object.freeze({ ...p, shape: Object.freeze(p.shape) })),
+      ),
+      numel: facts.parameters,
+      attention: facts.attention,
+      ignore: facts.ignoreIndex,
+      memoryBytes: facts.floats * F32,
       stopped: null,
       step: 0,
-      buf: 0,
-      bufBytes: 0,
+      buf: new Block(M), // a call's tokens, targets, mask and outputs
     };
-    TRAINERS.set(this, s);
-    finalizer?.register(this, s, s);
+    TRAINER.add(this, s);
   }
 
   /** Sizes (frozen): { encoder, vocab, classes, batch, seqLen }. */
   get config() {
-    return own(this, 'config').config;
+    return TRAINER.own(this, 'config').config;
   }
 
   /** The optimizer settings with defaults filled in (frozen). */
   get optimizer() {
-    return own(this, 'optimizer').optimizer;
+    return TRAINER.own(this, 'optimizer').optimizer;
   }
 
   /** Names, shapes and sizes of the parameters, in stateDict() order (frozen). */
   get parameters() {
-    return own(this, 'parameters').parameters;
+    return TRAINER.own(this, 'parameters').parameters;
   }
 
   /** Bytes of wasm memory the trainer holds (its weights, optimizer state, activations, workspace). */
   get memoryBytes() {
-    return own(this, 'memoryBytes').memoryBytes;
+    return TRAINER.own(this, 'memoryBytes').memoryBytes;
   }
 
   get parameterCount() {
-    return own(this, 'parameterCount').numel;
+    return TRAINER.own(this, 'parameterCount').numel;
   }
 
   /** Steps taken since creation, reset() or restart(). */
   get stepCount() {
-    return own(this, 'stepCount').step;
+    return TRAINER.own(this, 'stepCount').step;
   }
 
   /** Why training stopped (a loss or gradient that is not finite), or null. */
   get stopped() {
-    return own(this, 'stopped').stopped;
+    return TRAINER.own(this, 'stopped').stopped;
   }
 
   get disposed() {
-    return !own(this, 'disposed').handle;
+    return !TRAINER.own(this, 'disposed').handle;
   }
 
   /** Replaces the optimizer settings (each option read once); the step count stays. */
   setOptimizer(opts) {
     const fn = 'setOptimizer';
-    const s = live(this, fn);
+    const s = TRAINER.live(this, fn);
     s.optimizer = checkOptimizer(fn, opts);
   }
 
   /** The learning rate the next step will use. */
   get learningRate() {
-    const s = own(this, 'learningRate');
+    const s = TRAINER.own(this, 'learningRate');
     return scheduledLr(s.optimizer, s.step + 1);
   }
 
-  // Grow-only staging block for a call's tokens, targets, mask and outputs.
+  // The staging block laid out for a call's regions ({ name: floats }): their addresses.
   _block(fn, s, regions) {
-    const offsets = {};
-    let total = 0;
-    for (const [key, k] of Object.entries(regions)) {
-      offsets[key] = total;
-      total += Math.ceil((k * F32) / 16) * 16;
-    }
-    checkBytes(fn, 'the batch', total);
-    if (total > s.bufBytes) {
-      const p = s.M.alloc(total);
-      if (!p) throw new RangeError(`${fn}: could not allocate ${(total / 2 ** 20).toFixed(1)} MiB of wasm memory`);
-      if (s.buf) s.M.dealloc(s.buf);
-      s.buf = p;
-      s.bufBytes = total;
-    }
-    const a = {};
-    for (const key of Object.keys(regions)) a[key] = regions[key] ? s.buf + offsets[key] : 0;
-    return a;
+    return s.buf.place(fn, 'the batch', plan(regions));
   }
 
   // Phase 1 of step/gradients/evaluate: tokens, targets (optional for evaluate), paddingMask.
@@ -339,9 +294,9 @@ export class TokenTrainer {
     const targets =
       targets0 === undefined || targets0 === null
         ? needTargets
-          ? integers(fn, 'targets', targets0, rows, 0, classes, IGNORE_INDEX, why)
+          ? integers(fn, 'targets', targets0, rows, 0, classes, s.ignore, why)
           : null
-        : integers(fn, 'targets', targets0, rows, 0, classes, IGNORE_INDEX, why);
+        : integers(fn, 'targets', targets0, rows, 0, classes, s.ignore, why);
     const { paddingMask } = options(fn, opts);
     const mask =
       paddingMask === undefined || paddingMask === null ? null : flags(fn, 'paddingMask', paddingMask, s.M).slice();
@@ -351,9 +306,9 @@ export class TokenTrainer {
       if (mask && mask.every((m) => m !== 0)) {
         throw new RangeError(`${fn}: paddingMask hides every position of the batch; nothing can be learned from it`);
       }
-      if (targets.every((t) => t === IGNORE_INDEX)) {
+      if (targets.every((t) => t === s.ignore)) {
         throw new RangeError(
-          `${fn}: targets ignore every position of the batch (all ${IGNORE_INDEX}); nothing can be learned from it`,
+          `${fn}: targets ignore every position of the batch (all ${s.ignore}); nothing can be learned from it`,
         );
       }
     }
@@ -376,9 +331,9 @@ export class TokenTrainer {
    */
   step(tokens0, targets0, opts) {
     const fn = 'step';
-    const s = live(this, fn);
+    const s = TRAINER.live(this, fn);
     const b = this._batch(fn, s, tokens0, targets0, opts, s.config.batch, true);
-    live(this, fn);
+    TRAINER.live(this, fn);
     if (s.stopped)
       throw new Error(
         `${fn}: training stopped (${s.stopped}); call restart() to go on from the kept weights, or reset()`,
@@ -387,10 +342,11 @@ export class TokenTrainer {
     const lr = scheduledLr(o, s.step + 1);
     const a = this._block(fn, s, { tokens: b.rows, targets: b.rows, mask: b.mask ? Math.ceil(b.rows / F32) : 0 });
     this._stage(s, a, b);
-    const r = s.handle.step(a.tokens, a.targets, a.mask, lr, o.beta1, o.beta2, o.eps, o.weightDecay, o.clipNorm);
-    if (r.error !== undefined) throw new RangeError(`${fn}: ${r.error}`);
-    if (r.nonFinite !== undefined) {
-      const what = r.nonFinite === 'loss' ? `the loss is ${r.loss}` : 'the gradient norm is not finite';
+    const hp = { lr, beta1: o.beta1, beta2: o.beta2, eps: o.eps, weightDecay: o.weightDecay };
+    const r = s.handle.step(a.tokens, a.targets, a.mask, hp, o.clipNorm);
+    if (r.error) throw new RangeError(`${fn}: ${r.error}`);
+    if (r.stopped) {
+      const what = Number.isFinite(r.loss) ? 'the gradient norm is not finite' : `the loss is ${r.loss}`;
       s.stopped = `${what} at step ${s.step + 1} (lr ${lr.toPrecision(3)}); training stopped with the last weights whose loss was finite (those after step ${Math.max(0, s.step - 1)})`;
       return { step: s.step, loss: r.loss, gradNorm: NaN, lr, stopped: s.stopped };
     }
@@ -404,9 +360,9 @@ export class TokenTrainer {
    */
   gradients(tokens0, targets0, opts) {
     const fn = 'gradients';
-    const s = live(this, fn);
+    const s = TRAINER.live(this, fn);
     const b = this._batch(fn, s, tokens0, targets0, opts, s.config.batch, true);
-    live(this, fn);
+    TRAINER.live(this, fn);
     const a = this._block(fn, s, {
       tokens: b.rows,
       targets: b.rows,
@@ -415,8 +371,8 @@ export class TokenTrainer {
     });
     this._stage(s, a, b);
     const r = s.handle.gradients(a.grads, a.tokens, a.targets, a.mask);
-    if (r.error !== undefined) throw new RangeError(`${fn}: ${r.error}`);
-    return { loss: r.loss, params: this._split(s, a.grads) };
+    if (r.error) throw new RangeError(`${fn}: ${r.error}`);
+    return { loss: r.loss, params: split(s.M, a.grads, s.parameters) };
   }
 
   /**
@@ -427,7 +383,7 @@ export class TokenTrainer {
    */
   evaluate(tokens0, targets0, opts) {
     const fn = 'evaluate';
-    const s = live(this, fn);
+    const s = TRAINER.live(this, fn);
     const { seqLen, classes, encoder } = s.config;
     const n0 = ArrayBuffer.isView(tokens0) || Array.isArray(tokens0) ? tokens0.length : 0;
     if (n0 === 0 || n0 % seqLen !== 0) {
@@ -437,21 +393,20 @@ export class TokenTrainer {
     }
     const n = n0 / seqLen;
     const b = this._batch(fn, s, tokens0, targets0, opts, n, false);
-    live(this, fn);
-    const attnFloats = encoder.nLayers * encoder.nHeads * seqLen * seqLen;
+    TRAINER.live(this, fn);
     const a = this._block(fn, s, {
       tokens: b.rows,
       targets: b.targets ? b.rows : 0,
       mask: b.mask ? Math.ceil(b.rows / F32) : 0,
       logits: b.rows * classes,
-      attn: attnFloats,
+      attn: s.attention,
     });
     this._stage(s, a, b);
     const r = s.handle.evaluate(a.logits, a.attn, a.tokens, a.targets, a.mask, n);
-    if (r.error !== undefined) throw new RangeError(`${fn}: ${r.error}`);
+    if (r.error) throw new RangeError(`${fn}: ${r.error}`);
     const { M } = s;
     const logits = M.HEAPF32.slice(a.logits / F32, a.logits / F32 + b.rows * classes);
-    const per = encoder.nHeads * seqLen * seqLen;
+    const per = s.attention / encoder.nLayers;
     const attention = [];
     for (let l = 0; l < encoder.nLayers; l++)
       attention.push(M.HEAPF32.slice(a.attn / F32 + l * per, a.attn / F32 + (l + 1) * per));
@@ -462,7 +417,7 @@ export class TokenTrainer {
       let best = 0;
       for (let c = 1; c < classes; c++) if (logits[r0 * classes + c] > logits[r0 * classes + best]) best = c;
       predictions[r0] = best;
-      if (b.targets && b.targets[r0] !== IGNORE_INDEX) {
+      if (b.targets && b.targets[r0] !== s.ignore) {
         kept++;
         if (best === b.targets[r0]) right++;
       }
@@ -470,23 +425,13 @@ export class TokenTrainer {
     return { logits, predictions, loss: b.targets ? r.loss : NaN, accuracy: kept ? right / kept : NaN, attention };
   }
 
-  _split(s, addr) {
-    const out = {};
-    let off = addr / F32;
-    for (const p of s.parameters) {
-      out[p.name] = s.M.HEAPF32.slice(off, off + p.numel);
-      off += p.numel;
-    }
-    return out;
-  }
-
   /** A copy of every parameter by name: embedding.weight, encoder.<torch names>, head.weight, head.bias. */
   stateDict() {
     const fn = 'stateDict';
-    const s = live(this, fn);
+    const s = TRAINER.live(this, fn);
     const a = this._block(fn, s, { params: s.numel });
     s.handle.getParameters(a.params);
-    return this._split(s, a.params);
+    return split(s.M, a.params, s.parameters);
   }
 
   /**
@@ -495,7 +440,7 @@ export class TokenTrainer {
    */
   loadStateDict(stateDict, opts) {
     const fn = 'loadStateDict';
-    const s = live(this, fn);
+    const s = TRAINER.live(this, fn);
     if (typeof stateDict !== 'object' || stateDict === null)
       throw new TypeError(`${fn}: stateDict must be an object, got ${describe(stateDict)}`);
     const { strict = true } = options(fn, opts);
@@ -517,13 +462,9 @@ export class TokenTrainer {
           throw new RangeError(`${fn}: unexpected key "${key}" (pass { strict: false } to ignore it)`);
       }
     }
-    live(this, fn);
+    TRAINER.live(this, fn);
     const a = this._block(fn, s, { params: s.numel });
-    let off = a.params / F32;
-    for (const arr of staged) {
-      s.M.HEAPF32.set(arr, off);
-      off += arr.length;
-    }
+    gather(s.M, a.params, staged);
     s.handle.setParameters(a.params);
     s.step = 0;
     s.stopped = null;
@@ -532,7 +473,7 @@ export class TokenTrainer {
   /** The weights as a .safetensors file (F32), names as stateDict(); metadata: string values. */
   saveSafetensors(metadata = {}) {
     const fn = 'saveSafetensors';
-    const s = live(this, fn);
+    const s = TRAINER.live(this, fn);
     if (typeof metadata !== 'object' || metadata === null)
       throw new TypeError(`${fn}: metadata must be an object, got ${describe(metadata)}`);
     const meta = Object.create(null);
@@ -563,7 +504,7 @@ export class TokenTrainer {
   /** Loads weights saved by saveSafetensors() or train_tiny.py (F32/F16/BF16); restarts the optimizer. */
   loadSafetensors(file, opts) {
     const fn = 'loadSafetensors';
-    const s = live(this, fn);
+    const s = TRAINER.live(this, fn);
     const rethrow = (e) => new RangeError(e.message.replace(/^(inspect|read)Safetensors/, fn), { cause: e });
     let info;
     let tensors;
@@ -590,7 +531,7 @@ export class TokenTrainer {
   /** Re-draws the weights (PyTorch's default initialisation) from a seed and restarts the optimizer. */
   reset(seed = 0) {
     const fn = 'reset';
-    const s = live(this, fn);
+    const s = TRAINER.live(this, fn);
     s.handle.randomize(checkSeed(fn, seed));
     s.step = 0;
     s.stopped = null;
@@ -598,7 +539,7 @@ export class TokenTrainer {
 
   /** Keeps the weights and starts the optimizer over: step 0, zero moments (clears `stopped`). */
   restart() {
-    const s = live(this, 'restart');
+    const s = TRAINER.live(this, 'restart');
     s.handle.restart();
     s.step = 0;
     s.stopped = null;
@@ -606,25 +547,13 @@ export class TokenTrainer {
 
   /** Frees the trainer's wasm memory. Safe to call twice. */
   dispose() {
-    const s = own(this, 'dispose');
-    if (!s.handle) return;
-    finalizer?.unregister(s);
-    if (s.buf) s.M.dealloc(s.buf);
-    s.buf = 0;
-    s.handle.delete();
-    s.handle = null;
+    TRAINER.dispose(this, 'dispose');
   }
 }
 
-const rowsOf = (fn, name, n, dim) => {
-  if (n === 0 || n % dim !== 0)
-    throw new RangeError(`${fn}: ${name} has length ${n}, not a positive multiple of ${dim}`);
-  return n / dim;
-};
-
 /** Single-op backwards: each returns fresh arrays (the kernels add into zeroed scratch). */
 function opBackwards(heap) {
-  const { M, layout, put, take } = heap;
+  const { M, raw, layout, put, take } = heap;
   return {
     /**
      * LayerNorm's backward at x (rows of dim): the gradients of sum(layerNorm(x) * gradOutput)
@@ -664,7 +593,7 @@ function opBackwards(heap) {
       M.HEAPF32.fill(0, a.dx / F32, a.dx / F32 + n);
       M.HEAPF32.fill(0, a.dgamma / F32, a.dgamma / F32 + dim);
       M.HEAPF32.fill(0, a.dbeta / F32, a.dbeta / F32 + dim);
-      M.layerNorm(a.out, a.mean, a.var, a.x, a.gamma, 0, rows, dim, eps);
+      raw.nw_layer_norm(a.out, a.mean, a.var, a.x, a.gamma, 0, rows, dim, eps);
       M.layerNormBackward(a.dx, a.dgamma, a.dbeta, a.dy, a.x, a.gamma, a.mean, a.var, rows, dim, eps);
       return { input: take(a.dx, n), gamma: take(a.dgamma, dim), beta: take(a.dbeta, dim) };
     },
@@ -679,9 +608,8 @@ function opBackwards(heap) {
       const w = floats(fn, 'weight', weight0, M);
       const dy = floats(fn, 'gradOutput', gradOutput0, M);
       const { inFeatures } = options(fn, opts);
-      checkCount(fn, 'inFeatures', inFeatures);
-      const rows = rowsOf(fn, 'x', x.length, inFeatures);
-      const outFeatures = rowsOf(fn, 'weight', w.length, inFeatures);
+      const rows = rowsOf(fn, 'x', x.length, inFeatures, 'inFeatures');
+      const outFeatures = rowsOf(fn, 'weight', w.length, inFeatures, 'inFeatures');
       if (dy.length !== rows * outFeatures)
         throw new RangeError(
           `${fn}: gradOutput has length ${dy.length}, expected rows x outFeatures = ${rows} x ${outFeatures}`,

@@ -17,6 +17,88 @@ import { ns, controls, claims, measure, headChoices, D_MODEL, SEQ, FF_RATIO } fr
 const COUNT = new Intl.NumberFormat('en-US');
 
 /**
+ * The block diagram drawn top to bottom: the geometry for a width w, the running y, the SVG parts
+ * and the y of each residual fork; its methods draw one piece at y and move y past it.
+ */
+class DiagramPen {
+  constructor(w, seq, d, activeStep) {
+    this.seq = seq;
+    this.d = d;
+    this.activeStep = activeStep;
+    this.lane = 20;
+    this.x0 = 38;
+    this.bw = Math.max(156, Math.min(240, w - this.x0 - 150));
+    this.cx = this.x0 + this.bw / 2;
+    this.rx = this.x0 + this.bw + 12;
+    this.r = 10;
+    this.parts = [];
+    this.skips = [];
+    this.y = 6;
+  }
+
+  shapeLabel(yMid, value, symbol, x = this.cx + 8) {
+    return svg`
+      <text class="shape" x=${x} y=${yMid - 1}>${value}</text>
+      <text class="sym" x=${x} y=${yMid + 11}>${symbol}</text>`;
+  }
+
+  arrow(y1, y2, x = this.cx) {
+    return svg`<line class="wire" x1=${x} x2=${x} y1=${y1} y2=${y2 - 6}></line>
+      <path class="arrow" d=${`M${x} ${y2} l-4 -7 h8 z`}></path>`;
+  }
+
+  countLabel(yTop, n, formula) {
+    return svg`
+      <text class="count" x=${this.rx} y=${yTop}>${COUNT.format(n)}</text>
+      <text class="sym" x=${this.rx} y=${yTop + 13}>${formula}</text>`;
+  }
+
+  /** ' active' for the step the reader is on. */
+  on(step) {
+    return step && step === this.activeStep ? ' active' : '';
+  }
+
+  /** An arrow of length len carrying a seq × d_model tensor, optionally forking the residual. */
+  stream(len, fork) {
+    const { cx, y } = this;
+    this.parts.push(this.arrow(y, y + len));
+    this.parts.push(this.shapeLabel(y + len / 2, `${this.seq} × ${this.d}`, 'seq × d_model'));
+    if (fork) {
+      this.parts.push(svg`<circle class="skip-head" cx=${cx} cy=${y + 5} r="3.5"></circle>`);
+      this.skips.push(y + 5);
+    }
+    this.y += len;
+  }
+
+  box(label, cls, n, formula, step = '') {
+    const { x0, bw, cx, y } = this;
+    const bh = 30;
+    this.parts
+      .push(svg`<rect class=${cls + this.on(step)} data-step=${step} x=${x0} y=${y} width=${bw} height=${bh} rx="6"></rect>
+        <text class="box-label" x=${cx} y=${y + 19} text-anchor="middle">${label}</text>`);
+    if (n !== undefined) this.parts.push(this.countLabel(y + 12, n, formula));
+    this.y += bh;
+  }
+
+  /** A residual addition (⊕) labelled `label`; returns the y of its centre. */
+  plus(label, cls = 'addnorm', step = '') {
+    const { cx, r, y } = this;
+    this.parts.push(svg`<circle class=${`plus${this.on(step)}`} data-step=${step} cx=${cx} cy=${y + r} r=${r}></circle>
+        <path class="wire" d=${`M${cx - 6} ${y + r} h12 M${cx} ${y + r - 6} v12`}></path>
+        <text class=${cls} x=${cx + r + 8} y=${y + r + 4}>${label}</text>`);
+    this.y += 2 * r;
+    return y + r;
+  }
+
+  /** The residual path from a fork at `from` round the left lane into the ⊕ at `to`. */
+  join(from, to) {
+    const { cx, lane, r } = this;
+    const path = `M${cx} ${from} H${lane + 8} Q${lane} ${from} ${lane} ${from + 8} V${to - 8} Q${lane} ${to} ${lane + 8} ${to} H${cx - r - 7}`;
+    return svg`<path class="skip" d=${path}></path><path class="skip-head" d=${`M${cx - r} ${to} l-9 -5 v10 z`}></path>`;
+  }
+}
+
+/**
  * Attributes: seq (tokens, 1–128, default 8), d-model (32–512 in steps of 32, default 512),
  * heads (a divisor of d_model up to 64, default 8), d-ff (a multiple of d_model, 1–8 ×, default
  * 4 · d_model), wiring ('post' | 'pre', default 'post'), lang, theme. The URL hash keeps them.
@@ -107,75 +189,81 @@ export class NwEncoderBlock extends NwElement {
   _diagram(w) {
     const pre = this.wiring === 'pre';
     const { seq, dModel: d, heads: h, dFF } = this;
-    const dk = d / h;
     const { groups } = this._counts;
-    const lane = 20;
-    const x0 = 38;
-    const bw = Math.max(156, Math.min(240, w - x0 - 150));
-    const cx = x0 + bw / 2;
-    const rx = x0 + bw + 12;
-    const r = 10;
-    const parts = [];
-    const skips = [];
-    let y = 6;
-
-    const shapeLabel = (yMid, value, symbol, x = cx + 8) => svg`
-      <text class="shape" x=${x} y=${yMid - 1}>${value}</text>
-      <text class="sym" x=${x} y=${yMid + 11}>${symbol}</text>`;
-    const arrow = (y1, y2, x = cx) => svg`<line class="wire" x1=${x} x2=${x} y1=${y1} y2=${y2 - 6}></line>
-      <path class="arrow" d=${`M${x} ${y2} l-4 -7 h8 z`}></path>`;
-    const countLabel = (yTop, n, formula) => svg`
-      <text class="count" x=${rx} y=${yTop}>${COUNT.format(n)}</text>
-      <text class="sym" x=${rx} y=${yTop + 13}>${formula}</text>`;
-    /** An arrow of length len carrying a seq × d_model tensor, optionally forking the residual. */
-    const stream = (len, fork) => {
-      parts.push(arrow(y, y + len));
-      parts.push(shapeLabel(y + len / 2, `${seq} × ${d}`, 'seq × d_model'));
-      if (fork) {
-        parts.push(svg`<circle class="skip-head" cx=${cx} cy=${y + 5} r="3.5"></circle>`);
-        skips.push(y + 5);
-      }
-      y += len;
-    };
-    const on = (step) => (step && step === this.encStep ? ' active' : '');
-    const box = (label, cls, n, formula, step = '') => {
-      const bh = 30;
-      parts.push(svg`<rect class=${cls + on(step)} data-step=${step} x=${x0} y=${y} width=${bw} height=${bh} rx="6"></rect>
-        <text class="box-label" x=${cx} y=${y + 19} text-anchor="middle">${label}</text>`);
-      if (n !== undefined) parts.push(countLabel(y + 12, n, formula));
-      y += bh;
-    };
-    const plus = (label, cls = 'addnorm', step = '') => {
-      parts.push(svg`<circle class=${`plus${on(step)}`} data-step=${step} cx=${cx} cy=${y + r} r=${r}></circle>
-        <path class="wire" d=${`M${cx - 6} ${y + r} h12 M${cx} ${y + r - 6} v12`}></path>
-        <text class=${cls} x=${cx + r + 8} y=${y + r + 4}>${label}</text>`);
-      const at = y + r;
-      y += 2 * r;
-      return at;
-    };
-    const join = (from, to) => {
-      const path = `M${cx} ${from} H${lane + 8} Q${lane} ${from} ${lane} ${from + 8} V${to - 8} Q${lane} ${to} ${lane + 8} ${to} H${cx - r - 7}`;
-      return svg`<path class="skip" d=${path}></path><path class="skip-head" d=${`M${cx - r} ${to} l-9 -5 v10 z`}></path>`;
-    };
+    const p = new DiagramPen(w, seq, d, this.encStep);
+    const { x0, bw, cx, rx } = p;
 
     // Input embeddings, + positional encoding.
-    parts.push(svg`<text class="box-label" x=${cx} y=${y + 12} text-anchor="middle">${this.t('encBlock.input')}</text>
-      <text class="sym" x=${rx} y=${y + 12}>${this.t('encBlock.paramsHeader')}</text>`);
-    y += 18;
-    stream(34, false);
-    plus(this.t('encBlock.pe'), 'sym', 'pe');
-    stream(30, false);
+    p.parts
+      .push(svg`<text class="box-label" x=${cx} y=${p.y + 12} text-anchor="middle">${this.t('encBlock.input')}</text>
+      <text class="sym" x=${rx} y=${p.y + 12}>${this.t('encBlock.paramsHeader')}</text>`);
+    p.y += 18;
+    p.stream(34, false);
+    p.plus(this.t('encBlock.pe'), 'sym', 'pe');
+    p.stream(30, false);
     // The N× bracket: everything from here to the second residual addition is one layer.
-    const nxTop = y;
-    y += 10;
-    stream(34, true);
+    const nxTop = p.y;
+    p.y += 10;
+    p.stream(34, true);
     if (pre) {
-      box('LayerNorm', 'box ln', groups.norm1, '2d', 'ln1');
-      stream(34, false);
+      p.box('LayerNorm', 'box ln', groups.norm1, '2d', 'ln1');
+      p.stream(34, false);
     }
+    this._attentionGroup(p, h, groups.attn);
+    p.stream(36, false);
+    const add1 = p.plus(this.t(pre ? 'encBlock.add' : 'encBlock.addNorm'), 'addnorm', 'add1');
+    if (!pre) {
+      p.stream(30, false);
+      p.box('LayerNorm', 'box ln', groups.norm1, '2d', 'ln1');
+    }
+    p.stream(40, true);
+    if (pre) {
+      p.box('LayerNorm', 'box ln', groups.norm2, '2d', 'ln2');
+      p.stream(34, false);
+    }
+    this._ffnGroup(p, dFF, groups.ffn);
+    p.stream(36, false);
+    const add2 = p.plus(this.t(pre ? 'encBlock.add' : 'encBlock.addNorm'), 'addnorm', 'add2');
+    if (!pre) {
+      p.stream(30, false);
+      p.box('LayerNorm', 'box ln', groups.norm2, '2d', 'ln2');
+    }
+    p.y += 8;
+    const nxBottom = p.y;
+    p.parts
+      .push(svg`<rect class="nx" data-nx x="4" y=${nxTop} width=${x0 + bw + 8 - 4} height=${nxBottom - nxTop} rx="10"></rect>
+      <text class="nx-label" x=${x0 + bw + 14} y=${nxTop + 14}>${this.t('encBlock.repeat')}</text>`);
+    p.stream(34, false);
+    if (pre) {
+      p.box(this.t('encBlock.finalNorm'), 'box ln', undefined, undefined, 'final');
+      p.parts.push(svg`<text class="sym" x=${rx} y=${p.y - 12}>${this.t('encBlock.finalNormNote')}</text>`);
+      p.stream(30, false);
+    } else {
+      p.parts.push(svg`<text class="sym" x=${x0} y=${p.y + 10}>${this.t('encBlock.noFinalNorm')}</text>`);
+      p.y += 16;
+    }
+    p.parts.push(
+      svg`<text class="box-label" x=${cx} y=${p.y + 14} text-anchor="middle">${this.t('encBlock.output')}</text>`,
+    );
+    p.y += 22;
+    const height = p.y + 6;
+    const width = Math.min(w, rx + 170);
+    const skipLabelY = (p.skips[0] + add1) / 2;
+    return html`<svg viewBox=${`0 0 ${width} ${height}`} width=${width} height=${height} role="img"
+      aria-label=${this.t(pre ? 'encBlock.ariaPre' : 'encBlock.ariaPost', { seq, d, h, dk: d / h, dff: dFF })}
+      data-wiring=${this.wiring}>
+      ${p.join(p.skips[0], add1)}
+      ${p.join(p.skips[1], add2)}
+      <text class="skip-label" transform=${`translate(${p.lane - 5} ${skipLabelY}) rotate(-90)`} text-anchor="middle">${this.t('encBlock.residual')}</text>
+      ${p.parts}
+    </svg>`;
+  }
 
-    // Multi-head self-attention, with what happens inside it.
-    const top = y;
+  /** Multi-head self-attention, with what happens inside it: Q, K, V, the softmax, concat. */
+  _attentionGroup(p, h, count) {
+    const { x0, bw, cx, rx, seq } = p;
+    const dk = p.d / h;
+    const top = p.y;
     const mh = 160;
     const inner = 8;
     const cw = (bw - 2 * inner - 2 * 6) / 3;
@@ -186,7 +274,8 @@ export class NwEncoderBlock extends NwElement {
     const vx = col(2) + cw / 2;
     const smW = vx - 7 - col(0);
     const qk = col(0) + smW / 2;
-    parts.push(svg`<rect class=${`group${on('attn')}`} data-step="attn" x=${x0} y=${top} width=${bw} height=${mh} rx="8"></rect>
+    p.parts
+      .push(svg`<rect class=${`group${p.on('attn')}`} data-step="attn" x=${x0} y=${top} width=${bw} height=${mh} rx="8"></rect>
       <text class="group-label" x=${cx} y=${top + 16} text-anchor="middle">${this.t(bw >= 200 ? 'encBlock.mha' : 'encBlock.mhaShort')}</text>
       ${['Q', 'K', 'V'].map(
         (q, k) => svg`
@@ -194,77 +283,37 @@ export class NwEncoderBlock extends NwElement {
         <rect class="box inner" x=${col(k)} y=${qkvTop} width=${cw} height="22" rx="4"></rect>
         <text class="inner-label" x=${col(k) + cw / 2} y=${qkvTop + 15} text-anchor="middle">${cw >= 58 ? `${q} = xW` : 'W'}<tspan dy="3" font-size="8">${q}</tspan></text>`,
       )}
-      ${arrow(qkvTop + 22, smTop, col(0) + cw / 2)}
-      ${arrow(qkvTop + 22, smTop, col(1) + cw / 2)}
+      ${p.arrow(qkvTop + 22, smTop, col(0) + cw / 2)}
+      ${p.arrow(qkvTop + 22, smTop, col(1) + cw / 2)}
       <rect class="box inner" x=${col(0)} y=${smTop} width=${smW} height="22" rx="4"></rect>
       <text class="inner-label" x=${qk} y=${smTop + 15} text-anchor="middle" font-size=${smW >= 120 ? 11 : 10}>softmax(QKᵀ/√d_k)</text>
-      ${arrow(smTop + 22, avTop, qk)}
-      ${arrow(qkvTop + 22, avTop, vx)}
+      ${p.arrow(smTop + 22, avTop, qk)}
+      ${p.arrow(qkvTop + 22, avTop, vx)}
       <rect class="box inner" x=${col(0)} y=${avTop} width=${bw - 2 * inner} height="22" rx="4"></rect>
       <text class="inner-label" x=${cx} y=${avTop + 15} text-anchor="middle">${this.t('encBlock.concat')}</text>
-      ${countLabel(top + 14, groups.attn, '4d² + 4d')}
-      ${shapeLabel(qkvTop + 32, `${h} × ${seq} × ${dk}`, 'Q, K, V: h × seq × d_k', rx)}
-      ${shapeLabel(smTop + 34, `${h} × ${seq} × ${seq}`, 'A: h × seq × seq', rx)}`);
-    y = top + mh;
-    stream(36, false);
-    const add1 = plus(this.t(pre ? 'encBlock.add' : 'encBlock.addNorm'), 'addnorm', 'add1');
-    if (!pre) {
-      stream(30, false);
-      box('LayerNorm', 'box ln', groups.norm1, '2d', 'ln1');
-    }
-    stream(40, true);
-    if (pre) {
-      box('LayerNorm', 'box ln', groups.norm2, '2d', 'ln2');
-      stream(34, false);
-    }
+      ${p.countLabel(top + 14, count, '4d² + 4d')}
+      ${p.shapeLabel(qkvTop + 32, `${h} × ${seq} × ${dk}`, 'Q, K, V: h × seq × d_k', rx)}
+      ${p.shapeLabel(smTop + 34, `${h} × ${seq} × ${seq}`, 'A: h × seq × seq', rx)}`);
+    p.y = top + mh;
+  }
 
-    // Position-wise feed-forward network.
-    const fTop = y;
+  /** The position-wise feed-forward network: two linear layers around d_ff. */
+  _ffnGroup(p, dFF, count) {
+    const { x0, bw, cx, seq } = p;
+    const fTop = p.y;
     const fh = 118;
-    parts.push(svg`<rect class=${`group${on('ffn')}`} data-step="ffn" x=${x0} y=${fTop} width=${bw} height=${fh} rx="8"></rect>
+    const inner = 8;
+    p.parts
+      .push(svg`<rect class=${`group${p.on('ffn')}`} data-step="ffn" x=${x0} y=${fTop} width=${bw} height=${fh} rx="8"></rect>
       <text class="group-label" x=${cx} y=${fTop + 16} text-anchor="middle">${this.t('encBlock.ffn')}</text>
       <rect class="box inner" x=${x0 + inner} y=${fTop + 26} width=${bw - 2 * inner} height="22" rx="4"></rect>
       <text class="inner-label" x=${cx} y=${fTop + 41} text-anchor="middle">${this.t('encBlock.linear1')}</text>
-      ${arrow(fTop + 48, fTop + 84)}
-      ${shapeLabel(fTop + 66, `${seq} × ${dFF}`, 'seq × d_ff')}
+      ${p.arrow(fTop + 48, fTop + 84)}
+      ${p.shapeLabel(fTop + 66, `${seq} × ${dFF}`, 'seq × d_ff')}
       <rect class="box inner" x=${x0 + inner} y=${fTop + 84} width=${bw - 2 * inner} height="22" rx="4"></rect>
       <text class="inner-label" x=${cx} y=${fTop + 99} text-anchor="middle">${this.t('encBlock.linear2')}</text>
-      ${countLabel(fTop + 14, groups.ffn, '2·d·d_ff + d_ff + d')}`);
-    y = fTop + fh;
-    stream(36, false);
-    const add2 = plus(this.t(pre ? 'encBlock.add' : 'encBlock.addNorm'), 'addnorm', 'add2');
-    if (!pre) {
-      stream(30, false);
-      box('LayerNorm', 'box ln', groups.norm2, '2d', 'ln2');
-    }
-    y += 8;
-    const nxBottom = y;
-    parts.push(svg`<rect class="nx" data-nx x="4" y=${nxTop} width=${x0 + bw + 8 - 4} height=${nxBottom - nxTop} rx="10"></rect>
-      <text class="nx-label" x=${x0 + bw + 14} y=${nxTop + 14}>${this.t('encBlock.repeat')}</text>`);
-    stream(34, false);
-    if (pre) {
-      box(this.t('encBlock.finalNorm'), 'box ln', undefined, undefined, 'final');
-      parts.push(svg`<text class="sym" x=${rx} y=${y - 12}>${this.t('encBlock.finalNormNote')}</text>`);
-      stream(30, false);
-    } else {
-      parts.push(svg`<text class="sym" x=${x0} y=${y + 10}>${this.t('encBlock.noFinalNorm')}</text>`);
-      y += 16;
-    }
-    parts.push(
-      svg`<text class="box-label" x=${cx} y=${y + 14} text-anchor="middle">${this.t('encBlock.output')}</text>`,
-    );
-    y += 22;
-    const height = y + 6;
-    const width = Math.min(w, rx + 170);
-    const skipLabelY = (skips[0] + add1) / 2;
-    return html`<svg viewBox=${`0 0 ${width} ${height}`} width=${width} height=${height} role="img"
-      aria-label=${this.t(pre ? 'encBlock.ariaPre' : 'encBlock.ariaPost', { seq, d, h, dk, dff: dFF })}
-      data-wiring=${this.wiring}>
-      ${join(skips[0], add1)}
-      ${join(skips[1], add2)}
-      <text class="skip-label" transform=${`translate(${lane - 5} ${skipLabelY}) rotate(-90)`} text-anchor="middle">${this.t('encBlock.residual')}</text>
-      ${parts}
-    </svg>`;
+      ${p.countLabel(fTop + 14, count, '2·d·d_ff + d_ff + d')}`);
+    p.y = fTop + fh;
   }
 
   render() {

@@ -11,13 +11,18 @@ import { fmt } from '../lib/format.js';
 import { normFigureStyles } from '../lib/norm-figures.js';
 import { paintMatrix, SEQUENTIAL } from '../lib/colormap-core.js'; // no d3: viridis only
 import { assetBase, assetUrl } from '../lib/assets.js';
-import { TrainSession, SORT } from '../lib/train-session.js';
+import { sessionHandler, SORT, HELDOUT, modelConfig } from '../lib/train-session.js';
+import { renderCited } from '../lib/cited.js';
 
 const NORMS = ['post', 'pre'];
 
 // A figure out of the page this long lets its worker (or in-page session) go; one moved in the
 // page (removed and put back at once) keeps its run, paused.
 const RELEASE_MS = 5000;
+// The attention maps' grid: one row per layer, one column per head of the model trained.
+const { nHeads, nLayers } = modelConfig(true);
+const HEADS = Array.from({ length: nHeads }, (_, h) => h);
+const LAYERS = Array.from({ length: nLayers }, (_, l) => l);
 
 // Messages after which the figure sets its status itself: a reply to a message sent before the
 // latest of them describes a state the figure has left, and leaves the status alone.
@@ -76,7 +81,7 @@ export class NwTrain extends NwElement {
     .loss { stroke: var(--nw-accent); }
     .acc { stroke: var(--nw-accent-2); }
     .target { stroke: var(--nw-ok); stroke-dasharray: 4 3; }
-    .maps { display: grid; grid-template-columns: auto repeat(4, minmax(0, 1fr)); gap: 4px 8px; align-items: center; margin-top: 8px; max-width: 560px; }
+    .maps { display: grid; gap: 4px 8px; align-items: center; margin-top: 8px; max-width: 560px; }
     .maps canvas { width: 100%; aspect-ratio: 1; border: 1px solid var(--nw-border); }
     .maps .head { font-size: 0.8rem; color: var(--nw-muted); text-align: center; }
     .maps .layer { font-size: 0.8rem; color: var(--nw-muted); }
@@ -117,6 +122,7 @@ export class NwTrain extends NwElement {
       this._status = 'paused';
       this._send({ type: 'pause' });
     }
+    this._compare?.pause();
     clearTimeout(this._release);
     this._release = setTimeout(() => {
       this._release = null;
@@ -240,6 +246,7 @@ export class NwTrain extends NwElement {
 
   /** The worker ended or failed while in use: an error the reader sees; Reset or Train starts a new one. */
   _workerLost(error) {
+    this._compare?.lost();
     this._closePort();
     this._lost = true;
     this._status = 'error';
@@ -248,14 +255,18 @@ export class NwTrain extends NwElement {
   }
 
   _inPage() {
-    const session = new TrainSession(this.nw, (m) => this._onMessage(m));
+    const handle = sessionHandler(this.nw, (m) => this._onMessage(m));
     this._mode = 'page';
-    this._port = { post: (m) => session.handle(m), close: () => session.handle({ type: 'dispose' }) };
+    this._port = { post: handle, close: () => handle({ type: 'dispose' }) };
     this._configure();
     if (this._status === 'running') this._send({ type: 'run' });
   }
 
   _onMessage(m) {
+    if (m.session) {
+      this._compare?.onMessage(m);
+      return;
+    }
     // A reply to a message sent before the figure last set its status (a configure answered after
     // Train was pressed) still shows its numbers but does not change the status.
     const stale = m.seq !== undefined && m.seq < this._statusSeq;
@@ -298,6 +309,7 @@ export class NwTrain extends NwElement {
       this._status = 'paused';
       this._send({ type: 'pause' });
     } else {
+      this._compare?.pause(); // one thing trains at a time
       if (!this._port) this._start();
       else if (this._status === 'done' || this._status === 'stopped' || this._status === 'loaded') this._configure();
       this._status = 'running';
@@ -346,8 +358,26 @@ export class NwTrain extends NwElement {
     this._send({ type: 'load', bytes }, [bytes.buffer]);
   }
 
+  /** Opens or closes the comparison (its code loads on first open); closing pauses it. */
+  async _toggleCompare() {
+    this._compareOpen = !this._compareOpen;
+    if (!this._compareOpen) this._compare?.pause();
+    else if (!this._compare) {
+      this._compareError = null;
+      try {
+        const { CompareView } = await import('../lib/train-compare-view.js');
+        this._compare ??= new CompareView(this);
+        this._compare.configure();
+      } catch (e) {
+        this._compareOpen = false;
+        this._compareError = e.message;
+      }
+    }
+    this.requestUpdate();
+  }
+
   _example(delta) {
-    this._exampleIndex = (this._exampleIndex + delta + 500) % 500;
+    this._exampleIndex = (this._exampleIndex + delta + HELDOUT) % HELDOUT;
     this._send({ type: 'example', index: this._exampleIndex });
   }
 
@@ -404,11 +434,11 @@ export class NwTrain extends NwElement {
         <button type="button" data-control="prev-example" @click=${() => this._example(-1)}>${this.t('train.prevExample')}</button>
         <button type="button" data-control="next-example" @click=${() => this._example(1)}>${this.t('train.nextExample')}</button>
       </div>
-      <div class="maps" role="img" aria-label=${this.t('train.mapsAria', { index: a.index + 1 })}>
-        <span></span>${[0, 1, 2, 3].map((h) => html`<span class="head">${this.t('train.head', { head: h + 1 })}</span>`)}
-        ${[0, 1].map(
+      <div class="maps" style=${`grid-template-columns: auto repeat(${nHeads}, minmax(0, 1fr))`} role="img" aria-label=${this.t('train.mapsAria', { index: a.index + 1 })}>
+        <span></span>${HEADS.map((h) => html`<span class="head">${this.t('train.head', { head: h + 1 })}</span>`)}
+        ${LAYERS.map(
           (l) => html`<span class="layer">${this.t('train.layer', { layer: l + 1 })}</span>
-          ${[0, 1, 2, 3].map((h) => html`<canvas data-map=${`${l}:${h}`} width="8" height="8"></canvas>`)}`,
+          ${HEADS.map((h) => html`<canvas data-map=${`${l}:${h}`} width="8" height="8"></canvas>`)}`,
         )}
       </div>`;
   }
@@ -514,7 +544,10 @@ export class NwTrain extends NwElement {
       </div>
       ${this._maps()}
       <div class="readout" aria-live="polite" data-readout>${readout}</div>
-      <p class="caption">${this.t('train.note', { batch: this.batch })}</p>
+      <p class="caption" data-note>${renderCited(this.t('train.note', { batch: this.batch }))}</p>
+      <div class="actions"><button type="button" data-control="compare" aria-expanded=${String(!!this._compareOpen)} @click=${() => this._toggleCompare()}>${this.t('train.compare')}</button></div>
+      ${this._compareError ? html`<p class="error" role="alert">${this.t('train.statusError', { message: this._compareError })}</p>` : ''}
+      ${this._compareOpen ? (this._compare?.render(width) ?? '') : ''}
     `;
   }
 }

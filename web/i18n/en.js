@@ -185,8 +185,9 @@ export default {
   's14.r1': 'Formula',
   's14.r2': 'Training stability',
   's14.r2.post':
-    'at initialization the layers near the output have large gradients, so a learning-rate warm-up is needed (<a data-cite="xiong2020"></a>)',
-  's14.r2.pre': 'trains without the warm-up (<a data-cite="xiong2020"></a>)',
+    'at initialization the layers near the output get large gradients, so a large learning rate needs a warm-up (<a data-cite="xiong2020"></a>); with a warm-up it trains well and often ends better (<a data-cite="liu2020"></a>)',
+  's14.r2.pre':
+    'trained without a warm-up in the experiments of <a data-cite="xiong2020">Xiong et al. (2020)</a>; the training figure of <a data-xref="s14"></a> compares both placements with and without one at our small scale',
   's14.r3': 'Used in',
   's14.r3.post': 'the original paper, BERT',
   's14.r3.pre': 'GPT-3, LLaMA and most recent LLMs',
@@ -607,7 +608,7 @@ export default {
     'Xiong et al. (2020) show with mean-field theory that at initialization the expected gradients of the parameters near the output are large in Post-LN and well-behaved in Pre-LN, which is why Post-LN needs a learning-rate warm-up; their Figure 3 plots this W₂ gradient layer by layer. For the gradient to grow toward the output inside a Post-LN stack, as in that figure, the sublayers’ outputs at initialization must be large next to the residual stream: PyTorch’s default initialization, which this library uses, keeps them small, so the LayerNorms barely rescale the gradient on its way down. Liu et al. (2020) add that such unbalanced gradients are not the root cause of Post-LN’s unstable training: each layer’s heavy dependence on its residual branch amplifies small parameter updates.',
   'train.title': 'Train the sorting model here, in your browser',
   'train.caption':
-    'The tiny encoder that sorts 3 to 8 digits (d_model 64, 4 heads, d_ff 128, 2 layers), trained from random weights on batches of random sequences. Watch the training loss fall, the accuracy on 500 held-out sequences rise, and the attention maps of one held-out example take shape. Try Post-LN without warm-up at a learning rate of 3e-2, then Pre-LN at the same rate, then Post-LN with warm-up.',
+    'The tiny encoder that sorts 3 to 8 digits (d_model 64, 4 heads, d_ff 128, 2 layers), trained from random weights on batches of random sequences. Watch the training loss fall, the accuracy on 500 held-out sequences rise, and the attention maps of one held-out example take shape. Try Post-LN without warm-up at a learning rate of 3e-2, then Pre-LN at the same rate, then Post-LN with warm-up. One run is one seed at one rate: Compare, under the note, trains all four settings over several seeds and shows how far they spread.',
   'train.norm': 'Norm placement',
   'train.norm.post': 'Post-LN',
   'train.norm.pre': 'Pre-LN',
@@ -655,7 +656,66 @@ export default {
   'train.loadSize':
     '{name} is {size} bytes; the model needs exactly {needed} bytes (header {header} + tensors {tensors}). Not read.',
   'train.note':
-    "Each step draws {batch} new sequences (none from the held-out set) and runs the forward pass, the cross-entropy loss over the real positions, the backward pass, gradient clipping to norm 1 and an AdamW update (betas 0.9 and 0.98, weight decay 0.01), all in the library's WebAssembly kernels with one call per step. The learning rate follows a cosine from its set value down to zero over the run; with warm-up on, it first climbs linearly over the first 5% of the steps and the cosine starts from there. If the loss stops being a finite number, training stops and keeps the last weights whose loss was finite. The downloaded .safetensors file uses the same names as scripts/train_tiny.py.",
+    'Each step draws {batch} new sequences (none from the held-out set) and runs the forward pass, the cross-entropy loss over the real positions, the backward pass, gradient clipping to norm 1 and an AdamW update (betas 0.9 and 0.98, weight decay 0.01), all in the library\'s WebAssembly kernels with one call per step. The learning rate follows a cosine from its set value down to zero over the run; with warm-up on, it first climbs linearly over the first 5% of the steps and the cosine starts from there. If the loss stops being a finite number, training stops and keeps the last weights whose loss was finite. The downloaded .safetensors file uses the same names as scripts/train_tiny.py. What one run shows depends on its seed and on the learning rate. <a data-cite="xiong2020">Xiong et al. (2020)</a> analyze how the gradients at initialization depend on depth: in Post-LN those of the parameters near the output do not shrink as layers are added, in Pre-LN they shrink like 1/√L for L layers, so Pre-LN can skip warm-up. With the 2 layers here that factor is about √2: this figure does not test the depth effect, only what placement and warm-up do to a shallow model at one rate. <a data-cite="liu2020">Liu et al. (2020)</a> find that Post-LN, given warm-up, trains well and often ends better than Pre-LN, and trace its difficulty to each layer leaning heavily on its residual branch, which amplifies small changes of the weights. Compare measures all four settings at the rate you choose.',
+  'train.compare': 'Compare: four settings over several seeds',
+  'trainCompare.title': 'Post-LN and Pre-LN, warm-up off and on, over several seeds',
+  'trainCompare.caption':
+    'Each of the four settings is trained from seeds 1 to k (weights and batches drawn from the seed; the same seed gives the four settings the same batches and held-out set) at one peak learning rate, with the single run’s schedule. Each band spans the lowest to the highest held-out value over the seeds finished, the line inside it is their median, and the dotted line is the seed in training. The sentences under the table are decided by the numbers beside them once every run has finished.',
+  'trainCompare.seeds': 'Seeds',
+  'trainCompare.run': 'Run the comparison',
+  'trainCompare.lossAxis': 'Held-out loss (log scale)',
+  'trainCompare.plotAria.accuracy':
+    'Held-out accuracy over {steps} steps for the four settings, median and range over {seeds} seeds. Final medians: {medians}.',
+  'trainCompare.plotAria.loss':
+    'Held-out loss over {steps} steps for the four settings, median and range over {seeds} seeds. Final medians: {medians}.',
+  'trainCompare.arm.post': 'Post-LN',
+  'trainCompare.arm.pre': 'Pre-LN',
+  'trainCompare.arm.postWarmup': 'Post-LN + warm-up',
+  'trainCompare.arm.preWarmup': 'Pre-LN + warm-up',
+  'trainCompare.tableCaption': 'Held-out accuracy and loss of each setting at the last step, over the seeds',
+  'trainCompare.colArm': 'Setting',
+  'trainCompare.colAccuracy': 'Accuracy: median (min – max)',
+  'trainCompare.colLoss': 'Loss: median (min – max)',
+  'trainCompare.colSeeds': 'Accuracy per seed (%)',
+  'trainCompare.stopped': '(stopped, loss not finite: seed {seeds})',
+  'trainCompare.claimsPending': 'The sentences about these runs appear once every seed has finished.',
+  'trainCompare.statusIdle': 'Ready: press Run the comparison.',
+  'trainCompare.statusRunning': 'Training seed {seed} of {seeds} (four runs side by side)…',
+  'trainCompare.statusPaused': 'Paused at seed {seed} of {seeds}.',
+  'trainCompare.statusDone': 'Done: {runs} runs in {seconds} s.',
+  'trainCompare.readoutStep': 'step {step} · peak learning rate {lr} · batch {batch}',
+  'trainCompare.scope':
+    '{seeds} seeds × 4 settings, {steps} steps of {batch} sequences each at a peak rate of {lr}: a 2-layer model, where what differs is placement and warm-up at this rate, not depth.',
+  'trainCompare.lost': 'the training worker stopped; Run starts the comparison over in a new one',
+  'trainCompare.claim.preOverPost.holds':
+    'Without warm-up, Pre-LN ends more than 1 point above Post-LN from every seed: at this rate, moving the LayerNorm before the sublayer is enough to train.',
+  'trainCompare.claim.preOverPost.fails':
+    'Without warm-up, Pre-LN does not end more than 1 point above Post-LN from every seed: at this rate the placement of the LayerNorm alone does not set them apart.',
+  'trainCompare.claim.preOverPost.evidence':
+    'smallest per-seed gap, Pre-LN − Post-LN: {value} points (medians {pre}% and {post}%)',
+  'trainCompare.claim.warmupPost.holds': 'Warm-up lifts Post-LN by more than 1 point from every seed.',
+  'trainCompare.claim.warmupPost.fails':
+    'Warm-up does not lift Post-LN by more than 1 point from every seed at this rate.',
+  'trainCompare.claim.warmupPost.evidence':
+    'smallest per-seed gap, Post-LN + warm-up − Post-LN: {value} points (medians {postWarmup}% and {post}%)',
+  'trainCompare.claim.warmupPre.holds':
+    'Warm-up lifts Pre-LN by more than 1 point from every seed as well: Pre-LN does not make it unnecessary here.',
+  'trainCompare.claim.warmupPre.fails':
+    'Warm-up does not lift Pre-LN by more than 1 point from every seed at this rate.',
+  'trainCompare.claim.warmupPre.evidence':
+    'smallest per-seed gap, Pre-LN + warm-up − Pre-LN: {value} points (medians {preWarmup}% and {pre}%)',
+  'trainCompare.claim.warmupOverNorm.holds':
+    'Post-LN with warm-up ends more than 1 point above Pre-LN without it (medians): at this rate warm-up does more for Post-LN than moving the LayerNorm does.',
+  'trainCompare.claim.warmupOverNorm.fails':
+    'Post-LN with warm-up does not end more than 1 point above Pre-LN without it (medians): at this rate warm-up does not do more for Post-LN than moving the LayerNorm does.',
+  'trainCompare.claim.warmupOverNorm.evidence':
+    'median Post-LN + warm-up − median Pre-LN: {value} points ({postWarmup}% and {pre}%)',
+  'trainCompare.claim.bothBest.holds':
+    'Pre-LN with warm-up, the setting the single run’s lesson leaves out, ends highest, more than 1 point above the others (medians).',
+  'trainCompare.claim.bothBest.fails':
+    'Pre-LN with warm-up does not end more than 1 point above every other setting (medians) at this rate.',
+  'trainCompare.claim.bothBest.evidence':
+    'median Pre-LN + warm-up − the best other median: {value} points (medians: Post-LN {post}%, Pre-LN {pre}%, Post-LN + warm-up {postWarmup}%, Pre-LN + warm-up {preWarmup}%)',
   // ── </nw-depth-demo> ──
 
   // ── <nw-ln-steps> ──

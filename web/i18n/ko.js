@@ -182,8 +182,10 @@ export default {
   's14.th.pre': 'Pre-LN',
   's14.r1': '식',
   's14.r2': '학습 안정성',
-  's14.r2.post': '초기화 직후 출력 쪽 층의 기울기가 커서 학습률 워밍업이 필요함 (<a data-cite="xiong2020"></a>)',
-  's14.r2.pre': '워밍업 없이도 학습할 수 있음 (<a data-cite="xiong2020"></a>)',
+  's14.r2.post':
+    '초기화 직후 출력 쪽 층의 기울기가 커서 큰 학습률에는 워밍업이 필요함 (<a data-cite="xiong2020"></a>). 워밍업을 두면 잘 학습되고 더 좋은 성능으로 끝나는 경우가 많음 (<a data-cite="liu2020"></a>)',
+  's14.r2.pre':
+    '<a data-cite="xiong2020">Xiong 외(2020)</a>의 실험에서는 워밍업 없이 학습됨. <a data-xref="s14"></a>의 학습 그림이 두 위치를 워밍업 유무와 함께 우리의 작은 규모에서 비교함',
   's14.r3': '쓰는 곳',
   's14.r3.post': '원 논문, BERT',
   's14.r3.pre': 'GPT-3, LLaMA 등 최근 LLM',
@@ -592,7 +594,7 @@ export default {
     'Xiong 등(2020)은 평균장 이론으로, 초기화 직후 Post-LN에서는 출력에 가까운 파라미터의 기울기 기댓값이 크고 Pre-LN에서는 기울기가 얌전하다는 것을 보였고, 이것이 Post-LN에 학습률 워밍업이 필요한 이유라고 설명합니다. 그 논문의 그림 3이 이 W₂ 기울기를 층별로 그린 것입니다. 그 그림처럼 Post-LN 스택 안에서 기울기가 출력 쪽으로 커지려면 초기화 직후 서브레이어의 출력이 잔차 스트림에 비해 커야 합니다. 이 라이브러리가 쓰는 PyTorch 기본 초기화는 그 출력을 작게 만들기 때문에, 기울기가 내려가는 동안 LayerNorm이 그 크기를 거의 바꾸지 않습니다. Liu 등(2020)은 이런 불균형한 기울기가 Post-LN 학습이 불안정한 근본 원인은 아니라고 봅니다. 층마다 잔차 가지에 크게 기대는 구조가 작은 파라미터 갱신을 증폭한다는 것입니다.',
   'train.title': '정렬 모델을 여기, 브라우저에서 학습시키기',
   'train.caption':
-    '숫자 3~8개를 정렬하는 작은 인코더(d_model 64, 헤드 4개, d_ff 128, 2층)를 무작위 가중치에서 시작해 무작위 수열 배치로 학습합니다. 학습 손실이 떨어지고, 학습에 쓰지 않은 500개 수열에서의 정확도가 오르고, 그중 한 예시의 어텐션 맵이 모양을 갖추는 모습을 지켜보세요. 학습률 3e-2에서 워밍업 없이 Post-LN을 돌려 본 뒤, 같은 학습률로 Pre-LN을, 이어서 워밍업을 켠 Post-LN을 돌려 보세요.',
+    '숫자 3~8개를 정렬하는 작은 인코더(d_model 64, 헤드 4개, d_ff 128, 2층)를 무작위 가중치에서 시작해 무작위 수열 배치로 학습합니다. 학습 손실이 떨어지고, 학습에 쓰지 않은 500개 수열에서의 정확도가 오르고, 그중 한 예시의 어텐션 맵이 모양을 갖추는 모습을 지켜보세요. 학습률 3e-2에서 워밍업 없이 Post-LN을 돌려 본 뒤, 같은 학습률로 Pre-LN을, 이어서 워밍업을 켠 Post-LN을 돌려 보세요. 한 번의 학습은 한 시드, 한 학습률의 결과입니다. 설명 아래의 비교는 네 가지 설정을 여러 시드로 학습해 결과가 얼마나 퍼지는지 보여 줍니다.',
   'train.norm': '정규화 위치',
   'train.norm.post': 'Post-LN',
   'train.norm.pre': 'Pre-LN',
@@ -639,7 +641,65 @@ export default {
   'train.loadSize':
     '{name}: {size}바이트, 모델에 맞는 크기는 정확히 {needed}바이트(헤더 {header} + 텐서 {tensors})입니다. 읽지 않았습니다.',
   'train.note':
-    '단계마다 새 수열 {batch}개(검증 세트와 겹치지 않음)를 뽑아 순전파, 실제 위치에 대한 교차 엔트로피 손실, 역전파, 노름 1로의 기울기 클리핑, AdamW 갱신(beta 0.9와 0.98, 가중치 감쇠 0.01)을 라이브러리의 WebAssembly 커널에서 한 번의 호출로 수행합니다. 학습률은 학습 내내 설정값에서 0까지 코사인 곡선을 따라 내려갑니다. 워밍업을 켜면 처음 5% 단계 동안 먼저 선형으로 올라간 뒤 그 지점부터 코사인 곡선이 시작됩니다. 손실이 유한한 수가 아니게 되면 학습을 멈추고 손실이 유한했던 마지막 가중치를 남깁니다. 내려받은 .safetensors 파일은 scripts/train_tiny.py와 같은 이름을 씁니다.',
+    '단계마다 새 수열 {batch}개(검증 세트와 겹치지 않음)를 뽑아 순전파, 실제 위치에 대한 교차 엔트로피 손실, 역전파, 노름 1로의 기울기 클리핑, AdamW 갱신(beta 0.9와 0.98, 가중치 감쇠 0.01)을 라이브러리의 WebAssembly 커널에서 한 번의 호출로 수행합니다. 학습률은 학습 내내 설정값에서 0까지 코사인 곡선을 따라 내려갑니다. 워밍업을 켜면 처음 5% 단계 동안 먼저 선형으로 올라간 뒤 그 지점부터 코사인 곡선이 시작됩니다. 손실이 유한한 수가 아니게 되면 학습을 멈추고 손실이 유한했던 마지막 가중치를 남깁니다. 내려받은 .safetensors 파일은 scripts/train_tiny.py와 같은 이름을 씁니다. 한 번의 학습이 보여 주는 것은 시드와 학습률에 따라 달라집니다. <a data-cite="xiong2020">Xiong 외(2020)</a>는 초기화 시점의 기울기가 깊이에 따라 어떻게 달라지는지 분석했습니다. Post-LN에서는 출력 가까운 파라미터의 기울기가 층을 쌓아도 줄지 않고, Pre-LN에서는 층 수 L에 대해 1/√L처럼 줄어들기 때문에 Pre-LN은 워밍업 없이도 학습할 수 있다는 것입니다. 여기 모델은 2층이라 그 비율이 √2 정도에 불과합니다. 이 그림은 깊이 효과를 검증하지 않으며, 한 학습률에서 정규화 위치와 워밍업이 얕은 모델에 무엇을 하는지만 보여 줍니다. <a data-cite="liu2020">Liu 외(2020)</a>는 워밍업을 쓰면 Post-LN도 잘 학습되고 Pre-LN보다 더 좋은 결과로 끝나는 경우가 많다는 것을 보였고, Post-LN이 어려운 원인을 각 층이 잔차 가지에 크게 의존해 가중치의 작은 변화가 증폭되는 데서 찾았습니다. 비교에서는 고른 학습률로 네 가지 설정을 모두 측정합니다.',
+  'train.compare': '비교: 네 가지 설정을 여러 시드로',
+  'trainCompare.title': 'Post-LN과 Pre-LN, 워밍업 끔과 켬, 여러 시드로',
+  'trainCompare.caption':
+    '네 가지 설정을 각각 시드 1부터 k까지(가중치와 배치를 시드에서 뽑으며, 같은 시드면 네 설정이 같은 배치와 검증 세트를 씁니다) 한 최대 학습률에서 단일 학습과 같은 스케줄로 학습합니다. 띠는 끝난 시드들의 검증 값 중 가장 낮은 값부터 가장 높은 값까지이고, 띠 안의 선은 그 중앙값, 점선은 학습 중인 시드입니다. 표 아래 문장은 모든 학습이 끝나면 옆의 숫자로 정해집니다.',
+  'trainCompare.seeds': '시드 수',
+  'trainCompare.run': '비교 실행',
+  'trainCompare.lossAxis': '검증 손실(로그 눈금)',
+  'trainCompare.plotAria.accuracy':
+    '네 가지 설정의 {steps}단계 동안 검증 정확도, 시드 {seeds}개의 중앙값과 범위. 마지막 중앙값: {medians}.',
+  'trainCompare.plotAria.loss':
+    '네 가지 설정의 {steps}단계 동안 검증 손실, 시드 {seeds}개의 중앙값과 범위. 마지막 중앙값: {medians}.',
+  'trainCompare.arm.post': 'Post-LN',
+  'trainCompare.arm.pre': 'Pre-LN',
+  'trainCompare.arm.postWarmup': 'Post-LN + 워밍업',
+  'trainCompare.arm.preWarmup': 'Pre-LN + 워밍업',
+  'trainCompare.tableCaption': '마지막 단계에서 각 설정의 검증 정확도와 손실(시드 전체)',
+  'trainCompare.colArm': '설정',
+  'trainCompare.colAccuracy': '정확도: 중앙값(최소 – 최대)',
+  'trainCompare.colLoss': '손실: 중앙값(최소 – 최대)',
+  'trainCompare.colSeeds': '시드별 정확도(%)',
+  'trainCompare.stopped': '(손실이 유한하지 않아 멈춤: 시드 {seeds})',
+  'trainCompare.claimsPending': '이 학습들에 대한 문장은 모든 시드가 끝나면 나타납니다.',
+  'trainCompare.statusIdle': '준비됨: 비교 실행을 누르세요.',
+  'trainCompare.statusRunning': '시드 {seeds}개 중 {seed}번째 학습 중(네 학습을 나란히)…',
+  'trainCompare.statusPaused': '시드 {seeds}개 중 {seed}번째에서 일시 정지.',
+  'trainCompare.statusDone': '완료: 학습 {runs}번, {seconds}초.',
+  'trainCompare.readoutStep': '단계 {step} · 최대 학습률 {lr} · 배치 {batch}',
+  'trainCompare.scope':
+    '시드 {seeds}개 × 설정 4개, 각각 수열 {batch}개 배치로 {steps}단계, 최대 학습률 {lr}: 2층 모델이므로 여기서 달라지는 것은 이 학습률에서의 정규화 위치와 워밍업이지 깊이가 아닙니다.',
+  'trainCompare.lost': '학습 워커가 멈췄습니다. 비교 실행을 누르면 새 워커에서 처음부터 다시 합니다',
+  'trainCompare.claim.preOverPost.holds':
+    '워밍업 없이도 모든 시드에서 Pre-LN이 Post-LN보다 1%p 넘게 높게 끝납니다. 이 학습률에서는 LayerNorm을 서브레이어 앞으로 옮기는 것만으로 학습이 됩니다.',
+  'trainCompare.claim.preOverPost.fails':
+    '워밍업 없이는 Pre-LN이 모든 시드에서 Post-LN보다 1%p 넘게 높게 끝나지는 않습니다. 이 학습률에서는 LayerNorm의 위치만으로 둘이 갈리지 않습니다.',
+  'trainCompare.claim.preOverPost.evidence':
+    '시드별 차이 Pre-LN − Post-LN의 최솟값: {value}%p (중앙값 {pre}%와 {post}%)',
+  'trainCompare.claim.warmupPost.holds': '워밍업은 모든 시드에서 Post-LN을 1%p 넘게 끌어올립니다.',
+  'trainCompare.claim.warmupPost.fails':
+    '이 학습률에서 워밍업이 모든 시드에서 Post-LN을 1%p 넘게 끌어올리지는 않습니다.',
+  'trainCompare.claim.warmupPost.evidence':
+    '시드별 차이 Post-LN + 워밍업 − Post-LN의 최솟값: {value}%p (중앙값 {postWarmup}%와 {post}%)',
+  'trainCompare.claim.warmupPre.holds':
+    '워밍업은 모든 시드에서 Pre-LN도 1%p 넘게 끌어올립니다. 여기서는 Pre-LN이라고 워밍업이 필요 없어지지 않습니다.',
+  'trainCompare.claim.warmupPre.fails': '이 학습률에서 워밍업이 모든 시드에서 Pre-LN을 1%p 넘게 끌어올리지는 않습니다.',
+  'trainCompare.claim.warmupPre.evidence':
+    '시드별 차이 Pre-LN + 워밍업 − Pre-LN의 최솟값: {value}%p (중앙값 {preWarmup}%와 {pre}%)',
+  'trainCompare.claim.warmupOverNorm.holds':
+    '워밍업을 쓴 Post-LN이 워밍업 없는 Pre-LN보다 1%p 넘게 높게 끝납니다(중앙값). 이 학습률에서는 워밍업이 LayerNorm을 옮기는 것보다 Post-LN에 더 큰 도움이 됩니다.',
+  'trainCompare.claim.warmupOverNorm.fails':
+    '워밍업을 쓴 Post-LN이 워밍업 없는 Pre-LN보다 1%p 넘게 높게 끝나지 않습니다(중앙값). 이 학습률에서는 워밍업이 LayerNorm을 옮기는 것보다 Post-LN에 더 큰 도움이 되지 않습니다.',
+  'trainCompare.claim.warmupOverNorm.evidence':
+    'Post-LN + 워밍업 중앙값 − Pre-LN 중앙값: {value}%p ({postWarmup}%와 {pre}%)',
+  'trainCompare.claim.bothBest.holds':
+    '단일 학습의 실험에서 빠진 설정인 워밍업을 쓴 Pre-LN이 나머지보다 1%p 넘게 높게, 가장 높게 끝납니다(중앙값).',
+  'trainCompare.claim.bothBest.fails':
+    '이 학습률에서는 워밍업을 쓴 Pre-LN이 다른 모든 설정보다 1%p 넘게 높게 끝나지 않습니다(중앙값).',
+  'trainCompare.claim.bothBest.evidence':
+    'Pre-LN + 워밍업 중앙값 − 나머지 중 가장 높은 중앙값: {value}%p (중앙값: Post-LN {post}%, Pre-LN {pre}%, Post-LN + 워밍업 {postWarmup}%, Pre-LN + 워밍업 {preWarmup}%)',
   // ── </nw-depth-demo> ──
 
   // ── <nw-ln-steps> ──
@@ -825,7 +885,8 @@ export default {
   'batchIndep.legendHalfMu': '절반만으로 다시 구한 μ',
   'batchIndep.legendFull': 'B = {b}개로 구한 μ',
   'batchIndep.legendHalf': 'B/2 = {half}개로 구한 μ',
-  'batchIndep.lnAria': '샘플 {b}개 각각의 레이어 정규화 평균을 막대로 그렸습니다. 앞의 {half}개에는 절반 배치로 다시 구한 평균이 눈금으로 표시됩니다.',
+  'batchIndep.lnAria':
+    '샘플 {b}개 각각의 레이어 정규화 평균을 막대로 그렸습니다. 앞의 {half}개에는 절반 배치로 다시 구한 평균이 눈금으로 표시됩니다.',
   'batchIndep.bnAria':
     '채널 {c}개의 배치 정규화 평균: 채널마다 전체 배치로 구한 막대와 절반 배치로 구한 막대, 위에는 차이 |Δμ|.',
   'batchIndep.keptHalf': '앞의 {half}개만 사용',

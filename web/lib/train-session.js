@@ -24,7 +24,8 @@ export function modelConfig(normFirst) {
   return { dModel: 64, nHeads: 4, dFF: 128, nLayers: 2, normFirst, activation: 'relu', finalNorm: normFirst };
 }
 
-const HELDOUT = 500;
+/** Held-out sequences, drawn once per run and never trained on: the accuracy and the examples. */
+export const HELDOUT = 500;
 const EVAL_EVERY = 25;
 const SLICE_MS = 80;
 
@@ -54,6 +55,58 @@ export function sortBatch(rand, n, exclude = null) {
     }
   }
   return { tokens, targets, paddingMask, keys };
+}
+
+/**
+ * The optimizer of a run: AdamW with train_tiny.py's betas, weight decay and clipping; with
+ * warm-up on, the rate climbs linearly over the first 5 % of the steps; then a cosine from lr to 0.
+ */
+export function runOptimizer({ lr, warmup, steps }) {
+  return {
+    lr,
+    warmupSteps: warmup ? Math.max(1, Math.round(steps / 20)) : 0,
+    totalSteps: steps,
+    schedule: 'cosine',
+    beta1: 0.9,
+    beta2: 0.98,
+    weightDecay: 0.01,
+    clipNorm: 1,
+  };
+}
+
+/**
+ * One training run as <nw-train> makes it: the trainer (weights drawn from `seed`), the held-out
+ * set of `seed` and the stream of training batches of `seed` (never a held-out sequence).
+ * Returns { options, trainer, heldout, exclude, rand }; dispose the trainer when done.
+ */
+export function createRun(
+  nw,
+  { normFirst = true, lr = 2e-3, warmup = true, steps = 1500, batch = 256, seed = 1 } = {},
+) {
+  const options = { normFirst: !!normFirst, lr, warmup: !!warmup, steps, batch, seed };
+  const trainer = nw.createTokenTrainer({
+    encoder: modelConfig(options.normFirst),
+    vocab: SORT.vocab,
+    classes: SORT.classes,
+    batch,
+    seqLen: SORT.seqLen,
+    seed,
+    optimizer: runOptimizer(options),
+  });
+  const heldout = sortBatch(uniforms(seed * 7919 + 1), HELDOUT);
+  return { options, trainer, heldout, exclude: new Set(heldout.keys), rand: uniforms(seed * 7919 + 3) };
+}
+
+/** One training step of a run on its next batch: the trainer's { step, loss, gradNorm, lr, stopped? }. */
+export function stepRun(run) {
+  const b = sortBatch(run.rand, run.options.batch, run.exclude);
+  return run.trainer.step(b.tokens, b.targets, { paddingMask: b.paddingMask });
+}
+
+/** The run's model on its held-out set: { accuracy, loss, predictions, … } (trainer.evaluate). */
+export function evaluateRun(run) {
+  const h = run.heldout;
+  return run.trainer.evaluate(h.tokens, h.targets, { paddingMask: h.paddingMask });
 }
 
 export class TrainSession {
@@ -118,20 +171,10 @@ export class TrainSession {
   _configure({ normFirst = true, lr = 2e-3, warmup = true, steps = 1500, batch = 256, seed = 1 }) {
     this.running = false;
     this.trainer?.dispose();
-    this.options = { normFirst: !!normFirst, lr, warmup: !!warmup, steps, batch, seed };
-    this.trainer = this.nw.createTokenTrainer({
-      encoder: modelConfig(!!normFirst),
-      vocab: SORT.vocab,
-      classes: SORT.classes,
-      batch,
-      seqLen: SORT.seqLen,
-      seed,
-      optimizer: this._optimizer(),
-    });
-    const held = sortBatch(uniforms(seed * 7919 + 1), HELDOUT);
-    this.heldout = held;
-    this.exclude = new Set(held.keys);
-    this.rand = uniforms(seed * 7919 + 3);
+    this.run = createRun(this.nw, { normFirst, lr, warmup, steps, batch, seed });
+    this.options = this.run.options;
+    this.trainer = this.run.trainer;
+    this.heldout = this.run.heldout;
     this.losses = [];
     this.evals = [];
     this.seconds = 0;
@@ -140,20 +183,6 @@ export class TrainSession {
     this.stopped = null;
     this._evaluate();
     this._progress(true);
-  }
-
-  _optimizer() {
-    const { lr, warmup, steps } = this.options;
-    return {
-      lr,
-      warmupSteps: warmup ? Math.max(1, Math.round(steps / 20)) : 0,
-      totalSteps: steps,
-      schedule: 'cosine',
-      beta1: 0.9,
-      beta2: 0.98,
-      weightDecay: 0.01,
-      clipNorm: 1,
-    };
   }
 
   _run() {
@@ -184,8 +213,7 @@ export class TrainSession {
     let done = 0;
     let evalDue = false;
     while (this.trainer.stepCount < steps && performance.now() - t0 < SLICE_MS) {
-      const b = sortBatch(this.rand, batch, this.exclude);
-      const r = this.trainer.step(b.tokens, b.targets, { paddingMask: b.paddingMask });
+      const r = stepRun(this.run);
       if (r.stopped) {
         this.running = false;
         this.stopped = r.stopped;
@@ -212,8 +240,7 @@ export class TrainSession {
   }
 
   _evaluate() {
-    const h = this.heldout;
-    const r = this.trainer.evaluate(h.tokens, h.targets, { paddingMask: h.paddingMask });
+    const r = evaluateRun(this.run);
     const step = this.trainer.stepCount;
     this.evals.push({ step, accuracy: r.accuracy, loss: r.loss });
     if (this.reached95 === null && r.accuracy >= 0.95) this.reached95 = { step, seconds: this.seconds };
@@ -279,4 +306,40 @@ export class TrainSession {
     this.post({ type: 'loaded', normFirst });
     this._progress(true);
   }
+}
+
+/**
+ * One handler for both sessions of <nw-train>: messages with `session: 'compare'` go to the
+ * comparison (lib/train-compare.js, whose code loads on its first message, the messages meanwhile
+ * kept in order), the others to the single run; the comparison's replies carry `session:
+ * 'compare'`. A `dispose` without a session ends both.
+ */
+export function sessionHandler(nw, post, later) {
+  const single = new TrainSession(nw, post, later);
+  let compare = null;
+  const queue = [];
+  const toCompare = (m, transfer) => post({ ...m, session: 'compare' }, transfer);
+  return (msg) => {
+    if (msg?.session !== 'compare') {
+      single.handle(msg);
+      if (msg?.type === 'dispose') compare?.handle(msg);
+      return;
+    }
+    if (compare) {
+      compare.handle(msg);
+      return;
+    }
+    queue.push(msg);
+    if (queue.length > 1) return;
+    import('./train-compare.js').then(
+      ({ CompareSession }) => {
+        compare = new CompareSession(nw, toCompare, later);
+        for (const m of queue.splice(0)) compare.handle(m);
+      },
+      (e) => {
+        queue.length = 0;
+        toCompare({ type: 'error', message: e.message });
+      },
+    );
+  };
 }

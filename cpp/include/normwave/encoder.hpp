@@ -49,6 +49,8 @@ std::vector<ParamSpec> parameter_specs(const EncoderConfig& cfg);
 // LayerNorm 1/0), drawn from a seeded generator.
 void init_parameters(std::vector<std::vector<float>>& params, const EncoderConfig& cfg,
                      std::uint32_t seed);
+// The same values into one flat array of parameter_count(cfg) floats, in spec order.
+void init_parameters(float* flat, const EncoderConfig& cfg, std::uint32_t seed);
 
 // Floats an Encoder holds for cfg: its parameters and the packed copies of its linear weights.
 // Like every size below, saturates at SIZE_MAX rather than wrapping (wasm32's size_t is 32 bits).
@@ -58,10 +60,18 @@ std::size_t encoder_weight_floats(const EncoderConfig& cfg);
 // q/k/v and context, the FFN hidden, LN1's output (Pre-LN) and attention_core's workspace.
 std::size_t encoder_forward_workspace_floats(const EncoderConfig& cfg, int batch, int seq);
 
+// Floats of one layer's attention maps for (batch, seq): batch * n_heads * seq * seq.
+std::size_t encoder_attention_floats(const EncoderConfig& cfg, int batch, int seq);
+
+// Bytes constructing an Encoder of cfg allocates at most, the object itself included, each
+// allocation counted with kAllocOverhead (sizes.hpp): encoder_weight_floats(cfg) floats and the
+// parameter names and shapes.
+std::size_t encoder_heap_bytes(const EncoderConfig& cfg);
+
 class Encoder {
  public:
   // Precondition: validate(cfg).ok(). Starts with init_parameters(seed). The only allocations
-  // of an Encoder are here (encoder_weight_floats(cfg) floats and the parameter names).
+  // of an Encoder are here (encoder_heap_bytes(cfg) bytes at most).
   explicit Encoder(const EncoderConfig& cfg, std::uint32_t seed = 0);
 
   const EncoderConfig& config() const { return cfg_; }
@@ -76,7 +86,8 @@ class Encoder {
   void randomize(std::uint32_t seed);
 
   // x, out: (batch, seq, d_model); mask: (batch, seq) or null, nonzero = <PAD>;
-  // attn: (n_layers, batch, n_heads, seq, seq) or null. out may alias x.
+  // attn: (n_layers, batch, n_heads, seq, seq) or null, encoder_attention_floats per layer.
+  // out may alias x.
   // workspace: encoder_forward_workspace_floats(config(), batch, seq) floats. Allocates nothing.
   // states: (n_layers, batch, seq, d_model) or null: each layer's output, before the final norm
   // (HuggingFace's hidden_states without the input).

@@ -14,19 +14,22 @@
 
 namespace normwave {
 
+// The target that marks a position without a loss: torch's ignore_index default.
+inline constexpr int kIgnoreIndex = -100;
+
 Status cross_entropy(float* loss, const float* logits, const std::int32_t* targets, int rows,
-                     int classes, int ignore_index = -100);
+                     int classes, int ignore_index = kIgnoreIndex);
 // Adds into dlogits (see linear.hpp); dloss is the gradient of the loss (1 for plain training).
 Status cross_entropy_backward(float* dlogits, const float* logits, const std::int32_t* targets,
-                              float dloss, int rows, int classes, int ignore_index = -100);
+                              float dloss, int rows, int classes, int ignore_index = kIgnoreIndex);
 
 namespace ref {
 // Templates over the storage type (float and double; see linear.hpp). Targets must be valid.
 template <class T>
 void cross_entropy(T* loss, const T* logits, const std::int32_t* targets, int rows, int classes,
-                   int ignore_index = -100);
+                   int ignore_index = kIgnoreIndex);
 template <class T>
 void cross_entropy_backward(T* dlogits, const T* logits, const std::int32_t* targets, double dloss,
-                            int rows, int classes, int ignore_index = -100);
+                            int rows, int classes, int ignore_index = kIgnoreIndex);
 }  // namespace ref
 }  // namespace normwave

@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "normwave/sizes.hpp"
 #include "normwave/status.hpp"
 
 namespace normwave::safetensors {
@@ -78,11 +79,8 @@ Status check_header_length(std::uint64_t header_size, std::size_t file_size);
 // header_size is over kMaxHeaderBytes (parse() refuses it before allocating).
 std::size_t parse_work_bytes(std::size_t header_size);
 
-// Bytes an allocator may spend on one block beyond what was asked for: its header, rounding,
-// alignment padding, and a remainder too small to split off. 64 covers those we build with
-// (glibc x86-64: ≤ 54; dlmalloc, the wasm test binary's: ≤ 34; emmalloc, the module's, with
-// 16-byte alignment: ≤ 49). Every bound in this library adds it once per allocation.
-constexpr std::size_t kAllocOverhead = 64;
+// Bytes an allocator may spend on one block beyond what was asked for (sizes.hpp).
+using normwave::kAllocOverhead;
 // What the strings of one refusal may take: a message quotes at most two names (≤ 725 bytes
 // each once escaped) beside some numbers, and concatenation may hold a few partial copies.
 constexpr std::size_t kMessageBytes = 16384;

@@ -6,6 +6,17 @@
 #include <cstddef>
 #include <cstdint>
 
+namespace normwave {
+
+// Bytes an allocator may spend on one block beyond what was asked for: its header, rounding,
+// alignment padding, and a remainder too small to split off. 64 covers those we build with (glibc
+// x86-64: ≤ 54; dlmalloc, the wasm test binary's: ≤ 34; emmalloc, the module's, with 16-byte
+// alignment: ≤ 49). Every bound of the library on the bytes it allocates adds it once per
+// allocation.
+constexpr std::size_t kAllocOverhead = 64;
+
+}  // namespace normwave
+
 namespace normwave::sizes {
 
 constexpr std::size_t add(std::size_t a, std::size_t b) {
