@@ -78,6 +78,8 @@ describeFigure('figures on the site, on jsDelivr and on blogs', { site: false },
     await drawn(fig);
     await setSlider(fig, 'gamma', 1.5);
     await fig.locator('.nw-share-toggle').click();
+    // The panel's code loads on the first click.
+    await fig.locator('.nw-share-panel [data-share]').first().waitFor();
     const offered = await fig
       .locator('.nw-share-panel [data-share]')
       .evaluateAll((bs) => bs.map((b) => b.dataset.share));
