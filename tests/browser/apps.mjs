@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { collectErrors, REPO_ROOT } from './harness.mjs';
+import { REPO_ROOT } from './harness.mjs';
 import { pixels, setSlider } from './figures.mjs';
 import { packedPackage } from '../package.mjs';
 
@@ -82,16 +82,12 @@ export function serve(script, args, { cwd, env = {}, ready }) {
 }
 
 /**
- * Opens url in a page of its own and checks that each figure (tag) draws from the library,
- * passes its parity badge and redraws when a slider moves (`slider`: { tag: [control, value] }).
- * Resolves to { page, log } (collectErrors); the caller closes the page.
+ * Opens url in a page of its own (h: the describeFigure() harness, which checks the page's errors
+ * and closes it) and checks that each figure (tag) draws from the library, passes its parity badge
+ * and redraws when a slider moves (`slider`: { tag: [control, value] }). Resolves to { page, log }.
  */
-export async function figuresWork(browser, url, tags, { slider = {}, colorScheme = 'light' } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 900 }, colorScheme });
-  const page = await context.newPage();
-  page.on('close', () => context.close().catch(() => {}));
-  const log = collectErrors(page);
-  await page.goto(url);
+export async function figuresWork(h, url, tags, { slider = {}, colorScheme = 'light' } = {}) {
+  const { page, log } = await h.open(url, { width: 1000, height: 900, colorScheme, ownContext: true });
   for (const tag of tags) {
     const fig = page.locator(tag);
     await fig.scrollIntoViewIfNeeded();

@@ -1,35 +1,14 @@
 // <nw-batch-independence> (§9): halving the batch leaves LayerNorm exactly unchanged and moves
 // BatchNorm by what this test computes from the column means; controls redraw; URL state, alone on
 // a page, axe and screenshots.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, serveDist, collectErrors } from './harness.mjs';
-import {
-  appendElements,
-  axeAndScreenshots,
-  number,
-  onPage,
-  parityResults,
-  pixels,
-  readout,
-  ready,
-  setSlider,
-} from './figures.mjs';
+import { describeFigure } from './harness.mjs';
+import { parityResults, pixels, readout, setSlider } from './figures.mjs';
 
-let browser, site;
-before(async () => {
-  site = await serveDist();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-test('batch independence: LayerNorm |Δ| is exactly 0, BatchNorm |Δμ| matches the test’s column means', async () => {
-  await onPage(browser, site, {}, async (page) => {
-    const fig = page.locator('#batch-independence');
-    await ready(fig);
+describeFigure('<nw-batch-independence> in the article', (h) => {
+  test('batch independence: LayerNorm |Δ| is exactly 0, BatchNorm |Δμ| matches the test’s column means', async () => {
+    const { page, fig } = await h.figure('batch-independence', { lang: 'en' });
     assert.deepEqual(await parityResults(fig), ['layerNorm:true', 'batchNorm:true']);
     const verify = async () => {
       const text = await readout(fig);
@@ -96,41 +75,25 @@ test('batch independence: LayerNorm |Δ| is exactly 0, BatchNorm |Δμ| matches 
       () => /batch-independence\.batch=4/.test(location.hash) && /batch-independence\.seed=3/.test(location.hash),
     );
   });
-});
 
-test('the URL hash restores its state, garbage clamped', async () => {
-  await onPage(browser, site, { hash: '#batch-independence.batch=7&batch-independence.seed=-4' }, async (page) => {
-    const fig = page.locator('#batch-independence');
-    await ready(fig);
+  test('the URL hash restores its state, garbage clamped', async () => {
+    const { fig } = await h.figure('batch-independence', {
+      lang: 'en',
+      hash: '#batch-independence.batch=7&batch-independence.seed=-4',
+    });
     assert.deepEqual(await fig.evaluate((el) => [el.batch, el.seed]), [8, 1]);
   });
-});
 
-test('works alone, from attributes, outside the article page', async () => {
-  const page = await browser.newPage();
-  const log = collectErrors(page);
-  try {
-    await page.goto(`${site.url}/embed-example.html`);
-    await appendElements(
-      page,
+  test('works alone, from attributes, outside the article page', async () => {
+    const { fig } = await h.solo(
       '<nw-batch-independence id="solo" no-url-state batch="10" features="5" lang="en"></nw-batch-independence>',
     );
-    const fig = page.locator('#solo');
-    await ready(fig);
     assert.match(await readout(fig), /B = 10, .* B\/2 = 5 → \|Δ\| = 0\.000/);
-    assert.deepEqual(log.pageErrors, []);
-    assert.deepEqual(log.consoleErrors, []);
-  } finally {
-    await page.close();
-  }
-});
+  });
 
-test('axe, phone width, Korean by default and English with ?lang=en, both themes; screenshots', async () => {
-  await axeAndScreenshots(
-    browser,
-    site,
-    'batch-independence',
-    { ko: /배치를 절반으로/, en: /Halve the batch/ },
-    (fig) => parityResults(fig),
-  );
+  test('axe, phone width, Korean by default and English with ?lang=en, both themes; screenshots', async () => {
+    await h.axeAndScreenshots('batch-independence', { ko: /배치를 절반으로/, en: /Halve the batch/ }, (fig) =>
+      parityResults(fig),
+    );
+  });
 });

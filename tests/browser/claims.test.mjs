@@ -3,26 +3,16 @@
 // data-holds="true", its evidence is the number the same web/lib module computes in Node at the
 // same settings, and its sentence is the "holds" one. Then, where a control can flip a verdict,
 // moving it turns that claim's data-holds to "false" and its sentence to the other one.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { loadNormwave } from 'normwave';
 import en from '../../web/i18n/en.js';
 import { judgeClaims, claimKeys } from '../../web/lib/claims.js';
 import { clampState } from '../../web/lib/controls.js';
-import { launchBrowser, serveDist } from './harness.mjs';
-import { openPage, ready, setSlider } from './figures.mjs';
+import { describeFigure } from './harness.mjs';
+import { setSlider } from './figures.mjs';
 import { FIGURES } from '../js/claims-figures.mjs';
-
-let browser, site;
-before(async () => {
-  site = await serveDist();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
 
 const nw = await loadNormwave({ training: true });
 const context = {
@@ -106,17 +96,12 @@ const fills = (text, template) =>
 
 const near = (a, b) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(b)) + 1e-9;
 
-for (const fig of FIGURES) {
-  const name = fig.tag.replace(/^nw-/, '');
-  test(`${fig.tag}: its claims on the page at the defaults, with the evidence Node computes`, async (t) => {
-    const lib = await import(new URL(fig.module, new URL('../js/', import.meta.url)));
-    const { page, log } = await openPage(browser, site, {
-      path: `/embed.html?fig=${fig.tag}&lang=en`,
-      islands: false,
-    });
-    try {
-      const el = page.locator(fig.tag);
-      await ready(el);
+describeFigure('the figures’ claims, each alone at its defaults', (h) => {
+  for (const fig of FIGURES) {
+    const name = fig.tag.replace(/^nw-/, '');
+    test(`${fig.tag}: its claims on the page at the defaults, with the evidence Node computes`, async (t) => {
+      const lib = await import(new URL(fig.module, new URL('../js/', import.meta.url)));
+      const { fig: el } = await h.embed(fig.tag, { lang: 'en' });
       await settle(el);
       const shown = await rendered(el, name);
       const expected = judgeClaims(lib.claims, lib.measure(nw, clampState(lib.controls, {}), context));
@@ -147,10 +132,6 @@ for (const fig of FIGURES) {
         const keys = claimKeys(lib.ns, flip.claim);
         assert.ok(fills(after.text, en[keys.fails]), `"${after.text}" is the "fails" sentence`);
       }
-      assert.deepEqual(log.pageErrors, []);
-      assert.deepEqual(log.consoleErrors, []);
-    } finally {
-      await page.close();
-    }
-  });
-}
+    });
+  }
+});

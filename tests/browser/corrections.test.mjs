@@ -4,13 +4,12 @@
 // one FFN notation, gradient claims worded as claims with their source, the covariate-shift debate,
 // the N× bracket with PE and the final LayerNorm outside, the attention model's LN placement next to
 // its map, one set of terms, one tokenisation, no implementation words in learner captions.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import ko from '../../web/i18n/ko.js';
 import en from '../../web/i18n/en.js';
-import { launchBrowser } from './harness.mjs';
-import { serveTeach, teachPage } from './teach-page.mjs';
+import { describeFigure } from './harness.mjs';
 
 const LANGS = { ko, en };
 const INDEX = readFileSync(new URL('../../web/index.html', import.meta.url), 'utf8');
@@ -129,51 +128,41 @@ test('terms: one word for each idea; captions free of implementation words; one 
   assert.doesNotMatch(all(en), /initialis/, 'en: one spelling, initialization');
 });
 
-let browser, site;
-before(async () => {
-  site = await serveTeach();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+describeFigure('the corrections in the figures', { teach: true }, (h) => {
+  test('⑦ the encoder block: the N× bracket holds one layer; PE above it, the Pre-LN final LayerNorm below it', async () => {
+    const { page } = await h.teach('<nw-encoder-block id="block" wiring="pre"></nw-encoder-block>');
+    const block = page.locator('#block');
+    const box = (sel) =>
+      block.locator(sel).evaluate((e) => {
+        const b = e.getBBox();
+        return { top: b.y, bottom: b.y + b.height };
+      });
+    const nx = await box('[data-nx]');
+    const pe = await box('circle[data-step="pe"]');
+    const final = await box('rect[data-step="final"]');
+    const ln1 = await box('rect[data-step="ln1"]');
+    assert.ok(pe.bottom < nx.top, 'PE is added once, before the stack');
+    assert.ok(final.top > nx.bottom, 'the final LayerNorm follows the stack');
+    assert.ok(ln1.top > nx.top && ln1.bottom < nx.bottom, 'the layer is inside the bracket');
+    await block.locator('[data-control="wiring"] button[data-value="post"]').click();
+    assert.equal(await block.locator('rect[data-step="final"]').count(), 0, 'Post-LN: no final LayerNorm');
+  });
 
-test('⑦ the encoder block: the N× bracket holds one layer; PE above it, the Pre-LN final LayerNorm below it', async () => {
-  const { page } = await teachPage(browser, site, '<nw-encoder-block id="block" wiring="pre"></nw-encoder-block>');
-  const block = page.locator('#block');
-  const box = (sel) =>
-    block.locator(sel).evaluate((e) => {
-      const b = e.getBBox();
-      return { top: b.y, bottom: b.y + b.height };
-    });
-  const nx = await box('[data-nx]');
-  const pe = await box('circle[data-step="pe"]');
-  const final = await box('rect[data-step="final"]');
-  const ln1 = await box('rect[data-step="ln1"]');
-  assert.ok(pe.bottom < nx.top, 'PE is added once, before the stack');
-  assert.ok(final.top > nx.bottom, 'the final LayerNorm follows the stack');
-  assert.ok(ln1.top > nx.top && ln1.bottom < nx.bottom, 'the layer is inside the bracket');
-  await block.locator('[data-control="wiring"] button[data-value="post"]').click();
-  assert.equal(await block.locator('rect[data-step="final"]').count(), 0, 'Post-LN: no final LayerNorm');
-  await page.close();
-});
-
-test('⑨ the attention figure says next to its map which LN placement its model runs', async () => {
-  const { page } = await teachPage(browser, site, '<nw-attention id="att"></nw-attention>');
-  const att = page.locator('#att');
-  assert.equal(await att.locator('[data-runs]').getAttribute('data-runs'), 'pre');
-  assert.match(
-    await att.locator('[data-runs]').textContent(),
-    /Pre-LN[\s\S]*x \+ Sub\(LN\(x\)\)[\s\S]*encoder-block formula, LN\(x \+ Sublayer\(x\)\), is the original paper’s Post-LN/,
-  );
-  // Right above the heatmap.
-  const [runs, map] = await Promise.all([
-    att.locator('[data-runs]').boundingBox(),
-    att.locator('.heatmap').boundingBox(),
-  ]);
-  assert.ok(map.y - (runs.y + runs.height) < 20);
-  await att.locator('[data-control="mode"] button[data-value="sandbox"]').click();
-  assert.equal(await att.locator('[data-runs]').getAttribute('data-runs'), 'pre');
-  await page.close();
+  test('⑨ the attention figure says next to its map which LN placement its model runs', async () => {
+    const { page } = await h.teach('<nw-attention id="att"></nw-attention>');
+    const att = page.locator('#att');
+    assert.equal(await att.locator('[data-runs]').getAttribute('data-runs'), 'pre');
+    assert.match(
+      await att.locator('[data-runs]').textContent(),
+      /Pre-LN[\s\S]*x \+ Sub\(LN\(x\)\)[\s\S]*encoder-block formula, LN\(x \+ Sublayer\(x\)\), is the original paper’s Post-LN/,
+    );
+    // Right above the heatmap.
+    const [runs, map] = await Promise.all([
+      att.locator('[data-runs]').boundingBox(),
+      att.locator('.heatmap').boundingBox(),
+    ]);
+    assert.ok(map.y - (runs.y + runs.height) < 20);
+    await att.locator('[data-control="mode"] button[data-value="sandbox"]').click();
+    assert.equal(await att.locator('[data-runs]').getAttribute('data-runs'), 'pre');
+  });
 });

@@ -2,29 +2,10 @@
 // control redraws and changes the readout, the keyboard works, the counts agree with the
 // parameter formulas computed here, the encoders built for the counts are freed; URL state, alone
 // on a page, axe, nothing wider than the figure at 390 px, both languages and themes.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, serveDist, collectErrors } from './harness.mjs';
-import {
-  appendElements,
-  axeAndScreenshots,
-  changes,
-  onPage,
-  partsPastTheEdge,
-  readout,
-  ready,
-  setSlider,
-} from './figures.mjs';
-
-let browser, site;
-before(async () => {
-  site = await serveDist();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+import { describeFigure } from './harness.mjs';
+import { changes, partsPastTheEdge, readout, ready, setSlider } from './figures.mjs';
 
 /** The parameter counts of one encoder layer, from the formulas. */
 function formulas(d, dff) {
@@ -36,10 +17,9 @@ function formulas(d, dff) {
   };
 }
 
-test('encoder block: every control redraws; shapes and parameter counts follow the configuration and the formulas', async () => {
-  await onPage(browser, site, {}, async (page) => {
-    const fig = page.locator('#encoder-block');
-    await ready(fig);
+describeFigure('<nw-encoder-block> in the article', (h) => {
+  test('encoder block: every control redraws; shapes and parameter counts follow the configuration and the formulas', async () => {
+    const { page, fig } = await h.figure('encoder-block', { lang: 'en' });
     const counts = () =>
       fig.locator('[data-readout]').evaluate((r) => ({
         attn: +r.dataset.attn,
@@ -132,10 +112,9 @@ test('encoder block: every control redraws; shapes and parameter counts follow t
       () => /encoder-block\.heads=16/.test(location.hash) && /encoder-block\.wiring=post/.test(location.hash),
     );
   });
-});
 
-test('encoder block: the encoders built for the counts are freed', async () => {
-  await onPage(browser, site, {}, async (page) => {
+  test('encoder block: the encoders built for the counts are freed', async () => {
+    const { page } = await h.article({ lang: 'en' });
     // <nw-attention> loads its model when scrolled near (this figure is not far): let that land first.
     await ready(page.locator('#attention'));
     await page.waitForFunction(() => document.querySelector('#attention')?._model);
@@ -148,33 +127,22 @@ test('encoder block: the encoders built for the counts are freed', async () => {
     await fig.locator('[data-control="wiring"] button[data-value="pre"]').click();
     assert.equal(await heap(), start, 'no encoder left behind');
   });
-});
 
-test('the URL hash restores its state, garbage clamped', async () => {
-  const hash =
-    '#encoder-block.seq=999&encoder-block.dModel=100&encoder-block.heads=7&encoder-block.dFF=abc&encoder-block.wiring=pre';
-  await onPage(browser, site, { hash }, async (page) => {
-    const fig = page.locator('#encoder-block');
-    await ready(fig);
+  test('the URL hash restores its state, garbage clamped', async () => {
+    const hash =
+      '#encoder-block.seq=999&encoder-block.dModel=100&encoder-block.heads=7&encoder-block.dFF=abc&encoder-block.wiring=pre';
+    const { fig } = await h.figure('encoder-block', { lang: 'en', hash });
     const state = await fig.evaluate((el) => ({
       ...Object.fromEntries(Object.keys(el.constructor.urlState).map((k) => [k, el[k]])),
     }));
     // d_model 100 → 96, whose largest divisor ≤ 7 is 6; d_ff not a number → 4 · d_model.
     assert.deepEqual(state, { seq: 128, dModel: 96, heads: 6, dFF: 384, wiring: 'pre' });
   });
-});
 
-test('works alone, from attributes, outside the article page', async () => {
-  const page = await browser.newPage();
-  const log = collectErrors(page);
-  try {
-    await page.goto(`${site.url}/embed-example.html`);
-    await appendElements(
-      page,
+  test('works alone, from attributes, outside the article page', async () => {
+    const { fig: block } = await h.solo(
       '<nw-encoder-block id="solo-block" no-url-state seq="5" d-model="64" heads="4" d-ff="128" wiring="pre" lang="en"></nw-encoder-block>',
     );
-    const block = page.locator('#solo-block');
-    await ready(block);
     const f = formulas(64, 128);
     assert.match(
       await readout(block),
@@ -182,23 +150,17 @@ test('works alone, from attributes, outside the article page', async () => {
         `^Pre-LN · seq 5 · d_model 64 · 4 heads \\(d_k = 16\\) · d_ff 128 \\(2 × d_model\\)\nparameters: .* = ${f.total.toLocaleString('en-US')}`,
       ),
     );
-    assert.deepEqual(log.pageErrors, []);
-    assert.deepEqual(log.consoleErrors, []);
-  } finally {
-    await page.close();
-  }
-});
+  });
 
-test('axe, phone width, Korean by default and English with ?lang=en, both themes; screenshots', async () => {
-  await axeAndScreenshots(
-    browser,
-    site,
-    'encoder-block',
-    { ko: /인코더 블록 한 개/, en: /One encoder block/ },
-    async (fig, page, { width }) => {
-      // Nothing inside the figure is wider than the figure.
-      assert.deepEqual(await partsPastTheEdge(fig), [], `encoder-block fits ${width}px`);
-    },
-    { prefix: 'encoder-' },
-  );
+  test('axe, phone width, Korean by default and English with ?lang=en, both themes; screenshots', async () => {
+    await h.axeAndScreenshots(
+      'encoder-block',
+      { ko: /인코더 블록 한 개/, en: /One encoder block/ },
+      async (fig, page, { width }) => {
+        // Nothing inside the figure is wider than the figure.
+        assert.deepEqual(await partsPastTheEdge(fig), [], `encoder-block fits ${width}px`);
+      },
+      { prefix: 'encoder-' },
+    );
+  });
 });

@@ -4,31 +4,10 @@
 // and changes the readout, the keyboard works, encoders are freed, the PyTorch parity badge
 // passes; URL state, alone on a page, axe, nothing wider than the figure at 390 px, both languages
 // and themes.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, serveDist, collectErrors } from './harness.mjs';
-import {
-  appendElements,
-  axeAndScreenshots,
-  changes,
-  number,
-  onPage,
-  parityResults,
-  partsPastTheEdge,
-  readout,
-  ready,
-  setSlider,
-} from './figures.mjs';
-
-let browser, site;
-before(async () => {
-  site = await serveDist();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+import { describeFigure } from './harness.mjs';
+import { changes, number, parityResults, partsPastTheEdge, readout, setSlider } from './figures.mjs';
 
 /** Statistics of a TOKENS × 64 output, in float64, as the stack figure defines them. */
 function stackStats(h, tokens = 8, d = 64) {
@@ -48,10 +27,9 @@ function stackStats(h, tokens = 8, d = 64) {
   return { mean: avg(mean), std: avg(std), norm: avg(norm), cos: cos / pairs };
 }
 
-test('encoder stack: the readout matches the stack’s own forward(); Post-LN keeps ‖h‖ = √d, Pre-LN grows until the final LayerNorm', async (t) => {
-  await onPage(browser, site, {}, async (page) => {
-    const fig = page.locator('#encoder-stack');
-    await ready(fig);
+describeFigure('<nw-encoder-stack> in the article', (h) => {
+  test('encoder stack: the readout matches the stack’s own forward(); Post-LN keeps ‖h‖ = √d, Pre-LN grows until the final LayerNorm', async (t) => {
+    const { page, fig } = await h.figure('encoder-stack', { lang: 'en' });
     const values = (metric) =>
       fig.locator(`svg[data-metric="${metric}"]`).evaluate((s) => s.dataset.values.split(',').map(Number));
     /** Runs the stack on screen in one forward() call and compares the readout's last line of numbers. */
@@ -131,12 +109,9 @@ test('encoder stack: the readout matches the stack’s own forward(); Post-LN ke
       () => /encoder-stack\.layers=11/.test(location.hash) && /encoder-stack\.finalNorm=1/.test(location.hash),
     );
   });
-});
 
-test('encoder stack: every encoder of a layer-by-layer run is freed', async () => {
-  await onPage(browser, site, {}, async (page) => {
-    const fig = page.locator('#encoder-stack');
-    await ready(fig);
+  test('encoder stack: every encoder of a layer-by-layer run is freed', async () => {
+    const { fig } = await h.figure('encoder-stack', { lang: 'en' });
     // One full sweep first, so that the library's shared scratch block has reached its size.
     await setSlider(fig, 'layers', 12, 1);
     const heap = () => fig.evaluate((el) => el.nw.memoryStats().heapUsed);
@@ -146,54 +121,35 @@ test('encoder stack: every encoder of a layer-by-layer run is freed', async () =
     await fig.locator('[data-control="final-norm"] button[data-value="false"]').click();
     assert.equal(await heap(), start, 'no encoder left behind');
   });
-});
 
-test('the URL hash restores its state, garbage clamped', async () => {
-  await onPage(
-    browser,
-    site,
-    { hash: '#encoder-stack.layers=1e9&encoder-stack.wiring=<b>&encoder-stack.finalNorm=0' },
-    async (page) => {
-      const fig = page.locator('#encoder-stack');
-      await ready(fig);
-      const state = await fig.evaluate((el) => ({
-        ...Object.fromEntries(Object.keys(el.constructor.urlState).map((k) => [k, el[k]])),
-      }));
-      assert.deepEqual(state, { layers: 12, wiring: 'post', finalNorm: false });
-    },
-  );
-});
+  test('the URL hash restores its state, garbage clamped', async () => {
+    const { fig } = await h.figure('encoder-stack', {
+      lang: 'en',
+      hash: '#encoder-stack.layers=1e9&encoder-stack.wiring=<b>&encoder-stack.finalNorm=0',
+    });
+    const state = await fig.evaluate((el) => ({
+      ...Object.fromEntries(Object.keys(el.constructor.urlState).map((k) => [k, el[k]])),
+    }));
+    assert.deepEqual(state, { layers: 12, wiring: 'post', finalNorm: false });
+  });
 
-test('works alone, from attributes, outside the article page', async () => {
-  const page = await browser.newPage();
-  const log = collectErrors(page);
-  try {
-    await page.goto(`${site.url}/embed-example.html`);
-    await appendElements(
-      page,
+  test('works alone, from attributes, outside the article page', async () => {
+    const { fig: stack } = await h.solo(
       '<nw-encoder-stack id="solo-stack" no-url-state layers="3" wiring="pre" final-norm="false" lang="ko"></nw-encoder-stack>',
     );
-    const stack = page.locator('#solo-stack');
-    await ready(stack);
     assert.match(await readout(stack), /^Pre-LN · N = 3층 · 마지막 LayerNorm 끔/);
-    assert.deepEqual(log.pageErrors, []);
-    assert.deepEqual(log.consoleErrors, []);
-  } finally {
-    await page.close();
-  }
-});
+  });
 
-test('axe, phone width, Korean by default and English with ?lang=en, both themes; screenshots', async () => {
-  await axeAndScreenshots(
-    browser,
-    site,
-    'encoder-stack',
-    { ko: /N개 층 쌓기/, en: /Stacking N layers/ },
-    async (fig, page, { width }) => {
-      await parityResults(fig);
-      // Nothing inside the figure is wider than the figure.
-      assert.deepEqual(await partsPastTheEdge(fig), [], `encoder-stack fits ${width}px`);
-    },
-    { prefix: 'encoder-' },
-  );
+  test('axe, phone width, Korean by default and English with ?lang=en, both themes; screenshots', async () => {
+    await h.axeAndScreenshots(
+      'encoder-stack',
+      { ko: /N개 층 쌓기/, en: /Stacking N layers/ },
+      async (fig, page, { width }) => {
+        await parityResults(fig);
+        // Nothing inside the figure is wider than the figure.
+        assert.deepEqual(await partsPastTheEdge(fig), [], `encoder-stack fits ${width}px`);
+      },
+      { prefix: 'encoder-' },
+    );
+  });
 });

@@ -3,30 +3,10 @@
 // row (a float64 FFN here agrees), a whole encoder layer changes every row; every control redraws
 // and changes the readout, the keyboard works, the comparison encoder is not leaked; URL state,
 // alone on a page, axe, nothing wider than the figure at 390 px, both languages and themes.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, serveDist, collectErrors } from './harness.mjs';
-import {
-  appendElements,
-  axeAndScreenshots,
-  changes,
-  number,
-  onPage,
-  partsPastTheEdge,
-  readout,
-  ready,
-  setSlider,
-} from './figures.mjs';
-
-let browser, site;
-before(async () => {
-  site = await serveDist();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+import { describeFigure } from './harness.mjs';
+import { changes, number, partsPastTheEdge, readout, setSlider, appendElements, ready } from './figures.mjs';
 
 /** erf by composite Simpson's rule on 2/√π·e^(−t²) in float64 (error far below 1e-10 on [−4, 4]). */
 function erf(x) {
@@ -39,10 +19,15 @@ function erf(x) {
 const gelu = (x) => 0.5 * x * (1 + erf(x / Math.SQRT2));
 const relu = (x) => Math.max(0, x);
 
-test('ffn: ReLU and GELU from the library agree with max(0, x) and x·Φ(x) computed from erf', async (t) => {
-  await onPage(browser, site, {}, async (page) => {
-    const fig = page.locator('#ffn');
-    await ready(fig);
+/** Waits until the page has had n idle periods (requestIdleCallback), one after the other. */
+const idlePeriods = (page, n) =>
+  page.evaluate(async (count) => {
+    for (let k = 0; k < count; k++) await new Promise((r) => requestIdleCallback(() => r()));
+  }, n);
+
+describeFigure('<nw-ffn> in the article', (h) => {
+  test('ffn: ReLU and GELU from the library agree with max(0, x) and x·Φ(x) computed from erf', async (t) => {
+    const { fig } = await h.figure('ffn', { lang: 'en' });
     const curve = await fig.evaluate((el) => {
       const s = el.shadowRoot.querySelector('svg[data-gelu]');
       return {
@@ -76,12 +61,9 @@ test('ffn: ReLU and GELU from the library agree with max(0, x) and x·Φ(x) comp
       assert.equal(number(text, 'ReLU'), Number(relu(x).toFixed(3)), text);
     }
   });
-});
 
-test('ffn: nudging a token changes only its own output row; others are exactly 0; a whole layer changes every row', async () => {
-  await onPage(browser, site, {}, async (page) => {
-    const fig = page.locator('#ffn');
-    await ready(fig);
+  test('ffn: nudging a token changes only its own output row; others are exactly 0; a whole layer changes every row', async () => {
+    const { page, fig } = await h.figure('ffn', { lang: 'en' });
     const state = () =>
       fig.evaluate((el) => {
         const r = el.shadowRoot.querySelector('[data-readout]').dataset;
@@ -179,47 +161,11 @@ test('ffn: nudging a token changes only its own output row; others are exactly 0
     assert.deepEqual(zero.layer, [0, 0, 0, 0, 0, 0]);
     await page.waitForFunction(() => /ffn\.activation=gelu/.test(location.hash) && /ffn\.token=0/.test(location.hash));
   });
-});
 
-test('ffn: after a drag of every slider (results kept per network, token and δ) the figure shows a fresh computation of the last setting', async () => {
-  await onPage(browser, site, {}, async (page) => {
-    const fig = page.locator('#ffn');
-    await ready(fig);
-    const idle = () => page.evaluate(() => new Promise((r) => requestIdleCallback(() => requestIdleCallback(r))));
-    await setSlider(fig, 'd-model', 128, 120, 128, 120);
-    await idle();
-    await setSlider(fig, 'ratio', 8, 7, 8);
-    await setSlider(fig, 'nudge', 3, 2.5, 3, -1.2, 2.5);
-    await setSlider(fig, 'x', 4, -0.7, 3.9, -0.7);
-    await setSlider(fig, 'd-model', 128, 120);
-    await setSlider(fig, 'nudge', 3, 2.5);
-    // A fresh element with the same settings builds one network and runs one nudge: the oracle.
-    await appendElements(
-      page,
-      '<nw-ffn id="fresh" lang="en" no-url-state d-model="120" ratio="8" nudge="2.5" x="-0.7"></nw-ffn>',
-    );
-    const fresh = page.locator('#fresh');
-    await ready(fresh);
-    const shown = (el) => ({
-      state: [el.dModel, el.ratio, el.nudge, el.x, el.token],
-      readout: el.shadowRoot.querySelector('[data-readout]').textContent,
-      data: { ...el.shadowRoot.querySelector('[data-readout]').dataset },
-      rows: { ...el.shadowRoot.querySelector('svg[data-row-max]').dataset },
-      delta: Array.from(el._result.delta),
-      claims: [...el.shadowRoot.querySelectorAll('[data-claim]')].map((c) => c.textContent),
-    });
-    const dragged = await fig.evaluate(shown);
-    assert.deepEqual(dragged.state, [120, 8, 2.5, -0.7, 1]);
-    assert.deepEqual(dragged, await fresh.evaluate(shown));
-  });
-});
-
-test('ffn: the comparison encoders of recent sizes are kept (at most 6), the others freed, all freed on removal', async () => {
-  await onPage(browser, site, {}, async (page) => {
-    const fig = page.locator('#ffn');
-    await ready(fig);
+  test('ffn: the comparison encoders of recent sizes are kept (at most 6), the others freed, all freed on removal', async () => {
+    const { page, fig } = await h.figure('ffn', { lang: 'en' });
     // Untouched, the figure keeps only the network on screen: no idle-time builds on page load.
-    await page.waitForTimeout(500);
+    await idlePeriods(page, 3);
     assert.equal(await fig.evaluate((el) => el._nets.size), 1, 'networks kept before any slider moved');
     // Every network the element builds from here on, by its own build, prefetches included.
     await fig.evaluate((el) => {
@@ -233,7 +179,7 @@ test('ffn: the comparison encoders of recent sizes are kept (at most 6), the oth
     });
     await setSlider(fig, 'd-model', 128, 120, 112, 16, 24, 32, 128, 64);
     await setSlider(fig, 'ratio', 8, 7, 1, 2, 4);
-    await page.waitForTimeout(500); // idle-time builds of the neighbours
+    await idlePeriods(page, 6); // idle-time builds of the neighbours, one per idle period
     const state = () =>
       fig.evaluate((el) => {
         const kept = new Set(el._nets.values());
@@ -266,53 +212,66 @@ test('ffn: the comparison encoders of recent sizes are kept (at most 6), the oth
     });
     assert.ok(freed, 'every encoder is disposed once the element is removed');
   });
-});
 
-test('the URL hash restores its state, garbage clamped', async () => {
-  const hash = '#ffn.dModel=40&ffn.ratio=99&ffn.activation=tanh&ffn.token=-3&ffn.nudge=2.04&ffn.x=-9';
-  await onPage(browser, site, { hash }, async (page) => {
-    const fig = page.locator('#ffn');
-    await ready(fig);
+  test('the URL hash restores its state, garbage clamped', async () => {
+    const hash = '#ffn.dModel=40&ffn.ratio=99&ffn.activation=tanh&ffn.token=-3&ffn.nudge=2.04&ffn.x=-9';
+    const { fig } = await h.figure('ffn', { lang: 'en', hash });
     const state = await fig.evaluate((el) => ({
       ...Object.fromEntries(Object.keys(el.constructor.urlState).map((k) => [k, el[k]])),
     }));
     assert.deepEqual(state, { dModel: 40, ratio: 8, activation: 'relu', token: 0, nudge: 2, x: -4 });
   });
-});
 
-test('works alone, from attributes, outside the article page', async () => {
-  const page = await browser.newPage();
-  const log = collectErrors(page);
-  try {
-    await page.goto(`${site.url}/embed-example.html`);
-    await appendElements(
-      page,
+  test('works alone, from attributes, outside the article page', async () => {
+    const { fig: ffn } = await h.solo(
       '<nw-ffn id="solo-ffn" no-url-state d-model="8" ratio="2" activation="gelu" token="5" nudge="-1" x="-0.5" lang="en" theme="dark"></nw-ffn>',
     );
-    const ffn = page.locator('#solo-ffn');
-    await ready(ffn);
     const text = await readout(ffn);
     assert.match(text, /^x = −0\.5: ReLU = 0\.000 · GELU = −0\.154/);
     assert.match(text, /d_ff = 2 × 8 = 16 · FFN parameters 280 \(GELU\)/);
     assert.match(text, /token 6 “medal” nudged by δ = −1\.0: .* the other 5 tokens: max \|Δ\| = 0\n/);
     assert.equal(await ffn.getAttribute('data-resolved-theme'), 'dark');
-    assert.deepEqual(log.pageErrors, []);
-    assert.deepEqual(log.consoleErrors, []);
-  } finally {
-    await page.close();
-  }
-});
+  });
 
-test('axe, phone width, Korean by default and English with ?lang=en, both themes; screenshots', async () => {
-  await axeAndScreenshots(
-    browser,
-    site,
-    'ffn',
-    { ko: /피드포워드 네트워크/, en: /The feed-forward network/ },
-    async (fig, page, { width }) => {
-      // Nothing inside the figure is wider than the figure.
-      assert.deepEqual(await partsPastTheEdge(fig), [], `ffn fits ${width}px`);
-    },
-    { prefix: 'encoder-' },
-  );
+  test('axe, phone width, Korean by default and English with ?lang=en, both themes; screenshots', async () => {
+    await h.axeAndScreenshots(
+      'ffn',
+      { ko: /피드포워드 네트워크/, en: /The feed-forward network/ },
+      async (fig, page, { width }) => {
+        // Nothing inside the figure is wider than the figure.
+        assert.deepEqual(await partsPastTheEdge(fig), [], `ffn fits ${width}px`);
+      },
+      { prefix: 'encoder-' },
+    );
+  });
+
+  test('ffn: after a drag of every slider (results kept per network, token and δ) the figure shows a fresh computation of the last setting', async () => {
+    const { page, fig } = await h.figure('ffn', { lang: 'en' });
+    const idle = () => page.evaluate(() => new Promise((r) => requestIdleCallback(() => requestIdleCallback(r))));
+    await setSlider(fig, 'd-model', 128, 120, 128, 120);
+    await idle();
+    await setSlider(fig, 'ratio', 8, 7, 8);
+    await setSlider(fig, 'nudge', 3, 2.5, 3, -1.2, 2.5);
+    await setSlider(fig, 'x', 4, -0.7, 3.9, -0.7);
+    await setSlider(fig, 'd-model', 128, 120);
+    await setSlider(fig, 'nudge', 3, 2.5);
+    // A fresh element with the same settings builds one network and runs one nudge: the oracle.
+    await appendElements(
+      page,
+      '<nw-ffn id="fresh" lang="en" no-url-state d-model="120" ratio="8" nudge="2.5" x="-0.7"></nw-ffn>',
+    );
+    const fresh = page.locator('#fresh');
+    await ready(fresh);
+    const shown = (el) => ({
+      state: [el.dModel, el.ratio, el.nudge, el.x, el.token],
+      readout: el.shadowRoot.querySelector('[data-readout]').textContent,
+      data: { ...el.shadowRoot.querySelector('[data-readout]').dataset },
+      rows: { ...el.shadowRoot.querySelector('svg[data-row-max]').dataset },
+      delta: Array.from(el._result.delta),
+      claims: [...el.shadowRoot.querySelectorAll('[data-claim]')].map((c) => c.textContent),
+    });
+    const dragged = await fig.evaluate(shown);
+    assert.deepEqual(dragged.state, [120, 8, 2.5, -0.7, 1]);
+    assert.deepEqual(dragged, await fresh.evaluate(shown));
+  });
 });

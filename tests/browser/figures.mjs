@@ -1,46 +1,10 @@
-// Helpers for testing figure elements in the article page (or any page) with playwright-core.
-//   const page = await openPage(browser, site, { lang: 'en', width: 390, colorScheme: 'dark' });
-//   const fig = page.locator('#pe-heatmap');
+// Helpers for testing figure elements with playwright-core, inside describeFigure (harness.mjs):
+//   const { page, fig } = await h.figure('pe-heatmap', { lang: 'en', width: 390, colorScheme: 'dark' });
 //   const before = await pixels(fig);  await setSlider(fig, 'd-model', 512);  assert.notEqual(await pixels(fig), before);
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import { mkdirSync } from 'node:fs';
-import { collectErrors, SCREENSHOT_DIR } from './harness.mjs';
 
-/** Opens the page (default: the article in `lang`) and waits until it is ready. */
-export async function openPage(
-  browser,
-  site,
-  { path, lang, width = 1100, height = 900, colorScheme = 'light', hash = '', islands = false } = {},
-) {
-  // axe needs a page from an explicit context.
-  const context = await browser.newContext({ viewport: { width, height }, colorScheme });
-  const page = await context.newPage();
-  page.on('close', () => context.close().catch(() => {}));
-  const log = collectErrors(page);
-  // The article is dist/index.html (Korean) and dist/en/index.html; `lang` picks one.
-  path ??= lang === 'en' ? '/en/' : '/';
-  await page.goto(`${site.url}${path}${hash}`);
-  await page.waitForFunction(
-    () => document.body.dataset.state === 'ready' || document.body.dataset.state === 'error',
-    null,
-    { timeout: 20_000 },
-  );
-  // The article's figures are islands that load near the viewport. A test wakes the figure it
-  // works with by ready(fig) (a reader scrolls to it); islands: true wakes them all (a reader's
-  // scroll through the whole page, about 5 s).
-  if (islands) await scrollThroughFigures(page);
-  return { page, log };
-}
-
-/** Waits until the element (a locator) has rendered its figure from the library. */
-export async function ready(fig) {
-  // A reader scrolls to a figure: its island loads near the viewport, and <nw-attention> fetches
-  // its model only then.
-  await fig.scrollIntoViewIfNeeded();
-  await fig.locator('[data-readout]').first().waitFor({ timeout: 20_000 });
-}
+export { appendElements, hasSidewaysScroll, ready, scrollThroughFigures, seriousViolations } from './harness.mjs';
 
 /**
  * Moves the range input with data-control=id inside the element through values, firing an
@@ -73,77 +37,6 @@ export async function readout(fig) {
   return (await fig.locator('[data-readout]').first().textContent()).trim();
 }
 
-/** axe-core on one element (or the page); returns serious and critical violations only. */
-export async function seriousViolations(page, include) {
-  let builder = new AxeBuilder({ page });
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
-
-/** Whether the page scrolls sideways (for phone widths). */
-export async function hasSidewaysScroll(page) {
-  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
-}
-
-/** Runs fn(page) on a fresh English page (openPage options), then checks nothing logged an error. */
-export async function onPage(browser, site, options, fn) {
-  const { page, log } = await openPage(browser, site, { lang: 'en', ...options });
-  try {
-    await fn(page);
-    assert.deepEqual(log.pageErrors, []);
-    assert.deepEqual(log.consoleErrors, []);
-  } finally {
-    await page.close();
-  }
-}
-
-/**
- * Scrolls every figure of the page into view in turn, as a reader would, then back to the top.
- * On the article each figure is an island (web/page.js) that loads near the viewport: a first
- * pass wakes them all, a second (once all are defined) lets figures that wait to be near (the
- * attention model) start, then every figure has drawn (data-island="drawn").
- */
-export function scrollThroughFigures(page) {
-  return page.evaluate(async () => {
-    const figures = [...document.querySelectorAll('main *')].filter((e) => e.tagName.startsWith('NW-'));
-    const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    const until = async (ok, ms = 60_000) => {
-      for (const t0 = Date.now(); !ok() && Date.now() - t0 < ms;) await new Promise((r) => setTimeout(r, 25));
-    };
-    const pass = async () => {
-      for (const e of figures) {
-        e.scrollIntoView();
-        await frames();
-      }
-    };
-    await pass();
-    await until(() => figures.every((e) => !e.dataset.island || customElements.get(e.localName)));
-    await pass();
-    const settled = (e) => !e.dataset.island || e.dataset.island === 'drawn' || e.dataset.island === 'failed';
-    await until(() => figures.every(settled));
-    window.scrollTo(0, 0);
-    // A figure that never settles fails here, by name, rather than as a time-out of the whole file.
-    const stuck = figures
-      .filter((e) => !settled(e))
-      .map(
-        (e) =>
-          `${e.id || e.localName}: ${e.dataset.island}, ${
-            customElements.get(e.localName) ? 'defined' : 'undefined'
-          }, ${e.shadowRoot?.querySelector('.badge.parity:not([data-ok])') ? 'parity pending' : ''}`,
-      );
-    if (stuck.length) throw new Error(`figures that did not draw within a minute: ${stuck.join('; ')}`);
-  });
-}
-
-/** Wakes one figure of the article (scrolls to it) and waits until it is defined. */
-export async function wake(fig) {
-  await fig.scrollIntoViewIfNeeded();
-  await fig.evaluate((el) => customElements.whenDefined(el.localName));
-}
-
 /**
  * One pass over the page: every range input of every figure through five positions, firing input
  * events and waiting for each re-render. Resolves to the number of moves.
@@ -168,25 +61,6 @@ export function dragEverySlider(page) {
   });
 }
 
-/**
- * Appends elements given as simple markup (`<nw-ffn id="x" lang="en"></nw-ffn>…`, attributes
- * only, no content) to the page's body with DOM calls: pages served with the article's policy
- * (require-trusted-types-for 'script') refuse insertAdjacentHTML with a string.
- */
-export function appendElements(page, markup) {
-  const specs = [...markup.matchAll(/<([a-z][\w-]*)((?:\s+[\w-]+(?:="[^"]*")?)*)\s*>/g)].map(([, tag, attrs]) => [
-    tag,
-    [...attrs.matchAll(/([\w-]+)(?:="([^"]*)")?/g)].map(([, k, v]) => [k, v ?? '']),
-  ]);
-  return page.evaluate((list) => {
-    for (const [tag, attrs] of list) {
-      const el = document.createElement(tag);
-      for (const [k, v] of attrs) el.setAttribute(k, v);
-      document.body.append(el);
-    }
-  }, specs);
-}
-
 /** The number after "label = " in a readout (readouts use the real minus sign U+2212). */
 export function number(text, label) {
   const esc = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -208,34 +82,6 @@ export async function parityResults(fig) {
   return fig.evaluate((el) =>
     [...el.shadowRoot.querySelectorAll('[data-parity]')].map((b) => `${b.dataset.parity}:${b.dataset.ok}`),
   );
-}
-
-/**
- * The checks every figure file ends with, for the figure #id of the article: its title in Korean
- * (by default) and English (?lang=en), axe clean in a light desktop and a dark phone page, no
- * sideways scroll, a screenshot of each (build/screenshots/<prefix><id>-<lang>-<theme>-<width>.png).
- * settle(fig, page, { lang, colorScheme, width }) runs once the figure is ready: it waits for what
- * the figure still computes (e.g. its parity badges) and may check more of that page.
- */
-export async function axeAndScreenshots(browser, site, id, titles, settle = async () => {}, { prefix = '' } = {}) {
-  for (const [lang, colorScheme, width] of [
-    ['ko', 'light', 1100],
-    ['en', 'dark', 390],
-  ]) {
-    const { page, log } = await openPage(browser, site, { lang, colorScheme, width, height: 844 });
-    const fig = page.locator(`#${id}`);
-    await ready(fig);
-    await settle(fig, page, { lang, colorScheme, width });
-    assert.match(await fig.locator('.title').textContent(), titles[lang], `${id} in ${lang}`);
-    assert.deepEqual(await seriousViolations(page, `#${id}`), [], `${id} ${lang} ${colorScheme}`);
-    assert.equal(await hasSidewaysScroll(page), false, `no sideways scroll at ${width}px`);
-    await fig.scrollIntoViewIfNeeded();
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await fig.screenshot({ path: `${SCREENSHOT_DIR}/${prefix}${id}-${lang}-${colorScheme}-${width}.png` });
-    assert.deepEqual(log.pageErrors, []);
-    assert.deepEqual(log.consoleErrors, []);
-    await page.close();
-  }
 }
 
 /**

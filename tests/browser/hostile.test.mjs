@@ -1,140 +1,138 @@
 // The article page under a strict Content-Security-Policy, with a hostile URL hash, and its
 // memory while every slider is dragged for 20 s (ten minutes in `npm run soak`).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, serveDist, reportingPage } from './harness.mjs';
+import { describeFigure } from './harness.mjs';
 import { scrollThroughFigures, dragEverySlider } from './figures.mjs';
 
 const CSP =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:";
 const SOAK_SECONDS = Number(process.env.NW_PAGE_SOAK_SECONDS ?? 20);
-let browser, site;
-before(async () => {
-  site = await serveDist({ headers: { 'Content-Security-Policy': CSP } });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+describeFigure('the article under a strict CSP', { headers: { 'Content-Security-Policy': CSP } }, (h) => {
+  async function open(hash = '') {
+    const opened = await h.open(`/?lang=en${hash}`, {
+      wait: 'ready',
+      init: () => {
+        window.alerted = false;
+        window.alert = () => {
+          window.alerted = true;
+        };
+      },
+    });
+    const { page } = opened;
+    // Every figure has rendered from the library — after a reader's scroll through the page
+    // (<nw-attention> fetches its model only when it nears the viewport).
+    await scrollThroughFigures(page);
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('main *')]
+          .filter((e) => e.tagName.startsWith('NW-') && customElements.get(e.localName))
+          .every((e) => e.shadowRoot?.querySelector('[data-readout]')),
+      null,
+      { timeout: 30_000 },
+    );
+    return opened;
+  }
 
-async function open(hash = '') {
-  const { page, log, violations } = await reportingPage(browser, {
-    viewport: { width: 1100, height: 900 },
-    init: () => {
-      window.alerted = false;
-      window.alert = () => {
-        window.alerted = true;
-      };
-    },
+  // Every element's declared URL state, { id: { prop: spec } }, read once from a page where every
+  // figure is defined (the first test's, or a page of its own when that test did not run).
+  let urlState;
+  const readUrlState = (page) =>
+    page.evaluate(() =>
+      Object.fromEntries(
+        [...document.querySelectorAll('main [id]')]
+          .filter((e) => e.tagName.startsWith('NW-') && Object.keys(e.constructor.urlState ?? {}).length)
+          .map((e) => [e.id, e.constructor.urlState]),
+      ),
+    );
+
+  test('the page runs under a strict CSP with no violation', async () => {
+    const { page, log } = await open();
+    assert.deepEqual(log.violations, []);
+    assert.deepEqual(log.pageErrors, []);
+    assert.deepEqual(log.consoleErrors, []);
+    assert.ok((await page.$$eval('.katex', (k) => k.length)) > 5, 'KaTeX rendered under the CSP');
+    urlState ??= await readUrlState(page);
   });
-  await page.goto(`${site.url}/?lang=en${hash}`);
-  await page.waitForFunction(() => document.body.dataset.state === 'ready', null, { timeout: 30_000 });
-  // Every figure has rendered from the library — after a reader's scroll through the page
-  // (<nw-attention> fetches its model only when it nears the viewport).
-  await scrollThroughFigures(page);
-  await page.waitForFunction(
-    () =>
-      [...document.querySelectorAll('main *')]
-        .filter((e) => e.tagName.startsWith('NW-') && customElements.get(e.localName))
-        .every((e) => e.shadowRoot?.querySelector('[data-readout]')),
-    null,
-    { timeout: 30_000 },
-  );
-  return { page, log, violations };
-}
 
-test('the page runs under a strict CSP with no violation', async () => {
-  const { page, log, violations } = await open();
-  assert.deepEqual(violations, []);
-  assert.deepEqual(log.pageErrors, []);
-  assert.deepEqual(log.consoleErrors, []);
-  assert.ok((await page.$$eval('.katex', (k) => k.length)) > 5, 'KaTeX rendered under the CSP');
-  await page.close();
-});
-
-test('a hostile URL hash is clamped to valid ranges and never injected', async () => {
-  const { page: probe } = await open();
-  // Every element's declared URL state: { id: { prop: spec } }.
-  const specs = await probe.evaluate(() =>
-    Object.fromEntries(
-      [...document.querySelectorAll('main [id]')]
-        .filter((e) => e.tagName.startsWith('NW-') && Object.keys(e.constructor.urlState ?? {}).length)
-        .map((e) => [e.id, e.constructor.urlState]),
-    ),
-  );
-  await probe.close();
-  assert.ok(Object.keys(specs).length >= 10, `${Object.keys(specs).length} elements keep URL state`);
-  const garbage = [
-    '1e309',
-    '-99999999',
-    'NaN',
-    '<img src=x onerror=alert(1)>',
-    '"><script>alert(1)</script>',
-    ''.padEnd(300, '9'),
-  ];
-  for (const [k, bad] of garbage.entries()) {
-    const parts = [];
-    for (const [id, props] of Object.entries(specs))
-      for (const prop of Object.keys(props)) parts.push(`${id}.${prop}=${encodeURIComponent(bad)}`);
-    const { page, log, violations } = await open(`#${parts.join('&')}`);
-    const problems = await page.evaluate((all) => {
-      const out = [];
-      for (const [id, props] of Object.entries(all)) {
-        const el = document.getElementById(id);
-        if (el.shadowRoot.querySelector('script, img, iframe')) out.push(`${id}: injected element`);
-        for (const [prop, spec] of Object.entries(props)) {
-          const v = el[prop];
-          if (spec === 'bool') {
-            if (typeof v !== 'boolean') out.push(`${id}.${prop} = ${v}`);
-          } else if (Array.isArray(spec)) {
-            if (!spec.map(String).includes(String(v))) out.push(`${id}.${prop} = ${v}`);
-          } else if (typeof v === 'number' && !(v >= spec.min && v <= spec.max))
-            out.push(`${id}.${prop} = ${v} outside [${spec.min}, ${spec.max}]`);
+  test('a hostile URL hash is clamped to valid ranges and never injected', async () => {
+    if (!urlState) {
+      const { page: probe } = await open();
+      urlState = await readUrlState(probe);
+      await probe.close();
+    }
+    const specs = urlState;
+    assert.ok(Object.keys(specs).length >= 10, `${Object.keys(specs).length} elements keep URL state`);
+    const garbage = [
+      '1e309',
+      '-99999999',
+      'NaN',
+      '<img src=x onerror=alert(1)>',
+      '"><script>alert(1)</script>',
+      ''.padEnd(300, '9'),
+    ];
+    for (const [k, bad] of garbage.entries()) {
+      const parts = [];
+      for (const [id, props] of Object.entries(specs))
+        for (const prop of Object.keys(props)) parts.push(`${id}.${prop}=${encodeURIComponent(bad)}`);
+      const { page, log } = await open(`#${parts.join('&')}`);
+      const problems = await page.evaluate((all) => {
+        const out = [];
+        for (const [id, props] of Object.entries(all)) {
+          const el = document.getElementById(id);
+          if (el.shadowRoot.querySelector('script, img, iframe')) out.push(`${id}: injected element`);
+          for (const [prop, spec] of Object.entries(props)) {
+            const v = el[prop];
+            if (spec === 'bool') {
+              if (typeof v !== 'boolean') out.push(`${id}.${prop} = ${v}`);
+            } else if (Array.isArray(spec)) {
+              if (!spec.map(String).includes(String(v))) out.push(`${id}.${prop} = ${v}`);
+            } else if (typeof v === 'number' && !(v >= spec.min && v <= spec.max))
+              out.push(`${id}.${prop} = ${v} outside [${spec.min}, ${spec.max}]`);
+          }
         }
-      }
-      return out;
-    }, specs);
-    assert.deepEqual(problems, [], `garbage #${k}: ${bad.slice(0, 40)}`);
-    assert.equal(await page.evaluate(() => window.alerted), false);
-    assert.deepEqual(log.pageErrors, [], `garbage #${k}`);
-    assert.deepEqual(violations, []);
-    await page.close();
-  }
-});
+        return out;
+      }, specs);
+      assert.deepEqual(problems, [], `garbage #${k}: ${bad.slice(0, 40)}`);
+      assert.equal(await page.evaluate(() => window.alerted), false);
+      assert.deepEqual(log.pageErrors, [], `garbage #${k}`);
+      assert.deepEqual(log.violations, []);
+      await page.close();
+    }
+  });
 
-test(`memory stays flat while every slider is dragged (${SOAK_SECONDS} s)`, async (t) => {
-  const { page, log } = await open();
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Performance.enable');
-  const measure = async () => {
-    await cdp.send('HeapProfiler.collectGarbage');
-    const { metrics } = await cdp.send('Performance.getMetrics');
-    const js = metrics.find((m) => m.name === 'JSHeapUsedSize').value;
-    const wasm = await page.evaluate(() => window.normwave.memoryStats()); // the figures' instance
-    return { js, wasmHeap: wasm.heapUsed, wasmMemory: wasm.memoryBytes };
-  };
-  // One pass moves every range input of every figure through five positions, firing input events.
-  const pass = () => dragEverySlider(page);
-  await pass();
-  await pass();
-  const start = await measure();
-  const end = Date.now() + SOAK_SECONDS * 1000;
-  let passes = 0,
-    moves = 0;
-  while (Date.now() < end) {
-    moves += await pass();
-    passes++;
-  }
-  const finish = await measure();
-  t.diagnostic(
-    `${passes} passes, ${moves} slider moves; JS heap ${(start.js / 2 ** 20).toFixed(1)} → ${(finish.js / 2 ** 20).toFixed(1)} MiB; ` +
-      `wasm heap ${start.wasmHeap} → ${finish.wasmHeap} B; wasm memory ${start.wasmMemory} → ${finish.wasmMemory} B`,
-  );
-  assert.ok(passes >= 1);
-  assert.ok(finish.js < start.js * 1.25 + 4 * 2 ** 20, 'JS heap flat');
-  assert.equal(finish.wasmMemory, start.wasmMemory, 'wasm memory did not grow');
-  assert.ok(finish.wasmHeap <= start.wasmHeap * 1.05 + 65536, 'wasm heap flat');
-  assert.deepEqual(log.pageErrors, []);
-  await page.close();
+  test(`memory stays flat while every slider is dragged (${SOAK_SECONDS} s)`, async (t) => {
+    const { page, log } = await open();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const measure = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const js = metrics.find((m) => m.name === 'JSHeapUsedSize').value;
+      const wasm = await page.evaluate(() => window.normwave.memoryStats()); // the figures' instance
+      return { js, wasmHeap: wasm.heapUsed, wasmMemory: wasm.memoryBytes };
+    };
+    // One pass moves every range input of every figure through five positions, firing input events.
+    const pass = () => dragEverySlider(page);
+    await pass();
+    await pass();
+    const start = await measure();
+    const end = Date.now() + SOAK_SECONDS * 1000;
+    let passes = 0,
+      moves = 0;
+    while (Date.now() < end) {
+      moves += await pass();
+      passes++;
+    }
+    const finish = await measure();
+    t.diagnostic(
+      `${passes} passes, ${moves} slider moves; JS heap ${(start.js / 2 ** 20).toFixed(1)} → ${(finish.js / 2 ** 20).toFixed(1)} MiB; ` +
+        `wasm heap ${start.wasmHeap} → ${finish.wasmHeap} B; wasm memory ${start.wasmMemory} → ${finish.wasmMemory} B`,
+    );
+    assert.ok(passes >= 1);
+    assert.ok(finish.js < start.js * 1.25 + 4 * 2 ** 20, 'JS heap flat');
+    assert.equal(finish.wasmMemory, start.wasmMemory, 'wasm memory did not grow');
+    assert.ok(finish.wasmHeap <= start.wasmHeap * 1.05 + 65536, 'wasm heap flat');
+    assert.deepEqual(log.pageErrors, []);
+  });
 });

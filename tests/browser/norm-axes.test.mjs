@@ -1,35 +1,14 @@
 // <nw-norm-axes> (§9): which values share one μ and σ under BatchNorm and LayerNorm. Every control
 // redraws and changes the readout, the arrow keys walk the grid, the statistics match this test's
 // own, the parity badge passes; URL state, alone on a page, axe and screenshots.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, serveDist, collectErrors } from './harness.mjs';
-import {
-  appendElements,
-  axeAndScreenshots,
-  number,
-  onPage,
-  parityResults,
-  pixels,
-  readout,
-  ready,
-  setSlider,
-} from './figures.mjs';
+import { describeFigure } from './harness.mjs';
+import { number, parityResults, pixels, readout, setSlider } from './figures.mjs';
 
-let browser, site;
-before(async () => {
-  site = await serveDist();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-test('norm axes: mode, N, C and "new batch" each redraw and change the readout', async () => {
-  await onPage(browser, site, {}, async (page) => {
-    const fig = page.locator('#norm-axes');
-    await ready(fig);
+describeFigure('<nw-norm-axes> in the article', (h) => {
+  test('norm axes: mode, N, C and "new batch" each redraw and change the readout', async () => {
+    const { page, fig } = await h.figure('norm-axes', { lang: 'en' });
     let hash = await pixels(fig);
     let text = await readout(fig);
     assert.match(text, /^BatchNorm · column c1 \(6 samples\)/);
@@ -63,12 +42,9 @@ test('norm axes: mode, N, C and "new batch" each redraw and change the readout',
       () => /norm-axes\.seed=2/.test(location.hash) && /norm-axes\.cols=12/.test(location.hash),
     );
   });
-});
 
-test('norm axes: arrow keys move through the grid; μ, σ² and x̂ match the test’s own row/column statistics', async () => {
-  await onPage(browser, site, {}, async (page) => {
-    const fig = page.locator('#norm-axes');
-    await ready(fig);
+  test('norm axes: arrow keys move through the grid; μ, σ² and x̂ match the test’s own row/column statistics', async () => {
+    const { page, fig } = await h.figure('norm-axes', { lang: 'en' });
     const values = async () =>
       fig.evaluate((el) => {
         const out = {};
@@ -118,42 +94,28 @@ test('norm axes: arrow keys move through the grid; μ, σ² and x̂ match the te
     await check('ln', 4, 5);
     assert.notEqual(await pixels(fig), before);
   });
-});
 
-test('the URL hash restores its state, garbage clamped', async () => {
-  await onPage(browser, site, { hash: '#norm-axes.mode=ln&norm-axes.rows=99&norm-axes.cols=abc' }, async (page) => {
-    const fig = page.locator('#norm-axes');
-    await ready(fig);
+  test('the URL hash restores its state, garbage clamped', async () => {
+    const { fig } = await h.figure('norm-axes', {
+      lang: 'en',
+      hash: '#norm-axes.mode=ln&norm-axes.rows=99&norm-axes.cols=abc',
+    });
     assert.deepEqual(await fig.evaluate((el) => [el.mode, el.rows, el.cols]), ['ln', 8, 8]);
   });
-});
 
-test('works alone, from attributes, outside the article page', async () => {
-  const page = await browser.newPage();
-  const log = collectErrors(page);
-  try {
-    await page.goto(`${site.url}/embed-example.html`);
-    await appendElements(
-      page,
+  test('works alone, from attributes, outside the article page', async () => {
+    const { fig } = await h.solo(
       '<nw-norm-axes id="solo" no-url-state mode="ln" rows="5" cols="7" seed="9" lang="en"></nw-norm-axes>',
     );
-    const fig = page.locator('#solo');
-    await ready(fig);
     assert.equal(await fig.locator('td.cell').count(), 35);
     assert.match(await readout(fig), /^LayerNorm · row s1 \(7 features\)/);
-    assert.deepEqual(log.pageErrors, []);
-    assert.deepEqual(log.consoleErrors, []);
-  } finally {
-    await page.close();
-  }
-});
+  });
 
-test('axe, phone width, Korean by default and English with ?lang=en, both themes; screenshots', async () => {
-  await axeAndScreenshots(
-    browser,
-    site,
-    'norm-axes',
-    { ko: /배치 정규화 대 레이어 정규화/, en: /BatchNorm versus LayerNorm/ },
-    (fig) => parityResults(fig),
-  );
+  test('axe, phone width, Korean by default and English with ?lang=en, both themes; screenshots', async () => {
+    await h.axeAndScreenshots(
+      'norm-axes',
+      { ko: /배치 정규화 대 레이어 정규화/, en: /BatchNorm versus LayerNorm/ },
+      (fig) => parityResults(fig),
+    );
+  });
 });

@@ -1,155 +1,133 @@
 // Linked PE views: pointing at the heatmap sets the waves' and the properties' position and pair;
 // the waves' play button sweeps the position and the others follow; the unit circle of property ③
 // shows the rotation by M_k; a figure with no-link, or alone on a page, is unaffected.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, SCREENSHOT_DIR } from './harness.mjs';
-import { readout, seriousViolations, hasSidewaysScroll, setSlider } from './figures.mjs';
-import { serveTeach, teachPage } from './teach-page.mjs';
+import { describeFigure } from './harness.mjs';
+import { readout, hasSidewaysScroll, setSlider } from './figures.mjs';
 
-let browser, site;
-before(async () => {
-  site = await serveTeach();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+describeFigure('the linked PE views', { teach: true }, (h) => {
+  const BODY =
+    '<nw-pe-heatmap id="heat"></nw-pe-heatmap><nw-pe-waves id="waves"></nw-pe-waves><nw-pe-properties id="props" panel="relative"></nw-pe-properties>';
+  const settle = (page) =>
+    page.evaluate(() => Promise.all([...document.querySelectorAll('main > *')].map((e) => e.updateComplete)));
 
-const BODY =
-  '<nw-pe-heatmap id="heat"></nw-pe-heatmap><nw-pe-waves id="waves"></nw-pe-waves><nw-pe-properties id="props" panel="relative"></nw-pe-properties>';
-const settle = (page) =>
-  page.evaluate(() => Promise.all([...document.querySelectorAll('main > *')].map((e) => e.updateComplete)));
-
-/** Points at the heatmap cell (pos, column) with a pointer move, as a mouse would. */
-async function pointAt(heat, pos, col) {
-  await heat.locator('.frame').evaluate(
-    (f, [p, c]) => {
-      const el = f.getRootNode().host;
-      const r = f.getBoundingClientRect();
-      f.dispatchEvent(
-        new PointerEvent('pointermove', {
-          bubbles: true,
-          clientX: r.left + ((c + 0.5) / el.dModel) * r.width,
-          clientY: r.top + ((p + 0.5) / el.seqLen) * r.height,
-        }),
-      );
-    },
-    [pos, col],
-  );
-}
-
-test('PE views: the heatmap cursor moves the waves and the properties; the others move the heatmap', async () => {
-  const { page, log } = await teachPage(browser, site, BODY);
-  const heat = page.locator('#heat'),
-    waves = page.locator('#waves'),
-    props = page.locator('#props');
-  await pointAt(heat, 14, 6); // sin of pair 3
-  await settle(page);
-  assert.match(await readout(heat), /PE\(pos=14, dim=6\)/);
-  assert.deepEqual(await waves.evaluate((el) => [el.pos, el.i, el.dModel]), [14, 3, 64]);
-  assert.deepEqual(await props.evaluate((el) => [el.pos, el.pair]), [14, 3]);
-  assert.match(await readout(waves), /^pos = 14 · d_model = 64/);
-  // The keyboard cursor publishes too (column 7 is the cos of pair 3: the same pair).
-  await heat.locator('.frame').focus();
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowDown');
-  await settle(page);
-  assert.deepEqual(await waves.evaluate((el) => [el.pos, el.i]), [15, 3]);
-  // The other way: the waves' pair slider and the circle's position slider move the heatmap cursor.
-  await setSlider(waves, 'i', 5);
-  await settle(page);
-  assert.match(await readout(heat), /PE\(pos=15, dim=10\) = sin/);
-  await setSlider(props, 'circle-pos', 30);
-  await settle(page);
-  assert.match(await readout(heat), /PE\(pos=30, dim=10\)/);
-  assert.equal(await waves.evaluate((el) => el.pos), 30);
-  // d_model follows as well, so a pair means the same frequency everywhere.
-  await setSlider(waves, 'd-model', 128);
-  await settle(page);
-  assert.equal(await heat.evaluate((el) => el.dModel), 128);
-  assert.equal(await props.evaluate((el) => el.dModel), 128);
-  assert.deepEqual(log.pageErrors, []);
-  assert.deepEqual(log.consoleErrors, []);
-  await page.close();
-});
-
-test('PE views: the play button sweeps the position, and the heatmap follows it', async () => {
-  const { page } = await teachPage(browser, site, BODY);
-  const heat = page.locator('#heat'),
-    waves = page.locator('#waves');
-  await setSlider(waves, 'pos', 0);
-  await waves.locator('[data-control="play"]').click();
-  assert.equal(await waves.locator('[data-control="play"]').getAttribute('aria-pressed'), 'true');
-  await page.waitForFunction(() => document.querySelector('#waves').pos >= 6);
-  await waves.locator('[data-control="play"]').click();
-  await settle(page);
-  const pos = await waves.evaluate((el) => el.pos);
-  assert.equal(await waves.locator('[data-control="play"]').getAttribute('aria-pressed'), 'false');
-  assert.match(await readout(heat), new RegExp(`PE\\(pos=${pos},`));
-  await page.waitForTimeout(300);
-  assert.equal(await waves.evaluate((el) => el.pos), pos, 'paused');
-  await page.close();
-});
-
-test('PE views: the unit circle shows PE(pos + k) as PE(pos) turned by k·ω_i, whatever pos is', async () => {
-  const { page } = await teachPage(
-    browser,
-    site,
-    '<nw-pe-properties id="props" panel="relative" k="5" pair="3" pos="14"></nw-pe-properties>',
-  );
-  const props = page.locator('#props');
-  const note = async () => (await props.locator('.circle-wrap .note').textContent()).replace(/−/g, '-');
-  const read = async () => {
-    const t = await note();
-    const [, qx, qy] = t.match(/pos \+ 5: \(([-\d.]+), ([-\d.]+)\)/);
-    const [, rx, ry] = t.match(/M_k, \(([-\d.]+), ([-\d.]+)\)/);
-    const [, angle] = t.match(/make ([\d.]+)°/);
-    return { qx: +qx, qy: +qy, rx: +rx, ry: +ry, angle: +angle };
-  };
-  const a = await read();
-  assert.ok(Math.abs(a.qx - a.rx) < 2e-3 && Math.abs(a.qy - a.ry) < 2e-3, 'the rotated point lands on PE(pos + k)');
-  // 5·ω₃ with ω₃ = 10000^(−6/64): in degrees.
-  const expected = (5 * 10000 ** (-6 / 64) * 180) / Math.PI;
-  assert.ok(Math.abs(a.angle - expected) < 0.06, `${a.angle}° vs ${expected}°`);
-  await setSlider(props, 'circle-pos', 40);
-  const b = await read();
-  assert.equal(b.angle, a.angle, 'the angle does not depend on pos');
-  assert.ok(Math.abs(b.qx - b.rx) < 2e-3 && Math.abs(b.qy - b.ry) < 2e-3);
-  await page.close();
-});
-
-test('PE views: no-link opts a figure out; a lone figure works without the others', async () => {
-  const { page } = await teachPage(
-    browser,
-    site,
-    '<nw-pe-heatmap id="heat"></nw-pe-heatmap><nw-pe-waves id="waves" no-link></nw-pe-waves>',
-  );
-  const heat = page.locator('#heat'),
-    waves = page.locator('#waves');
-  await pointAt(heat, 20, 8);
-  await settle(page);
-  assert.deepEqual(await waves.evaluate((el) => [el.pos, el.i]), [10, 0], 'no-link: unchanged');
-  await setSlider(waves, 'pos', 33);
-  await settle(page);
-  assert.match(await readout(heat), /PE\(pos=20, dim=8\)/, 'no-link: publishes nothing');
-  await page.close();
-});
-
-test('PE views: axe and phone width with the circle view, both languages and themes', async () => {
-  for (const [lang, colorScheme, width] of [
-    ['ko', 'dark', 390],
-    ['en', 'light', 1000],
-  ]) {
-    const { page } = await teachPage(browser, site, BODY, { lang, colorScheme, width, height: 844 });
-    await pointAt(page.locator('#heat'), 5, 4);
-    await settle(page);
-    for (const id of ['#heat', '#waves', '#props']) assert.deepEqual(await seriousViolations(page, id), [], id);
-    assert.equal(await hasSidewaysScroll(page), false);
-    await page
-      .locator('#props .circle-wrap')
-      .screenshot({ path: `${SCREENSHOT_DIR}/pe-circle-${lang}-${colorScheme}-${width}.png` });
-    await page.close();
+  /** Points at the heatmap cell (pos, column) with a pointer move, as a mouse would. */
+  async function pointAt(heat, pos, col) {
+    await heat.locator('.frame').evaluate(
+      (f, [p, c]) => {
+        const el = f.getRootNode().host;
+        const r = f.getBoundingClientRect();
+        f.dispatchEvent(
+          new PointerEvent('pointermove', {
+            bubbles: true,
+            clientX: r.left + ((c + 0.5) / el.dModel) * r.width,
+            clientY: r.top + ((p + 0.5) / el.seqLen) * r.height,
+          }),
+        );
+      },
+      [pos, col],
+    );
   }
+
+  test('PE views: the heatmap cursor moves the waves and the properties; the others move the heatmap', async () => {
+    const { page } = await h.teach(BODY);
+    const heat = page.locator('#heat'),
+      waves = page.locator('#waves'),
+      props = page.locator('#props');
+    await pointAt(heat, 14, 6); // sin of pair 3
+    await settle(page);
+    assert.match(await readout(heat), /PE\(pos=14, dim=6\)/);
+    assert.deepEqual(await waves.evaluate((el) => [el.pos, el.i, el.dModel]), [14, 3, 64]);
+    assert.deepEqual(await props.evaluate((el) => [el.pos, el.pair]), [14, 3]);
+    assert.match(await readout(waves), /^pos = 14 · d_model = 64/);
+    // The keyboard cursor publishes too (column 7 is the cos of pair 3: the same pair).
+    await heat.locator('.frame').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    await settle(page);
+    assert.deepEqual(await waves.evaluate((el) => [el.pos, el.i]), [15, 3]);
+    // The other way: the waves' pair slider and the circle's position slider move the heatmap cursor.
+    await setSlider(waves, 'i', 5);
+    await settle(page);
+    assert.match(await readout(heat), /PE\(pos=15, dim=10\) = sin/);
+    await setSlider(props, 'circle-pos', 30);
+    await settle(page);
+    assert.match(await readout(heat), /PE\(pos=30, dim=10\)/);
+    assert.equal(await waves.evaluate((el) => el.pos), 30);
+    // d_model follows as well, so a pair means the same frequency everywhere.
+    await setSlider(waves, 'd-model', 128);
+    await settle(page);
+    assert.equal(await heat.evaluate((el) => el.dModel), 128);
+    assert.equal(await props.evaluate((el) => el.dModel), 128);
+  });
+
+  test('PE views: the play button sweeps the position, and the heatmap follows it', async () => {
+    const { page } = await h.teach(BODY);
+    const heat = page.locator('#heat'),
+      waves = page.locator('#waves');
+    await setSlider(waves, 'pos', 0);
+    await waves.locator('[data-control="play"]').click();
+    assert.equal(await waves.locator('[data-control="play"]').getAttribute('aria-pressed'), 'true');
+    await page.waitForFunction(() => document.querySelector('#waves').pos >= 6);
+    await waves.locator('[data-control="play"]').click();
+    await settle(page);
+    const pos = await waves.evaluate((el) => el.pos);
+    assert.equal(await waves.locator('[data-control="play"]').getAttribute('aria-pressed'), 'false');
+    assert.match(await readout(heat), new RegExp(`PE\\(pos=${pos},`));
+    await page.waitForTimeout(300);
+    assert.equal(await waves.evaluate((el) => el.pos), pos, 'paused');
+  });
+
+  test('PE views: the unit circle shows PE(pos + k) as PE(pos) turned by k·ω_i, whatever pos is', async () => {
+    const { page } = await h.teach(
+      '<nw-pe-properties id="props" panel="relative" k="5" pair="3" pos="14"></nw-pe-properties>',
+    );
+    const props = page.locator('#props');
+    const note = async () => (await props.locator('.circle-wrap .note').textContent()).replace(/−/g, '-');
+    const read = async () => {
+      const t = await note();
+      const [, qx, qy] = t.match(/pos \+ 5: \(([-\d.]+), ([-\d.]+)\)/);
+      const [, rx, ry] = t.match(/M_k, \(([-\d.]+), ([-\d.]+)\)/);
+      const [, angle] = t.match(/make ([\d.]+)°/);
+      return { qx: +qx, qy: +qy, rx: +rx, ry: +ry, angle: +angle };
+    };
+    const a = await read();
+    assert.ok(Math.abs(a.qx - a.rx) < 2e-3 && Math.abs(a.qy - a.ry) < 2e-3, 'the rotated point lands on PE(pos + k)');
+    // 5·ω₃ with ω₃ = 10000^(−6/64): in degrees.
+    const expected = (5 * 10000 ** (-6 / 64) * 180) / Math.PI;
+    assert.ok(Math.abs(a.angle - expected) < 0.06, `${a.angle}° vs ${expected}°`);
+    await setSlider(props, 'circle-pos', 40);
+    const b = await read();
+    assert.equal(b.angle, a.angle, 'the angle does not depend on pos');
+    assert.ok(Math.abs(b.qx - b.rx) < 2e-3 && Math.abs(b.qy - b.ry) < 2e-3);
+  });
+
+  test('PE views: no-link opts a figure out; a lone figure works without the others', async () => {
+    const { page } = await h.teach(
+      '<nw-pe-heatmap id="heat"></nw-pe-heatmap><nw-pe-waves id="waves" no-link></nw-pe-waves>',
+    );
+    const heat = page.locator('#heat'),
+      waves = page.locator('#waves');
+    await pointAt(heat, 20, 8);
+    await settle(page);
+    assert.deepEqual(await waves.evaluate((el) => [el.pos, el.i]), [10, 0], 'no-link: unchanged');
+    await setSlider(waves, 'pos', 33);
+    await settle(page);
+    assert.match(await readout(heat), /PE\(pos=20, dim=8\)/, 'no-link: publishes nothing');
+  });
+
+  test('PE views: axe and phone width with the circle view, both languages and themes', async () => {
+    for (const [lang, colorScheme, width] of [
+      ['ko', 'dark', 390],
+      ['en', 'light', 1000],
+    ]) {
+      const { page } = await h.teach(BODY, { lang, colorScheme, width, height: 844 });
+      await pointAt(page.locator('#heat'), 5, 4);
+      await settle(page);
+      for (const id of ['#heat', '#waves', '#props']) assert.deepEqual(await h.axe(page, id), [], id);
+      assert.equal(await hasSidewaysScroll(page), false);
+      await h.screenshot(page.locator('#props .circle-wrap'), `pe-circle-${lang}-${colorScheme}-${width}.png`);
+    }
+  });
 });

@@ -1,35 +1,14 @@
 // <nw-prepost-ln> (§15): the residual stream's size layer by layer, Post-LN against Pre-LN, from
 // real encoders; wiring and N redraw, encoders are freed; URL state, alone on a page, axe and
 // screenshots.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, serveDist, collectErrors } from './harness.mjs';
-import {
-  appendElements,
-  axeAndScreenshots,
-  number,
-  onPage,
-  parityResults,
-  pixels,
-  readout,
-  ready,
-  setSlider,
-} from './figures.mjs';
+import { describeFigure } from './harness.mjs';
+import { parityResults, pixels, readout, ready, setSlider } from './figures.mjs';
 
-let browser, site;
-before(async () => {
-  site = await serveDist();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-test('pre/post LN: Post-LN stays at √64 every layer, Pre-LN grows; wiring and N redraw; encoders are freed', async (t) => {
-  await onPage(browser, site, {}, async (page) => {
-    const fig = page.locator('#prepost-ln');
-    await ready(fig);
+describeFigure('<nw-prepost-ln> in the article', (h) => {
+  test('pre/post LN: Post-LN stays at √64 every layer, Pre-LN grows; wiring and N redraw; encoders are freed', async (t) => {
+    const { page, fig } = await h.figure('prepost-ln', { lang: 'en' });
     const curves = () =>
       fig.evaluate((el) => {
         const s = el.shadowRoot.querySelector('svg[data-post]');
@@ -88,37 +67,22 @@ test('pre/post LN: Post-LN stays at √64 every layer, Pre-LN grows; wiring and 
     t.diagnostic(`Post-LN norms (N=24): ${post.map((v) => v.toFixed(3)).join(' ')}`);
     t.diagnostic(`Pre-LN norms (N=24): ${pre.map((v) => v.toFixed(3)).join(' ')}`);
   });
-});
 
-test('the URL hash restores its state, garbage clamped', async () => {
-  await onPage(browser, site, { hash: '#prepost-ln.layers=1e9&prepost-ln.wiring=<b>' }, async (page) => {
-    const fig = page.locator('#prepost-ln');
-    await ready(fig);
+  test('the URL hash restores its state, garbage clamped', async () => {
+    const { fig } = await h.figure('prepost-ln', { lang: 'en', hash: '#prepost-ln.layers=1e9&prepost-ln.wiring=<b>' });
     assert.deepEqual(await fig.evaluate((el) => [el.layers, el.wiring]), [24, 'pre']);
   });
-});
 
-test('works alone, from attributes, outside the article page', async () => {
-  const page = await browser.newPage();
-  const log = collectErrors(page);
-  try {
-    await page.goto(`${site.url}/embed-example.html`);
-    await appendElements(
-      page,
+  test('works alone, from attributes, outside the article page', async () => {
+    const { fig } = await h.solo(
       '<nw-prepost-ln id="solo" no-url-state layers="3" wiring="post" lang="en" theme="dark"></nw-prepost-ln>',
     );
-    const fig = page.locator('#solo');
-    await ready(fig);
     assert.match(await readout(fig), /^Post-LN selected · N = 3 layers/);
-    assert.deepEqual(log.pageErrors, []);
-    assert.deepEqual(log.consoleErrors, []);
-  } finally {
-    await page.close();
-  }
-});
+  });
 
-test('axe, phone width, Korean by default and English with ?lang=en, both themes; screenshots', async () => {
-  await axeAndScreenshots(browser, site, 'prepost-ln', { ko: /Post-LN과 Pre-LN/, en: /Post-LN and Pre-LN/ }, (fig) =>
-    parityResults(fig),
-  );
+  test('axe, phone width, Korean by default and English with ?lang=en, both themes; screenshots', async () => {
+    await h.axeAndScreenshots('prepost-ln', { ko: /Post-LN과 Pre-LN/, en: /Post-LN and Pre-LN/ }, (fig) =>
+      parityResults(fig),
+    );
+  });
 });

@@ -1,35 +1,14 @@
 // <nw-rmsnorm> (§9): LayerNorm against RMSNorm on the same row; γ and shift redraw, the statistics
 // match this test's own, the timing is measured on request; URL state, alone on a page, axe and
 // screenshots.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, serveDist, collectErrors } from './harness.mjs';
-import {
-  appendElements,
-  axeAndScreenshots,
-  number,
-  onPage,
-  parityResults,
-  pixels,
-  readout,
-  ready,
-  setSlider,
-} from './figures.mjs';
+import { describeFigure } from './harness.mjs';
+import { number, parityResults, pixels, readout, setSlider } from './figures.mjs';
 
-let browser, site;
-before(async () => {
-  site = await serveDist();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-test('rmsnorm: γ and shift redraw; mean(y) LN ≈ 0, RMS(x) = √mean(x²); the timing is measured on request', async (t) => {
-  await onPage(browser, site, {}, async (page) => {
-    const fig = page.locator('#rmsnorm');
-    await ready(fig);
+describeFigure('<nw-rmsnorm> in the article', (h) => {
+  test('rmsnorm: γ and shift redraw; mean(y) LN ≈ 0, RMS(x) = √mean(x²); the timing is measured on request', async (t) => {
+    const { page, fig } = await h.figure('rmsnorm', { lang: 'en' });
     await page.waitForFunction(
       () =>
         /measurement 1\)/.test(
@@ -94,48 +73,31 @@ test('rmsnorm: γ and shift redraw; mean(y) LN ≈ 0, RMS(x) = √mean(x²); the
     assert.deepEqual(await parityResults(fig), ['rmsNorm:true', 'layerNorm:true']);
     t.diagnostic(`timing: ${final.split('\n').slice(-2).join(' | ')}`);
   });
-});
 
-test('the URL hash restores its state, garbage clamped', async () => {
-  await onPage(browser, site, { hash: '#rmsnorm.gamma=5&rmsnorm.shift=-0.33' }, async (page) => {
-    const fig = page.locator('#rmsnorm');
-    await ready(fig);
+  test('the URL hash restores its state, garbage clamped', async () => {
+    const { fig } = await h.figure('rmsnorm', { lang: 'en', hash: '#rmsnorm.gamma=5&rmsnorm.shift=-0.33' });
     assert.deepEqual(await fig.evaluate((el) => [el.gamma, el.shift]), [2, -0.3]);
   });
-});
 
-test('works alone, from attributes, outside the article page', async () => {
-  const page = await browser.newPage();
-  const log = collectErrors(page);
-  try {
-    await page.goto(`${site.url}/embed-example.html`);
-    await appendElements(
-      page,
+  test('works alone, from attributes, outside the article page', async () => {
+    const { fig } = await h.solo(
       '<nw-rmsnorm id="solo" no-url-state gamma="0.5" values="1,2,3,4,5,6,7,8" lang="ko"></nw-rmsnorm>',
     );
-    const fig = page.locator('#solo');
-    await ready(fig);
     const text = await readout(fig);
     assert.match(text, /γ = 0\.50 · mean\(x\) = 4\.500 · RMS\(x\) = 5\.050/);
     assert.match(text, /레이어 정규화 mean\(y\) = 0\.000/);
-    assert.deepEqual(log.pageErrors, []);
-    assert.deepEqual(log.consoleErrors, []);
-  } finally {
-    await page.close();
-  }
-});
+  });
 
-test('axe, phone width, Korean by default and English with ?lang=en, both themes; screenshots', async () => {
-  await axeAndScreenshots(
-    browser,
-    site,
-    'rmsnorm',
-    { ko: /레이어 정규화 대 RMSNorm/, en: /LayerNorm versus RMSNorm/ },
-    async (fig, page) => {
-      await parityResults(fig);
-      await page.waitForFunction(
-        () => document.querySelector('#rmsnorm').shadowRoot.querySelector('[data-readout]').dataset.ratio,
-      );
-    },
-  );
+  test('axe, phone width, Korean by default and English with ?lang=en, both themes; screenshots', async () => {
+    await h.axeAndScreenshots(
+      'rmsnorm',
+      { ko: /레이어 정규화 대 RMSNorm/, en: /LayerNorm versus RMSNorm/ },
+      async (fig, page) => {
+        await parityResults(fig);
+        await page.waitForFunction(
+          () => document.querySelector('#rmsnorm').shadowRoot.querySelector('[data-readout]').dataset.ratio,
+        );
+      },
+    );
+  });
 });

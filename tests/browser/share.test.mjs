@@ -2,36 +2,19 @@
 // reproduce the figure's current state (script tag, iframe, the figure's page, the article), SVG
 // and PNG files. The snippets point at jsDelivr and the site (package.json's homepage), which
 // tests/browser/hosts.mjs serves from dist/ by request interception.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { launchBrowser, serveDist, screenshot, SCREENSHOT_DIR, REPO_ROOT } from './harness.mjs';
+import { describeFigure, SCREENSHOT_DIR, REPO_ROOT } from './harness.mjs';
 import { routeCdn, routeSite, CDN, SITE } from './hosts.mjs';
-import { openPage, ready, setSlider, seriousViolations } from './figures.mjs';
+import { ready, setSlider } from './figures.mjs';
 
-let browser, site;
-before(async () => {
-  site = await serveDist();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-async function article(lang = 'en') {
-  const { page, log } = await openPage(browser, site, { lang });
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
-  return { page, log };
-}
-
+const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
 const clipboard = (page) => page.evaluate(() => navigator.clipboard.readText());
 
-test('the menu opens and closes from the keyboard, moves focus, names itself, and passes axe', async () => {
-  const { page, log } = await article('ko');
-  try {
-    const fig = page.locator('#pe-heatmap');
-    await ready(fig);
+describeFigure('the share menu', (h) => {
+  test('the menu opens and closes from the keyboard, moves focus, names itself, and passes axe', async () => {
+    const { page, fig } = await h.figure('pe-heatmap', { lang: 'ko', context: CLIPBOARD });
     const toggle = fig.locator('.nw-share-toggle');
     assert.equal(await toggle.textContent(), '공유 · 임베드 · 저장');
     assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
@@ -48,8 +31,8 @@ test('the menu opens and closes from the keyboard, moves focus, names itself, an
     );
     await page.keyboard.press('Tab');
     assert.equal(await fig.evaluate((el) => el.shadowRoot.activeElement?.dataset.share), 'iframe');
-    assert.deepEqual(await seriousViolations(page, '#pe-heatmap'), []);
-    await screenshot(fig, 'share-open.png', { fullPage: false });
+    assert.deepEqual(await h.axe(page, '#pe-heatmap'), []);
+    await h.screenshot(fig, 'share-open.png', { fullPage: false });
     await page.keyboard.press('Escape');
     assert.equal(await fig.locator('.nw-share-panel').count(), 0);
     assert.equal(
@@ -57,17 +40,10 @@ test('the menu opens and closes from the keyboard, moves focus, names itself, an
       'nw-share-toggle',
       'focus returns to the button',
     );
-    assert.deepEqual(log.pageErrors, []);
-  } finally {
-    await page.close();
-  }
-});
+  });
 
-test('snippets carry the current state: the script tag, the iframe and the links each reproduce it', async () => {
-  const { page, log } = await article('en');
-  try {
-    const fig = page.locator('#pe-heatmap');
-    await ready(fig);
+  test('snippets carry the current state: the script tag, the iframe and the links each reproduce it', async () => {
+    const { page, fig } = await h.figure('pe-heatmap', { lang: 'en', context: CLIPBOARD });
     await setSlider(fig, 'd-model', 256);
     await setSlider(fig, 'seq-len', 120);
     await fig.locator('.nw-share-toggle').click();
@@ -97,16 +73,16 @@ test('snippets carry the current state: the script tag, the iframe and the links
     assert.ok(src.startsWith(`${SITE}embed.html?fig=nw-pe-heatmap&lang=en&`), src);
 
     // The script snippet pasted into an otherwise empty page of the same site.
-    const blank = await browser.newPage();
-    await routeSite(blank.context());
-    await routeCdn(blank.context(), REPO_ROOT); // dist/ as the package's files on jsDelivr
-    await blank.route(`${site.url}/pasted.html`, (route) =>
+    const { page: blank, context: hosts } = await h.open(null, { ownContext: true });
+    await routeSite(hosts);
+    await routeCdn(hosts, REPO_ROOT); // dist/ as the package's files on jsDelivr
+    await blank.route(`${h.site.url}/pasted.html`, (route) =>
       route.fulfill({
         contentType: 'text/html',
         body: `<!doctype html><html lang="ko"><title>pasted</title><body>${script}</body></html>`,
       }),
     );
-    await blank.goto(`${site.url}/pasted.html`);
+    await blank.goto(`${h.site.url}/pasted.html`);
     const copy = blank.locator('body > nw-pe-heatmap');
     await copy.locator('[data-readout]').waitFor({ timeout: 20_000 });
     assert.deepEqual(await copy.evaluate((el) => [el.dModel, el.seqLen, el.locale]), [256, 120, 'en']);
@@ -124,19 +100,10 @@ test('snippets carry the current state: the script tag, the iframe and the links
       await blank.locator('#pe-heatmap [data-readout]').waitFor({ timeout: 20_000 });
       assert.deepEqual(await blank.locator('#pe-heatmap').evaluate((el) => [el.dModel, el.seqLen]), [256, 120]);
     }
-    await blank.close();
-    assert.deepEqual(log.pageErrors, []);
-    assert.deepEqual(log.consoleErrors, []);
-  } finally {
-    await page.close();
-  }
-});
+  });
 
-test('without a clipboard the snippet is shown, selected, to copy by hand', async () => {
-  const { page } = await openPage(browser, site, { lang: 'en' });
-  try {
-    const fig = page.locator('#ln-simulator');
-    await ready(fig);
+  test('without a clipboard the snippet is shown, selected, to copy by hand', async () => {
+    const { page, fig } = await h.figure('ln-simulator', { lang: 'en' });
     await page.evaluate(() =>
       Object.defineProperty(navigator, 'clipboard', {
         value: { writeText: () => Promise.reject(new Error('denied')) },
@@ -148,14 +115,10 @@ test('without a clipboard the snippet is shown, selected, to copy by hand', asyn
     await area.waitFor();
     assert.match(await area.inputValue(), /^<iframe src=".*embed\.html\?fig=nw-ln-simulator&amp;lang=en/);
     assert.match(await fig.locator('.nw-share-panel [role="status"]').textContent(), /by hand/);
-  } finally {
-    await page.close();
-  }
-});
+  });
 
-test('save as SVG and PNG: files that hold the drawing, canvas and text included', async () => {
-  const { page, log } = await article('en');
-  try {
+  test('save as SVG and PNG: files that hold the drawing, canvas and text included', async () => {
+    const { page } = await h.article({ lang: 'en', context: CLIPBOARD });
     for (const id of ['pe-heatmap', 'ln-simulator']) {
       const fig = page.locator(`#${id}`);
       await ready(fig);
@@ -183,18 +146,10 @@ test('save as SVG and PNG: files that hold the drawing, canvas and text included
       fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
       fs.copyFileSync(await pngDownload.path(), `${SCREENSHOT_DIR}/share-${id}.png`);
     }
-    assert.deepEqual(log.pageErrors, []);
-    assert.deepEqual(log.consoleErrors, []);
-  } finally {
-    await page.close();
-  }
-});
+  });
 
-test('save as SVG: a hostile CSS custom property is written escaped, never as markup', async () => {
-  const { page, log } = await article('en');
-  try {
-    const fig = page.locator('#ln-simulator');
-    await ready(fig);
+  test('save as SVG: a hostile CSS custom property is written escaped, never as markup', async () => {
+    const { page, fig } = await h.figure('ln-simulator', { lang: 'en' });
     const hostile = `'"/><script>alert(1)</script><x a="'`;
     for (const name of ['--nw-border', '--nw-accent', '--nw-font', '--nw-bg'])
       await fig.evaluate((el, [n, v]) => el.style.setProperty(n, v), [name, hostile]);
@@ -204,7 +159,7 @@ test('save as SVG: a hostile CSS custom property is written escaped, never as ma
     const svg = fs.readFileSync(await download.path(), 'utf8');
     // Parsed as the SVG file it is (in a blank page: the article's Trusted Types refuse
     // DOMParser strings): well-formed, no script, no event handler, nothing foreign.
-    const blank = await browser.newPage();
+    const { page: blank } = await h.open(null);
     const found = await blank.evaluate((text) => {
       const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
       const all = [...doc.querySelectorAll('*')];
@@ -220,7 +175,6 @@ test('save as SVG: a hostile CSS custom property is written escaped, never as ma
         values: all.flatMap((e) => [...e.attributes].map((a) => a.value)).filter((v) => v.includes('alert')),
       };
     }, svg);
-    await blank.close();
     assert.equal(found.error, null);
     assert.equal(found.root, 'svg');
     assert.equal(found.scripts, 0, 'no <script>');
@@ -231,8 +185,5 @@ test('save as SVG: a hostile CSS custom property is written escaped, never as ma
     // The value, where it is written at all, is an attribute value with its markup escaped.
     for (const v of found.values) assert.ok(v.includes('<script>'), `kept as text: ${v}`);
     assert.doesNotMatch(svg, /"\/><script>/);
-    assert.deepEqual(log.pageErrors, []);
-  } finally {
-    await page.close();
-  }
+  });
 });

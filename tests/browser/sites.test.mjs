@@ -5,11 +5,11 @@
 // on the site with Open Graph, a Twitter player card and oEmbed discovery whose answer loads the
 // figure; "Open in CodePen" posts the script tag with the figure's state; SVG and PNG look like
 // the figure on screen in both themes; and a frame that blocks downloads never hears "Saved".
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launchBrowser, collectErrors, screenshot, DIST_DIR, SCREENSHOT_DIR } from './harness.mjs';
+import { describeFigure, DIST_DIR, SCREENSHOT_DIR } from './harness.mjs';
 import { setSlider } from './figures.mjs';
 import { routeSite, routeCdn, routePage, SITE, CDN } from './hosts.mjs';
 import { packedPackage } from '../package.mjs';
@@ -21,47 +21,49 @@ const TAGS = fs
   .map((f) => f.slice(0, -4))
   .sort();
 const BLOG = 'https://blog.example/';
-let browser, pkg;
+// Every host is played by request interception: no site is served.
+describeFigure('figures on the site, on jsDelivr and on blogs', { site: false }, (h) => {
+  let pkg;
+  before(() => {
+    pkg = packedPackage();
+  });
 
-before(async () => {
-  pkg = packedPackage();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+  /**
+   * A page in a context of its own in which the site, jsDelivr and blog pages answer; clipboard
+   * allowed on `origins`; expectErrors as h.open's. More pages of that context: h.open(url, { nextTo: page }).
+   */
+  async function hosted({
+    origins = [BLOG],
+    viewport = { width: 900, height: 900 },
+    colorScheme = 'light',
+    expectErrors,
+  } = {}) {
+    const opened = await h.open(null, { ...viewport, colorScheme, expectErrors, context: { acceptDownloads: true } });
+    await routeSite(opened.context);
+    await routeCdn(opened.context, pkg.dir);
+    for (const origin of origins)
+      await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(origin).origin });
+    return opened;
+  }
 
-/** A context in which the site, jsDelivr and blog pages answer; clipboard allowed on `origins`. */
-async function hostedContext({ origins = [BLOG], viewport = { width: 900, height: 900 }, colorScheme = 'light' } = {}) {
-  const context = await browser.newContext({ viewport, colorScheme, acceptDownloads: true });
-  await routeSite(context);
-  await routeCdn(context, pkg.dir);
-  for (const origin of origins)
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(origin).origin });
-  return context;
-}
+  const blogPage = (body, lang = 'en') =>
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>A post</title><link rel="icon" href="data:,"></head><body>${body}</body></html>`;
 
-const blogPage = (body, lang = 'en') =>
-  `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>A post</title><link rel="icon" href="data:,"></head><body>${body}</body></html>`;
+  /** Waits until the figure (a locator) has drawn from the library. */
+  async function drawn(fig) {
+    await fig.locator('[data-readout]').first().waitFor({ timeout: 45_000 });
+    await fig.evaluate((el) => el.updateComplete);
+  }
 
-/** Waits until the figure (a locator) has drawn from the library. */
-async function drawn(fig) {
-  await fig.locator('[data-readout]').first().waitFor({ timeout: 45_000 });
-  await fig.evaluate((el) => el.updateComplete);
-}
+  async function copied(page, fig, which) {
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await fig.locator(`[data-share="${which}"]`).click();
+    await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t.length > 0));
+    return page.evaluate(() => navigator.clipboard.readText());
+  }
 
-async function copied(page, fig, which) {
-  await page.evaluate(() => navigator.clipboard.writeText(''));
-  await fig.locator(`[data-share="${which}"]`).click();
-  await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t.length > 0));
-  return page.evaluate(() => navigator.clipboard.readText());
-}
-
-test('a figure loaded from jsDelivr offers only snippets that work, and each one reproduces its state', async () => {
-  const context = await hostedContext();
-  const page = await context.newPage();
-  const log = collectErrors(page);
-  try {
+  test('a figure loaded from jsDelivr offers only snippets that work, and each one reproduces its state', async () => {
+    const { page, log, context } = await hosted();
     await routePage(
       context,
       `${BLOG}post`,
@@ -76,6 +78,8 @@ test('a figure loaded from jsDelivr offers only snippets that work, and each one
     await drawn(fig);
     await setSlider(fig, 'gamma', 1.5);
     await fig.locator('.nw-share-toggle').click();
+    // The panel's code loads on the first click.
+    await fig.locator('.nw-share-panel [data-share]').first().waitFor();
     const offered = await fig
       .locator('.nw-share-panel [data-share]')
       .evaluateAll((bs) => bs.map((b) => b.dataset.share));
@@ -95,7 +99,7 @@ test('a figure loaded from jsDelivr offers only snippets that work, and each one
     const state = (el) => [el.mean, el.gamma, el.locale];
     // The script tag pasted into another post.
     await routePage(context, `${BLOG}pasted`, blogPage(script, 'ko'));
-    const other = await context.newPage();
+    const { page: other } = await h.open(null, { nextTo: page });
     await other.goto(`${BLOG}pasted`);
     await drawn(other.locator('nw-ln-simulator'));
     assert.deepEqual(await other.locator('nw-ln-simulator').evaluate(state), [2, 1.5, 'en']);
@@ -113,115 +117,113 @@ test('a figure loaded from jsDelivr offers only snippets that work, and each one
     await other.locator('#ln-simulator').scrollIntoViewIfNeeded();
     await drawn(other.locator('#ln-simulator'));
     assert.deepEqual(await other.locator('#ln-simulator').evaluate(state), [2, 1.5, 'en']);
-    await other.close();
-    assert.deepEqual(log.pageErrors, []);
     assert.deepEqual(log.failedRequests, []);
-  } finally {
-    await context.close();
+  });
+
+  /** The meta and link tags of an HTML head: { 'og:title': …, canonical: …, hreflang: {…}, oembed }. */
+  function headTags(html) {
+    const head = html.slice(0, html.indexOf('</head>'));
+    const attrs = (tag) =>
+      Object.fromEntries([...tag.matchAll(/([\w:-]+)="([^"]*)"/g)].map((m) => [m[1], m[2].replaceAll('&amp;', '&')]));
+    const out = { hreflang: {} };
+    for (const [tag] of head.matchAll(/<(?:meta|link) [^>]*>/g)) {
+      const a = attrs(tag);
+      if (a.property || a.name) out[a.property ?? a.name] = a.content;
+      if (a.rel === 'canonical') out.canonical = a.href;
+      if (a.rel === 'alternate' && a.hreflang) out.hreflang[a.hreflang] = a.href;
+      if (a.rel === 'alternate' && a.type === 'application/json+oembed') out.oembed = a.href;
+    }
+    out.title = /<title>([^<]*)<\/title>/.exec(head)?.[1];
+    return out;
   }
-});
 
-/** The meta and link tags of an HTML head: { 'og:title': …, canonical: …, hreflang: {…}, oembed }. */
-function headTags(html) {
-  const head = html.slice(0, html.indexOf('</head>'));
-  const attrs = (tag) =>
-    Object.fromEntries([...tag.matchAll(/([\w:-]+)="([^"]*)"/g)].map((m) => [m[1], m[2].replaceAll('&amp;', '&')]));
-  const out = { hreflang: {} };
-  for (const [tag] of head.matchAll(/<(?:meta|link) [^>]*>/g)) {
-    const a = attrs(tag);
-    if (a.property || a.name) out[a.property ?? a.name] = a.content;
-    if (a.rel === 'canonical') out.canonical = a.href;
-    if (a.rel === 'alternate' && a.hreflang) out.hreflang[a.hreflang] = a.href;
-    if (a.rel === 'alternate' && a.type === 'application/json+oembed') out.oembed = a.href;
+  /** Per PNG: size, luminance standard deviation and distinct colours over a 48×48 grid of samples. */
+  async function pictureStats(page, files) {
+    return page.evaluate(
+      async (list) => {
+        const out = [];
+        for (const b64 of list) {
+          const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+          const bmp = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+          const canvas = new OffscreenCanvas(bmp.width, bmp.height);
+          const ctx = canvas.getContext('2d');
+          ctx.drawImage(bmp, 0, 0);
+          const lum = [];
+          const colours = new Set();
+          for (let i = 0; i < 48; i++)
+            for (let j = 0; j < 48; j++) {
+              const [r, g, b] = ctx.getImageData(
+                Math.floor(((i + 0.5) * bmp.width) / 48),
+                Math.floor(((j + 0.5) * bmp.height) / 48),
+                1,
+                1,
+              ).data;
+              lum.push(0.2126 * r + 0.7152 * g + 0.0722 * b);
+              colours.add(`${r >> 3},${g >> 3},${b >> 3}`);
+            }
+          const mean = lum.reduce((s, v) => s + v, 0) / lum.length;
+          const sd = Math.sqrt(lum.reduce((s, v) => s + (v - mean) ** 2, 0) / lum.length);
+          out.push({ width: bmp.width, height: bmp.height, sd, colours: colours.size });
+        }
+        return out;
+      },
+      files.map((f) => fs.readFileSync(f).toString('base64')),
+    );
   }
-  out.title = /<title>([^<]*)<\/title>/.exec(head)?.[1];
-  return out;
-}
 
-/** Per PNG: size, luminance standard deviation and distinct colours over a 48×48 grid of samples. */
-async function pictureStats(page, files) {
-  return page.evaluate(
-    async (list) => {
-      const out = [];
-      for (const b64 of list) {
-        const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-        const bmp = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-        const canvas = new OffscreenCanvas(bmp.width, bmp.height);
-        const ctx = canvas.getContext('2d');
-        ctx.drawImage(bmp, 0, 0);
-        const lum = [];
-        const colours = new Set();
-        for (let i = 0; i < 48; i++)
-          for (let j = 0; j < 48; j++) {
-            const [r, g, b] = ctx.getImageData(
-              Math.floor(((i + 0.5) * bmp.width) / 48),
-              Math.floor(((j + 0.5) * bmp.height) / 48),
-              1,
-              1,
-            ).data;
-            lum.push(0.2126 * r + 0.7152 * g + 0.0722 * b);
-            colours.add(`${r >> 3},${g >> 3},${b >> 3}`);
-          }
-        const mean = lum.reduce((s, v) => s + v, 0) / lum.length;
-        const sd = Math.sqrt(lum.reduce((s, v) => s + (v - mean) ** 2, 0) / lum.length);
-        out.push({ width: bmp.width, height: bmp.height, sd, colours: colours.size });
-      }
-      return out;
-    },
-    files.map((f) => fs.readFileSync(f).toString('base64')),
-  );
-}
-
-test('every figure has a page in both languages with Open Graph, a player card, oEmbed and a real picture', async () => {
-  assert.ok(TAGS.length >= 22, `${TAGS.length} figures`);
-  const page = await browser.newPage();
-  try {
+  test('every figure has a page in both languages with Open Graph, a player card, oEmbed and a real picture', async () => {
+    assert.ok(TAGS.length >= 22, `${TAGS.length} figures`);
+    const { page } = await h.open(null);
     const pictures = [];
     for (const tag of TAGS) {
       for (const lang of ['ko', 'en']) {
         const files = figurePageFiles(tag, lang);
         const where = `${tag} (${lang})`;
-        const h = headTags(fs.readFileSync(path.join(DIST_DIR, files.page), 'utf8'));
+        const head = headTags(fs.readFileSync(path.join(DIST_DIR, files.page), 'utf8'));
         const url = SITE + figurePagePath(tag, lang);
         // Open Graph's four required properties (ogp.me), and the page's own URLs.
-        assert.equal(h.canonical, url, where);
-        assert.equal(h['og:url'], url, where);
-        assert.equal(h['og:type'], 'website', where);
-        assert.ok(h['og:title']?.length > 3, where);
-        assert.equal(h.title, `${h['og:title']} · normwave`, where);
-        assert.equal(lang === 'ko', /[가-힣]/.test(h['og:title'] + h['og:description']), `${where}: its language`);
-        assert.ok(h['og:description']?.length > 10 && h['og:description'].length <= 200, where);
-        assert.equal(h['og:image'], SITE + files.image, where);
-        assert.deepEqual(h.hreflang, {
+        assert.equal(head.canonical, url, where);
+        assert.equal(head['og:url'], url, where);
+        assert.equal(head['og:type'], 'website', where);
+        assert.ok(head['og:title']?.length > 3, where);
+        assert.equal(head.title, `${head['og:title']} · normwave`, where);
+        assert.equal(
+          lang === 'ko',
+          /[가-힣]/.test(head['og:title'] + head['og:description']),
+          `${where}: its language`,
+        );
+        assert.ok(head['og:description']?.length > 10 && head['og:description'].length <= 200, where);
+        assert.equal(head['og:image'], SITE + files.image, where);
+        assert.deepEqual(head.hreflang, {
           ko: SITE + figurePagePath(tag, 'ko'),
           en: SITE + figurePagePath(tag, 'en'),
           'x-default': SITE + figurePagePath(tag, 'ko'),
         });
         // The player card: player = embed.html of this figure; the image the same picture.
-        assert.equal(h['twitter:card'], 'player', where);
-        assert.equal(h['twitter:player'], `${SITE}embed.html?fig=${tag}&lang=${lang}`, where);
-        assert.equal(h['twitter:player:width'], '640', where);
-        assert.ok(Number(h['twitter:player:height']) > 150, where);
-        assert.equal(h['twitter:image'], h['og:image'], where);
-        assert.equal(h['twitter:title'], h['og:title'], where);
+        assert.equal(head['twitter:card'], 'player', where);
+        assert.equal(head['twitter:player'], `${SITE}embed.html?fig=${tag}&lang=${lang}`, where);
+        assert.equal(head['twitter:player:width'], '640', where);
+        assert.ok(Number(head['twitter:player:height']) > 150, where);
+        assert.equal(head['twitter:image'], head['og:image'], where);
+        assert.equal(head['twitter:title'], head['og:title'], where);
         // oEmbed discovery → the static answer of this page.
-        const oembedUrl = new URL(h.oembed);
+        const oembedUrl = new URL(head.oembed);
         assert.equal(oembedUrl.origin + oembedUrl.pathname, SITE + files.oembed, where);
         assert.equal(oembedUrl.searchParams.get('url'), url);
         assert.equal(oembedUrl.searchParams.get('format'), 'json');
         const answer = JSON.parse(fs.readFileSync(path.join(DIST_DIR, files.oembed), 'utf8'));
         assert.equal(answer.version, '1.0', where);
         assert.equal(answer.type, 'rich', where);
-        assert.equal(answer.title, h['og:title'], where);
+        assert.equal(answer.title, head['og:title'], where);
         assert.equal(answer.provider_name, 'normwave');
         assert.equal(answer.provider_url, SITE);
         assert.equal(answer.width, 640);
-        assert.equal(String(answer.height), h['twitter:player:height'], where);
-        assert.equal(/src="([^"]+)"/.exec(answer.html)[1].replaceAll('&amp;', '&'), h['twitter:player'], where);
+        assert.equal(String(answer.height), head['twitter:player:height'], where);
+        assert.equal(/src="([^"]+)"/.exec(answer.html)[1].replaceAll('&amp;', '&'), head['twitter:player'], where);
         assert.match(answer.html, new RegExp(`^<iframe [^>]*width="640" height="${answer.height}"`), where);
-        assert.equal(answer.thumbnail_url, h['og:image'], where);
-        assert.equal(String(answer.thumbnail_width), h['og:image:width'], where);
-        assert.equal(String(answer.thumbnail_height), h['og:image:height'], where);
+        assert.equal(answer.thumbnail_url, head['og:image'], where);
+        assert.equal(String(answer.thumbnail_width), head['og:image:width'], where);
+        assert.equal(String(answer.thumbnail_height), head['og:image:height'], where);
         const png = path.join(DIST_DIR, files.image);
         const bytes = fs.statSync(png).size;
         assert.ok(bytes > 30_000 && bytes < 5_000_000, `${where}: a picture of ${bytes} bytes (X: under 5 MB)`);
@@ -241,16 +243,10 @@ test('every figure has a page in both languages with Open Graph, a player card, 
         `${where}: not blank (luminance sd ${s.sd.toFixed(1)}, ${s.colours} colours)`,
       );
     });
-  } finally {
-    await page.close();
-  }
-});
+  });
 
-test("each oEmbed answer's iframe, pasted in a post, loads its figure in its language", async () => {
-  const context = await hostedContext();
-  try {
-    const page = await context.newPage();
-    const log = collectErrors(page);
+  test("each oEmbed answer's iframe, pasted in a post, loads its figure in its language", async () => {
+    const { page, log, context } = await hosted();
     // Every figure once, the languages taking turns.
     for (const [i, tag] of TAGS.entries()) {
       const lang = i % 2 ? 'en' : 'ko';
@@ -266,18 +262,11 @@ test("each oEmbed answer's iframe, pasted in a post, loads its figure in its lan
       };
       assert.deepEqual(shown, { state: 'ready', lang }, tag);
     }
-    assert.deepEqual(log.pageErrors, []);
     assert.deepEqual(log.failedRequests, []);
-  } finally {
-    await context.close();
-  }
-});
+  });
 
-test('the figure page shows the figure live, links to the article and switches language', async () => {
-  const context = await hostedContext({ origins: [SITE] });
-  try {
-    const page = await context.newPage();
-    const log = collectErrors(page);
+  test('the figure page shows the figure live, links to the article and switches language', async () => {
+    const { page, log } = await hosted({ origins: [SITE] });
     await page.goto(`${SITE}figure/pe-heatmap/`);
     const fig = page.locator('#pe-heatmap');
     await drawn(fig);
@@ -290,17 +279,12 @@ test('the figure page shows the figure live, links to the article and switches l
     assert.equal(await page.locator('#pe-heatmap').evaluate((el) => el.locale), 'en');
     await page.locator('.more a').click();
     await page.waitForURL(`${SITE}en/#pe-heatmap`);
-    await screenshot(page, 'reach-article-from-figure-page.png', { fullPage: false });
-    assert.deepEqual(log.pageErrors, []);
+    await h.screenshot(page, 'reach-article-from-figure-page.png', { fullPage: false });
     assert.deepEqual(log.failedRequests, []);
-  } finally {
-    await context.close();
-  }
-});
+  });
 
-test('Open in CodePen posts the script tag with the current state to the prefill API, in a new tab', async () => {
-  const context = await hostedContext({ origins: [SITE] });
-  try {
+  test('Open in CodePen posts the script tag with the current state to the prefill API, in a new tab', async () => {
+    const { page, log, context } = await hosted({ origins: [SITE] });
     const posts = [];
     await context.route('https://codepen.io/**', async (route) => {
       const request = route.request();
@@ -312,13 +296,6 @@ test('Open in CodePen posts the script tag with the current state to the prefill
       });
       await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>CodePen</title>' });
     });
-    const page = await context.newPage();
-    const log = collectErrors(page);
-    const violations = [];
-    await page.exposeFunction('reportViolation', (v) => violations.push(v));
-    await page.addInitScript(() =>
-      document.addEventListener('securitypolicyviolation', (e) => window.reportViolation(e.violatedDirective)),
-    );
     await page.goto(`${SITE}en/figure/pe-heatmap/`);
     const fig = page.locator('#pe-heatmap');
     await drawn(fig);
@@ -347,16 +324,17 @@ test('Open in CodePen posts the script tag with the current state to the prefill
     assert.equal(data.title, 'The PE matrix as a heatmap · normwave');
     assert.ok(data.description.startsWith(`${SITE}en/figure/pe-heatmap/#pe-heatmap.dModel=128`), data.description);
     assert.match(await fig.locator('.nw-share-panel [role="status"]').textContent(), /Sent to CodePen/);
-    assert.deepEqual(violations, [], "the site's own CSP lets the form go to CodePen");
-    assert.deepEqual(log.pageErrors, []);
-  } finally {
-    await context.close();
-  }
-});
+    assert.deepEqual(log.violations, [], "the site's own CSP lets the form go to CodePen");
+  });
 
-test('a blog whose CSP forbids forms to CodePen: the menu says so and shows the script tag to copy', async () => {
-  const context = await hostedContext();
-  try {
+  test('a blog whose CSP forbids forms to CodePen: the menu says so and shows the script tag to copy', async () => {
+    // The browser reports the blocked form: the figure then says so itself.
+    const { page, context } = await hosted({
+      expectErrors: [
+        /violates the following Content Security Policy directive: "form-action 'none'"/,
+        /^CSP violation: form-action https:\/\/codepen\.io\//,
+      ],
+    });
     let posted = 0;
     await context.route('https://codepen.io/**', (route) => {
       posted++;
@@ -372,7 +350,6 @@ test('a blog whose CSP forbids forms to CodePen: the menu says so and shows the 
         body: blogPage(`<script type="module" src="${CDN}figures/nw-ffn.mjs"></script><nw-ffn></nw-ffn>`),
       }),
     );
-    const page = await context.newPage();
     await page.goto(`${BLOG}strict`);
     const fig = page.locator('nw-ffn');
     await drawn(fig);
@@ -384,40 +361,34 @@ test('a blog whose CSP forbids forms to CodePen: the menu says so and shows the 
       /^<script type="module" src="https:\/\/cdn\.jsdelivr\.net\/npm\/normwave@/,
     );
     assert.equal(posted, 0);
-  } finally {
-    await context.close();
+  });
+
+  // ── export ──────────────────────────────────────────────────────────────────────────────────────
+
+  /** Colours at CSS points of a PNG (buffer) drawn at `scale` pixels per CSS pixel. */
+  async function colours(page, buffer, points, scale) {
+    return page.evaluate(
+      async ([b64, pts, s]) => {
+        const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+        const bmp = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+        const canvas = new OffscreenCanvas(bmp.width, bmp.height);
+        const ctx = canvas.getContext('2d');
+        ctx.drawImage(bmp, 0, 0);
+        return {
+          width: bmp.width,
+          height: bmp.height,
+          at: pts.map(([x, y]) => [...ctx.getImageData(Math.floor(x * s), Math.floor(y * s), 1, 1).data.slice(0, 3)]),
+        };
+      },
+      [buffer.toString('base64'), points, scale],
+    );
   }
-});
 
-// ── export ──────────────────────────────────────────────────────────────────────────────────────
+  const near = (a, b, tolerance) => a.every((v, i) => Math.abs(v - b[i]) <= tolerance);
 
-/** Colours at CSS points of a PNG (buffer) drawn at `scale` pixels per CSS pixel. */
-async function colours(page, buffer, points, scale) {
-  return page.evaluate(
-    async ([b64, pts, s]) => {
-      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-      const bmp = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-      const canvas = new OffscreenCanvas(bmp.width, bmp.height);
-      const ctx = canvas.getContext('2d');
-      ctx.drawImage(bmp, 0, 0);
-      return {
-        width: bmp.width,
-        height: bmp.height,
-        at: pts.map(([x, y]) => [...ctx.getImageData(Math.floor(x * s), Math.floor(y * s), 1, 1).data.slice(0, 3)]),
-      };
-    },
-    [buffer.toString('base64'), points, scale],
-  );
-}
-
-const near = (a, b, tolerance) => a.every((v, i) => Math.abs(v - b[i]) <= tolerance);
-
-for (const theme of ['dark', 'light']) {
-  test(`Save as PNG and SVG in the ${theme} theme look like the figure on screen: crisp heatmap, sliders as sliders, a closed <details> left out`, async () => {
-    const context = await hostedContext({ origins: [SITE], viewport: { width: 800, height: 1000 } });
-    try {
-      const page = await context.newPage();
-      const log = collectErrors(page);
+  for (const theme of ['dark', 'light']) {
+    test(`Save as PNG and SVG in the ${theme} theme look like the figure on screen: crisp heatmap, sliders as sliders, a closed <details> left out`, async () => {
+      const { page, log } = await hosted({ origins: [SITE], viewport: { width: 800, height: 1000 } });
       await page.goto(`${SITE}embed.html?fig=nw-pe-heatmap&lang=ko&theme=${theme}`);
       const fig = page.locator('nw-pe-heatmap');
       await drawn(fig);
@@ -528,16 +499,11 @@ for (const theme of ['dark', 'light']) {
       await fig.locator('details.method summary').click();
       svg = await svgOf();
       assert.ok(svg.includes(g.method.split(/\s+/)[0]), 'an open <details> is drawn with its text');
-      assert.deepEqual(log.pageErrors, []);
-    } finally {
-      await context.close();
-    }
-  });
-}
+    });
+  }
 
-test('Save in a frame that blocks downloads: never "Saved"; the picture is shown to save by hand', async () => {
-  const context = await hostedContext({ origins: [SITE, BLOG] });
-  try {
+  test('Save in a frame that blocks downloads: never "Saved"; the picture is shown to save by hand', async () => {
+    const { page: first, context } = await hosted({ origins: [SITE, BLOG] });
     const embed = `${SITE}embed.html?fig=nw-ln-simulator&lang=en&theme=light`;
     const host = (sandbox) =>
       blogPage(
@@ -573,7 +539,7 @@ test('Save in a frame that blocks downloads: never "Saved"; the picture is shown
     ];
     for (const [url, sandbox] of cases) await routePage(context, url, host(sandbox));
     for (const [url, sandbox, downloads, status] of cases) {
-      const page = await context.newPage();
+      const { page } = await h.open(null, { nextTo: first });
       const seen = [];
       page.on('download', (d) => seen.push(d.suggestedFilename()));
       await page.goto(url);
@@ -594,10 +560,8 @@ test('Save in a frame that blocks downloads: never "Saved"; the picture is shown
         const href = await fig.locator('.nw-share-panel [role="status"] a').getAttribute('href');
         assert.ok(href.startsWith(`${SITE}en/figure/ln-simulator/#ln-simulator.`), href);
       }
-      if (url.endsWith('host-same.html')) await screenshot(page, 'reach-sandboxed-save.png');
+      if (url.endsWith('host-same.html')) await h.screenshot(page, 'reach-sandboxed-save.png');
       await page.close();
     }
-  } finally {
-    await context.close();
-  }
+  });
 });

@@ -4,23 +4,12 @@
 // claims of web/lib/train-compare.js): each plot's bands and median lines, each setting's
 // readout (median and range of held-out accuracy at the end), and every claim's data-holds and
 // sentence. Then the note's citations, axe, a screenshot, and no errors.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import en from '../../web/i18n/en.js';
 import { judgeClaims, claimKeys } from '../../web/lib/claims.js';
 import { ARMS, COMPARE, summarize, claims, ns } from '../../web/lib/train-compare.js';
-import { launchBrowser, serveDist, screenshot } from './harness.mjs';
-import { openPage, ready, seriousViolations } from './figures.mjs';
-
-let browser, site;
-before(async () => {
-  site = await serveDist();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+import { describeFigure } from './harness.mjs';
 
 /** Whether text is the template with its {placeholders} filled in. */
 const fills = (text, template) =>
@@ -34,11 +23,9 @@ const fills = (text, template) =>
 
 const pct = (v) => `${(v * 100).toFixed(1)}%`;
 
-test('train compare: runs the four settings over five seeds at its defaults; bands, readouts and claims follow the numbers', async (t) => {
-  const { page, log } = await openPage(browser, site, { path: '/embed.html?fig=nw-train&lang=en', islands: false });
-  try {
-    const fig = page.locator('nw-train');
-    await ready(fig);
+describeFigure('<nw-train> comparing settings, alone', (h) => {
+  test('train compare: runs the four settings over five seeds at its defaults; bands, readouts and claims follow the numbers', async (t) => {
+    const { page, fig } = await h.embed('nw-train', { lang: 'en' });
     // The comparison's code is not part of the figure's first draw.
     assert.equal(await fig.locator('[data-compare]').count(), 0);
     const button = fig.locator('[data-control="compare"]');
@@ -151,12 +138,8 @@ test('train compare: runs the four settings over five seeds at its defaults; ban
     ]);
     assert.doesNotMatch(await fig.locator('[data-note]').textContent(), /data-cite|<a/);
 
-    assert.deepEqual(await seriousViolations(page, 'nw-train'), []);
+    assert.deepEqual(await h.axe(page, 'nw-train'), []);
     await fig.locator('[data-compare]').scrollIntoViewIfNeeded();
-    await screenshot(page, 'train-compare.png');
-    assert.deepEqual(log.pageErrors, []);
-    assert.deepEqual(log.consoleErrors, []);
-  } finally {
-    await page.close();
-  }
+    await h.screenshot(page, 'train-compare.png');
+  });
 });
