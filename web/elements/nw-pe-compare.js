@@ -270,22 +270,14 @@ export class NwPeCompare extends NwElement {
       <p class="lead">${this.t('peCompare.alibi.lead')}</p>
       <div class="controls">
         ${this.toggle({
-          id: 'heads',
+          control: 'heads',
           label: this.t('peCompare.alibi.heads'),
-          value: this.heads,
-          onChange: (v) => {
-            this.heads = v;
-          },
           options: HEADS.map((h) => ({ value: h, label: String(h) })),
         })}
         ${this.slider({ control: 'head', label: this.t('peCompare.alibi.head') })}
         ${this.toggle({
-          id: 'mask',
+          control: 'mask',
           label: this.t('peCompare.alibi.mask'),
-          value: this.mask,
-          onChange: (v) => {
-            this.mask = v;
-          },
           options: MASKS.map((m) => ({ value: m, label: this.t(`peCompare.alibi.mask.${m}`) })),
         })}
       </div>

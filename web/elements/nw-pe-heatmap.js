@@ -2,6 +2,7 @@
 // pointer (or the keyboard cursor) is published on the optional page channel as 'pe-cursor'
 // { pos, pair, dModel } (lib/link.js), so the wave and property figures follow it; it follows theirs.
 import { NwElement, html, css, define } from '../lib/base.js';
+import { peLayouts } from '../lib/controls.js';
 import { publish, subscribe } from '../lib/link.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
 import { paintMatrix, DIVERGING, cssColor } from '../lib/colormap.js';
@@ -204,16 +205,9 @@ export class NwPeHeatmap extends NwElement {
         ${this.slider({ control: 'dModel', id: 'd-model', label: this.t('peHeatmap.dModel') })}
         ${this.slider({ control: 'seqLen', id: 'seq-len', label: this.t('peHeatmap.seqLen') })}
         ${this.toggle({
-          id: 'layout',
+          control: 'layout',
           label: this.t('pe.layout'),
-          value: this.layout,
-          onChange: (v) => {
-            this.layout = v;
-          },
-          options: [
-            { value: 'interleaved', label: this.t('pe.layout.interleaved') },
-            { value: 'concat', label: this.t('pe.layout.concat') },
-          ],
+          options: peLayouts(this),
         })}
       </div>
       <div class="plot">

@@ -8,6 +8,8 @@
 // other PE figures on the optional channel 'pe-cursor' (lib/link.js), and lead them.
 import { svg } from 'lit';
 import { NwElement, html, css, define } from '../lib/base.js';
+import { peLayouts } from '../lib/controls.js';
+import { togglePlay, stopPlay } from '../lib/play.js';
 import { publish, subscribe } from '../lib/link.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
 import { paintMatrix, DIVERGING, SEQUENTIAL } from '../lib/colormap.js';
@@ -125,25 +127,11 @@ export class NwPeProperties extends NwElement {
   }
 
   _togglePlay() {
-    if (this.playing) {
-      this._stop();
-      return;
-    }
-    this.playing = true;
-    if (this.pos >= this.seqLen - 1) this._setCircle({ pos: 0 });
-    this._timer = setInterval(() => {
-      if (this.pos >= this.seqLen - 1) {
-        this._stop();
-        return;
-      }
-      this._setCircle({ pos: this.pos + 1 });
-    }, PLAY_STEP_MS);
+    togglePlay(this, { last: () => this.seqLen - 1, set: (changes) => this._setCircle(changes), stepMs: PLAY_STEP_MS });
   }
 
   _stop() {
-    clearInterval(this._timer);
-    this._timer = null;
-    this.playing = false;
+    stopPlay(this);
   }
 
   willUpdate(changed) {
@@ -249,38 +237,12 @@ export class NwPeProperties extends NwElement {
       <p class="title">${this.t('peProps.title')}</p>
       <p class="caption">${this.t('peProps.caption')}</p>
       <div class="controls">
-        ${this.slider({
-          id: 'd-model',
-          label: this.t('peProps.dModel'),
-          value: this.dModel,
-          min: 16,
-          max: 512,
-          step: 16,
-          onInput: (v) => {
-            this.dModel = v;
-          },
-        })}
-        ${this.slider({
-          id: 'seq-len',
-          label: this.t('peProps.seqLen'),
-          value: this.seqLen,
-          min: 16,
-          max: 1024,
-          onInput: (v) => {
-            this.seqLen = v;
-          },
-        })}
+        ${this.slider({ control: 'dModel', id: 'd-model', label: this.t('peProps.dModel') })}
+        ${this.slider({ control: 'seqLen', id: 'seq-len', label: this.t('peProps.seqLen') })}
         ${this.toggle({
-          id: 'layout',
+          control: 'layout',
           label: this.t('pe.layout'),
-          value: this.layout,
-          onChange: (v) => {
-            this.layout = v;
-          },
-          options: [
-            { value: 'interleaved', label: this.t('pe.layout.interleaved') },
-            { value: 'concat', label: this.t('pe.layout.concat') },
-          ],
+          options: peLayouts(this),
         })}
       </div>
       <div class="tabs" role="tablist" aria-label=${this.t('peProps.tabs')} @keydown=${this._tabKey}>

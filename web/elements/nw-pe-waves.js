@@ -6,11 +6,13 @@
 // channel as 'pe-cursor' (lib/link.js): the heatmap's pointer moves this figure and the other way round.
 import { svg } from 'lit';
 import { NwElement, html, css, define } from '../lib/base.js';
+import { peLayouts } from '../lib/controls.js';
+import { togglePlay, stopPlay } from '../lib/play.js';
 import { publish, subscribe } from '../lib/link.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
 import { fmt } from '../lib/format.js';
 import { layoutColumns } from '../lib/pe-layout.js';
-import { ns, controls, claims, wavelength, formulaWavelength, LAST_POS, LAYOUTS } from '../lib/pe-waves.js';
+import { ns, controls, claims, wavelength, formulaWavelength, LAST_POS } from '../lib/pe-waves.js';
 
 /** Milliseconds per position while playing. */
 const PLAY_STEP_MS = 90;
@@ -114,25 +116,11 @@ export class NwPeWaves extends NwElement {
   }
 
   _togglePlay() {
-    if (this.playing) {
-      this._stop();
-      return;
-    }
-    this.playing = true;
-    if (this.pos >= LAST_POS) this._set({ pos: 0 });
-    this._timer = setInterval(() => {
-      if (this.pos >= LAST_POS) {
-        this._stop();
-        return;
-      }
-      this._set({ pos: this.pos + 1 });
-    }, PLAY_STEP_MS);
+    togglePlay(this, { last: () => LAST_POS, set: (changes) => this._set(changes), stepMs: PLAY_STEP_MS });
   }
 
   _stop() {
-    clearInterval(this._timer);
-    this._timer = null;
-    this.playing = false;
+    stopPlay(this);
   }
 
   willUpdate(changed) {
@@ -300,13 +288,9 @@ export class NwPeWaves extends NwElement {
         })}
         ${this.slider({ id: 'd-model', label: this.t('peWaves.dModel'), value: d, min: 16, max: 1024, step: 16, onInput: (v) => this._set({ dModel: v }) })}
         ${this.toggle({
-          id: 'layout',
+          control: 'layout',
           label: this.t('pe.layout'),
-          value: this.layout,
-          onChange: (v) => {
-            this.layout = v;
-          },
-          options: LAYOUTS.map((value) => ({ value, label: this.t(`pe.layout.${value}`) })),
+          options: peLayouts(this),
         })}
       </div>
       <button type="button" class="play" data-control="play" aria-pressed=${String(this.playing)} @click=${this._togglePlay}>${this.t(this.playing ? 'peWaves.pause' : 'peWaves.play')}</button>

@@ -53,3 +53,9 @@ export const WIRINGS = [
   { value: 'post', label: 'Post-LN' },
   { value: 'pre', label: 'Pre-LN' },
 ];
+
+/** The two layouts of a PE table's dimensions (the `layout` control), as a toggle's options in el's language. */
+export const peLayouts = (el) => [
+  { value: 'interleaved', label: el.t('pe.layout.interleaved') },
+  { value: 'concat', label: el.t('pe.layout.concat') },
+];
