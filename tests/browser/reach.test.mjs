@@ -315,11 +315,11 @@ ${script('nw-ln-simulator')}</head><body>
       noFailedRequests(log);
     });
 
-    test('embed.html in an off-screen frame sized by the README listener: only heights of the drawn figure, never shrinking', async () => {
+    test('embed.html in an off-screen frame sized by the embedding guide’s listener: only heights of the drawn figure, never shrinking', async () => {
       const listener = fs
-        .readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8')
+        .readFileSync(path.join(REPO_ROOT, 'docs/embedding.md'), 'utf8')
         .match(/<script>\n(addEventListener\('message'[\s\S]*?)<\/script>/)?.[1];
-      assert.ok(listener, 'the README shows the listener');
+      assert.ok(listener, 'docs/embedding.md shows the listener');
       const { page, log } = await post(
         'iframe',
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">

@@ -176,8 +176,8 @@ test('without a homepage prepack checks no site pages and says the menu offers w
   assert.match(r.stderr, /dist\/ is missing/);
 });
 
-test("README names the site by package.json's homepage and the CDN by its version", () => {
-  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+test("README and the embedding guide name the site by package.json's homepage and the CDN by its version", () => {
+  const readme = ['README.md', 'docs/embedding.md'].map((f) => fs.readFileSync(path.join(ROOT, f), 'utf8')).join('\n');
   assert.ok(readme.includes(`The site, ${pkg.homepage},`), 'the site sentence');
   const iframes = [...readme.matchAll(/<iframe src="([^"]+)"/g)].map((m) => m[1]);
   assert.ok(iframes.length > 0);
