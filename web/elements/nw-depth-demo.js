@@ -18,7 +18,7 @@ import {
   backwardRun,
   numbers,
 } from '../lib/depth-demo.js';
-import { IdleTask } from '../lib/idle.js';
+import { WithIdleTask } from '../lib/idle.js';
 
 /** Forward runs kept for a drag back over recent settings: the one on screen and its neighbours. */
 const RUNS_KEPT = 8;
@@ -37,7 +37,7 @@ function decade(n) {
  * input vector, 1–999999, default 1), width (features per layer, 16–256, default 64), lang, theme.
  * The URL hash keeps depth, scale, activation and seed.
  */
-export class NwDepthDemo extends NwElement {
+export class NwDepthDemo extends WithIdleTask(NwElement) {
   static controls = controls;
 
   static styles = [
@@ -67,17 +67,6 @@ export class NwDepthDemo extends NwElement {
     // (once the reader has moved a slider) the neighbouring scales are run in idle time, so a
     // drag usually finds its next step ready.
     this._runs = new Map();
-    this._idle = new IdleTask();
-  }
-
-  connectedCallback() {
-    super.connectedCallback();
-    this._idle.armOn(this.renderRoot);
-  }
-
-  disconnectedCallback() {
-    this._idle.cancel();
-    super.disconnectedCallback();
   }
 
   /** The forward run at this scale (the base's width and seed, this activation), kept or computed. */

@@ -26,7 +26,7 @@ import {
   CURVE_X,
 } from '../lib/ffn.js';
 import { subscribe } from '../lib/link.js';
-import { IdleTask } from '../lib/idle.js';
+import { WithIdleTask } from '../lib/idle.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
 
 // Networks kept for a drag back over recent sizes: the one on screen, its 4 neighbours, one more.
@@ -41,7 +41,7 @@ const COUNT = new Intl.NumberFormat('en-US');
  * nudge (δ, −3…3, default 1), x (the curve probe, −4…4, default 1), lang, theme.
  * The URL hash keeps them.
  */
-export class NwFfn extends NwElement {
+export class NwFfn extends WithIdleTask(NwElement) {
   static properties = {
     ffnStep: { state: true },
   };
@@ -102,14 +102,12 @@ export class NwFfn extends NwElement {
     // each draw (once the reader has moved a slider) the neighbouring sizes are built in idle time,
     // so a drag usually finds them ready.
     this._nets = new Map();
-    this._idle = new IdleTask();
     this._result = null;
     this.ffnStep = '';
   }
 
   connectedCallback() {
     super.connectedCallback();
-    this._idle.armOn(this.renderRoot);
     this._unlink = subscribe(this, 'ffn-step', ({ step }) => {
       this.ffnStep = typeof step === 'string' ? step : '';
     });
@@ -125,7 +123,6 @@ export class NwFfn extends NwElement {
 
   disconnectedCallback() {
     this._unlink?.();
-    this._idle.cancel();
     for (const net of this._nets.values()) net.encoder.dispose();
     this._nets.clear();
     this._net = null;

@@ -21,7 +21,7 @@ import {
   MASKS,
   MAX_OFFSET,
 } from '../lib/pe-compare.js';
-import { IdleTask } from '../lib/idle.js';
+import { WithIdleTask } from '../lib/idle.js';
 
 const ROWS = ['principle', 'params', 'extrapolation', 'models', 'performance'];
 const COLS = ['fixed', 'learned', 'rope'];
@@ -37,7 +37,7 @@ const exponent = (e) => (Number.isInteger(e) ? String(e) : e.toFixed(2).replace(
  * default 'causal'), lang, theme.
  * Property ropeVectors: the q and k (Float32Array(d) each) of the RoPE view, before rotation.
  */
-export class NwPeCompare extends NwElement {
+export class NwPeCompare extends WithIdleTask(NwElement) {
   static controls = controls;
 
   static styles = [
@@ -76,17 +76,6 @@ export class NwPeCompare extends NwElement {
     // nw.linear each, most of a phone's frame at d = 128): kept once computed, and the neighbouring
     // d computed in idle time once the reader drags, so a drag finds its next step ready.
     this._ropes = new Map();
-    this._idle = new IdleTask();
-  }
-
-  connectedCallback() {
-    super.connectedCallback();
-    this._idle.armOn(this.renderRoot);
-  }
-
-  disconnectedCallback() {
-    this._idle.cancel();
-    super.disconnectedCallback();
   }
 
   /** The RoPE scores for head dimension d, kept or computed. */

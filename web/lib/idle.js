@@ -41,3 +41,25 @@ export class IdleTask {
     this._handle = 0;
   }
 }
+
+/**
+ * A figure element with an IdleTask in this._idle, armed on its shadow root when connected and
+ * cancelled when disconnected.
+ */
+export const WithIdleTask = (Base) =>
+  class extends Base {
+    constructor() {
+      super();
+      this._idle = new IdleTask();
+    }
+
+    connectedCallback() {
+      super.connectedCallback();
+      this._idle.armOn(this.renderRoot);
+    }
+
+    disconnectedCallback() {
+      this._idle.cancel();
+      super.disconnectedCallback();
+    }
+  };
