@@ -4,6 +4,7 @@
 import { normals } from './seeded-random.js';
 import { fmt } from './format.js';
 import { filled, histogram, niceCeil } from './norm-figures.js';
+import { affineClaim } from './ln-claims.js';
 
 /** The figure's strings: lnSim.* in web/i18n. */
 export const ns = 'lnSim';
@@ -64,17 +65,5 @@ export const claims = {
       std: fmt(m.settings.std, 1),
     }),
   },
-  afterAffine: {
-    value: (m) =>
-      Math.max(Math.abs(m.after.mean - m.settings.beta), Math.abs(m.after.std - Math.abs(m.settings.gamma))) /
-      Math.max(1, Math.abs(m.settings.gamma)),
-    holds: (v) => v <= 1e-3,
-    format: (v) => fmt(v, 6),
-    vars: (m) => ({
-      beta: fmt(m.settings.beta, 1),
-      gamma: fmt(Math.abs(m.settings.gamma), 1),
-      mean: fmt(m.after.mean, 3),
-      std: fmt(m.after.std, 3),
-    }),
-  },
+  afterAffine: affineClaim((m) => m.after),
 };

@@ -4,6 +4,7 @@
 import { normals } from './seeded-random.js';
 import { fmt } from './format.js';
 import { filled } from './norm-figures.js';
+import { affineClaim } from './ln-claims.js';
 
 /** The figure's strings: lnSteps.* in web/i18n. */
 export const ns = 'lnSteps';
@@ -79,17 +80,5 @@ export const claims = {
     format: (v) => v.toExponential(1).replace('-', '−'),
     vars: () => ({ eps: '1e-5' }),
   },
-  yAffine: {
-    value: (m) =>
-      Math.max(Math.abs(m.stats[3].mean - m.settings.beta), Math.abs(m.stats[3].std - Math.abs(m.settings.gamma))) /
-      Math.max(1, Math.abs(m.settings.gamma)),
-    holds: (v) => v <= 1e-3,
-    format: (v) => fmt(v, 6),
-    vars: (m) => ({
-      beta: fmt(m.settings.beta, 1),
-      gamma: fmt(Math.abs(m.settings.gamma), 1),
-      mean: fmt(m.stats[3].mean, 3),
-      std: fmt(m.stats[3].std, 3),
-    }),
-  },
+  yAffine: affineClaim((m) => m.stats[3]),
 };
