@@ -120,19 +120,28 @@ describeFigure('the article under a strict CSP', { headers: { 'Content-Security-
     const end = Date.now() + SOAK_SECONDS * 1000;
     let passes = 0,
       moves = 0;
+    // Figures keep their last few results (networks, runs, tables) and compute neighbours in idle
+    // time, a bounded number each, so the heap between passes depends on timing: a leak shows as
+    // the later passes' largest heap above the earlier passes' largest.
+    const heaps = [];
     while (Date.now() < end) {
       moves += await pass();
       passes++;
+      heaps.push((await measure()).wasmHeap);
     }
     const finish = await measure();
+    const half = Math.ceil(heaps.length / 2);
+    const early = Math.max(start.wasmHeap, ...heaps.slice(0, half));
+    const late = Math.max(...heaps.slice(half));
     t.diagnostic(
       `${passes} passes, ${moves} slider moves; JS heap ${(start.js / 2 ** 20).toFixed(1)} → ${(finish.js / 2 ** 20).toFixed(1)} MiB; ` +
-        `wasm heap ${start.wasmHeap} → ${finish.wasmHeap} B; wasm memory ${start.wasmMemory} → ${finish.wasmMemory} B`,
+        `wasm heap ${start.wasmHeap} → ${finish.wasmHeap} B (largest: first half ${early}, second half ${late}); ` +
+        `wasm memory ${start.wasmMemory} → ${finish.wasmMemory} B`,
     );
-    assert.ok(passes >= 1);
+    assert.ok(passes >= 2);
     assert.ok(finish.js < start.js * 1.25 + 4 * 2 ** 20, 'JS heap flat');
     assert.equal(finish.wasmMemory, start.wasmMemory, 'wasm memory did not grow');
-    assert.ok(finish.wasmHeap <= start.wasmHeap * 1.05 + 65536, 'wasm heap flat');
+    assert.ok(late <= early * 1.05 + 65536, 'wasm heap flat');
     assert.deepEqual(log.pageErrors, []);
   });
 });
