@@ -44,32 +44,62 @@ export function freePort() {
   });
 }
 
+/** Servers started by serve() and not yet stopped: killed if the test process exits first. */
+const running = new Set();
+process.once('exit', () => {
+  for (const child of running) killGroup(child, 'SIGKILL');
+});
+
+/** Signals the child's process group (the server and what it spawned, e.g. esbuild). */
+function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // the group is gone already
+  }
+}
+
+// Colour codes split a printed URL (picocolors turns colour on when CI is set); matched without them.
+const ANSI = /\x1b\[[0-9;]*m/g;
+
 /**
  * Runs `node script args` in cwd until stop(); resolves once its output matches `ready`
- * (rejects if it exits first or after 60 s). Output is kept for the failure message.
+ * (rejects if it exits first, or after 60 s, when the server is killed). Output is kept for the
+ * failure message. The server runs in a process group of its own, so stop() ends its children too.
  */
 export function serve(script, args, { cwd, env = {}, ready }) {
   const child = spawn(process.execPath, [script, ...args], {
     cwd,
-    env: { ...process.env, ...env },
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  running.add(child);
+  const stop = () =>
+    new Promise((done) => {
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      const hard = setTimeout(() => killGroup(child, 'SIGKILL'), 10_000);
+      child.once('exit', () => {
+        clearTimeout(hard);
+        done();
+      });
+      killGroup(child, 'SIGTERM');
+    });
+  child.once('exit', () => {
+    running.delete(child);
+    killGroup(child, 'SIGKILL');
   });
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not ready after 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`not ready after 60 s:\n${output}`));
+    }, 60_000);
     const onData = (chunk) => {
-      output += chunk;
+      output += String(chunk).replace(ANSI, '');
       if (ready.test(output)) {
         clearTimeout(timer);
-        resolve({
-          output: () => output,
-          stop: () =>
-            new Promise((done) => {
-              if (child.exitCode !== null) return done();
-              child.once('exit', () => done());
-              child.kill('SIGTERM');
-            }),
-        });
+        resolve({ output: () => output, stop });
       }
     };
     child.stdout.on('data', onData);
