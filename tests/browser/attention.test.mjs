@@ -132,8 +132,10 @@ describeFigure('<nw-attention> in the article', (h) => {
       drawn = nextDrawn;
       text = nextText;
     }
-    assert.match(await page.evaluate(() => location.hash), /attention\.mode=model/);
-    assert.match(await page.evaluate(() => location.hash), /attention\.head=2/);
+    // The state reaches the URL once the figure is still.
+    await page.waitForFunction(
+      () => /attention\.mode=model/.test(location.hash) && /attention\.head=2/.test(location.hash),
+    );
   });
 
   test('attention: tokens are buttons; focus and arrow keys choose the query row', async () => {

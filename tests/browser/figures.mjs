@@ -179,3 +179,17 @@ export function meanVar(v) {
 
 /** Asserts |a − b| ≤ tol. */
 export const near = (a, b, tol, what) => assert.ok(Math.abs(a - b) <= tol, `${what}: ${a} vs ${b} (tolerance ${tol})`);
+
+/**
+ * The page's URL hash once it holds every one of `parts` (a figure writes its state there once it
+ * has been still for a moment); fails naming the parts missing after 10 s.
+ */
+export async function hashWith(page, parts) {
+  try {
+    await page.waitForFunction((ps) => ps.every((p) => location.hash.includes(p)), parts, { timeout: 10_000 });
+  } catch {
+    const hash = await page.evaluate(() => location.hash);
+    assert.fail(`${parts.filter((p) => !hash.includes(p)).join(', ')} not in ${hash}`);
+  }
+  return page.evaluate(() => location.hash);
+}

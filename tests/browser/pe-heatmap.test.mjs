@@ -27,8 +27,8 @@ describeFigure('<nw-pe-heatmap> in the article', (h) => {
       await fig.locator('[data-control="layout"] button[data-value="concat"]').getAttribute('aria-pressed'),
       'true',
     );
-    // The state is in the URL hash.
-    assert.match(await page.evaluate(() => location.hash), /pe-heatmap\.dModel=1024/);
+    // The state reaches the URL hash once the figure is still.
+    await page.waitForFunction(() => /pe-heatmap\.dModel=1024/.test(location.hash));
   });
 
   test('heatmap: keyboard moves the cursor and reads the value computed by the library', async () => {

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeFigure } from './harness.mjs';
-import { setSlider, pixels, readout, hasSidewaysScroll } from './figures.mjs';
+import { setSlider, pixels, readout, hasSidewaysScroll, hashWith } from './figures.mjs';
 
 /** The element's box in page coordinates, for a full-page screenshot clipped to it. */
 async function documentBox(fig) {
@@ -95,9 +95,8 @@ describeFigure('<nw-pe-waves> in the article', (h) => {
     );
     // The library's positionalEncoding agrees with PyTorch's reference tensors (badge under the figure).
     await fig.locator('[data-parity="positionalEncoding"][data-ok="true"]').waitFor({ timeout: 10_000 });
-    await page.waitForFunction(() => /pe-waves\.dModel=256/.test(location.hash));
     assert.match(
-      await page.evaluate(() => location.hash),
+      await hashWith(page, ['pe-waves.layout=concat']),
       /pe-waves\.dModel=256&pe-waves\.pos=37&pe-waves\.i=3&pe-waves\.iLow=24&pe-waves\.layout=concat/,
     );
   });
