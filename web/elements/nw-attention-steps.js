@@ -230,49 +230,40 @@ export class NwAttentionSteps extends NwElement {
     return this.t('attnSteps.tokens').split('|');
   }
 
+  /** The value of cell (r, c) of the worked example's matrix `name` (NaN for an unknown name). */
   _val(name, r, c) {
     const m = this._r;
-    switch (name) {
-      case 'X':
-        return m.x[r * D + c];
-      case 'WQ':
-        return this._w.q[r * D + c];
-      case 'WK':
-        return this._w.k[r * D + c];
-      case 'WV':
-        return this._w.v[r * D + c];
-      case 'Q':
-        return m.q[r * D + c];
-      case 'K':
-        return m.k[r * D + c];
-      case 'KT':
-        return m.k[c * D + r];
-      case 'V':
-        return m.v[r * D + c];
-      case 'S':
-        return m.s[r * T + c];
-      case 'S2':
-        return m.scaled[r * T + c];
-      case 'A':
-        return m.a[r * T + c];
-      case 'Z':
-        return m.z[r * D + c];
-      case 'ZC':
-        return m.zc[r * D + c];
-      case 'WO':
-        return m.wo[r * D + c];
-      case 'O':
-        return m.o[r * D + c];
-      default: {
-        // One head's matrices: Qh0, Kh1, Sh0 (scores, scaled when √d_k is on), Ah1, Zh0 …
-        const head = /^([QKVSAZ])h(\d)$/.exec(name);
-        if (!head) return NaN;
-        const hm = m.heads[Number(head[2])];
-        const cols = head[1] === 'S' || head[1] === 'A' ? T : DH;
-        const arr = { Q: hm.q, K: hm.k, V: hm.v, S: hm.scaled, A: hm.a, Z: hm.z }[head[1]];
-        return arr[r * cols + c];
-      }
+    if (name === 'KT') return m.k[c * D + r];
+    if (this._wholeOf !== m || this._wholeW !== this._w) {
+      // Each matrix and its row length: D columns, T for the scores and the attention weights.
+      this._wholeOf = m;
+      this._wholeW = this._w;
+      this._whole = new Map([
+        ['X', [m.x, D]],
+        ['WQ', [this._w.q, D]],
+        ['WK', [this._w.k, D]],
+        ['WV', [this._w.v, D]],
+        ['Q', [m.q, D]],
+        ['K', [m.k, D]],
+        ['V', [m.v, D]],
+        ['S', [m.s, T]],
+        ['S2', [m.scaled, T]],
+        ['A', [m.a, T]],
+        ['Z', [m.z, D]],
+        ['ZC', [m.zc, D]],
+        ['WO', [m.wo, D]],
+        ['O', [m.o, D]],
+      ]);
     }
+    const whole = this._whole.get(name);
+    if (whole) return whole[0][r * whole[1] + c];
+    // One head's matrices: Qh0, Kh1, Sh0 (scores, scaled when √d_k is on), Ah1, Zh0 …
+    const head = /^([QKVSAZ])h(\d)$/.exec(name);
+    if (!head) return NaN;
+    const hm = m.heads[Number(head[2])];
+    const cols = head[1] === 'S' || head[1] === 'A' ? T : DH;
+    const arr = { Q: hm.q, K: hm.k, V: hm.v, S: hm.scaled, A: hm.a, Z: hm.z }[head[1]];
+    return arr[r * cols + c];
   }
 
   /** The unscaled score of head h (the dot product before ÷√d_k). */

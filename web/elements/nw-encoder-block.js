@@ -146,8 +146,6 @@ export class NwEncoderBlock extends NwElement {
     td.num, th.num { text-align: right; font-family: var(--nw-mono); white-space: nowrap; }
     td.formula-cell { font-family: var(--nw-mono); }
     tfoot th, tfoot td { font-weight: 650; border-bottom: 0; }
-    details { margin-top: 8px; font-size: 0.85rem; }
-    details summary { cursor: pointer; color: var(--nw-muted); min-height: 28px; }
     details code { font-family: var(--nw-mono); font-size: 0.8rem; word-break: break-all; }
   `,
   ];

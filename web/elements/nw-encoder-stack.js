@@ -57,11 +57,7 @@ export class NwEncoderStack extends NwElement {
     .chart circle.final { fill: var(--nw-bg); stroke: var(--nw-accent-2); stroke-width: 2.2; }
     .chart text.end { fill: var(--nw-fg); font-family: var(--nw-mono); font-size: 10.5px; }
     .chart text.ln-tick { fill: var(--nw-accent-2); font-weight: 650; }
-    details { margin-top: 8px; font-size: 0.85rem; }
-    details summary { cursor: pointer; color: var(--nw-muted); min-height: 28px; }
     .table-wrap { overflow-x: auto; }
-    details table { border-collapse: collapse; font-family: var(--nw-mono); font-size: 0.8rem; margin-top: 4px; }
-    details th, details td { padding: 2px 10px; text-align: right; border-bottom: 1px solid var(--nw-border); }
   `,
   ];
 

@@ -6,8 +6,7 @@
 import { svg } from 'lit';
 import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt, fmtSci } from '../lib/format.js';
-import { ticks, tickDigits, normFigureStyles } from '../lib/norm-figures.js';
-import { normals } from '../lib/seeded-random.js';
+import { ticks, tickDigits, normFigureStyles, sampleControls, standardSample } from '../lib/norm-figures.js';
 import { ns, controls, claims, simulate, EPS, BINS } from '../lib/ln-simulator.js';
 
 /**
@@ -39,20 +38,13 @@ export class NwLnSimulator extends NwElement {
   constructor() {
     super();
     this._width = 0;
-    this._z = null;
-    this._zKey = '';
   }
 
   willUpdate(changed) {
     super.willUpdate?.(changed);
     if (!this.nw) return;
-    const zKey = `${this.h}:${this.seed}`;
-    if (zKey !== this._zKey) {
-      this._z = normals(this.h, this.seed);
-      this._x = new Float32Array(this.h);
-      this._zKey = zKey;
-    }
-    this._result = simulate(this.nw, this, this._z, this._x);
+    if (this._x?.length !== this.h) this._x = new Float32Array(this.h);
+    this._result = simulate(this.nw, this, standardSample(this), this._x);
   }
 
   _histogram(which, width) {
@@ -113,24 +105,10 @@ export class NwLnSimulator extends NwElement {
       }),
       this.t('lnSim.readoutEps', { eps: fmtSci(EPS, 0) }),
     ].join('\n');
-    const slider = (id, prop, label, digits = 1) =>
-      this.slider({ control: prop, id, label, format: (v) => fmt(v, digits) });
     return html`
       <p class="title">${this.t('lnSim.title')}</p>
       <p class="caption">${this.t('lnSim.caption')}</p>
-      <div class="controls">
-        ${slider('mean', 'mean', this.t('lnSim.mean'))}
-        ${slider('std', 'std', this.t('lnSim.std'))}
-        ${slider('gamma', 'gamma', this.t('lnSim.gamma'))}
-        ${slider('beta', 'beta', this.t('lnSim.beta'))}
-        ${slider('h', 'h', this.t('lnSim.h'), 0)}
-      </div>
-      <div class="actions">
-        <button type="button" data-control="new-sample" @click=${() => {
-          this.seed = (this.seed % 999999) + 1;
-        }}>${this.t('lnSim.newSample')}</button>
-        ${this.parityBadge('layerNorm')}
-      </div>
+      ${sampleControls(this, ns, ['mean', 'std', 'gamma', 'beta', 'h'], 'new-sample')}
       <div class="panels plot">
         <figure class="panel before">
           <figcaption class="panel-head"><span class="panel-name">${this.t('lnSim.before')}</span><span class="panel-stats">${stats(before)}</span></figcaption>

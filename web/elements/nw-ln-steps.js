@@ -7,8 +7,7 @@
 import { svg } from 'lit';
 import { NwElement, html, css, define } from '../lib/base.js';
 import { fmt } from '../lib/format.js';
-import { ticks, tickDigits, normFigureStyles } from '../lib/norm-figures.js';
-import { normals } from '../lib/seeded-random.js';
+import { ticks, tickDigits, normFigureStyles, sampleControls, standardSample } from '../lib/norm-figures.js';
 import { LnStepLinked, LN_STEPS } from '../lib/link.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
 import { ns, controls, claims, stages, EPS } from '../lib/ln-steps.js';
@@ -59,20 +58,13 @@ export class NwLnSteps extends LnStepLinked(NwElement) {
   constructor() {
     super();
     this._width = 0;
-    this._z = null;
-    this._zKey = '';
     this.lnStep = 0;
   }
 
   willUpdate(changed) {
     super.willUpdate?.(changed);
     if (!this.nw) return;
-    const zKey = `${this.h}:${this.seed}`;
-    if (zKey !== this._zKey) {
-      this._z = normals(this.h, this.seed);
-      this._zKey = zKey;
-    }
-    this._result = stages(this.nw, this, this._z);
+    this._result = stages(this.nw, this, standardSample(this));
   }
 
   /** One stage: the values as dots on the shared axis, its μ as a line and μ ± σ as a band. */
@@ -137,25 +129,10 @@ export class NwLnSteps extends LnStepLinked(NwElement) {
       }),
       ...STAGES.map((s, k) => `${this.t(`lnSteps.stage.${s}`)}: ${statLine(k)}`),
     ].join('\n');
-    const slider = (id, prop, digits = 1) =>
-      this.slider({
-        control: prop,
-        id,
-        label: this.t(`lnSteps.${prop}`),
-        format: (v) => fmt(v, digits),
-      });
     return html`
       <p class="title">${this.t('lnSteps.title')}</p>
       <p class="caption">${this.t('lnSteps.caption')}</p>
-      <div class="controls">
-        ${slider('h', 'h', 0)}${slider('mean', 'mean')}${slider('std', 'std')}${slider('gamma', 'gamma')}${slider('beta', 'beta')}
-      </div>
-      <div class="actions">
-        <button type="button" data-control="new-vector" @click=${() => {
-          this.seed = (this.seed % 999999) + 1;
-        }}>${this.t('lnSteps.newVector')}</button>
-        ${this.parityBadge('layerNorm')}
-      </div>
+      ${sampleControls(this, ns, ['h', 'mean', 'std', 'gamma', 'beta'], 'new-vector')}
       <div class="step-pick" role="group" aria-label=${this.t('lnStep.label')} data-control="ln-step">
         <span class="label" aria-hidden="true">${this.t('lnStep.label')}</span>
         ${LN_STEPS.map(

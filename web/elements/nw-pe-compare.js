@@ -22,6 +22,7 @@ import {
   MAX_OFFSET,
 } from '../lib/pe-compare.js';
 import { WithIdleTask } from '../lib/idle.js';
+import { plotFrame } from '../lib/plot-frame.js';
 
 const ROWS = ['principle', 'params', 'extrapolation', 'models', 'performance'];
 const COLS = ['fixed', 'learned', 'rope'];
@@ -190,14 +191,7 @@ export class NwPeCompare extends WithIdleTask(NwElement) {
   _ropePlot() {
     const a = this._curve(this.posA),
       b = this._curve(this.posB);
-    const W = Math.max(240, this._width),
-      H = 220,
-      ml = 46,
-      mr = 12,
-      mt = 12,
-      mb = 38;
-    const pw = W - ml - mr,
-      ph = H - mt - mb;
+    const { W, H, ml, mt, pw, ph } = plotFrame(Math.max(240, this._width), 220, { left: 46, top: 12, bottom: 38 });
     let lo = Math.min(0, ...a, ...b),
       hi = Math.max(0, ...a, ...b);
     const pad = 0.06 * (hi - lo || 1);
@@ -353,14 +347,7 @@ export class NwPeCompare extends WithIdleTask(NwElement) {
   _alibiBars() {
     const L = this.alibiLen,
       { withBias, plain } = this._alibi;
-    const W = this._colWidth,
-      H = 200,
-      ml = 40,
-      mr = 8,
-      mt = 12,
-      mb = 34;
-    const pw = W - ml - mr,
-      ph = H - mt - mb;
+    const { W, H, ml, mt, pw, ph } = plotFrame(this._colWidth, 200, { right: 8, top: 12 });
     const top = Math.max(...withBias, ...plain) * 1.05;
     const gw = pw / L;
     const y = (v) => mt + ph - (v / top) * ph;

@@ -3,7 +3,7 @@
 // { pos, pair, dModel } (lib/link.js), so the wave and property figures follow it; it follows theirs.
 import { NwElement, html, css, define } from '../lib/base.js';
 import { peLayouts } from '../lib/controls.js';
-import { publish, subscribe } from '../lib/link.js';
+import { PeCursorLinked } from '../lib/link.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
 import { paintMatrix, DIVERGING, cssColor } from '../lib/colormap.js';
 import { fmt } from '../lib/format.js';
@@ -16,7 +16,7 @@ import { layoutColumns } from '../lib/pe-layout.js';
 /** The largest seq_len: rows of the table. */
 const MAX_ROWS = 2048;
 
-export class NwPeHeatmap extends NwElement {
+export class NwPeHeatmap extends PeCursorLinked(NwElement) {
   static controls = {
     dModel: { min: 16, max: 1024, step: 16, default: 64 },
     seqLen: { min: 10, max: MAX_ROWS, default: 50 },
@@ -46,20 +46,12 @@ export class NwPeHeatmap extends NwElement {
     this._table = null;
   }
 
-  connectedCallback() {
-    super.connectedCallback();
-    this._unlink = subscribe(this, 'pe-cursor', ({ pos, pair, dModel }) => {
-      if (Number.isInteger(dModel) && dModel >= 16 && dModel <= 1024 && dModel % 16 === 0) this.dModel = dModel;
-      const d = this.dModel;
-      const src = Math.min(d - 2, Math.max(0, 2 * Math.round(pair)));
-      const col = layoutColumns(this.layout, d).indexOf(src);
-      this.cursor = { pos: Math.min(this.seqLen - 1, Math.max(0, Math.round(pos) || 0)), dim: col < 0 ? 0 : col };
-    });
-  }
-
-  disconnectedCallback() {
-    this._unlink?.();
-    super.disconnectedCallback();
+  /** Another PE figure's position and sin/cos pair: the cursor on the sin column of that pair. */
+  _followPeCursor({ pos, pair }) {
+    const d = this.dModel;
+    const src = Math.min(d - 2, Math.max(0, 2 * Math.round(pair)));
+    const col = layoutColumns(this.layout, d).indexOf(src);
+    this.cursor = { pos: Math.min(this.seqLen - 1, Math.max(0, Math.round(pos) || 0)), dim: col < 0 ? 0 : col };
   }
 
   /** Moves the cursor and tells the page's other PE figures (position, sin/cos pair, d_model). */
@@ -67,7 +59,7 @@ export class NwPeHeatmap extends NwElement {
     if (pos === this.cursor.pos && col === this.cursor.dim) return;
     this.cursor = { pos, dim: col };
     const src = layoutColumns(this.layout, this.dModel)[col];
-    publish(this, 'pe-cursor', { pos, pair: src >> 1, dModel: this.dModel });
+    this._publishPeCursor(pos, src >> 1);
   }
 
   willUpdate(changed) {

@@ -9,11 +9,12 @@
 import { svg } from 'lit';
 import { NwElement, html, css, define } from '../lib/base.js';
 import { peLayouts } from '../lib/controls.js';
-import { togglePlay, stopPlay } from '../lib/play.js';
-import { publish, subscribe } from '../lib/link.js';
+import { PlaysPosition, playStyles } from '../lib/play.js';
+import { PeCursorLinked } from '../lib/link.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
 import { paintMatrix, DIVERGING, SEQUENTIAL } from '../lib/colormap.js';
 import { fmt, fmtSci } from '../lib/format.js';
+import { plotFrame } from '../lib/plot-frame.js';
 import {
   ns,
   controls,
@@ -54,23 +55,17 @@ const BOUNDED_KEPT = 16;
  * 'extrapolation', default 'bounded'), layout ('interleaved' | 'concat', default 'interleaved'),
  * lang, theme.
  */
-export class NwPeProperties extends NwElement {
-  static properties = {
-    playing: { state: true },
-  };
-
+export class NwPeProperties extends PlaysPosition(PeCursorLinked(NwElement)) {
   static controls = controls;
 
   static styles = [
     NwElement.styles,
     methodStyles,
+    playStyles,
     css`
     .circle-wrap { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 240px), 1fr)); gap: 10px 16px; align-items: start; margin-top: 12px;
       border-top: 1px solid var(--nw-border); padding-top: 10px; }
     .circle text.pt { fill: var(--nw-fg); font-weight: 600; }
-    .play { font: inherit; font-size: 0.88rem; border: 1px solid var(--nw-border); border-radius: 8px; padding: 6px 14px; min-height: 36px;
-      background: var(--nw-panel); color: var(--nw-fg); cursor: pointer; }
-    .play[aria-pressed='true'] { background: var(--nw-accent); color: var(--nw-on-accent); border-color: var(--nw-accent); }
     .tabs { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 150px), 1fr)); gap: 6px; }
     .tabs button { font: inherit; font-size: 0.88rem; padding: 6px 10px; min-height: 36px; border: 1px solid var(--nw-border);
       border-radius: 8px; background: var(--nw-panel); color: var(--nw-fg); cursor: pointer; }
@@ -100,22 +95,11 @@ export class NwPeProperties extends NwElement {
     super();
     this._width = 600;
     this._key = null;
-    this.playing = false;
   }
 
-  connectedCallback() {
-    super.connectedCallback();
-    this._unlink = subscribe(this, 'pe-cursor', ({ pos, pair, dModel }) => {
-      if (Number.isInteger(dModel) && dModel >= 16 && dModel <= 512 && dModel % 16 === 0) this.dModel = dModel;
-      if (Number.isFinite(pos)) this.pos = Math.round(pos);
-      if (Number.isFinite(pair)) this.pair = Math.round(pair);
-    });
-  }
-
-  disconnectedCallback() {
-    this._unlink?.();
-    this._stop();
-    super.disconnectedCallback();
+  _followPeCursor({ pos, pair }) {
+    if (Number.isFinite(pos)) this.pos = Math.round(pos);
+    if (Number.isFinite(pair)) this.pair = Math.round(pair);
   }
 
   /** Sets the circle's position and/or pair and tells the page's other PE figures. */
@@ -123,15 +107,11 @@ export class NwPeProperties extends NwElement {
     Object.assign(this, changes);
     const pos = Math.min(this.seqLen - 1, Math.max(0, this.pos));
     const pair = Math.min(this.dModel / 2 - 1, Math.max(0, this.pair));
-    publish(this, 'pe-cursor', { pos, pair, dModel: this.dModel });
+    this._publishPeCursor(pos, pair);
   }
 
-  _togglePlay() {
-    togglePlay(this, { last: () => this.seqLen - 1, set: (changes) => this._setCircle(changes), stepMs: PLAY_STEP_MS });
-  }
-
-  _stop() {
-    stopPlay(this);
+  _playSpec() {
+    return { last: () => this.seqLen - 1, set: (changes) => this._setCircle(changes), stepMs: PLAY_STEP_MS };
   }
 
   willUpdate(changed) {
@@ -286,15 +266,8 @@ export class NwPeProperties extends NwElement {
   /** Histogram of every table value on [−1.3, 1.3]; the bands outside [−1, 1] show their (zero) counts. */
   _histogram() {
     const { counts, min, max, below, above, total } = this._bounded;
-    const W = Math.max(240, this._width),
-      H = 190,
-      ml = 44,
-      mr = 12,
-      mt = 28,
-      mb = 40;
-    const pw = W - ml - mr,
-      ph = H - mt - mb,
-      span = 1.3;
+    const { W, H, ml, mt, pw, ph } = plotFrame(Math.max(240, this._width), 190, { left: 44, top: 28, bottom: 40 });
+    const span = 1.3;
     const x = (v) => ml + ((v + span) / (2 * span)) * pw;
     const top = Math.max(1, ...counts);
     const y = (c) => mt + ph - (c / top) * ph;
@@ -354,14 +327,7 @@ export class NwPeProperties extends NwElement {
   _distCurve() {
     const g = this._gram,
       n = this.seqLen;
-    const W = this._colWidth,
-      H = 200,
-      ml = 40,
-      mr = 12,
-      mt = 14,
-      mb = 34;
-    const pw = W - ml - mr,
-      ph = H - mt - mb;
+    const { W, H, ml, mt, pw, ph } = plotFrame(this._colWidth, 200);
     const x = (delta) => ml + (delta / (n - 1)) * pw;
     const y = (v) => mt + ph - (v / g.far) * ph;
     const pts = Array.from({ length: n }, (_, q) => `${x(q).toFixed(1)},${y(g.dist[q]).toFixed(1)}`).join(' ');
@@ -512,7 +478,7 @@ export class NwPeProperties extends NwElement {
           })}
           ${this.slider({ id: 'circle-pair', label: this.t('peProps.circle.pair'), value: this.pair, min: 0, max: maxPair, onInput: (v) => this._setCircle({ pair: v }) })}
         </div>
-        <button type="button" class="play" data-control="circle-play" aria-pressed=${String(this.playing)} @click=${this._togglePlay}>${this.t(this.playing ? 'peWaves.pause' : 'peWaves.play')}</button>
+        ${this._playButton('circle-play')}
         <p class="note">${this.t('peProps.circle.note', {
           pos: this.pos,
           k: this.k,
@@ -567,14 +533,7 @@ export class NwPeProperties extends NwElement {
       d = this.dModel,
       k = this.k,
       half = d / 2;
-    const W = this._colWidth,
-      H = 200,
-      ml = 40,
-      mr = 12,
-      mt = 14,
-      mb = 34;
-    const pw = W - ml - mr,
-      ph = H - mt - mb;
+    const { W, H, ml, mt, pw, ph } = plotFrame(this._colWidth, 200);
     const x = (p) => ml + (p / (n - 1)) * pw;
     const y = (v) => mt + ph / 2 - (v / half) * (ph / 2);
     const row = Array.from({ length: n }, (_, p) => `${x(p).toFixed(1)},${y(g.G[p]).toFixed(1)}`).join(' ');

@@ -7,8 +7,8 @@
 import { svg } from 'lit';
 import { NwElement, html, css, define } from '../lib/base.js';
 import { peLayouts } from '../lib/controls.js';
-import { togglePlay, stopPlay } from '../lib/play.js';
-import { publish, subscribe } from '../lib/link.js';
+import { PlaysPosition, playStyles } from '../lib/play.js';
+import { PeCursorLinked } from '../lib/link.js';
 import { methodDetails, methodStyles } from '../lib/method.js';
 import { fmt } from '../lib/format.js';
 import { layoutColumns } from '../lib/pe-layout.js';
@@ -40,20 +40,15 @@ function smoothPath(xs, ys) {
  * steps of 16, default 64), layout ('interleaved' | 'concat', default 'interleaved'), lang, theme.
  * Pair indices larger than d_model/2 − 1 are clamped when d_model shrinks.
  */
-export class NwPeWaves extends NwElement {
-  static properties = {
-    playing: { state: true },
-  };
-
+export class NwPeWaves extends PlaysPosition(PeCursorLinked(NwElement)) {
   static controls = controls;
 
   static styles = [
     NwElement.styles,
     methodStyles,
+    playStyles,
     css`
-    .play { font: inherit; font-size: 0.88rem; border: 1px solid var(--nw-border); border-radius: 8px; padding: 6px 14px; min-height: 36px;
-      background: var(--nw-panel); color: var(--nw-fg); cursor: pointer; margin: 0 0 8px; }
-    .play[aria-pressed='true'] { background: var(--nw-accent); color: var(--nw-on-accent); border-color: var(--nw-accent); }
+    .play { margin: 0 0 8px; }
     .plot { width: 100%; }
     .plot svg { display: block; width: 100%; height: auto; overflow: visible; }
     .grid { stroke: var(--nw-border); stroke-width: 1; }
@@ -91,36 +86,21 @@ export class NwPeWaves extends NwElement {
     this._width = 0;
     this._table = null;
     this._tableKey = '';
-    this.playing = false;
   }
 
-  connectedCallback() {
-    super.connectedCallback();
-    this._unlink = subscribe(this, 'pe-cursor', ({ pos, pair, dModel }) => {
-      if (Number.isInteger(dModel) && dModel >= 16 && dModel <= 1024 && dModel % 16 === 0) this.dModel = dModel;
-      if (Number.isFinite(pos)) this.pos = pos;
-      if (Number.isFinite(pair)) this.i = Math.round(pair);
-    });
-  }
-
-  disconnectedCallback() {
-    this._unlink?.();
-    this._stop();
-    super.disconnectedCallback();
+  _followPeCursor({ pos, pair }) {
+    if (Number.isFinite(pos)) this.pos = pos;
+    if (Number.isFinite(pair)) this.i = Math.round(pair);
   }
 
   /** Sets position and/or pair from this figure's own controls and tells the page's other PE figures. */
   _set(changes) {
     Object.assign(this, changes);
-    publish(this, 'pe-cursor', { pos: this.pos, pair: Math.min(this.i, this.dModel / 2 - 1), dModel: this.dModel });
+    this._publishPeCursor(this.pos, Math.min(this.i, this.dModel / 2 - 1));
   }
 
-  _togglePlay() {
-    togglePlay(this, { last: () => LAST_POS, set: (changes) => this._set(changes), stepMs: PLAY_STEP_MS });
-  }
-
-  _stop() {
-    stopPlay(this);
+  _playSpec() {
+    return { last: () => LAST_POS, set: (changes) => this._set(changes), stepMs: PLAY_STEP_MS };
   }
 
   willUpdate(changed) {
@@ -293,7 +273,7 @@ export class NwPeWaves extends NwElement {
           options: peLayouts(this),
         })}
       </div>
-      <button type="button" class="play" data-control="play" aria-pressed=${String(this.playing)} @click=${this._togglePlay}>${this.t(this.playing ? 'peWaves.pause' : 'peWaves.play')}</button>
+      ${this._playButton('play')}
       <div class="plot">${this._plot(pairs, w)}</div>
       <ul class="legend">
         ${legend(main, 'sin', '')}${legend(main, 'cos', '')}${legend(low, 'sin', 'low')}${legend(low, 'cos', 'low')}

@@ -53,10 +53,6 @@ export class NwPrepostLn extends NwElement {
     .legend .post { background: var(--nw-accent-2); }
     .legend .pre { background: var(--nw-accent); }
     .legend .ref { border-top: 2px dashed var(--nw-muted); height: 0; }
-    details { margin-top: 8px; font-size: 0.85rem; }
-    details summary { cursor: pointer; color: var(--nw-muted); min-height: 28px; }
-    details table { border-collapse: collapse; font-family: var(--nw-mono); font-size: 0.8rem; margin-top: 4px; }
-    details th, details td { padding: 2px 10px; text-align: right; border-bottom: 1px solid var(--nw-border); }
   `,
   ];
 

@@ -159,6 +159,10 @@ export const sharedStyles = css`
   .claims { list-style: none; margin: 10px 0; padding: 0; display: grid; gap: 6px; font-size: 0.9rem; }
   .claims li { padding: 2px 0 2px 10px; border-left: 3px solid var(--nw-accent-2); }
   .claims .evidence { display: inline-block; font-family: var(--nw-mono); font-size: 0.78rem; color: var(--nw-muted); background: var(--nw-panel); border-radius: 4px; padding: 0 6px; }
+  details { margin-top: 8px; font-size: 0.85rem; }
+  details summary { cursor: pointer; color: var(--nw-muted); min-height: 28px; }
+  details table { border-collapse: collapse; font-family: var(--nw-mono); font-size: 0.8rem; margin-top: 4px; }
+  details th, details td { padding: 2px 10px; text-align: right; border-bottom: 1px solid var(--nw-border); }
   .nw-share { display: flex; flex-direction: column; align-items: flex-end; margin-top: 8px; }
   .nw-share:empty { display: none; }
   .nw-share > button, .nw-share-panel button { font: inherit; font-size: 0.8rem; color: var(--nw-muted); background: none; border: 1px solid var(--nw-border); border-radius: 6px; padding: 3px 10px; min-height: 28px; cursor: pointer; }

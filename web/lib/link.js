@@ -64,3 +64,30 @@ export const LnStepLinked = (Base) =>
       publish(this, 'ln-step', { step: this.lnStep });
     }
   };
+
+/**
+ * A figure that shows the PE table: it follows the 'pe-cursor' of any other figure (d_model when
+ * its own dModel control allows the value, then `_followPeCursor({ pos, pair })`, the class's own
+ * mapping onto its controls), and `_publishPeCursor(pos, pair)` tells the others. `dModel` must be
+ * one of the class's controls.
+ */
+export const PeCursorLinked = (Base) =>
+  class extends Base {
+    connectedCallback() {
+      super.connectedCallback();
+      this._unlinkPeCursor = subscribe(this, 'pe-cursor', ({ pos, pair, dModel }) => {
+        const { min, max, step } = this.constructor.controls.dModel;
+        if (Number.isInteger(dModel) && dModel >= min && dModel <= max && dModel % step === 0) this.dModel = dModel;
+        this._followPeCursor({ pos, pair });
+      });
+    }
+
+    disconnectedCallback() {
+      this._unlinkPeCursor?.();
+      super.disconnectedCallback();
+    }
+
+    _publishPeCursor(pos, pair) {
+      publish(this, 'pe-cursor', { pos, pair, dModel: this.dModel });
+    }
+  };

@@ -1,8 +1,11 @@
 // What the LayerNorm figures share (<nw-depth-demo>, <nw-ln-steps>, <nw-ln-simulator>,
 // <nw-ln-pipeline>): histogram bins, axis ticks and the look of
-// their action buttons and number inputs. Numbers shown on screen still come from the library;
-// these helpers only make inputs and lay out drawings.
-import { css } from 'lit';
+// their action buttons and number inputs, and the input controls of the two figures that draw one
+// sampled vector. Numbers shown on screen still come from the library; these helpers only make
+// inputs and lay out drawings.
+import { html, css } from 'lit';
+import { fmt } from './format.js';
+import { normals } from './seeded-random.js';
 
 /** Counts of values in `bins` equal bins over [lo, hi]; values outside land in the edge bins. */
 export function histogram(values, lo, hi, bins) {
@@ -62,3 +65,35 @@ export const normFigureStyles = css`
   input[type='number'] { font: inherit; font-family: var(--nw-mono); font-size: 0.9rem; width: 100%; min-width: 0; min-height: 32px;
     padding: 3px 6px; color: var(--nw-fg); background: var(--nw-bg); border: 1px solid var(--nw-border); border-radius: 6px; }
 `;
+
+/**
+ * The controls of a figure that normalises one vector of h values drawn from N(mean, std²) with a
+ * seed (<nw-ln-simulator>, <nw-ln-steps>): a slider for each of `order` (h, mean, std, gamma,
+ * beta; labelled by the strings `${ns}.${prop}`), the button `newSample` (its data-control name,
+ * labelled by the camel-cased string: new-sample → `${ns}.newSample`) that draws a new sample, and
+ * the LayerNorm parity badge.
+ */
+export function sampleControls(el, ns, order, newSample) {
+  const slider = (prop) =>
+    el.slider({ control: prop, id: prop, label: el.t(`${ns}.${prop}`), format: (v) => fmt(v, prop === 'h' ? 0 : 1) });
+  const next = () => {
+    el.seed = (el.seed % 999999) + 1;
+  };
+  const label = el.t(`${ns}.${newSample.replace(/-(\w)/g, (_, c) => c.toUpperCase())}`);
+  return html`
+    <div class="controls">${order.map(slider)}</div>
+    <div class="actions">
+      <button type="button" data-control=${newSample} @click=${next}>${label}</button>
+      ${el.parityBadge('layerNorm')}
+    </div>`;
+}
+
+/** The h standard normal draws of el's seed (kept on el until h or the seed changes). */
+export function standardSample(el) {
+  const key = `${el.h}:${el.seed}`;
+  if (el._sampleKey !== key) {
+    el._sample = normals(el.h, el.seed);
+    el._sampleKey = key;
+  }
+  return el._sample;
+}

@@ -12,7 +12,7 @@
 //                 stopped: { arm: [seeds whose loss stopped being finite] } }
 //               { type: 'done' } | { type: 'error', message }
 // Every message out carries the `id` of the last configure message, when it had one.
-import { createRun, stepRun, evaluateRun } from './train-session.js';
+import { createRun, stepRun, evaluateRun, SlicedSession } from './train-session.js';
 import { fmt } from './format.js';
 
 /** The comparison's strings: trainCompare.* in web/i18n (a part of their own, web/i18n/parts.js). */
@@ -56,55 +56,29 @@ export function evalSteps(steps, every = COMPARE.evalEvery) {
   return out;
 }
 
-export class CompareSession {
+export class CompareSession extends SlicedSession {
   /**
    * @param {object} nw the loaded library (training module)
    * @param {(msg: object) => void} post where messages out go
    * @param {(fn: () => void) => void} [later] runs fn after pending messages (default setTimeout 0)
    */
   constructor(nw, post, later = (fn) => setTimeout(fn, 0)) {
-    this.nw = nw;
-    this.out = post;
-    this.later = later;
+    super(nw, post, later, { name: 'compare session', tagKey: 'id' });
     this.runs = null;
-    this.running = false;
   }
 
-  /** Posts msg with the id of the configure message it follows (the page drops replies to older settings). */
-  post(msg) {
-    this.out(this.configId === undefined ? msg : { ...msg, id: this.configId });
+  /** Replies carry the id of the configure message they follow (the page drops replies to older settings). */
+  _tagOf(msg) {
+    return msg?.type === 'configure' ? msg.id : this.tag;
   }
 
-  handle(msg) {
-    if (msg?.type === 'configure') this.configId = msg.id;
-    try {
-      switch (msg?.type) {
-        case 'configure':
-          this._configure(msg);
-          break;
-        case 'run':
-          if (!this.options || this.finished) break;
-          if (!this.running) {
-            this.running = true;
-            this.later(() => this._slice());
-          }
-          break;
-        case 'pause':
-          this.running = false;
-          this._progress();
-          break;
-        case 'dispose':
-          this.running = false;
-          this._dispose();
-          this.options = null;
-          break;
-        default:
-          throw new Error(`compare session: unknown message ${JSON.stringify(msg?.type)}`);
-      }
-    } catch (e) {
-      this.running = false;
-      this.post({ type: 'error', message: e.message });
-    }
+  _canRun() {
+    return this.options && !this.finished;
+  }
+
+  _end() {
+    this._dispose();
+    this.options = null;
   }
 
   _configure({ lr = Number(COMPARE.lr), steps = COMPARE.steps, batch = COMPARE.batch, seeds = COMPARE.seeds }) {
@@ -140,15 +114,6 @@ export class CompareSession {
       this.loss[arm.id][this.seed] = [e.loss];
     }
     this.step = 0;
-  }
-
-  _slice() {
-    try {
-      this._steps();
-    } catch (e) {
-      this.running = false;
-      this.post({ type: 'error', message: e.message });
-    }
   }
 
   // Steps for about SLICE_MS: each of the seed's four runs one step in turn; at an evaluation

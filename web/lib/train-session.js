@@ -109,29 +109,39 @@ export function evaluateRun(run) {
   return run.trainer.evaluate(h.tokens, h.targets, { paddingMask: h.paddingMask });
 }
 
-export class TrainSession {
+/**
+ * What the single run and the comparison (train-compare.js) share: messages in through handle(),
+ * messages out through post() tagged with `tagKey` (the page tells replies to its older messages
+ * from those to its newer ones), and the work done in slices that yield to pending messages (a
+ * pause) between them. A slice runs outside handle(): what it throws is answered as an error here,
+ * so the page never waits on a run that has ended. A subclass defines _tagOf(msg) (the tag the
+ * replies carry from now on), _configure(msg), _canRun(), _steps() (one slice, which ends with
+ * this.later(() => this._slice()) while running), _progress(), _end() (frees what a 'dispose'
+ * ends) and optionally _handleMore(msg) for message types of its own (false: unknown).
+ */
+export class SlicedSession {
   /**
-   * @param {object} nw the loaded library
+   * @param {object} nw the loaded library (training module)
    * @param {(msg: object, transfer?: Transferable[]) => void} post where messages out go
-   * @param {(fn: () => void) => void} [later] runs fn after pending messages (default setTimeout 0)
+   * @param {(fn: () => void) => void} later runs fn after pending messages
+   * @param {{ name: string, tagKey: string }} kind the session's name in errors, its replies' tag
    */
-  constructor(nw, post, later = (fn) => setTimeout(fn, 0)) {
+  constructor(nw, post, later, { name, tagKey }) {
     this.nw = nw;
     this.out = post;
     this.later = later;
-    this.seq = undefined;
-    this.trainer = null;
+    this.name = name;
+    this.tagKey = tagKey;
+    this.tag = undefined;
     this.running = false;
-    this.example = 0;
   }
 
-  /** Posts msg with the seq of the last message handled. */
   post(msg, transfer) {
-    this.out(this.seq === undefined ? msg : { ...msg, seq: this.seq }, transfer);
+    this.out(this.tag === undefined ? msg : { ...msg, [this.tagKey]: this.tag }, transfer);
   }
 
   handle(msg) {
-    this.seq = msg?.seq;
+    this.tag = this._tagOf(msg);
     try {
       switch (msg?.type) {
         case 'configure':
@@ -144,28 +154,82 @@ export class TrainSession {
           this.running = false;
           this._progress();
           break;
-        case 'example':
-          this.example = Math.max(0, Math.min(HELDOUT - 1, msg.index | 0));
-          this._progress(true);
-          break;
-        case 'save':
-          this._save();
-          break;
-        case 'load':
-          this._load(msg.bytes);
-          break;
         case 'dispose':
           this.running = false;
-          this.trainer?.dispose();
-          this.trainer = null;
+          this._end();
           break;
         default:
-          throw new Error(`train session: unknown message ${JSON.stringify(msg?.type)}`);
+          if (!this._handleMore(msg)) throw new Error(`${this.name}: unknown message ${JSON.stringify(msg?.type)}`);
       }
     } catch (e) {
-      this.running = false;
-      this.post({ type: 'error', message: e.message });
+      this._fail(e);
     }
+  }
+
+  _handleMore() {
+    return false;
+  }
+
+  _run() {
+    if (this.running || !this._canRun()) {
+      this._progress();
+      return;
+    }
+    this.running = true;
+    this.later(() => this._slice());
+  }
+
+  _slice() {
+    try {
+      this._steps();
+    } catch (e) {
+      this._fail(e);
+    }
+  }
+
+  _fail(e) {
+    this.running = false;
+    this.post({ type: 'error', message: e.message });
+  }
+}
+
+export class TrainSession extends SlicedSession {
+  /**
+   * @param {object} nw the loaded library
+   * @param {(msg: object, transfer?: Transferable[]) => void} post where messages out go
+   * @param {(fn: () => void) => void} [later] runs fn after pending messages (default setTimeout 0)
+   */
+  constructor(nw, post, later = (fn) => setTimeout(fn, 0)) {
+    super(nw, post, later, { name: 'train session', tagKey: 'seq' });
+    this.trainer = null;
+    this.example = 0;
+  }
+
+  /** Replies carry the seq of the last message handled. */
+  _tagOf(msg) {
+    return msg?.seq;
+  }
+
+  _handleMore(msg) {
+    switch (msg.type) {
+      case 'example':
+        this.example = Math.max(0, Math.min(HELDOUT - 1, msg.index | 0));
+        this._progress(true);
+        return true;
+      case 'save':
+        this._save();
+        return true;
+      case 'load':
+        this._load(msg.bytes);
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  _end() {
+    this.trainer?.dispose();
+    this.trainer = null;
   }
 
   _configure({ normFirst = true, lr = 2e-3, warmup = true, steps = 1500, batch = 256, seed = 1 }) {
@@ -185,27 +249,11 @@ export class TrainSession {
     this._progress(true);
   }
 
-  _run() {
-    if (!this.trainer || this.running || this.stopped || this.trainer.stepCount >= this.options.steps) {
-      this._progress();
-      return;
-    }
-    this.running = true;
-    this.later(() => this._slice());
+  _canRun() {
+    return this.trainer && !this.stopped && this.trainer.stepCount < this.options.steps;
   }
 
-  // A few steps (about SLICE_MS of work), then a progress message, then the next slice after
-  // any pending message (a pause) has been handled. A slice runs outside handle(): what it throws
-  // is answered as an error here, so the page never waits on a run that has ended.
-  _slice() {
-    try {
-      this._steps();
-    } catch (e) {
-      this.running = false;
-      this.post({ type: 'error', message: e.message });
-    }
-  }
-
+  // A few steps (about SLICE_MS of work), then a progress message.
   _steps() {
     if (!this.running || !this.trainer) return;
     const { batch, steps } = this.options;
