@@ -98,4 +98,52 @@ describeFigure('<nw-pe-heatmap> in the article', (h) => {
     assert.ok(prefix, 'the rows of positionalEncoding(333, 1024) are the first rows of positionalEncoding(2048, 1024)');
     assert.match(await readout(fig), new RegExp(`min ${fmt(full.min, 3)}, max ${fmt(full.max, 3)}`));
   });
+
+  test('heatmap: while d_model and seq_len move the table is drawn coarse; at rest, in full from the whole table', async () => {
+    const { fig } = await h.figure('pe-heatmap', { lang: 'en' });
+    const canvas = fig.locator('canvas');
+    await setSlider(fig, 'd-model', 1024, 976);
+    await setSlider(fig, 'seq-len', 2048, 1990);
+    assert.match(await canvas.getAttribute('data-painted'), /^1990x976:interleaved:\d+x\d+:coarse$/);
+    // The numbers never wait: the readout is the whole table's at once.
+    const exact = await fig.evaluate((el) => {
+      const t = el.nw.positionalEncoding(el.seqLen, el.dModel);
+      const r = el.shadowRoot.querySelector('[data-readout]');
+      let min = Infinity,
+        max = -Infinity;
+      for (const x of t) {
+        min = Math.min(min, x);
+        max = Math.max(max, x);
+      }
+      return Number(r.dataset.min) === min && Number(r.dataset.max) === max;
+    });
+    assert.ok(exact, 'readout min/max are those of positionalEncoding(1990, 976)');
+    await fig
+      .page()
+      .waitForFunction(
+        (el) => !el.shadowRoot.querySelector('canvas').dataset.painted.endsWith(':coarse'),
+        await fig.elementHandle(),
+        { timeout: 10_000 },
+      );
+    const rest = await fig.evaluate((el) => {
+      const shown = el.shadowRoot.querySelector('canvas');
+      // The same table painted in full on a canvas of its own, and the table checked against the library.
+      const oracle = document.createElement('canvas');
+      el._paint(oracle, false);
+      const t = el.nw.positionalEncoding(el.seqLen, el.dModel);
+      let same = true;
+      for (let k = 0; k < t.length && same; k++) same = Object.is(t[k], el._table[k]);
+      return {
+        painted: shown.dataset.painted,
+        full:
+          shown.toDataURL() === oracle.toDataURL() && shown.width === oracle.width && shown.height === oracle.height,
+        same,
+        width: shown.width,
+        height: shown.height,
+      };
+    });
+    assert.match(rest.painted, /^1990x976:interleaved:\d+x\d+$/);
+    assert.ok(rest.full, `at rest the canvas (${rest.width}x${rest.height}) is the full-resolution drawing`);
+    assert.ok(rest.same, 'the table drawn is positionalEncoding(1990, 976)');
+  });
 });

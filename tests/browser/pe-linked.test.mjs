@@ -11,6 +11,13 @@ describeFigure('the linked PE views', { teach: true }, (h) => {
     '<nw-pe-heatmap id="heat"></nw-pe-heatmap><nw-pe-waves id="waves"></nw-pe-waves><nw-pe-properties id="props" panel="relative"></nw-pe-properties>';
   const settle = (page) =>
     page.evaluate(() => Promise.all([...document.querySelectorAll('main > *')].map((e) => e.updateComplete)));
+  /** Brings a figure into view and lets it follow what it kept while it was off screen. */
+  async function inView(fig) {
+    await fig.scrollIntoViewIfNeeded();
+    await fig.page().evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await settle(fig.page());
+  }
+  const offScreen = (fig) => fig.evaluate((el) => el.getBoundingClientRect().top > innerHeight + 100);
 
   /** Points at the heatmap cell (pos, column) with a pointer move, as a mouse would. */
   async function pointAt(heat, pos, col) {
@@ -35,30 +42,40 @@ describeFigure('the linked PE views', { teach: true }, (h) => {
     const heat = page.locator('#heat'),
       waves = page.locator('#waves'),
       props = page.locator('#props');
+    await inView(heat); // and the others' visibility observed (one frame after they move)
     await pointAt(heat, 14, 6); // sin of pair 3
     await settle(page);
     assert.match(await readout(heat), /PE\(pos=14, dim=6\)/);
+    // A figure off screen keeps the message and follows it when the reader scrolls to it.
+    assert.ok(await offScreen(props), 'the properties start below the screen');
+    assert.deepEqual(await props.evaluate((el) => [el.pos, el.pair]), [3, 0], 'off screen: not yet followed');
+    await inView(waves);
     assert.deepEqual(await waves.evaluate((el) => [el.pos, el.i, el.dModel]), [14, 3, 64]);
+    await inView(props);
     assert.deepEqual(await props.evaluate((el) => [el.pos, el.pair]), [14, 3]);
+    await inView(heat);
     assert.match(await readout(waves), /^pos = 14 · d_model = 64/);
     // The keyboard cursor publishes too (column 7 is the cos of pair 3: the same pair).
     await heat.locator('.frame').focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowDown');
-    await settle(page);
+    await inView(waves);
     assert.deepEqual(await waves.evaluate((el) => [el.pos, el.i]), [15, 3]);
     // The other way: the waves' pair slider and the circle's position slider move the heatmap cursor.
     await setSlider(waves, 'i', 5);
-    await settle(page);
+    await inView(heat);
     assert.match(await readout(heat), /PE\(pos=15, dim=10\) = sin/);
+    await inView(props);
     await setSlider(props, 'circle-pos', 30);
-    await settle(page);
+    await inView(heat);
     assert.match(await readout(heat), /PE\(pos=30, dim=10\)/);
+    await inView(waves);
     assert.equal(await waves.evaluate((el) => el.pos), 30);
     // d_model follows as well, so a pair means the same frequency everywhere.
     await setSlider(waves, 'd-model', 128);
-    await settle(page);
+    await inView(heat);
     assert.equal(await heat.evaluate((el) => el.dModel), 128);
+    await inView(props);
     assert.equal(await props.evaluate((el) => el.dModel), 128);
   });
 
@@ -110,10 +127,10 @@ describeFigure('the linked PE views', { teach: true }, (h) => {
     const heat = page.locator('#heat'),
       waves = page.locator('#waves');
     await pointAt(heat, 20, 8);
-    await settle(page);
+    await inView(waves);
     assert.deepEqual(await waves.evaluate((el) => [el.pos, el.i]), [10, 0], 'no-link: unchanged');
     await setSlider(waves, 'pos', 33);
-    await settle(page);
+    await inView(heat);
     assert.match(await readout(heat), /PE\(pos=20, dim=8\)/, 'no-link: publishes nothing');
   });
 

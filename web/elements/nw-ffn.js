@@ -34,6 +34,8 @@ const NETS_KEPT = 6;
 // Nudge results kept per network (token and δ): a drag of δ back over recent values.
 const NUDGES_KEPT = 8;
 const COUNT = new Intl.NumberFormat('en-US');
+/** Opacity steps of the |Δ| grid's cells. */
+const SHADES = 64;
 
 /**
  * Attributes: d-model (8–128 in steps of 8, default 16), ratio (d_ff / d_model, 1–8, default 4),
@@ -272,21 +274,22 @@ export class NwFfn extends WithIdleTask(NwElement) {
     for (let t = 0; t < TOKENS; t++) {
       const y = top + t * rowH;
       const picked = t === this.token;
-      // Cells whose |Δ| is exactly 0 (every row but the nudged one) as one path per row; the
-      // others as rects, shaded by |Δ| (768 elements per step at d_model 128 would be most of the redraw).
-      const cells = [];
-      let zeros = '';
+      // The cells as one path per shade: those whose |Δ| is exactly 0 (every row but the nudged
+      // one) in one, the others by |Δ| / peak in SHADES steps of opacity (finer than the eye
+      // tells apart) — a few paths instead of a rect per cell (at d_model 128, most of the redraw).
       const cw = (cellW + 0.3).toFixed(2),
         ch = rowH - 6;
+      const shades = new Map();
       for (let k = 0; k < d; k++) {
         const v = delta[t * d + k];
-        if (v === 0) zeros += `M${(hx + k * cellW).toFixed(2)} ${y + 3}h${cw}v${ch}h-${cw}z`;
-        else
-          cells.push(
-            svg`<rect class="cell" x=${hx + k * cellW} y=${y + 3} width=${cw} height=${ch} fill-opacity=${(0.15 + (0.85 * v) / peak).toFixed(3)}></rect>`,
-          );
+        const shade = v === 0 ? -1 : Math.round((v / peak) * SHADES);
+        shades.set(shade, (shades.get(shade) ?? '') + `M${(hx + k * cellW).toFixed(2)} ${y + 3}h${cw}v${ch}h-${cw}z`);
       }
-      if (zeros) cells.push(svg`<path class="cell-zero" d=${zeros}></path>`);
+      const cells = [...shades].map(([shade, d]) =>
+        shade < 0
+          ? svg`<path class="cell-zero" d=${d}></path>`
+          : svg`<path class="cell" d=${d} fill-opacity=${(0.15 + (0.85 * shade) / SHADES).toFixed(3)}></path>`,
+      );
       rows.push(svg`<text class=${picked ? 'token picked' : 'token'} x=${labelW} y=${y + rowH / 2 + 4} text-anchor="end">${words[t]}</text>
         ${cells}
         ${picked ? svg`<rect class="row-focus" x=${hx - 1} y=${y + 2} width=${hw + 2} height=${rowH - 4}></rect>` : ''}

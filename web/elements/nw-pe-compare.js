@@ -352,16 +352,22 @@ export class NwPeCompare extends WithIdleTask(NwElement) {
     const gw = pw / L;
     const y = (v) => mt + ph - (v / top) * ph;
     const every = L <= 16 ? 1 : 4;
+    // One path per series (L bars each), not a rect per bar: L changes the element count otherwise.
+    const bars = (p, inset, width) =>
+      Array.from(p, (v, j) => {
+        const x = (ml + (j + inset) * gw).toFixed(2);
+        return `M${x} ${(mt + ph).toFixed(2)}V${y(v).toFixed(2)}h${(gw * width).toFixed(2)}V${(mt + ph).toFixed(2)}z`;
+      }).join('');
     return html`<svg class="plot" width=${W} height=${H} viewBox=${`0 0 ${W} ${H}`} role="img"
       aria-label=${this.t('peCompare.alibi.barsAria', { i: this.query, self: fmt(withBias[this.query], 3), plain: fmt(plain[this.query], 3) })}>${svg`
       <line x1=${ml} x2=${ml + pw} y1=${mt + ph} y2=${mt + ph} stroke="var(--nw-border)"></line>
       <line x1=${ml} x2=${ml} y1=${mt} y2=${mt + ph} stroke="var(--nw-border)"></line>
-      ${Array.from(
-        { length: L },
-        (_, j) => svg`
-        <rect x=${ml + j * gw + gw * 0.1} y=${y(plain[j])} width=${gw * 0.8} height=${mt + ph - y(plain[j])} fill="none" stroke="var(--nw-muted)" stroke-width="1.2"></rect>
-        <rect x=${ml + j * gw + gw * 0.25} y=${y(withBias[j])} width=${gw * 0.5} height=${mt + ph - y(withBias[j])} fill="var(--nw-accent)"></rect>
-        ${j % every === 0 || j === L - 1 ? svg`<text x=${ml + (j + 0.5) * gw} y=${mt + ph + 14} text-anchor="middle" style=${j === this.query ? 'fill: var(--nw-fg); font-weight: 600' : ''}>${j}</text>` : ''}`,
+      <path d=${bars(plain, 0.1, 0.8)} fill="none" stroke="var(--nw-muted)" stroke-width="1.2"></path>
+      <path d=${bars(withBias, 0.25, 0.5)} fill="var(--nw-accent)"></path>
+      ${Array.from({ length: L }, (_, j) =>
+        j % every === 0 || j === L - 1
+          ? svg`<text x=${ml + (j + 0.5) * gw} y=${mt + ph + 14} text-anchor="middle" style=${j === this.query ? 'fill: var(--nw-fg); font-weight: 600' : ''}>${j}</text>`
+          : '',
       )}
       <text x=${ml - 6} y=${mt + 8} text-anchor="end">${fmt(top, 2)}</text>
       <text x=${ml - 6} y=${mt + ph} text-anchor="end">0</text>

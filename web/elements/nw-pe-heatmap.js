@@ -8,6 +8,7 @@ import { methodDetails, methodStyles } from '../lib/method.js';
 import { paintMatrix, DIVERGING, cssColor } from '../lib/colormap.js';
 import { fmt } from '../lib/format.js';
 import { layoutColumns } from '../lib/pe-layout.js';
+import { WithIdleTask } from '../lib/idle.js';
 
 /**
  * Attributes: d-model (16–1024, default 64), seq-len (10–2048, default 50),
@@ -15,8 +16,10 @@ import { layoutColumns } from '../lib/pe-layout.js';
  */
 /** The largest seq_len: rows of the table. */
 const MAX_ROWS = 2048;
+/** How long d_model and seq_len rest before the table is drawn again in full. */
+const PAINT_REST_MS = 150;
 
-export class NwPeHeatmap extends PeCursorLinked(NwElement) {
+export class NwPeHeatmap extends WithIdleTask(PeCursorLinked(NwElement)) {
   static controls = {
     dModel: { min: 16, max: 1024, step: 16, default: 64 },
     seqLen: { min: 10, max: MAX_ROWS, default: 50 },
@@ -159,28 +162,47 @@ export class NwPeHeatmap extends PeCursorLinked(NwElement) {
   updated(changed) {
     super.updated(changed);
     const canvas = this.renderRoot.querySelector('canvas');
-    if (
-      canvas &&
-      this._table &&
-      (changed.has('nw') ||
-        changed.has('dModel') ||
-        changed.has('seqLen') ||
-        changed.has('layout') ||
-        changed.has('_width') ||
-        !canvas.dataset.painted)
-    ) {
-      // At most two canvas pixels per screen pixel of the frame (16:10 of the element's width).
-      const dpr = Math.min(2, globalThis.devicePixelRatio || 1);
-      const cap = this._width
-        ? { maxCols: Math.ceil(this._width * dpr), maxRows: Math.ceil(((this._width * 10) / 16) * dpr) }
-        : {};
-      paintMatrix(canvas, this._table, this.seqLen, this.dModel, {
-        lut: DIVERGING,
-        colIndex: layoutColumns(this.layout, this.dModel),
-        ...cap,
-      });
-      canvas.dataset.painted = `${this.seqLen}x${this.dModel}:${this.layout}:${canvas.width}x${canvas.height}`;
+    if (!canvas || !this._table) return;
+    const sized = changed.has('dModel') || changed.has('seqLen');
+    if (!(sized || changed.has('nw') || changed.has('layout') || changed.has('_width') || !canvas.dataset.painted))
+      return;
+    // While the reader moves d_model or seq_len, the table is drawn at half the resolution (a
+    // quarter of the pixels to colour); once the slider has rested, in the next idle period, in
+    // full. Only the drawing waits: the table, the readout and its numbers are always the full ones.
+    const coarse = sized && this._idle.armed;
+    this._paint(canvas, coarse);
+    clearTimeout(this._restTimer);
+    this._restTimer = null;
+    if (coarse) {
+      const timer = setTimeout(
+        () =>
+          this._idle.schedule(async () => {
+            await this.updateComplete; // the table is that of the settings on screen
+            if (this._restTimer === timer) this._paint(canvas, false);
+          }),
+        PAINT_REST_MS,
+      );
+      this._restTimer = timer;
     }
+  }
+
+  disconnectedCallback() {
+    clearTimeout(this._restTimer);
+    super.disconnectedCallback();
+  }
+
+  /** Colours the table into the canvas: at most two canvas pixels per screen pixel of the frame (half that when coarse). */
+  _paint(canvas, coarse) {
+    const dpr = Math.min(2, globalThis.devicePixelRatio || 1) / (coarse ? 2 : 1);
+    const cap = this._width
+      ? { maxCols: Math.ceil(this._width * dpr), maxRows: Math.ceil(((this._width * 10) / 16) * dpr) }
+      : {};
+    paintMatrix(canvas, this._table, this.seqLen, this.dModel, {
+      lut: DIVERGING,
+      colIndex: layoutColumns(this.layout, this.dModel),
+      ...cap,
+    });
+    canvas.dataset.painted = `${this.seqLen}x${this.dModel}:${this.layout}:${canvas.width}x${canvas.height}${coarse ? ':coarse' : ''}`;
   }
 
   render() {

@@ -69,22 +69,44 @@ export const LnStepLinked = (Base) =>
  * A figure that shows the PE table: it follows the 'pe-cursor' of any other figure (d_model when
  * its own dModel control allows the value, then `_followPeCursor({ pos, pair })`, the class's own
  * mapping onto its controls), and `_publishPeCursor(pos, pair)` tells the others. `dModel` must be
- * one of the class's controls.
+ * one of the class's controls. A figure off screen keeps only the latest message and follows it
+ * when it comes into view: a drag in one figure does not recompute the tables of figures the
+ * reader cannot see (the heat map's is 2048 × d_model).
  */
 export const PeCursorLinked = (Base) =>
   class extends Base {
     connectedCallback() {
       super.connectedCallback();
-      this._unlinkPeCursor = subscribe(this, 'pe-cursor', ({ pos, pair, dModel }) => {
-        const { min, max, step } = this.constructor.controls.dModel;
-        if (Number.isInteger(dModel) && dModel >= min && dModel <= max && dModel % step === 0) this.dModel = dModel;
-        this._followPeCursor({ pos, pair });
+      this._unlinkPeCursor = subscribe(this, 'pe-cursor', (detail) => {
+        this._peCursor = detail;
+        if (this._peCursorInView !== false) this._applyPeCursor();
       });
+      if (typeof IntersectionObserver !== 'function') return;
+      this._peCursorSight = new IntersectionObserver(
+        (entries) => {
+          this._peCursorInView = entries[entries.length - 1].isIntersecting;
+          if (this._peCursorInView) this._applyPeCursor();
+        },
+        { rootMargin: '100px' },
+      );
+      this._peCursorSight.observe(this);
     }
 
     disconnectedCallback() {
       this._unlinkPeCursor?.();
+      this._peCursorSight?.disconnect();
+      this._peCursorInView = undefined;
       super.disconnectedCallback();
+    }
+
+    _applyPeCursor() {
+      const d = this._peCursor;
+      if (!d) return;
+      this._peCursor = null;
+      const { min, max, step } = this.constructor.controls.dModel;
+      if (Number.isInteger(d.dModel) && d.dModel >= min && d.dModel <= max && d.dModel % step === 0)
+        this.dModel = d.dModel;
+      this._followPeCursor({ pos: d.pos, pair: d.pair });
     }
 
     _publishPeCursor(pos, pair) {
