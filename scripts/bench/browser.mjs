@@ -99,6 +99,8 @@ const ids = (
 
 /** Per element: its sliders' step times (and, with drag, the heaviest slider dragged). */
 async function measure({ drag }) {
+  // The page takes its order statistics from stats.mjs too (evaluated code sees no module scope).
+  await page.evaluate(`globalThis.quantile = ${quantile}; globalThis.median = (values) => quantile(values, 0.5);`);
   const rows = [];
   for (const id of ids) {
     const result = await page.evaluate(

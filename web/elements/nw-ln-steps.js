@@ -49,7 +49,7 @@ export class NwLnSteps extends LnStepLinked(NwElement) {
     .stage-name { font-weight: 600; }
     .stage-stats { font-family: var(--nw-mono); color: var(--nw-muted); }
     .op { text-align: center; font-family: var(--nw-mono); font-size: 0.85rem; color: var(--nw-accent-2); margin: 2px 0; }
-    .dot { fill: var(--nw-accent-2); fill-opacity: 0.75; stroke: var(--nw-bg); stroke-width: 0.8; }
+    .dot { fill: none; stroke: var(--nw-accent-2); stroke-opacity: 0.75; stroke-linecap: round; }
     .strip-bg { fill: var(--nw-panel); }
     svg text.mu-label { fill: var(--nw-accent); font-weight: 600; }
   `,
@@ -77,13 +77,14 @@ export class NwLnSteps extends LnStepLinked(NwElement) {
     const dy = (i) => m.top + 5 + ((i * 0.618034) % 1) * (m.band - 10);
     const r = values.length > 64 ? 2.5 : 4;
     const anchor = (px) => (px < 16 ? 'start' : px > width - 16 ? 'end' : 'middle');
-    // Every dot as a circle sub-path of one path: at H = 256 a <circle> per dot is 1,024 elements
-    // to re-render per slider step, one path per stage is 4.
+    // Every dot as a zero-length sub-path of one path with a round cap as wide as the dot: at
+    // H = 256 a <circle> per dot is 1,024 elements to re-render per slider step, one path per
+    // stage is 4, and a cap costs layout far less than the two arcs of a drawn circle.
     let dots = '';
     for (let i = 0; i < values.length; i++) {
       const cx = x(values[i]).toFixed(1),
         cy = dy(i).toFixed(1);
-      dots += `M${cx} ${cy}m-${r} 0a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 -${2 * r} 0`;
+      dots += `M${cx} ${cy}h0`;
     }
     return html`<svg viewBox=${`0 0 ${width} ${h}`} width=${width} height=${h} role="img"
       aria-label=${this.t('lnSteps.aria', { stage: this.t(`lnSteps.stage.${STAGES[k]}`), h: values.length, mean: fmt(mean, 3), std: fmt(std, 3) })}>
@@ -95,7 +96,7 @@ export class NwLnSteps extends LnStepLinked(NwElement) {
         ) => svg`<line class=${t === 0 ? 'zero' : 'grid'} x1=${x(t)} x2=${x(t)} y1=${m.top} y2=${m.top + m.band + 3}></line>
         <text x=${x(t)} y=${h - 4} text-anchor=${anchor(x(t))}>${fmt(t, axis.digits)}</text>`,
       )}
-      <path class="dot" data-dots=${values.length} d=${dots}></path>
+      <path class="dot" data-dots=${values.length} d=${dots} stroke-width=${2 * r}></path>
       <line class="mu" x1=${x(mean)} x2=${x(mean)} y1=${m.top - 2} y2=${m.top + m.band + 2}></line>
     </svg>`;
   }
