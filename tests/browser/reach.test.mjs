@@ -19,11 +19,16 @@ const TYPES = {
   '.json': 'application/json; charset=utf-8',
 };
 
-/** A jsDelivr-like server of the unpacked tarball: every version in `versions` is the same files. */
+/**
+ * A jsDelivr-like server of the unpacked tarball: every version in `versions` is the same files.
+ * Files whose path matches `slow` (set it on the returned object) are answered 500 ms late.
+ */
 function jsdelivr(dir, versions) {
   const requests = [];
-  const server = http.createServer((req, res) => {
+  const cdn = { slow: null };
+  const server = http.createServer(async (req, res) => {
     requests.push(req.url);
+    if (cdn.slow?.test(req.url)) await new Promise((r) => setTimeout(r, 500));
     const m = /^\/npm\/normwave@([^/]+)\/(.+)$/.exec(new URL(req.url, 'http://x').pathname);
     const file = m && versions.includes(m[1]) ? path.join(dir, path.normalize(m[2])) : null;
     if (!file || !file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
@@ -38,7 +43,7 @@ function jsdelivr(dir, versions) {
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
-      resolve({ url: `http://127.0.0.1:${server.address().port}`, server, requests }),
+      resolve(Object.assign(cdn, { url: `http://127.0.0.1:${server.address().port}`, server, requests })),
     ),
   );
 }
@@ -215,7 +220,12 @@ ${script('nw-ln-simulator')}</head><body>
         'wasm',
       ],
     ]) {
-      test(`${what}: a message in the figure's language, the author's fallback shown, loadNormwave rejects with code '${code}'`, async () => {
+      test(`${what}: a message in the figure's language, the author's fallback shown, loadNormwave rejects with code '${code}'`, async (t) => {
+        // The Korean strings arrive after the library has failed: the message still waits for them.
+        cdn.slow = /strings-ko-/;
+        t.after(() => {
+          cdn.slow = null;
+        });
         const { page, log } = await post(
           `no-${code}`,
           `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">

@@ -311,10 +311,15 @@ export class NwElement extends LitElement {
       ([nw]) => {
         this.nw = nw;
       },
-      (e) => {
-        this.loadError = e;
-        this._libraryLoad = null;
-      },
+      // Reported once the strings have settled too, so the message is in the figure's language
+      // from its first showing (the library can fail before the strings arrive).
+      (e) =>
+        this._strings
+          .catch(() => {})
+          .then(() => {
+            this.loadError = e;
+            this._libraryLoad = null;
+          }),
     );
   }
 
