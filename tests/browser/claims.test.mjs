@@ -11,7 +11,7 @@ import en from '../../web/i18n/en.js';
 import { judgeClaims, claimKeys } from '../../web/lib/claims.js';
 import { clampState } from '../../web/lib/controls.js';
 import { describeFigure } from './harness.mjs';
-import { setSlider } from './figures.mjs';
+import { setSlider, fills } from './figures.mjs';
 import { FIGURES } from '../js/claims-figures.mjs';
 
 const nw = await loadNormwave({ training: true });
@@ -83,16 +83,6 @@ function rendered(fig, name) {
     `${name}.`,
   );
 }
-
-/** Whether text is the template with its {placeholders} filled in. */
-const fills = (text, template) =>
-  new RegExp(
-    `^${template
-      .split(/\{\w+\}/)
-      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.+?')}$`,
-    'su',
-  ).test(text);
 
 const near = (a, b) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(b)) + 1e-9;
 

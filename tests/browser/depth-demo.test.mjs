@@ -13,8 +13,8 @@ import {
   readout,
   setSlider,
   slidersInPlace,
-  appendElements,
-  ready,
+  idle,
+  draggedAndFresh,
 } from './figures.mjs';
 
 const relNear = (a, b, tol, what) =>
@@ -183,17 +183,11 @@ describeFigure('<nw-depth-demo> in the article', (h) => {
     const { page, fig } = await h.figure('depth-demo', { lang: 'en' });
     // Back and forth, pausing so idle time runs the neighbouring scales, then on to the last one.
     await setSlider(fig, 'scale', 2, 1.95, 2, 1.95);
-    await page.evaluate(() => new Promise((r) => requestIdleCallback(() => requestIdleCallback(r))));
+    await idle(page);
     await setSlider(fig, 'scale', 1.9, 1.95, 1.85, 0.7, 1.85);
-    await page.evaluate(() => new Promise((r) => requestIdleCallback(() => requestIdleCallback(r))));
+    await idle(page);
     await setSlider(fig, 'scale', 1.8);
     // A fresh element with the same settings computes one run only: its numbers are the oracle.
-    await appendElements(
-      page,
-      '<nw-depth-demo id="fresh" lang="en" no-url-state scale="1.8" seed="1"></nw-depth-demo>',
-    );
-    const fresh = page.locator('#fresh');
-    await ready(fresh);
     const shown = (el) => ({
       scale: el.scale,
       plain: Array.from(el._run.plain),
@@ -201,8 +195,13 @@ describeFigure('<nw-depth-demo> in the article', (h) => {
       readout: el.shadowRoot.querySelector('[data-readout]').textContent,
       claims: [...el.shadowRoot.querySelectorAll('[data-claim]')].map((c) => c.textContent),
     });
-    const dragged = await fig.evaluate(shown);
+    const { dragged, fresh } = await draggedAndFresh(
+      page,
+      fig,
+      '<nw-depth-demo id="fresh" lang="en" no-url-state scale="1.8" seed="1"></nw-depth-demo>',
+      shown,
+    );
     assert.equal(dragged.scale, 1.8);
-    assert.deepEqual(dragged, await fresh.evaluate(shown));
+    assert.deepEqual(dragged, fresh);
   });
 });

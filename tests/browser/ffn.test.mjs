@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeFigure } from './harness.mjs';
-import { changes, number, partsPastTheEdge, readout, setSlider, appendElements, ready } from './figures.mjs';
+import { changes, number, partsPastTheEdge, readout, setSlider, idle, draggedAndFresh } from './figures.mjs';
 
 /** erf by composite Simpson's rule on 2/√π·e^(−t²) in float64 (error far below 1e-10 on [−4, 4]). */
 function erf(x) {
@@ -247,21 +247,14 @@ describeFigure('<nw-ffn> in the article', (h) => {
 
   test('ffn: after a drag of every slider (results kept per network, token and δ) the figure shows a fresh computation of the last setting', async () => {
     const { page, fig } = await h.figure('ffn', { lang: 'en' });
-    const idle = () => page.evaluate(() => new Promise((r) => requestIdleCallback(() => requestIdleCallback(r))));
     await setSlider(fig, 'd-model', 128, 120, 128, 120);
-    await idle();
+    await idle(page);
     await setSlider(fig, 'ratio', 8, 7, 8);
     await setSlider(fig, 'nudge', 3, 2.5, 3, -1.2, 2.5);
     await setSlider(fig, 'x', 4, -0.7, 3.9, -0.7);
     await setSlider(fig, 'd-model', 128, 120);
     await setSlider(fig, 'nudge', 3, 2.5);
     // A fresh element with the same settings builds one network and runs one nudge: the oracle.
-    await appendElements(
-      page,
-      '<nw-ffn id="fresh" lang="en" no-url-state d-model="120" ratio="8" nudge="2.5" x="-0.7"></nw-ffn>',
-    );
-    const fresh = page.locator('#fresh');
-    await ready(fresh);
     const shown = (el) => ({
       state: [el.dModel, el.ratio, el.nudge, el.x, el.token],
       readout: el.shadowRoot.querySelector('[data-readout]').textContent,
@@ -270,8 +263,13 @@ describeFigure('<nw-ffn> in the article', (h) => {
       delta: Array.from(el._result.delta),
       claims: [...el.shadowRoot.querySelectorAll('[data-claim]')].map((c) => c.textContent),
     });
-    const dragged = await fig.evaluate(shown);
+    const { dragged, fresh } = await draggedAndFresh(
+      page,
+      fig,
+      '<nw-ffn id="fresh" lang="en" no-url-state d-model="120" ratio="8" nudge="2.5" x="-0.7"></nw-ffn>',
+      shown,
+    );
     assert.deepEqual(dragged.state, [120, 8, 2.5, -0.7, 1]);
-    assert.deepEqual(dragged, await fresh.evaluate(shown));
+    assert.deepEqual(dragged, fresh);
   });
 });

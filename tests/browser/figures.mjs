@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 
+import { appendElements, ready } from './harness.mjs';
+
 export { appendElements, hasSidewaysScroll, ready, scrollThroughFigures, seriousViolations } from './harness.mjs';
 
 /**
@@ -193,3 +195,28 @@ export async function hashWith(page, parts) {
   }
   return page.evaluate(() => location.hash);
 }
+
+/** Waits for two idle periods of the page: the figures' idle-time work has had its turn. */
+export const idle = (page) =>
+  page.evaluate(() => new Promise((r) => requestIdleCallback(() => requestIdleCallback(r))));
+
+/**
+ * What shown(el) reads from the dragged figure and from a fresh element added as `markup` (id
+ * "fresh", the same settings, computed once: the oracle). Resolves to { dragged, fresh }.
+ */
+export async function draggedAndFresh(page, fig, markup, shown) {
+  await appendElements(page, markup);
+  const fresh = page.locator('#fresh');
+  await ready(fresh);
+  return { dragged: await fig.evaluate(shown), fresh: await fresh.evaluate(shown) };
+}
+
+/** Whether text is the template with its {placeholders} filled in. */
+export const fills = (text, template) =>
+  new RegExp(
+    `^${template
+      .split(/\{\w+\}/)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.+?')}$`,
+    'su',
+  ).test(text);

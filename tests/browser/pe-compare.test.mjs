@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeFigure } from './harness.mjs';
-import { setSlider, pixels, hasSidewaysScroll, appendElements, ready, hashWith } from './figures.mjs';
+import { setSlider, pixels, hasSidewaysScroll, hashWith, idle, draggedAndFresh } from './figures.mjs';
 
 const num = (s) => Number(s.replace('−', '-'));
 function sci(s) {
@@ -222,20 +222,13 @@ describeFigure('<nw-pe-compare> in the article', (h) => {
 
   test('compare: after a drag of d and L (views kept and computed ahead in idle time) the figure shows a fresh computation of the last setting', async () => {
     const { page, fig } = await h.figure('pe-compare', { lang: 'en' });
-    const idle = () => page.evaluate(() => new Promise((r) => requestIdleCallback(() => requestIdleCallback(r))));
     await setSlider(fig, 'rope-dim', 128, 112, 128, 112);
-    await idle();
+    await idle(page);
     await setSlider(fig, 'rope-dim', 96, 112, 80, 32, 112);
     await setSlider(fig, 'alibi-len', 32, 30, 32, 31);
-    await idle();
+    await idle(page);
     await setSlider(fig, 'query', 20);
     // A fresh element with the same settings computes each view once: its numbers are the oracle.
-    await appendElements(
-      page,
-      '<nw-pe-compare id="fresh" lang="en" no-url-state rope-dim="112" pos-a="100" pos-b="300" offset="5" alibi-len="31" query="20"></nw-pe-compare>',
-    );
-    const fresh = page.locator('#fresh');
-    await ready(fresh);
     const shown = (el) => ({
       state: [el.ropeDim, el.alibiLen, el.query],
       readouts: [...el.shadowRoot.querySelectorAll('[data-readout]')].map((r) => r.textContent),
@@ -244,8 +237,13 @@ describeFigure('<nw-pe-compare> in the article', (h) => {
       numbers: JSON.stringify(el._numbers(), (k, v) => (ArrayBuffer.isView(v) ? Array.from(v) : v)),
       cells: [...el.shadowRoot.querySelectorAll('svg.plot path')].map((p) => [p.dataset.cells, p.getAttribute('fill')]),
     });
-    const dragged = await fig.evaluate(shown);
+    const { dragged, fresh } = await draggedAndFresh(
+      page,
+      fig,
+      '<nw-pe-compare id="fresh" lang="en" no-url-state rope-dim="112" pos-a="100" pos-b="300" offset="5" alibi-len="31" query="20"></nw-pe-compare>',
+      shown,
+    );
     assert.deepEqual(dragged.state, [112, 31, 20]);
-    assert.deepEqual(dragged, await fresh.evaluate(shown));
+    assert.deepEqual(dragged, fresh);
   });
 });

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeFigure } from './harness.mjs';
-import { setSlider, pixels, readout, hasSidewaysScroll, appendElements, ready, hashWith } from './figures.mjs';
+import { setSlider, pixels, readout, hasSidewaysScroll, hashWith, draggedAndFresh } from './figures.mjs';
 
 const PANELS = ['bounded', 'unique', 'relative', 'extrapolation'];
 
@@ -290,20 +290,19 @@ describeFigure('<nw-pe-properties> in the article', (h) => {
     await setSlider(fig, 'seq-len', 1024, 973, 1024, 973, 300, 973);
     await setSlider(fig, 'd-model', 512, 496);
     // A fresh element with the same settings scans its one table: its numbers are the oracle.
-    await appendElements(
-      page,
-      '<nw-pe-properties id="fresh" lang="en" no-url-state d-model="496" seq-len="973"></nw-pe-properties>',
-    );
-    const fresh = page.locator('#fresh');
-    await ready(fresh);
     const shown = (el) => ({
       state: [el.dModel, el.seqLen, el.panel],
       bounded: JSON.stringify(el._bounded, (k, v) => (ArrayBuffer.isView(v) ? Array.from(v) : v)),
       readouts: [...el.shadowRoot.querySelectorAll('[data-readout]')].map((r) => r.textContent),
       claims: [...el.shadowRoot.querySelectorAll('[data-claim]')].map((c) => c.textContent),
     });
-    const dragged = await fig.evaluate(shown);
+    const { dragged, fresh } = await draggedAndFresh(
+      page,
+      fig,
+      '<nw-pe-properties id="fresh" lang="en" no-url-state d-model="496" seq-len="973"></nw-pe-properties>',
+      shown,
+    );
     assert.deepEqual(dragged.state, [496, 973, 'bounded']);
-    assert.deepEqual(dragged, await fresh.evaluate(shown));
+    assert.deepEqual(dragged, fresh);
   });
 });

@@ -10,16 +10,7 @@ import en from '../../web/i18n/en.js';
 import { judgeClaims, claimKeys } from '../../web/lib/claims.js';
 import { ARMS, COMPARE, summarize, claims, ns } from '../../web/lib/train-compare.js';
 import { describeFigure } from './harness.mjs';
-
-/** Whether text is the template with its {placeholders} filled in. */
-const fills = (text, template) =>
-  new RegExp(
-    `^${template
-      .split(/\{\w+\}/)
-      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.+?')}$`,
-    'su',
-  ).test(text);
+import { fills } from './figures.mjs';
 
 const pct = (v) => `${(v * 100).toFixed(1)}%`;
 
